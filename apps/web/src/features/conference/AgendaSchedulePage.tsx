@@ -1,0 +1,3 @@
+export default function AgendaSchedulePage() {
+  return <h1>Agenda Schedule</h1>;
+}

@@ -1,0 +1,3 @@
+export default function SpeakersDirectoryPage() {
+  return <h1>Speakers Directory</h1>;
+}
