@@ -1,0 +1,23 @@
+/**
+ * Build gate for the conference content: validates speakers.json and agenda.json with the
+ * contract's schema and exits non-zero with every problem listed when they are invalid.
+ * Runs without Vite:  npx tsx apps/web/src/features/conference/content/check.ts
+ */
+import { readFileSync } from 'node:fs';
+import { ConferenceContentError, parseConferenceContent } from '../../../../../../packages/contract/src/conference.ts';
+
+function readJson(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
+}
+
+try {
+  const { speakers, agenda } = parseConferenceContent(readJson('./speakers.json'), readJson('./agenda.json'));
+  const parts = agenda.reduce((sum, session) => sum + session.parts.length, 0);
+  console.log(`Conference content OK: ${speakers.length} speakers, ${agenda.length} sessions, ${parts} parts.`);
+} catch (error) {
+  if (error instanceof ConferenceContentError || error instanceof SyntaxError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
