@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { decodeDateOfBirth, firstSignupError, isEmailShaped, signupMetadataSchema, ageOn, MIN_AGE, SIGNUP_MESSAGES } from '@mc/contract';
+import type { Config } from '../config.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { sqlState } from '../db/db.ts';
+import { AuthError } from '../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { SigningKeys } from './keys.ts';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
+import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
+import { ISSUER_PATH, newOpaqueToken, sha256, signAccessToken, type AccessClaims } from './tokens.ts';
+
+interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  user_metadata: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  last_sign_in_at: Date | null;
+}
+
+/** The user object of Supabase Auth, as supabase-js reads it. */
+export interface AuthUser {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  phone: string;
+  email_confirmed_at: string;
+  confirmed_at: string;
+  last_sign_in_at: string | null;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  identities: never[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthSession {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: AuthUser;
+}
+
+/** Metadata a user may change about themselves; anything else in `data` is refused. */
+const userMetadataUpdateSchema = z.strictObject({
+  is_anonymous: z.boolean().optional(),
+  anonymity_choice_made: z.boolean().optional(),
+  anonymous_guid: z.uuid().nullable().optional(),
+  first_name: z.string().trim().min(1).max(200).optional(),
+  last_name: z.string().trim().min(1).max(200).optional(),
+  mobile_number: z.string().regex(/^\+\d{8,19}$/).optional(),
+});
+
+const USER_COLUMNS = 'id, email, password_hash, user_metadata, created_at, updated_at, last_sign_in_at';
+
+const INVALID_CREDENTIALS = new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+
+export class AuthService {
+  private readonly windows: Record<'accountFailures' | 'signinAddress' | 'signupAddress' | 'recoveryAddress' | 'recoveryAccount', Window>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keys: SigningKeys,
+    private readonly config: Config,
+    private readonly mailer: Mailer,
+  ) {
+    this.windows = {
+      accountFailures: { bucket: 'signin-failures:account', seconds: 3600, limit: config.SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR },
+      signinAddress: { bucket: 'signin:address', seconds: 60, limit: config.SIGNIN_PER_ADDRESS_PER_MINUTE },
+      signupAddress: { bucket: 'signup:address', seconds: 3600, limit: config.SIGNUP_PER_ADDRESS_PER_HOUR },
+      recoveryAddress: { bucket: 'recovery:address', seconds: 3600, limit: config.RECOVERY_PER_ADDRESS_PER_HOUR },
+      recoveryAccount: { bucket: 'recovery:account', seconds: 3600, limit: config.RECOVERY_PER_ACCOUNT_PER_HOUR },
+    };
+  }
+
+  private get issuer(): string {
+    return this.config.publicUrl + ISSUER_PATH;
+  }
+
+  async signUp(body: unknown, address: string): Promise<AuthSession> {
+    const input = z
+      .object({ email: z.string().max(320), password: z.string().max(200), data: signupMetadataSchema.partial().optional() })
+      .safeParse(body);
+    if (!input.success) throw new AuthError(400, 'validation_failed', 'Sign-up needs an email, a password and the profile data');
+    const { email, password } = input.data;
+    const data = input.data.data ?? {};
+    const dateOfBirth = decodeDateOfBirth(password) ?? '';
+    const message = firstSignupError({
+      firstName: data.first_name ?? '',
+      lastName: data.last_name ?? '',
+      email,
+      dateOfBirth,
+      mobileNumber: data.mobile_number ?? '',
+    });
+    if (message) throw new AuthError(422, 'validation_failed', message);
+    await this.limit(this.windows.signupAddress, address, 'Too many sign-ups from this network. Please try again later.');
+
+    const passwordHash = await hashPassword(password);
+    const id = randomUUID();
+    const metadata = { first_name: data.first_name?.trim(), last_name: data.last_name?.trim(), mobile_number: data.mobile_number };
+    try {
+      await this.db.query(
+        `insert into users (id, email, password_hash, first_name, last_name, mobile, user_metadata)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [id, email.trim().toLowerCase(), passwordHash, metadata.first_name, metadata.last_name, metadata.mobile_number, metadata],
+      );
+    } catch (error) {
+      if (sqlState(error) === '23505') {
+        throw new AuthError(422, 'user_already_exists', 'An account with this email address already exists. Please sign in instead.');
+      }
+      throw error;
+    }
+    const user = await this.findUserById(this.db, id);
+    return this.startSession(user);
+  }
+
+  async signInWithPassword(body: unknown, address: string): Promise<AuthSession> {
+    const input = z.object({ email: z.string().max(320), password: z.string().max(200) }).safeParse(body);
+    if (!input.success || !input.data.email || !input.data.password) {
+      throw new AuthError(400, 'validation_failed', 'Email and date of birth are required');
+    }
+    await this.limit(this.windows.signinAddress, address, 'Too many sign-in attempts from this network. Please wait a minute and try again.');
+    const email = input.data.email.trim().toLowerCase();
+    const failures = this.windows.accountFailures;
+    if (await isExhausted(this.db, failures, email)) throw this.lockedOut();
+
+    const rows = await this.db.query<UserRow>(`select ${USER_COLUMNS} from users where lower(email) = $1`, [email]);
+    const user = rows[0];
+    const valid = await verifyPassword(input.data.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
+    if (!user || !valid) {
+      if (!(await hit(this.db, failures, email))) throw this.lockedOut();
+      throw INVALID_CREDENTIALS;
+    }
+    await this.db.query('update users set last_sign_in_at = now() where id = $1', [user.id]);
+    return this.startSession({ ...user, last_sign_in_at: new Date() });
+  }
+
+  private lockedOut(): AuthError {
+    const minutes = Math.ceil(secondsUntilWindowEnds(this.windows.accountFailures) / 60);
+    return new AuthError(
+      429,
+      'over_request_rate_limit',
+      `Too many failed sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your date of birth from the sign-in screen.`,
+    );
+  }
+
+  private async limit(window: Window, subject: string, message: string): Promise<void> {
+    if (!(await hit(this.db, window, subject))) throw new AuthError(429, 'over_request_rate_limit', message);
+  }
+
+  /**
+   * Refresh tokens are single use. A token used again within the grace period (two tabs
+   * refreshing at once) gets a fresh token for the same session; later reuse means the token
+   * leaked, so the whole session is revoked.
+   */
+  async refresh(body: unknown, address: string): Promise<AuthSession> {
+    const input = z.object({ refresh_token: z.string().min(1).max(200) }).safeParse(body);
+    if (!input.success) throw new AuthError(400, 'validation_failed', 'A refresh token is required');
+    await this.limit(this.windows.signinAddress, address, 'Too many requests from this network. Please wait a minute and try again.');
+    const hash = sha256(input.data.refresh_token);
+    const outcome = await this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ session_id: string; user_id: string; used_at: Date | null; revoked_at: Date | null }>(
+        `select t.session_id, s.user_id, t.used_at, s.revoked_at
+           from refresh_tokens t join auth_sessions s on s.id = t.session_id
+          where t.token_hash = $1
+          for update of t`,
+        [hash],
+      );
+      const row = rows[0];
+      if (!row || row.revoked_at) return { kind: 'invalid' as const };
+      if (row.used_at && Date.now() - row.used_at.getTime() > this.config.REFRESH_TOKEN_REUSE_GRACE_SECONDS * 1000) {
+        await tx.query('update auth_sessions set revoked_at = now() where id = $1', [row.session_id]);
+        return { kind: 'reused' as const };
+      }
+      if (!row.used_at) await tx.query('update refresh_tokens set used_at = now() where token_hash = $1', [hash]);
+      await tx.query('update auth_sessions set refreshed_at = now() where id = $1', [row.session_id]);
+      const refreshToken = await this.addRefreshToken(tx, row.session_id);
+      return { kind: 'ok' as const, userId: row.user_id, sessionId: row.session_id, refreshToken };
+    });
+    if (outcome.kind === 'reused') throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    if (outcome.kind === 'invalid') throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    const user = await this.findUserById(this.db, outcome.userId);
+    return this.sessionFor(user, outcome.sessionId, outcome.refreshToken);
+  }
+
+  async getUser(claims: AccessClaims): Promise<AuthUser> {
+    await this.requireLiveSession(claims);
+    return toAuthUser(await this.findUserById(this.db, claims.sub));
+  }
+
+  async updateUser(claims: AccessClaims, body: unknown): Promise<AuthUser> {
+    await this.requireLiveSession(claims);
+    const input = z.object({ data: z.unknown().optional(), password: z.string().max(200).optional() }).safeParse(body);
+    if (!input.success) throw new AuthError(400, 'validation_failed', 'Nothing to update');
+    const { data, password } = input.data;
+    if (data !== undefined) {
+      const metadata = userMetadataUpdateSchema.safeParse(data);
+      if (!metadata.success) {
+        const issue = metadata.error.issues[0];
+        throw new AuthError(400, 'validation_failed', `Invalid user data${issue ? ` (${issue.path.join('.') || 'data'}: ${issue.message})` : ''}`);
+      }
+      const patch = metadata.data;
+      await this.db.query(
+        `update users set
+           user_metadata = user_metadata || $2::jsonb,
+           first_name = coalesce($3, first_name),
+           last_name = coalesce($4, last_name),
+           mobile = coalesce($5, mobile),
+           updated_at = now()
+         where id = $1`,
+        [claims.sub, JSON.stringify(patch), patch.first_name ?? null, patch.last_name ?? null, patch.mobile_number ?? null],
+      );
+    }
+    if (password !== undefined) {
+      const dateOfBirth = decodeDateOfBirth(password);
+      if (!dateOfBirth) throw new AuthError(422, 'validation_failed', SIGNUP_MESSAGES.dateOfBirth);
+      if (ageOn(dateOfBirth) < MIN_AGE) throw new AuthError(422, 'validation_failed', SIGNUP_MESSAGES.age);
+      const hash = await hashPassword(password);
+      await this.db.transaction(async (tx) => {
+        await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [claims.sub, hash]);
+        // A changed credential ends every other session: whoever knew the old one is out.
+        await tx.query('update auth_sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [claims.sub, claims.session_id]);
+      });
+      // Sign-in failures counted against the old credential no longer say anything.
+      await this.db.query(`delete from rate_limits where bucket = $1 and subject = $2`, [this.windows.accountFailures.bucket, claims.email.toLowerCase()]);
+    }
+    return toAuthUser(await this.findUserById(this.db, claims.sub));
+  }
+
+  async logout(claims: AccessClaims, scope: string): Promise<void> {
+    if (scope === 'local') {
+      await this.db.query('update auth_sessions set revoked_at = now() where id = $1 and revoked_at is null', [claims.session_id]);
+    } else if (scope === 'others') {
+      await this.db.query('update auth_sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [claims.sub, claims.session_id]);
+    } else {
+      await this.db.query('update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [claims.sub]);
+    }
+  }
+
+  /** Always answers the same, whether or not the address has an account. */
+  async recover(body: unknown, redirectTo: string | undefined, address: string): Promise<void> {
+    const input = z.object({ email: z.string().max(320) }).safeParse(body);
+    if (!input.success || !isEmailShaped(input.data.email.trim())) throw new AuthError(400, 'validation_failed', SIGNUP_MESSAGES.email);
+    await this.limit(this.windows.recoveryAddress, address, 'Too many reset requests from this network. Please try again later.');
+    const email = input.data.email.trim().toLowerCase();
+    if (!(await hit(this.db, this.windows.recoveryAccount, email))) return;
+    const rows = await this.db.query<{ id: string; email: string }>('select id, email from users where lower(email) = $1', [email]);
+    const user = rows[0];
+    if (!user) return;
+    const token = newOpaqueToken();
+    await this.db.query(`insert into recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [sha256(token), user.id]);
+    const link = `${this.issuer}/verify?${new URLSearchParams({ token, type: 'recovery', redirect_to: this.safeRedirect(redirectTo) })}`;
+    await this.mailer.send({
+      to: user.email,
+      subject: `${this.config.PRODUCT_NAME}: reset your sign-in`,
+      text: `Someone asked to reset the date of birth you sign in with. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this mail; nothing changes.`,
+      link,
+    });
+  }
+
+  /** Consumes a recovery token and answers the URL to redirect to, carrying the session or the error. */
+  async verify(query: { token?: string; type?: string; redirect_to?: string }): Promise<string> {
+    const target = this.safeRedirect(query.redirect_to);
+    const fail = `${target}#${new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })}`;
+    if (query.type !== 'recovery' || !query.token || query.token.length > 200) return fail;
+    const rows = await this.db.query<{ user_id: string }>(
+      `update recovery_tokens set used_at = now()
+        where token_hash = $1 and used_at is null and expires_at > now()
+        returning user_id`,
+      [sha256(query.token)],
+    );
+    const userId = rows[0]?.user_id;
+    if (!userId) return fail;
+    const session = await this.startSession(await this.findUserById(this.db, userId));
+    const fragment = new URLSearchParams({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type: 'recovery',
+    });
+    return `${target}#${fragment}`;
+  }
+
+  /** Only our own origin may receive sessions; anything else falls back to the reset page. */
+  private safeRedirect(redirectTo: string | undefined): string {
+    const fallback = `${this.config.publicUrl}/reset-password`;
+    if (!redirectTo) return fallback;
+    try {
+      const url = new URL(redirectTo);
+      return url.origin === new URL(this.config.publicUrl).origin ? `${url.origin}${url.pathname}` : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
+  /** Access tokens are checked without the database elsewhere; account screens also check revocation. */
+  private async requireLiveSession(claims: AccessClaims): Promise<void> {
+    const rows = await this.db.query<{ revoked_at: Date | null }>('select revoked_at from auth_sessions where id = $1', [claims.session_id]);
+    if (!rows[0] || rows[0].revoked_at) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  }
+
+  private async findUserById(db: Queryable, id: string): Promise<UserRow> {
+    const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
+    const user = rows[0];
+    if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+    return user;
+  }
+
+  private async startSession(user: UserRow): Promise<AuthSession> {
+    const sessionId = randomUUID();
+    const refreshToken = await this.db.transaction(async (tx) => {
+      await tx.query('insert into auth_sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+      return this.addRefreshToken(tx, sessionId);
+    });
+    return this.sessionFor(user, sessionId, refreshToken);
+  }
+
+  private async addRefreshToken(tx: Queryable, sessionId: string): Promise<string> {
+    const token = newOpaqueToken();
+    await tx.query('insert into refresh_tokens (token_hash, session_id) values ($1, $2)', [sha256(token), sessionId]);
+    return token;
+  }
+
+  private async sessionFor(user: UserRow, sessionId: string, refreshToken: string): Promise<AuthSession> {
+    const ttl = this.config.ACCESS_TOKEN_TTL_SECONDS;
+    const { token, expiresAt } = await signAccessToken(this.keys, this.issuer, user, sessionId, ttl);
+    return { access_token: token, token_type: 'bearer', expires_in: ttl, expires_at: expiresAt, refresh_token: refreshToken, user: toAuthUser(user) };
+  }
+}
+
+function toAuthUser(user: UserRow): AuthUser {
+  const created = user.created_at.toISOString();
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    phone: '',
+    email_confirmed_at: created,
+    confirmed_at: created,
+    last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: user.user_metadata,
+    identities: [],
+    created_at: created,
+    updated_at: user.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { SigningKeys } from './keys.ts';
+
+export const AUDIENCE = 'authenticated';
+export const ISSUER_PATH = '/auth/v1';
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  role: string;
+  aud: string;
+  session_id: string;
+  exp: number;
+  iat: number;
+  user_metadata: Record<string, unknown>;
+  app_metadata: Record<string, unknown>;
+}
+
+export interface TokenUser {
+  id: string;
+  email: string;
+  user_metadata: Record<string, unknown>;
+}
+
+export async function signAccessToken(
+  keys: SigningKeys,
+  issuer: string,
+  user: TokenUser,
+  sessionId: string,
+  ttlSeconds: number,
+): Promise<{ token: string; expiresAt: number }> {
+  const iat = Math.floor(Date.now() / 1000);
+  const expiresAt = iat + ttlSeconds;
+  const token = await new SignJWT({
+    email: user.email,
+    role: AUDIENCE,
+    session_id: sessionId,
+    user_metadata: user.user_metadata,
+    app_metadata: { provider: 'email', providers: ['email'] },
+  })
+    .setProtectedHeader({ alg: 'ES256', kid: keys.kid, typ: 'JWT' })
+    .setSubject(user.id)
+    .setAudience(AUDIENCE)
+    .setIssuer(issuer)
+    .setIssuedAt(iat)
+    .setExpirationTime(expiresAt)
+    .sign(keys.privateKey);
+  return { token, expiresAt };
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export async function verifyAccessToken(keys: SigningKeys, token: string): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, keys.publicKey, { audience: AUDIENCE, algorithms: ['ES256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return { ok: false, reason: 'invalid' };
+    return { ok: true, claims: payload as unknown as AccessClaims };
+  } catch (error) {
+    return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}
+
+/** An opaque random token for refresh and recovery; only its SHA-256 is stored. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Looks like a JWT (three base64url parts); an apikey that is not one means "signed out". */
+export function looksLikeJwt(value: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value);
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every environment variable the server reads, with its default. The README lists the same. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt.default(20),
+  JWT_PRIVATE_KEY: z.string().min(1).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
+  REFRESH_TOKEN_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Mission Control <no-reply@localhost>'),
+  PRODUCT_NAME: z.string().min(1).max(60).default('Mission Control'),
+  PROGRAMME_NAME: z.string().min(1).max(100).default('Community Mission Game 2025'),
+  PRE_SURVEY_URL: z.string().min(1).default('/demo-survey/pre'),
+  POST_SURVEY_URL: z.string().min(1).default('/demo-survey/post'),
+  SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR: positiveInt.default(10),
+  SIGNIN_PER_ADDRESS_PER_MINUTE: positiveInt.default(600),
+  SIGNUP_PER_ADDRESS_PER_HOUR: positiveInt.default(2000),
+  RECOVERY_PER_ADDRESS_PER_HOUR: positiveInt.default(300),
+  RECOVERY_PER_ACCOUNT_PER_HOUR: positiveInt.default(5),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Origin used in mailed links and as the only allowed redirect target. */
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const parsed = result.data;
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  return { ...parsed, publicUrl };
+}

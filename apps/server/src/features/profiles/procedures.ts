@@ -1,0 +1,3 @@
+import type { Procedure } from '../../rpc/procedure.ts';
+
+export const profilesProcedures: Procedure[] = [];

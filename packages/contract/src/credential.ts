@@ -1,0 +1,41 @@
+/**
+ * SPEC §5: the date of birth acts as the password and travels encoded, never as typed:
+ * base64 of the ISO date text, that string reversed, then a fixed suffix.
+ * It is obfuscation, not protection: the server decodes it, checks it and keeps only a slow hash.
+ */
+export const CREDENTIAL_SUFFIX = '.mc25';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function encodeDateOfBirth(isoDate: string): string {
+  const base64 = btoa(isoDate);
+  return [...base64].reverse().join('') + CREDENTIAL_SUFFIX;
+}
+
+/** The ISO date inside an encoded credential, or null when it is not one. */
+export function decodeDateOfBirth(credential: string): string | null {
+  if (!credential.endsWith(CREDENTIAL_SUFFIX)) return null;
+  const reversed = credential.slice(0, -CREDENTIAL_SUFFIX.length);
+  let text: string;
+  try {
+    text = atob([...reversed].reverse().join(''));
+  } catch {
+    return null;
+  }
+  return ISO_DATE.test(text) && isRealDate(text) ? text : null;
+}
+
+function isRealDate(isoDate: string): boolean {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whole years between an ISO birth date and today, from year, month and day (SPEC §5). */
+export function ageOn(isoBirthDate: string, today: Date = new Date()): number {
+  const [year, month, day] = isoBirthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getFullYear() - year;
+  const beforeBirthday = today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}

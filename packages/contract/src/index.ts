@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './credential.ts';
+export * from './signup.ts';
+export * from './procedures.ts';

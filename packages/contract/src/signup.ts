@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MIN_AGE, MIN_MOBILE_LENGTH, SHORT_TEXT_MAX } from './constants.ts';
+import { ageOn } from './credential.ts';
+
+/** SPEC §5 sign-up messages, in the order the checks run. */
+export const SIGNUP_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Please enter a valid email address',
+  dateOfBirth: 'Date of birth is required',
+  age: `You must be at least ${MIN_AGE} years old to register`,
+  mobileRequired: 'Mobile number is required',
+  mobileInvalid: 'Please enter a valid mobile number',
+} as const;
+
+export const SIGNIN_MESSAGES = {
+  email: 'Email is required',
+  dateOfBirth: 'Date of birth is required',
+} as const;
+
+/** "{something}@{something}.{something}" with no spaces anywhere. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MAX = 254;
+const MOBILE_MAX = 20;
+
+export function isEmailShaped(email: string): boolean {
+  return EMAIL_SHAPE.test(email) && email.length <= EMAIL_MAX;
+}
+
+export interface SignupFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** ISO date "YYYY-MM-DD", or "" when not given. */
+  dateOfBirth: string;
+  /** Full international value: dial code plus digits, e.g. "+27821234567". */
+  mobileNumber: string;
+}
+
+/**
+ * The first broken sign-up rule's message, or null when every rule holds.
+ * The browser and the server run this same function, so the order and texts cannot drift.
+ */
+export function firstSignupError(fields: SignupFields, today: Date = new Date()): string | null {
+  if (!fields.firstName.trim() || fields.firstName.length > SHORT_TEXT_MAX) return SIGNUP_MESSAGES.firstName;
+  if (!fields.lastName.trim() || fields.lastName.length > SHORT_TEXT_MAX) return SIGNUP_MESSAGES.lastName;
+  if (!isEmailShaped(fields.email)) return SIGNUP_MESSAGES.email;
+  if (!fields.dateOfBirth) return SIGNUP_MESSAGES.dateOfBirth;
+  if (ageOn(fields.dateOfBirth, today) < MIN_AGE) return SIGNUP_MESSAGES.age;
+  if (!fields.mobileNumber) return SIGNUP_MESSAGES.mobileRequired;
+  if (fields.mobileNumber.length < MIN_MOBILE_LENGTH || !/^\+\d+$/.test(fields.mobileNumber) || fields.mobileNumber.length > MOBILE_MAX) {
+    return SIGNUP_MESSAGES.mobileInvalid;
+  }
+  return null;
+}
+
+/** The user metadata sent with sign-up (SPEC §3), as the server accepts it. */
+export const signupMetadataSchema = z.object({
+  first_name: z.string().max(SHORT_TEXT_MAX),
+  last_name: z.string().max(SHORT_TEXT_MAX),
+  date_of_birth: z.string().max(100),
+  mobile_number: z.string().max(MOBILE_MAX + 10),
+});
+export type SignupMetadata = z.infer<typeof signupMetadataSchema>;
