@@ -1,0 +1,118 @@
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { ChevronDown, LogOut, Presentation } from 'lucide-react';
+import { toast } from 'sonner';
+import { cn } from '../../components/ui/cn';
+import { Button } from '../../components/ui/Button';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../../features/auth/authContext';
+import { paths } from '../paths';
+import { CONFERENCE_GROUP_LABEL, CONFERENCE_NAV, MAIN_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
+import { usePostConferenceVisible } from './usePostConferenceVisible';
+
+const itemClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+    isActive ? 'bg-sky-400/15 text-sky-100 ring-1 ring-sky-400/40' : 'text-slate-300 hover:bg-white/5 hover:text-slate-50',
+  );
+
+function SidebarLink({ item, onNavigate }: { item: NavItem; onNavigate?: (() => void) | undefined }) {
+  const Icon = item.icon;
+  return (
+    <li>
+      <NavLink to={item.to} className={itemClasses} onClick={onNavigate}>
+        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        <span>{item.label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+interface SidebarProps {
+  /** Called after a link is followed, so the drawer can close. */
+  onNavigate?: () => void;
+}
+
+/** The sidebar's content; AppLayout places it fixed from xl and in a drawer below. */
+export function Sidebar({ onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { signOut, user } = useAuth();
+  const showPostConference = usePostConferenceVisible();
+  const conferenceActive = CONFERENCE_NAV.some((item) => item.to === pathname);
+  const [conferenceOpen, setConferenceOpen] = useState(conferenceActive);
+  const [signingOut, setSigningOut] = useState(false);
+  const groupId = useId();
+
+  // The group opens itself when one of its routes becomes active (SPEC §2).
+  useEffect(() => {
+    if (conferenceActive) setConferenceOpen(true);
+  }, [conferenceActive]);
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } catch (error) {
+      console.error('Sign-out failed', error);
+      toast.error(error instanceof Error ? error.message : 'Sign out failed');
+    } finally {
+      setSigningOut(false);
+      onNavigate?.();
+      navigate(paths.signIn(), { replace: true });
+    }
+  };
+
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <NavLink to={paths.dashboard()} onClick={onNavigate} className="flex items-center gap-3 rounded-lg px-2 py-1">
+        <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
+        <span className="flex flex-col">
+          <span className="font-bold tracking-wide text-slate-50">{appConfig.productName}</span>
+          <span className="text-xs text-slate-400">{appConfig.programmeName}</span>
+        </span>
+      </NavLink>
+
+      <nav aria-label="Main" className="flex-1 overflow-y-auto">
+        <ul className="flex flex-col gap-1">
+          {MAIN_NAV.map((item) => (
+            <SidebarLink key={item.to} item={item} onNavigate={onNavigate} />
+          ))}
+          <li>
+            <button
+              type="button"
+              aria-expanded={conferenceOpen}
+              aria-controls={groupId}
+              onClick={() => setConferenceOpen((open) => !open)}
+              className={cn(
+                'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium transition-colors hover:bg-white/5 hover:text-slate-50',
+                conferenceActive ? 'text-sky-100' : 'text-slate-300',
+              )}
+            >
+              <Presentation aria-hidden="true" className="size-5 shrink-0" />
+              <span className="flex-1">{CONFERENCE_GROUP_LABEL}</span>
+              <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform motion-reduce:transition-none', conferenceOpen && 'rotate-180')} />
+            </button>
+            <ul id={groupId} hidden={!conferenceOpen} className="mt-1 ml-4 flex flex-col gap-1 border-l border-slate-700 pl-3">
+              {CONFERENCE_NAV.map((item) => (
+                <SidebarLink key={item.to} item={item} onNavigate={onNavigate} />
+              ))}
+            </ul>
+          </li>
+          {showPostConference ? <SidebarLink item={POST_CONFERENCE_NAV} onNavigate={onNavigate} /> : null}
+        </ul>
+      </nav>
+
+      <div className="flex flex-col gap-3 border-t border-slate-700/70 pt-4">
+        {user?.email ? (
+          <p className="truncate px-2 text-xs text-slate-400" title={user.email}>
+            {user.email}
+          </p>
+        ) : null}
+        <Button variant="secondary" onClick={onSignOut} busy={signingOut} busyLabel="Signing out..." icon={<LogOut aria-hidden="true" className="size-4" />}>
+          Sign Out
+        </Button>
+      </div>
+    </div>
+  );
+}

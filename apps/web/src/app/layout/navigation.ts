@@ -1,0 +1,25 @@
+import { CalendarDays, ClipboardCheck, Compass, LayoutDashboard, Rocket, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { paths } from '../paths';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+/** SPEC §2 sidebar items, in order. */
+export const MAIN_NAV: readonly NavItem[] = [
+  { label: 'Dashboard', to: paths.dashboard(), icon: LayoutDashboard },
+  { label: 'Profile', to: paths.viewRoleProfile(), icon: UserRound },
+  { label: 'My Mission', to: paths.myMission(), icon: Rocket },
+  { label: 'All Missions', to: paths.allMissions(), icon: Compass },
+];
+
+export const CONFERENCE_GROUP_LABEL = 'Conference 2025';
+
+export const CONFERENCE_NAV: readonly NavItem[] = [
+  { label: 'Agenda Schedule', to: paths.agendaSchedule(), icon: CalendarDays },
+  { label: 'Speakers Directory', to: paths.speakersDirectory(), icon: Users },
+];
+
+export const POST_CONFERENCE_NAV: NavItem = { label: 'Post-Conference', to: paths.postConference(), icon: ClipboardCheck };

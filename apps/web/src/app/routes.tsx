@@ -1,0 +1,76 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/Spinner';
+import { paths, routePatterns } from './paths';
+import { ProtectedRoute } from './layout/ProtectedRoute';
+import { RouteErrorPage } from './RouteErrorPage';
+
+// Every screen is its own chunk, so /signin downloads only what /signin needs.
+const LandingPage = lazy(() => import('../features/auth/LandingPage'));
+const SignInPage = lazy(() => import('../features/auth/SignInPage'));
+const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const AppLayout = lazy(() => import('./layout/AppLayout'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const RoleProfileFormPage = lazy(() => import('../features/profiles/RoleProfileFormPage'));
+const ViewRoleProfilePage = lazy(() => import('../features/profiles/ViewRoleProfilePage'));
+const MyMissionPage = lazy(() => import('../features/missions/MyMissionPage'));
+const AllMissionsPage = lazy(() => import('../features/missions/AllMissionsPage'));
+const MissionDetailsPage = lazy(() => import('../features/missions/MissionDetailsPage'));
+const MissionFormPage = lazy(() => import('../features/missions/MissionFormPage'));
+const PreConferencePage = lazy(() => import('../features/surveys/PreConferencePage'));
+const PostConferencePage = lazy(() => import('../features/surveys/PostConferencePage'));
+const SpeakersDirectoryPage = lazy(() => import('../features/conference/SpeakersDirectoryPage'));
+const AgendaSchedulePage = lazy(() => import('../features/conference/AgendaSchedulePage'));
+
+function RootLayout() {
+  return (
+    <>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** The one route table (SPEC §2). Public screens first, then the protected ones inside guard + layout. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: paths.home(), element: <LandingPage /> },
+      { path: paths.signIn(), element: <SignInPage /> },
+      { path: paths.signUp(), element: <SignUpPage /> },
+      { path: paths.resetPassword(), element: <ResetPasswordPage /> },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: paths.dashboard(), element: <DashboardPage /> },
+              { path: paths.roleProfile(), element: <RoleProfileFormPage /> },
+              { path: paths.viewRoleProfile(), element: <ViewRoleProfilePage /> },
+              { path: paths.myMission(), element: <MyMissionPage /> },
+              { path: paths.allMissions(), element: <AllMissionsPage /> },
+              { path: routePatterns.mission, element: <MissionDetailsPage /> },
+              { path: paths.createMission(), element: <MissionFormPage /> },
+              { path: paths.preConference(), element: <PreConferencePage /> },
+              { path: paths.postConference(), element: <PostConferencePage /> },
+              { path: paths.speakersDirectory(), element: <SpeakersDirectoryPage /> },
+              { path: paths.agendaSchedule(), element: <AgendaSchedulePage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

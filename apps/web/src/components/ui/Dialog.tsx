@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from './cn';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons row at the bottom (Cancel / Proceed ...). */
+  footer?: ReactNode;
+  /** Show the corner close (X) button; on by default. */
+  showCloseButton?: boolean;
+  closeLabel?: string;
+  className?: string;
+}
+
+/** A modal dialog: focus is trapped inside, Escape and the close button dismiss it, focus returns after. */
+export function Dialog({ open, onOpenChange, title, description, children, footer, showCloseButton = true, closeLabel = 'Close', className }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/75 backdrop-blur-sm" />
+        <RadixDialog.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
+            'rounded-2xl border border-slate-700 bg-slate-900 p-5 text-slate-100 shadow-2xl shadow-black/60 focus:outline-none sm:p-6',
+            className,
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-lg font-semibold text-slate-50">{title}</RadixDialog.Title>
+            {showCloseButton ? (
+              <RadixDialog.Close
+                aria-label={closeLabel}
+                className="-m-1 rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </RadixDialog.Close>
+            ) : null}
+          </div>
+          {description ? <RadixDialog.Description className="mt-2 text-sm text-slate-300">{description}</RadixDialog.Description> : null}
+          {children ? <div className="mt-4 min-h-0 overflow-y-auto">{children}</div> : null}
+          {footer ? <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** Wraps a button so that activating it closes the surrounding Dialog. */
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,10 @@
+export { Alert, type AlertTone } from './Alert';
+export { Badge, type BadgeTone } from './Badge';
+export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export { Card, CardHeader } from './Card';
+export { Dialog, DialogClose } from './Dialog';
+export { Select, type SelectOption, type SelectProps } from './Select';
+export { PageSpinner, Spinner } from './Spinner';
+export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './TextField';
+export { Toaster } from './Toaster';
+export { cn } from './cn';

@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { encodeDateOfBirth } from '@mc/contract';
+import { initialAuthRedirect, supabase } from '../../lib/supabase';
+import { callRpc } from '../../lib/rpc';
+import { appUserQuery } from '../../lib/queries';
+import { queryKeys } from '../../lib/queryKeys';
+import { clearAnonymityChoice, clearSessionTokens, storeAnonymityChoice, storeSessionTokens } from '../../lib/storage';
+import { syncAnonymityFlags } from './anonymityClaims';
+import { AuthContext, type AuthContextValue, type AuthStatus, type SignUpInput } from './authContext';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(null);
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [isPasswordRecovery, setIsPasswordRecovery] = useState(initialAuthRedirect.isRecovery);
+
+  useEffect(() => {
+    let active = true;
+    // INITIAL_SESSION arrives once supabase-js has read storage (or the URL fragment).
+    const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next: Session | null) => {
+      if (!active) return;
+      // Keep the callback synchronous: awaiting supabase calls in here can deadlock its lock.
+      if ((event === 'SIGNED_IN' || event === 'USER_UPDATED') && next) syncAnonymityFlags(next);
+      if (event === 'PASSWORD_RECOVERY') setIsPasswordRecovery(true);
+      if (event === 'SIGNED_OUT') {
+        setIsPasswordRecovery(false);
+        queryClient.clear();
+      }
+      setSession(next);
+      setStatus(next ? 'signedIn' : 'signedOut');
+    });
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, [queryClient]);
+
+  const user = session?.user ?? null;
+  const userId = user?.id ?? null;
+  const appUserResult = useQuery(appUserQuery(userId));
+
+  const refreshAppUser = useCallback(async () => {
+    if (!userId) return null;
+    return queryClient.fetchQuery({ ...appUserQuery(userId), staleTime: 0 });
+  }, [queryClient, userId]);
+
+  const signIn = useCallback<AuthContextValue['signIn']>(async (email, dateOfBirth) => {
+    const { data, error } = await supabase.auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
+    if (error) return { error };
+    storeSessionTokens(data.session);
+    return { error: null };
+  }, []);
+
+  const signUp = useCallback<AuthContextValue['signUp']>(
+    async (input: SignUpInput) => {
+      const credential = encodeDateOfBirth(input.dateOfBirth);
+      const { data, error } = await supabase.auth.signUp({
+        email: input.email,
+        password: credential,
+        options: {
+          data: {
+            first_name: input.firstName,
+            last_name: input.lastName,
+            date_of_birth: credential,
+            mobile_number: input.mobileNumber,
+          },
+        },
+      });
+      if (error) return { error };
+      try {
+        const response = await callRpc('register_user_profile', {
+          p_first_name: input.firstName,
+          p_last_name: input.lastName,
+          p_email: input.email,
+          p_mobile: input.mobileNumber,
+          p_hashed_birthday: credential,
+        });
+        console.info('register_user_profile', response);
+      } catch (registrationError) {
+        // SPEC §4: only logged; the account exists and the person carries on.
+        console.error('register_user_profile failed', registrationError);
+      }
+      if (data.session) storeSessionTokens(data.session);
+      if (data.user) await queryClient.invalidateQueries({ queryKey: queryKeys.appUser(data.user.id) });
+      return { error: null };
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    const { error } = await supabase.auth.signOut();
+    if (error) console.warn('Sign-out on the server failed; signing out locally', error);
+    clearSessionTokens();
+    clearAnonymityChoice();
+    queryClient.clear();
+  }, [queryClient]);
+
+  const requestPasswordReset = useCallback<AuthContextValue['requestPasswordReset']>(async (email) => {
+    const { error } = await supabase.auth.resetPasswordForEmail(email, {
+      redirectTo: `${window.location.origin}/reset-password`,
+    });
+    return { error };
+  }, []);
+
+  const updateDateOfBirth = useCallback<AuthContextValue['updateDateOfBirth']>(async (dateOfBirth) => {
+    const { error } = await supabase.auth.updateUser({ password: encodeDateOfBirth(dateOfBirth) });
+    if (!error) setIsPasswordRecovery(false);
+    return { error };
+  }, []);
+
+  const setAnonymity = useCallback<AuthContextValue['setAnonymity']>(async (isAnonymous, anonymousGuid = null) => {
+    const guid = isAnonymous ? anonymousGuid : null;
+    const { error } = await supabase.auth.updateUser({
+      data: { is_anonymous: isAnonymous, anonymity_choice_made: true, anonymous_guid: guid },
+    });
+    if (error) return { error, refreshError: null };
+    storeAnonymityChoice({ isAnonymous, anonymousGuid: guid });
+    const refreshed = await supabase.auth.refreshSession();
+    return { error: null, refreshError: refreshed.error };
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      session,
+      user,
+      isPasswordRecovery,
+      appUser: appUserResult.data ?? null,
+      appUserLoading: appUserResult.isPending && userId !== null,
+      refreshAppUser,
+      signIn,
+      signUp,
+      signOut,
+      requestPasswordReset,
+      updateDateOfBirth,
+      setAnonymity,
+    }),
+    [status, session, user, isPasswordRecovery, appUserResult.data, appUserResult.isPending, userId, refreshAppUser, signIn, signUp, signOut, requestPasswordReset, updateDateOfBirth, setAnonymity],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { LogIn, Rocket } from 'lucide-react';
+import { TITLE_TYPING_MS } from '@mc/contract';
+import { buttonClasses } from '../../components/ui/Button';
+import { PageSpinner } from '../../components/ui/Spinner';
+import { appConfig } from '../../lib/appConfig';
+import { paths } from '../../app/paths';
+import { useAuth } from './authContext';
+
+/** Types `text` out one character every TITLE_TYPING_MS (SPEC §2, §9). */
+function useTypedText(text: string): string {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    setCount(0);
+    const timer = window.setInterval(() => {
+      setCount((current) => {
+        if (current >= text.length) {
+          window.clearInterval(timer);
+          return current;
+        }
+        return current + 1;
+      });
+    }, TITLE_TYPING_MS);
+    return () => window.clearInterval(timer);
+  }, [text]);
+  return text.slice(0, count);
+}
+
+export default function LandingPage() {
+  const { status } = useAuth();
+  const title = appConfig.productName;
+  const typed = useTypedText(title);
+
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'signedIn') return <Navigate to={paths.dashboard()} replace />;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <title>{appConfig.productName}</title>
+      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center gap-8 px-5 py-16 text-center">
+        <img src="/logo.svg" alt={`${appConfig.productName} logo`} width={128} height={128} className="size-28 drop-shadow-[0_0_35px_rgba(56,189,248,0.35)] sm:size-32" />
+        <h1 aria-label={title} className="min-h-[1.2em] text-4xl font-black tracking-tight text-slate-50 sm:text-6xl">
+          <span aria-hidden="true" data-testid="typed-title">
+            {typed}
+          </span>
+          <span aria-hidden="true" className="animate-caret ml-1 inline-block w-[0.08em] bg-sky-300 align-baseline">
+            &nbsp;
+          </span>
+        </h1>
+        <div className="max-w-xl space-y-3 text-lg text-slate-300">
+          <p>
+            Join the community of changemakers at this year&apos;s conference and take part in the{' '}
+            <strong className="text-slate-50">{appConfig.programmeName}</strong>.
+          </p>
+          <p className="text-base text-slate-400">
+            Build your role profile, team up on a mission that matters, and explore the speakers and agenda, all in one place.
+          </p>
+        </div>
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <Link to={paths.signUp()} className={buttonClasses('primary', 'lg')}>
+            <Rocket aria-hidden="true" className="size-5" />
+            Sign Up
+          </Link>
+          <Link to={paths.signIn()} className={buttonClasses('secondary', 'lg')}>
+            <LogIn aria-hidden="true" className="size-5" />
+            Sign In
+          </Link>
+        </div>
+      </main>
+      <footer className="px-5 py-6 text-center text-sm text-slate-400">{appConfig.programmeName}</footer>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SIGNIN_MESSAGES } from '@mc/contract';
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/TextField';
+import { paths, returnPathFrom } from '../../app/paths';
+import { AuthShell, inlineLinkClasses, todayIso } from './AuthShell';
+import { useAuth } from './authContext';
+
+type Field = 'email' | 'dateOfBirth';
+
+export default function SignInPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: Field; message: string } | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+
+  const reject = (field: Field, message: string) => {
+    setFieldError({ field, message });
+    toast.error(message);
+    (field === 'email' ? emailRef : dateRef).current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const trimmedEmail = email.trim();
+    if (!trimmedEmail) return reject('email', SIGNIN_MESSAGES.email);
+    if (!dateOfBirth) return reject('dateOfBirth', SIGNIN_MESSAGES.dateOfBirth);
+    setFieldError(null);
+    setBusy(true);
+    try {
+      const { error } = await signIn(trimmedEmail, dateOfBirth);
+      if (error) {
+        toast.error(error.message);
+        return;
+      }
+      toast.success('Signed in successfully!');
+      navigate(returnPathFrom(location.state), { replace: true });
+    } catch (unexpected) {
+      toast.error(unexpected instanceof Error ? unexpected.message : 'Sign in failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorFor = (field: Field) => (fieldError?.field === field ? fieldError.message : undefined);
+
+  return (
+    <AuthShell
+      title="Welcome Back"
+      subtitle="Sign in to continue to your account"
+      documentTitle="Sign in"
+      footer={
+        <p>
+          Don&apos;t have an account?{' '}
+          <Link to={paths.signUp()} className={inlineLinkClasses}>
+            Sign up
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <TextField
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errorFor('email')}
+          required
+        />
+        <TextField
+          ref={dateRef}
+          label="Date of Birth"
+          type="date"
+          name="dateOfBirth"
+          autoComplete="bday"
+          max={todayIso()}
+          value={dateOfBirth}
+          onChange={(event) => setDateOfBirth(event.target.value)}
+          error={errorFor('dateOfBirth')}
+          hint="Your date of birth is your sign-in secret."
+          required
+        />
+        <div className="-mt-2 text-right text-sm">
+          <Link to={paths.resetPassword()} className={inlineLinkClasses}>
+            Forgot your date of birth?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" busy={busy} busyLabel="Signing in...">
+          Sign In
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

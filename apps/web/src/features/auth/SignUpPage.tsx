@@ -1,0 +1,194 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { firstSignupError, SIGNUP_MESSAGES, type SignupFields } from '@mc/contract';
+import { Button } from '../../components/ui/Button';
+import { TextField, FieldFrame, describedBy, fieldControlClasses } from '../../components/ui/TextField';
+import { cn } from '../../components/ui/cn';
+import { paths } from '../../app/paths';
+import { AuthShell, inlineLinkClasses, todayIso } from './AuthShell';
+import { COUNTRIES, countryByCode, DEFAULT_COUNTRY_CODE, digitsOnly, fullMobileNumber } from './countries';
+import { useAuth } from './authContext';
+
+type Field = 'firstName' | 'lastName' | 'email' | 'dateOfBirth' | 'mobileNumber';
+
+/** Which field each SPEC §5 message belongs to, so the message shows under it and focus moves there. */
+const FIELD_OF_MESSAGE: Record<string, Field> = {
+  [SIGNUP_MESSAGES.firstName]: 'firstName',
+  [SIGNUP_MESSAGES.lastName]: 'lastName',
+  [SIGNUP_MESSAGES.email]: 'email',
+  [SIGNUP_MESSAGES.dateOfBirth]: 'dateOfBirth',
+  [SIGNUP_MESSAGES.age]: 'dateOfBirth',
+  [SIGNUP_MESSAGES.mobileRequired]: 'mobileNumber',
+  [SIGNUP_MESSAGES.mobileInvalid]: 'mobileNumber',
+};
+
+export default function SignUpPage() {
+  const { signUp } = useAuth();
+  const navigate = useNavigate();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY_CODE);
+  const [mobileDigits, setMobileDigits] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: Field; message: string } | null>(null);
+  const refs = {
+    firstName: useRef<HTMLInputElement>(null),
+    lastName: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    dateOfBirth: useRef<HTMLInputElement>(null),
+    mobileNumber: useRef<HTMLInputElement>(null),
+  };
+
+  const country = countryByCode(countryCode);
+  const mobileNumber = fullMobileNumber(country, mobileDigits);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const fields: SignupFields = { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), dateOfBirth, mobileNumber };
+    const problem = firstSignupError(fields);
+    if (problem) {
+      const field = FIELD_OF_MESSAGE[problem] ?? 'firstName';
+      setFieldError({ field, message: problem });
+      toast.error(problem);
+      refs[field].current?.focus();
+      return;
+    }
+    setFieldError(null);
+    setBusy(true);
+    try {
+      const { error } = await signUp(fields);
+      if (error) {
+        toast.error(error.message);
+        return;
+      }
+      toast.success('Account created successfully!');
+      navigate(paths.dashboard(), { replace: true });
+    } catch (unexpected) {
+      toast.error(unexpected instanceof Error ? unexpected.message : 'Sign up failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorFor = (field: Field) => (fieldError?.field === field ? fieldError.message : undefined);
+  const mobileError = errorFor('mobileNumber');
+
+  return (
+    <AuthShell
+      title="Create Account"
+      subtitle="Join us and start your journey"
+      documentTitle="Sign up"
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={paths.signIn()} className={inlineLinkClasses}>
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            ref={refs.firstName}
+            label="First Name"
+            name="firstName"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+            error={errorFor('firstName')}
+            required
+          />
+          <TextField
+            ref={refs.lastName}
+            label="Last Name"
+            name="lastName"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(event) => setLastName(event.target.value)}
+            error={errorFor('lastName')}
+            required
+          />
+        </div>
+        <TextField
+          ref={refs.email}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errorFor('email')}
+          required
+        />
+        <TextField
+          ref={refs.dateOfBirth}
+          label="Date of Birth"
+          type="date"
+          name="dateOfBirth"
+          autoComplete="bday"
+          max={todayIso()}
+          value={dateOfBirth}
+          onChange={(event) => setDateOfBirth(event.target.value)}
+          error={errorFor('dateOfBirth')}
+          hint="You will sign in with your e-mail and this date. You must be at least 18."
+          required
+        />
+        <FieldFrame id="signup-mobile" label="Mobile Number" required error={mobileError} hint="Digits only; the dial code is added for you.">
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <label htmlFor="signup-country" className="sr-only">
+              Country
+            </label>
+            <select
+              id="signup-country"
+              name="country"
+              autoComplete="country"
+              value={countryCode}
+              onChange={(event) => setCountryCode(event.target.value)}
+              className={cn(fieldControlClasses, 'sm:w-44')}
+            >
+              {COUNTRIES.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {`${option.flag} ${option.name} (${option.dialCode})`}
+                </option>
+              ))}
+            </select>
+            <div className="flex min-w-0 flex-1 items-stretch">
+              <span
+                data-testid="dial-code"
+                className="inline-flex items-center gap-1 rounded-l-lg border border-r-0 border-slate-600 bg-slate-800 px-3 text-base font-semibold tabular-nums text-slate-100"
+              >
+                <span aria-hidden="true">{country.flag}</span>
+                {country.dialCode}
+              </span>
+              <input
+                ref={refs.mobileNumber}
+                id="signup-mobile"
+                name="mobileNumber"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder="821234567"
+                value={mobileDigits}
+                onChange={(event) => setMobileDigits(digitsOnly(event.target.value))}
+                aria-invalid={mobileError ? true : undefined}
+                aria-describedby={describedBy('signup-mobile', true, mobileError)}
+                required
+                className={cn(fieldControlClasses, 'min-w-0 rounded-l-none')}
+              />
+            </div>
+          </div>
+        </FieldFrame>
+        <Button type="submit" size="lg" busy={busy} busyLabel="Creating account...">
+          Create Account
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Every localStorage key the web app uses, in one place (SPEC §4).
+ * supabase-js keeps its own session entry; these are the copies and flags the spec asks for.
+ */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  isAnonymous: 'is_anonymous',
+  anonymityChoiceMade: 'anonymity_choice_made',
+  anonymousGuid: 'anonymous_guid',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** localStorage can be missing or throw (private mode, quota); storage is best effort. */
+export function readStored(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch (error) {
+    console.warn(`Could not store ${key}`, error);
+  }
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // nothing stored, nothing to remove
+  }
+}
+
+export function storeSessionTokens(tokens: { access_token: string; refresh_token: string }): void {
+  writeStored(STORAGE_KEYS.accessToken, tokens.access_token);
+  writeStored(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+}
+
+export function clearSessionTokens(): void {
+  removeStored(STORAGE_KEYS.accessToken);
+  removeStored(STORAGE_KEYS.refreshToken);
+}
+
+export interface AnonymityChoice {
+  isAnonymous: boolean;
+  anonymousGuid: string | null;
+}
+
+export function storeAnonymityChoice(choice: AnonymityChoice): void {
+  writeStored(STORAGE_KEYS.anonymityChoiceMade, 'true');
+  writeStored(STORAGE_KEYS.isAnonymous, String(choice.isAnonymous));
+  if (choice.anonymousGuid) writeStored(STORAGE_KEYS.anonymousGuid, choice.anonymousGuid);
+  else removeStored(STORAGE_KEYS.anonymousGuid);
+}
+
+export function clearAnonymityChoice(): void {
+  removeStored(STORAGE_KEYS.anonymityChoiceMade);
+  removeStored(STORAGE_KEYS.isAnonymous);
+  removeStored(STORAGE_KEYS.anonymousGuid);
+}
+
+/** The locally stored anonymity choice, or null when none was made on this device. */
+export function readAnonymityChoice(): AnonymityChoice | null {
+  if (readStored(STORAGE_KEYS.anonymityChoiceMade) !== 'true') return null;
+  return {
+    isAnonymous: readStored(STORAGE_KEYS.isAnonymous) === 'true',
+    anonymousGuid: readStored(STORAGE_KEYS.anonymousGuid),
+  };
+}
