@@ -1,0 +1,145 @@
+import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient, type SupabaseClient, type Session, type User } from '@supabase/supabase-js';
+import { encodeDateOfBirth } from '@mc/contract';
+import { loadConfig } from '../src/config.ts';
+import { startServer, type RunningServer } from '../src/server.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** Every server suite runs on embedded PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestServer extends RunningServer {
+  backend: Backend;
+  /** The database URL (PostgreSQL only), pointing at this server's private schema. */
+  databaseUrl: string | undefined;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A private schema on the test PostgreSQL, so suites never see each other's rows. */
+export async function createTestSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const schema = backend === 'postgres' ? await createTestSchema() : null;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    WEB_DIST_DIR: 'dist/web',
+    ...(schema ? { DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '10' } : {}),
+    ...env,
+  });
+  const server = await startServer(config);
+  return {
+    ...server,
+    backend,
+    databaseUrl: schema?.url,
+    async close() {
+      await server.close();
+      await schema?.drop();
+    },
+  };
+}
+
+/** Declares a suite once per backend, with a fresh server for each. */
+export function describeEachDatabase(title: string, body: (server: () => TestServer) => void, env: Record<string, string> = {}): void {
+  for (const backend of backends) {
+    describe(`${title} [${backend}]`, () => {
+      let server: TestServer | undefined;
+      beforeAll(async () => {
+        server = await startTestServer(backend, env);
+      });
+      afterAll(async () => {
+        await server?.close();
+      });
+      body(() => {
+        if (!server) throw new Error('test server not started');
+        return server;
+      });
+    });
+  }
+}
+
+/** An unmodified supabase-js client, as any program would make one. */
+export function newClient(url: string): SupabaseClient {
+  return createClient(url, 'any-public-key', {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket; supabase-js needs one even when realtime is unused.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+export interface TestUser {
+  client: SupabaseClient;
+  user: User;
+  session: Session;
+  email: string;
+  dateOfBirth: string;
+  password: string;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}.${randomUUID().slice(0, 6)}@example.org`;
+}
+
+export async function signUpUser(
+  server: TestServer,
+  overrides: Partial<{ email: string; dateOfBirth: string; firstName: string; lastName: string; mobile: string }> = {},
+): Promise<TestUser> {
+  const client = newClient(server.url);
+  const email = overrides.email ?? uniqueEmail();
+  const dateOfBirth = overrides.dateOfBirth ?? '1990-05-17';
+  const password = encodeDateOfBirth(dateOfBirth);
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: {
+      data: {
+        first_name: overrides.firstName ?? 'Ada',
+        last_name: overrides.lastName ?? 'Lovelace',
+        date_of_birth: password,
+        mobile_number: overrides.mobile ?? '+27821234567',
+      },
+    },
+  });
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  return { client, user: data.user, session: data.session, email, dateOfBirth, password };
+}
