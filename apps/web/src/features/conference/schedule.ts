@@ -1,0 +1,79 @@
+import { minutesOf, sessionDay, type Part, type Session, type Speaker } from '@mc/contract/conference.ts';
+
+/** "09:00 – 11:30" */
+export function formatTimeRange(startTime: string, endTime: string): string {
+  return `${startTime} – ${endTime}`;
+}
+
+/** "1h 30m", "45m", "2h" */
+export function formatDuration(startTime: string, endTime: string): string {
+  const total = minutesOf(endTime) - minutesOf(startTime);
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h ${minutes}m`;
+}
+
+/** SPEC §2 ordering: day one (sessions 1–5) first, day two (6–7) after, then by start time. */
+export function orderSessions(sessions: readonly Session[]): Session[] {
+  return [...sessions].sort(
+    (a, b) =>
+      (sessionDay(a.sessionNumber) ?? 0) - (sessionDay(b.sessionNumber) ?? 0) ||
+      minutesOf(a.startTime) - minutesOf(b.startTime) ||
+      a.sessionNumber - b.sessionNumber,
+  );
+}
+
+export interface DayOfSessions {
+  day: number;
+  label: string;
+  sessions: Session[];
+}
+
+const DAY_LABELS: Record<number, string> = { 1: 'Day One', 2: 'Day Two' };
+
+/** The ordered sessions grouped by conference day. */
+export function sessionsByDay(sessions: readonly Session[]): DayOfSessions[] {
+  const days: DayOfSessions[] = [];
+  for (const session of orderSessions(sessions)) {
+    const day = sessionDay(session.sessionNumber) ?? 0;
+    let group = days.find((entry) => entry.day === day);
+    if (!group) {
+      group = { day, label: DAY_LABELS[day] ?? `Day ${day}`, sessions: [] };
+      days.push(group);
+    }
+    group.sessions.push(session);
+  }
+  return days;
+}
+
+export interface SpeakerAppearance {
+  part: Part;
+  session: Session;
+}
+
+/** A speaker's sessions: the parts whose speakers reference them by name, in agenda order. */
+export function appearancesOf(speakerName: string, sessions: readonly Session[]): SpeakerAppearance[] {
+  return orderSessions(sessions).flatMap((session) =>
+    session.parts.filter((part) => part.speakers.some((ref) => ref.name === speakerName)).map((part) => ({ part, session })),
+  );
+}
+
+/** "1 Session" or "N Sessions" */
+export function sessionCountLabel(count: number): string {
+  return count === 1 ? '1 Session' : `${count} Sessions`;
+}
+
+/** "1 part" or "N parts" */
+export function partCountLabel(count: number): string {
+  return count === 1 ? '1 part' : `${count} parts`;
+}
+
+/** Case-insensitive match of the query against name, designation or bio; a blank query matches everyone. */
+export function filterSpeakers(speakers: readonly Speaker[], query: string): Speaker[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [...speakers];
+  return speakers.filter((speaker) =>
+    [speaker.name, speaker.designation, speaker.about].some((field) => field.toLocaleLowerCase().includes(needle)),
+  );
+}
