@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { encodeDateOfBirth } from '../../packages/contract/src/credential.ts';
+import { E2E_BASE_URL, E2E_LOG_FILE } from './env.ts';
+
+/** Helpers for browser journeys: fast set-up through the real API, and checks every screen shares. */
+
+export interface E2EUser {
+  email: string;
+  dateOfBirth: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  mobile: string;
+  id: string;
+  session: Record<string, unknown> & { access_token: string; refresh_token: string };
+}
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}.${Date.now().toString(36)}.${randomUUID().slice(0, 8)}@example.org`;
+}
+
+/** Signs a new user up through /auth/v1/signup, as the sign-up screen would. */
+export async function createUser(overrides: Partial<Pick<E2EUser, 'email' | 'dateOfBirth' | 'firstName' | 'lastName' | 'mobile'>> = {}): Promise<E2EUser> {
+  const email = overrides.email ?? uniqueEmail();
+  const dateOfBirth = overrides.dateOfBirth ?? '1992-07-14';
+  const password = encodeDateOfBirth(dateOfBirth);
+  const firstName = overrides.firstName ?? 'Test';
+  const lastName = overrides.lastName ?? `Pilot${randomUUID().slice(0, 4)}`;
+  const mobile = overrides.mobile ?? '+27821234567';
+  const response = await fetch(`${E2E_BASE_URL}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'mission-control' },
+    body: JSON.stringify({ email, password, data: { first_name: firstName, last_name: lastName, date_of_birth: password, mobile_number: mobile } }),
+  });
+  const session = (await response.json()) as E2EUser['session'] & { user: { id: string } };
+  if (!response.ok) throw new Error(`sign-up failed: ${JSON.stringify(session)}`);
+  return { email, dateOfBirth, password, firstName, lastName, mobile, id: session.user.id, session };
+}
+
+/** Calls a procedure as the user, e.g. to put them in a state a test starts from. */
+export async function rpc<T>(user: E2EUser, name: string, params: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${E2E_BASE_URL}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'mission-control', authorization: `Bearer ${user.session.access_token}` },
+    body: JSON.stringify(params),
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${name} failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Signs in through the real sign-in screen and waits for the dashboard. */
+export async function signInViaUi(page: Page, user: Pick<E2EUser, 'email' | 'dateOfBirth'>): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Date of Birth').fill(user.dateOfBirth);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A new signed-in user on the dashboard. */
+export async function signedInUser(page: Page, overrides: Parameters<typeof createUser>[0] = {}): Promise<E2EUser> {
+  const user = await createUser(overrides);
+  await signInViaUi(page, user);
+  return user;
+}
+
+/** The newest recovery link mailed to this address (the server logs it when no SMTP is set). */
+export async function readRecoveryLink(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const lines = readFileSync(E2E_LOG_FILE, 'utf8').split('\n').filter(Boolean);
+    const entries = lines.flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { mailId?: string; to?: string; link?: string }];
+      } catch {
+        return [];
+      }
+    });
+    const mailIds = entries.filter((entry) => entry.to === email.toLowerCase() && entry.mailId).map((entry) => entry.mailId);
+    const lastId = mailIds.at(-1);
+    const link = entries.find((entry) => entry.mailId === lastId && entry.link)?.link;
+    if (lastId && link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no recovery mail for ${email} in ${E2E_LOG_FILE}`);
+}
+
+/** Fails the test on any axe-core violation on the page as it is now. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,43 @@
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { E2E_BASE_URL, E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
+
+/**
+ * Builds the web app (unless E2E_SKIP_BUILD=1) and starts the real server on a fresh embedded
+ * database (or on TEST_DATABASE_URL's PostgreSQL when E2E_DATABASE_URL is set), logging at debug
+ * level to a file so tests can read mailed links.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.E2E_SKIP_BUILD !== '1') execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  mkdirSync('test-results', { recursive: true });
+  const log = openSync(E2E_LOG_FILE, 'w');
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E_BASE_URL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'debug',
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  child.unref();
+  writeFileSync(E2E_PID_FILE, String(child.pid));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${E2E_BASE_URL}/auth/v1/.well-known/jwks.json`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The e2e server did not start; see ${E2E_LOG_FILE}`);
+}
