@@ -4,7 +4,7 @@ import { E2E_BASE_URL } from './e2e/support/env.ts';
 /** Browser journeys in Debian's Chromium against the real server (see e2e/support/global-setup.ts). */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${process.env.E2E_PORT}`,
   globalSetup: './e2e/support/global-setup.ts',
   globalTeardown: './e2e/support/global-teardown.ts',
   fullyParallel: true,
@@ -12,7 +12,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
