@@ -12,7 +12,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : [['list']],
+  reporter: 'list',
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

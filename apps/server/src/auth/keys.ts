@@ -40,7 +40,7 @@ function parseJwk(text: string, source: string): JWK {
     if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d || !jwk.kid) throw new Error('not a P-256 private JWK with a kid');
     return jwk;
   } catch (error) {
-    throw new Error(`${source} is not a valid ES256 private key: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${source} is not a valid ES256 private key: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
