@@ -26,7 +26,7 @@ export default function AgendaSchedulePage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:py-8">
+    <div className="mx-auto w-full max-w-4xl">
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Agenda Schedule</h1>
       </header>
@@ -152,7 +152,7 @@ function PartCard({ part, session }: { part: Part; session: Session }) {
           {timeRange}
         </span>
         <TypeBadge type={part.type} />
-        <span className="inline-flex items-center gap-1">
+        <span className="inline-flex items-center gap-1" data-testid="part-duration">
           <Timer aria-hidden="true" className="size-4 text-slate-400" />
           <span className="sr-only">Duration </span>
           {duration}

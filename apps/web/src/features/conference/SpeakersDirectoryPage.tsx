@@ -15,7 +15,7 @@ export default function SpeakersDirectoryPage() {
   const speakers = useMemo(() => filterSpeakers(conference.speakers, query), [query]);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+    <div className="mx-auto w-full max-w-6xl">
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Speakers Directory</h1>
       </header>

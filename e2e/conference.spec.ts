@@ -1,0 +1,305 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SESSION_SCHEDULE, parseConferenceContent, type Speaker } from '../packages/contract/src/conference.ts';
+import { expectNoA11yViolations, signedInUser } from './support/app.ts';
+
+/**
+ * Issue 7: Speakers Directory and Agenda Schedule, in Chromium against the real server, as a
+ * signed-in attendee on a 360 px wide phone. Expectations come from SPEC (texts, session times)
+ * and from the shipped content files, so replacing the sample content keeps these tests meaningful.
+ */
+
+const contentDir = new URL('../apps/web/src/features/conference/content/', import.meta.url);
+const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, contentDir), 'utf8'));
+const content = parseConferenceContent(readJson('speakers.json'), readJson('agenda.json'));
+
+function partsOf(speaker: Speaker) {
+  return content.agenda.flatMap((session) =>
+    session.parts.filter((part) => part.speakers.some((ref) => ref.name === speaker.name)).map((part) => ({ part, session })),
+  );
+}
+
+function find<T>(items: readonly T[], predicate: (item: T) => boolean, what: string): T {
+  const found = items.find(predicate);
+  if (!found) throw new Error(`The content has no ${what}`);
+  return found;
+}
+
+const range = (start: string, end: string) => `${start} – ${end}`;
+
+test.use({ viewport: { width: 360, height: 780 } });
+
+test.beforeEach(async ({ page }) => {
+  await signedInUser(page);
+});
+
+async function openSpeakers(page: Page): Promise<void> {
+  await page.goto('/speakers-directory');
+  await expect(page.getByRole('heading', { level: 1, name: 'Speakers Directory' })).toBeVisible();
+}
+
+async function openAgenda(page: Page): Promise<void> {
+  await page.goto('/agenda-schedule');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda Schedule' })).toBeVisible();
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function expectOpensInNewTab(link: Locator, href: string): Promise<void> {
+  await expect(link).toHaveAttribute('href', href);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+}
+
+test.describe('Speakers Directory', () => {
+  test('search filters by name, designation or bio, ignoring case, and shows the empty state', async ({ page }) => {
+    await openSpeakers(page);
+    const cards = page.getByTestId('speaker-card');
+    const search = page.getByPlaceholder('Search speakers by name, designation, or expertise...');
+    await expect(cards).toHaveCount(17);
+    await expectNoHorizontalScroll(page);
+
+    const [first, second] = content.speakers;
+    if (!first || !second) throw new Error('no speakers');
+    await search.fill(first.name.toUpperCase());
+    await expect(cards).toHaveCount(content.speakers.filter((s) => s.name.toLowerCase().includes(first.name.toLowerCase())).length);
+    await expect(cards.first()).toContainText(first.name);
+
+    await search.fill(second.designation.toLowerCase());
+    await expect(cards.filter({ hasText: second.name })).toHaveCount(1);
+    await expect(cards).toHaveCount(
+      content.speakers.filter((s) => [s.name, s.designation, s.about].some((f) => f.toLowerCase().includes(second.designation.toLowerCase()))).length,
+    );
+
+    // A phrase only the bio contains (the bio's first sentence ending, never part of name or designation).
+    const bioPhrase = second.about.split(' ').slice(3, 7).join(' ');
+    await search.fill(bioPhrase);
+    await expect(cards.filter({ hasText: second.name })).toHaveCount(1);
+
+    await search.fill('zz-no-such-speaker-zz');
+    await expect(cards).toHaveCount(0);
+    await expect(page.getByText('No speakers found', { exact: true })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search query', { exact: true })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await search.fill('');
+    await expect(cards).toHaveCount(17);
+    await expect(page.getByText('No speakers found')).toHaveCount(0);
+  });
+
+  test('cards show photo or placeholder, designation, session count and a 3-line bio', async ({ page }) => {
+    await openSpeakers(page);
+    for (const speaker of content.speakers) {
+      const card = page.getByTestId('speaker-card').filter({ has: page.getByRole('button', { name: speaker.name, exact: true }) });
+      const count = partsOf(speaker).length;
+      await expect(card).toContainText(speaker.designation);
+      await expect(card).toContainText(count === 1 ? '1 Session' : `${count} Sessions`);
+      const photo = speaker.profilePicURL ? card.getByRole('img', { name: `Photo of ${speaker.name}` }) : card.getByRole('img', { name: `No photo of ${speaker.name}` });
+      await expect(photo).toBeVisible();
+    }
+    const bio = page.getByTestId('speaker-card').first().locator('p').filter({ hasText: content.speakers[0]?.about ?? '' });
+    await expect(bio).toHaveCSS('-webkit-line-clamp', '3');
+    // Photos are local files that load.
+    const withPhoto = find(content.speakers, (s) => Boolean(s.profilePicURL), 'speaker with a photo');
+    const loaded = await page.getByRole('img', { name: `Photo of ${withPhoto.name}` }).evaluate((img) => (img as HTMLImageElement).naturalWidth > 0);
+    expect(loaded).toBe(true);
+    await expectNoA11yViolations(page);
+  });
+
+  test('a card opens the speaker dialog with links, About and sessions; keyboard works', async ({ page }) => {
+    await openSpeakers(page);
+    const speaker = find(content.speakers, (s) => Boolean(s.linkedinUrl && s.websiteUrl && s.twitterUrl && s.profilePicURL), 'speaker with every link');
+    const card = page.getByTestId('speaker-card').filter({ hasText: speaker.designation });
+    // Clicking anywhere on the card, not only on the name, opens it (here: near the bottom, on the bio).
+    const box = await card.boundingBox();
+    if (!box) throw new Error('card not laid out');
+    await card.click({ position: { x: box.width / 2, y: box.height - 24 } });
+    const dialog = page.getByRole('dialog', { name: speaker.name });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(speaker.designation);
+    await expect(dialog.getByRole('img', { name: `Photo of ${speaker.name}` })).toBeVisible();
+    await expectOpensInNewTab(dialog.getByRole('link', { name: /^LinkedIn/ }), speaker.linkedinUrl ?? '');
+    await expectOpensInNewTab(dialog.getByRole('link', { name: /^Website/ }), speaker.websiteUrl ?? '');
+    await expectOpensInNewTab(dialog.getByRole('link', { name: /^Twitter/ }), speaker.twitterUrl ?? '');
+    await expect(dialog.getByRole('heading', { name: 'About', exact: true })).toBeVisible();
+    await expect(dialog).toContainText(speaker.about);
+    const appearances = partsOf(speaker);
+    const items = dialog.getByRole('listitem').filter({ hasText: /^(TALK|PANEL)/ });
+    await expect(items).toHaveCount(appearances.length);
+    for (const [index, { part, session }] of appearances.entries()) {
+      const item = items.nth(index);
+      await expect(item).toContainText(part.type);
+      await expect(item).toContainText(range(part.startTime, part.endTime));
+      await expect(item).toContainText(part.title);
+      await expect(item).toContainText(session.sessionTitle);
+    }
+    await expectNoA11yViolations(page);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const trigger = page.getByRole('button', { name: speaker.name, exact: true });
+    await expect(trigger).toBeFocused();
+
+    // Keyboard: Enter on a card opens it; only the links the speaker has are shown.
+    const sparse = find(content.speakers, (s) => !s.twitterUrl && !s.websiteUrl && Boolean(s.linkedinUrl), 'speaker with only LinkedIn');
+    const sparseTrigger = page.getByRole('button', { name: sparse.name, exact: true });
+    await sparseTrigger.focus();
+    await page.keyboard.press('Enter');
+    const sparseDialog = page.getByRole('dialog', { name: sparse.name });
+    await expect(sparseDialog).toBeVisible();
+    await expect(sparseDialog.getByRole('link')).toHaveCount(1);
+    await expect(sparseDialog.getByRole('link', { name: /^Website|^Twitter/ })).toHaveCount(0);
+    await sparseDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(sparseDialog).toBeHidden();
+    await expect(sparseTrigger).toBeFocused();
+  });
+});
+
+test.describe('Agenda Schedule', () => {
+  test('shows the seven sessions in order with the SPEC times, all expanded', async ({ page }) => {
+    await openAgenda(page);
+    await expectNoHorizontalScroll(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Day One' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Day Two' })).toBeVisible();
+
+    const groups = page.getByTestId('agenda-session');
+    await expect(groups).toHaveCount(7);
+    const spec = [
+      ['Session 1', '09:00 – 11:30'],
+      ['Session 2', '11:45 – 14:15'],
+      ['Session 3', '14:30 – 17:00'],
+      ['Session 4', '17:15 – 19:45'],
+      ['Session 5', '20:00 – 22:30'],
+      ['Session 6', '08:00 – 11:00'],
+      ['Session 7', '11:15 – 14:45'],
+    ];
+    expect(SESSION_SCHEDULE.map((s) => [`Session ${s.sessionNumber}`, range(s.startTime, s.endTime)])).toEqual(spec);
+    for (const [index, [label, times]] of spec.entries()) {
+      const group = groups.nth(index);
+      const session = find(content.agenda, (s) => `Session ${s.sessionNumber}` === label, label ?? '');
+      const toggle = group.getByRole('button', { name: new RegExp(`^${label}\\b`) });
+      await expect(toggle).toContainText(session.sessionTitle);
+      await expect(group.getByTestId('session-time')).toHaveText(times ?? '');
+      await expect(toggle).toContainText(session.parts.length === 1 ? '1 part' : `${session.parts.length} parts`);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const parts = group.getByTestId('agenda-part');
+      await expect(parts).toHaveCount(session.parts.length);
+      for (const [partIndex, part] of session.parts.entries()) {
+        const card = parts.nth(partIndex);
+        await expect(card.getByTestId('part-time')).toHaveText(range(part.startTime, part.endTime));
+        await expect(card).toContainText(part.type);
+        await expect(card.getByRole('heading', { name: part.title })).toBeVisible();
+      }
+    }
+    // Day two follows day one on the page.
+    const dayTwo = await page.getByRole('heading', { level: 2, name: 'Day Two' }).boundingBox();
+    const session5 = await groups.nth(4).boundingBox();
+    const session6 = await groups.nth(5).boundingBox();
+    expect(dayTwo && session5 && session6 && session5.y < dayTwo.y && dayTwo.y < session6.y).toBe(true);
+    await expectNoA11yViolations(page);
+  });
+
+  test('parts show their duration, and speaker buttons open profile pages in a new tab', async ({ page }) => {
+    await openAgenda(page);
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+    const duration = (start: string, end: string) => {
+      const total = minutes(end) - minutes(start);
+      const h = Math.floor(total / 60);
+      const m = total % 60;
+      return h === 0 ? `${m}m` : m === 0 ? `${h}h` : `${h}h ${m}m`;
+    };
+    expect(duration('10:00', '11:30')).toBe('1h 30m');
+    expect(duration('10:00', '10:45')).toBe('45m');
+    const cards = page.getByTestId('agenda-part');
+    const parts = content.agenda.flatMap((s) => s.parts);
+    await expect(cards).toHaveCount(parts.length);
+    for (const part of parts) {
+      const card = cards.filter({ has: page.getByRole('heading', { name: part.title, exact: true }) });
+      await expect(card.getByTestId('part-duration')).toHaveText(`Duration ${duration(part.startTime, part.endTime)}`);
+      for (const person of part.speakers) {
+        const chip = card.getByRole('link', { name: new RegExp(`^${person.name}`) });
+        if (person.linkedinUrl) await expectOpensInNewTab(chip, person.linkedinUrl);
+        else await expect(card).toContainText(person.name);
+      }
+    }
+  });
+
+  test('a session group collapses and expands again', async ({ page }) => {
+    await openAgenda(page);
+    const group = page.getByTestId('agenda-session').nth(2);
+    const toggle = group.getByRole('button', { name: /^Session 3\b/ });
+    const parts = group.getByTestId('agenda-part');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(parts.first()).toBeVisible();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(parts.first()).toBeHidden();
+    // Other sessions are unaffected.
+    await expect(page.getByTestId('agenda-session').nth(1).getByTestId('agenda-part').first()).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(parts.first()).toBeVisible();
+  });
+
+  test('a clamped description expands and collapses', async ({ page }) => {
+    await openAgenda(page);
+    const part = content.agenda[0]?.parts[1];
+    if (!part) throw new Error('no part');
+    const card = page.getByTestId('agenda-part').filter({ has: page.getByRole('heading', { name: part.title }) });
+    const description = card.getByText(part.description);
+    const toggle = card.getByRole('button', { name: /^Show more/ });
+    await expect(description).toHaveCSS('-webkit-line-clamp', '2');
+    const clampedHeight = (await description.boundingBox())?.height ?? 0;
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await toggle.click();
+    const lessToggle = card.getByRole('button', { name: /^Show less/ });
+    await expect(lessToggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(description).toHaveCSS('-webkit-line-clamp', 'none');
+    expect((await description.boundingBox())?.height ?? 0).toBeGreaterThan(clampedHeight);
+
+    await lessToggle.click();
+    await expect(card.getByRole('button', { name: /^Show more/ })).toHaveAttribute('aria-expanded', 'false');
+    await expect(description).toHaveCSS('-webkit-line-clamp', '2');
+  });
+
+  test('View Full Details opens the part dialog; the final panel has no speakers', async ({ page }) => {
+    await openAgenda(page);
+    const session = find(content.agenda, (s) => s.parts.some((p) => p.type === 'PANEL' && p.speakers.length > 0), 'session with a panel');
+    const part = find(session.parts, (p) => p.type === 'PANEL' && p.speakers.length > 0, 'panel');
+    const card = page.getByTestId('agenda-part').filter({ has: page.getByRole('heading', { name: part.title }) });
+    const trigger = card.getByRole('button', { name: /^View Full Details/ });
+    await trigger.click();
+
+    const dialog = page.getByRole('dialog', { name: part.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('PANEL');
+    await expect(dialog).toContainText(range(part.startTime, part.endTime));
+    await expect(dialog).toContainText(session.sessionTitle);
+    for (const person of part.speakers) await expect(dialog.getByRole('link', { name: new RegExp(`^${person.name}`) })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'About This Session' })).toBeVisible();
+    await expect(dialog).toContainText(part.description);
+    await expectNoA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    const last = find(content.agenda, (s) => s.sessionNumber === 7, 'session 7');
+    const finale = last.parts.at(-1);
+    if (!finale) throw new Error('no final part');
+    const finaleCard = page.getByTestId('agenda-part').filter({ has: page.getByRole('heading', { name: finale.title }) });
+    await expect(finaleCard.getByRole('link')).toHaveCount(0);
+    await expect(finaleCard).toContainText('PANEL');
+    await finaleCard.getByRole('button', { name: /^View Full Details/ }).click();
+    const finaleDialog = page.getByRole('dialog', { name: finale.title });
+    await expect(finaleDialog).toContainText('About This Session');
+    await expect(finaleDialog.getByRole('link')).toHaveCount(0);
+  });
+});
