@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './credential.ts';
 export * from './signup.ts';
 export * from './procedures.ts';
+export * from './roleProfile.ts';

@@ -8,7 +8,6 @@ import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_
  */
 const id = z.uuid();
 const shortText = z.string().max(SHORT_TEXT_MAX);
-const profileText = z.string().max(PROFILE_TEXT_MAX);
 const missionText = z.string().max(MISSION_TEXT_MAX);
 
 export const REQUIRED_FIELDS_PREFIX = 'Please fill in all required fields: ';
@@ -17,18 +16,27 @@ export function requiredFieldsMessage(missingLabels: readonly string[]): string 
   return REQUIRED_FIELDS_PREFIX + missingLabels.join(', ');
 }
 
+/** A trimmed free-text answer: the length limit applies to what is stored. */
+const trimmed = (max: number) => z.string().trim().max(max);
+/** One of SPEC §5's options, or empty/null so the required-fields message can name it. */
+const choiceOrEmpty = (options: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || options.includes(value), { message: `must be one of: ${options.join('; ')}` })
+    .nullable();
+
 const roleProfileParams = z.strictObject({
   p_user_id: id,
-  p_intention: profileText,
-  p_skills_and_resources: profileText,
-  p_knowledge_and_experience: profileText,
-  p_community_need: profileText,
-  p_contribution: profileText,
-  p_first_action_next_7_days: profileText,
-  p_role_title: shortText,
-  // Empty strings are allowed through the type check so the required-fields message can name them.
-  p_high_objective: z.union([z.enum(OBJECTIVES), z.literal('')]).nullable(),
-  p_role_archype: z.union([z.enum(ROLE_ARCHETYPES), z.literal('')]).nullable(),
+  p_intention: trimmed(PROFILE_TEXT_MAX),
+  p_skills_and_resources: trimmed(PROFILE_TEXT_MAX),
+  p_knowledge_and_experience: trimmed(PROFILE_TEXT_MAX),
+  p_community_need: trimmed(PROFILE_TEXT_MAX),
+  p_contribution: trimmed(PROFILE_TEXT_MAX),
+  p_first_action_next_7_days: trimmed(PROFILE_TEXT_MAX),
+  p_role_title: trimmed(SHORT_TEXT_MAX),
+  p_high_objective: choiceOrEmpty(OBJECTIVES),
+  p_role_archype: choiceOrEmpty(ROLE_ARCHETYPES),
 });
 
 const missionFields = {
