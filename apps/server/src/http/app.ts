@@ -11,6 +11,7 @@ import { registerAuthRoutes } from '../auth/routes.ts';
 import { registerRpcRoutes } from '../rpc/routes.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { registerDemoSurvey } from './demo-survey.ts';
+import { registerHealthRoutes } from './health.ts';
 
 export interface AppDeps {
   config: Config;
@@ -50,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // supabase-js posts `content-type: application/json` with an empty body on sign-out;
   // an empty body means "no parameters", anything else must be JSON.
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, new AuthService(db, keys, config, mailer), keys);
   registerRpcRoutes(app, db, keys);
   registerDemoSurvey(app);
+  registerHealthRoutes(app, db);
   await registerWebApp(app, config);
   return app;
 }

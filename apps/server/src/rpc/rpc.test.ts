@@ -1,0 +1,100 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase, newClient, signUpUser } from '../../test/harness.ts';
+
+describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) => {
+  const post = (path: string, body: string, token?: string, contentType = 'application/json') =>
+    fetch(`${server().url}/rest/v1/rpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, apikey: 'key', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body,
+    });
+
+  it('answers register_user_profile and get_user_by_auth for the caller', async () => {
+    const { client, user } = await signUpUser(server(), { firstName: 'Mae', lastName: 'Jemison' });
+    const registered = await client.rpc('register_user_profile', {
+      p_first_name: ' Mae ',
+      p_last_name: 'Jemison',
+      p_email: user.email,
+      p_mobile: '+27831112222',
+      p_hashed_birthday: 'ignored',
+    });
+    expect(registered.error).toBeNull();
+    const { data, error } = await client.rpc('get_user_by_auth', { auth_id: user.id });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: user.id, first_name: 'Mae', last_name: 'Jemison', email: user.email, mobile: '+27831112222', pre_survey_completed: false, post_survey_completed: false },
+    ]);
+  });
+
+  it('refuses acting for someone else with 403', async () => {
+    const alice = await signUpUser(server());
+    const bob = await signUpUser(server());
+    const { data, error, status } = await alice.client.rpc('get_user_by_auth', { auth_id: bob.user.id });
+    expect(status).toBe(403);
+    expect(error?.code).toBe('42501');
+    expect(error?.message).toBe('auth_id must be your own user id');
+    expect(data).toBeNull();
+  });
+
+  it('answers 401 without a signed-in user, and for a forged token', async () => {
+    const anonymous = await newClient(server().url).rpc('get_user_by_auth', { auth_id: crypto.randomUUID() });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.error?.message).toBe('You must be signed in to do this');
+
+    const { session } = await signUpUser(server());
+    const [header, payload] = session.access_token.split('.');
+    const forged = await post('get_user_by_auth', JSON.stringify({ auth_id: crypto.randomUUID() }), `${header}.${payload}.c2lnbmF0dXJl`);
+    expect(forged.status).toBe(401);
+  });
+
+  it('answers 404 for an unknown procedure', async () => {
+    const { client } = await signUpUser(server());
+    const { status, error } = await client.rpc('drop_everything', {});
+    expect(status).toBe(404);
+    expect(error?.code).toBe('PGRST202');
+  });
+
+  it('turns garbage into a clear 4xx and never a 500', async () => {
+    const { session, user } = await signUpUser(server());
+    const token = session.access_token;
+    const cases: { body: string; contentType?: string; status: number; message: RegExp }[] = [
+      { body: '{not json', status: 400, message: /not valid JSON/ },
+      { body: JSON.stringify({ auth_id: 42 }), status: 400, message: /^Invalid parameter auth_id/ },
+      { body: JSON.stringify({ auth_id: 'not-a-uuid' }), status: 400, message: /^Invalid parameter auth_id/ },
+      { body: JSON.stringify({ auth_id: user.id, extra: true }), status: 400, message: /^Invalid parameter/ },
+      { body: JSON.stringify({}), status: 400, message: /^Invalid parameter auth_id/ },
+      { body: JSON.stringify([1, 2, 3]), status: 400, message: /^Invalid parameter/ },
+      { body: JSON.stringify({ auth_id: 'x'.repeat(100_000) }), status: 413, message: /too large/i },
+      { body: 'auth_id=1', contentType: 'text/plain', status: 415, message: /Unsupported Media Type|content-type/i },
+    ];
+    for (const testCase of cases) {
+      const response = await post('get_user_by_auth', testCase.body, token, testCase.contentType);
+      const body = (await response.json()) as { message: string; code: string };
+      expect({ status: response.status, message: body.message }).toEqual({ status: testCase.status, message: expect.stringMatching(testCase.message) });
+    }
+    // Nothing changed for the user.
+    const rows = await server().db.query<{ first_name: string }>('select first_name from users where id = $1', [user.id]);
+    expect(rows).toEqual([{ first_name: 'Ada' }]);
+  });
+});
+
+describeEachDatabase('the web app', (server) => {
+  it('serves index.html for every client route, with the runtime configuration and strict headers', async () => {
+    for (const path of ['/', '/dashboard', '/mission/123', '/some/unknown/place']) {
+      const response = await fetch(`${server().url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const html = await response.text();
+      expect(html).toContain('&quot;programmeName&quot;:&quot;Community Mission Game 2025&quot;');
+    }
+  });
+
+  it('answers a missing asset or API path with 404, not the app', async () => {
+    expect((await fetch(`${server().url}/assets/nope.js`)).status).toBe(404);
+    expect((await fetch(`${server().url}/rest/v1/missions`)).status).toBe(404);
+  });
+});
