@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
@@ -45,7 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
     // One line per request, written by the onResponse hook below.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
   });
 
