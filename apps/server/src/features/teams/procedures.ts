@@ -1,3 +1,149 @@
-import type { Procedure } from '../../rpc/procedure.ts';
+import type { MissionMember, RemoveMemberResult, UserSearchResult } from '@mc/contract';
+import { businessError, forbidden } from '../../http/errors.ts';
+import { assertSelf, procedure, type CallContext, type Procedure } from '../../rpc/procedure.ts';
+import type { Queryable } from '../../db/db.ts';
 
-export const teamsProcedures: Procedure[] = [];
+/** At most this many people per search: a page a person can scan, never a dump of the user table. */
+export const USER_SEARCH_LIMIT = 20;
+
+export const TEAM_MESSAGES = {
+  notOwner: "Only the mission's owners can manage its team",
+  missionNotFound: 'Mission not found',
+  userNotFound: 'User not found',
+  alreadyMember: 'User is already a member',
+} as const;
+
+/**
+ * Who counts as an owner of a team: a co-owner, or the creator (role_in_team 'owner', who is
+ * always made a co-owner too). Rights, the "Owner" badge and the last-owner rule all use this.
+ */
+const IS_OWNER = `(is_co_owner or role_in_team = 'owner')`;
+
+/** The MissionMember shape (SPEC §3), joined with the person's name and e-mail. */
+const MEMBER_COLUMNS = 'm.user_id, u.email, u.first_name, u.last_name, m.is_co_owner, m.added_at, m.role_in_team';
+
+/** Escapes LIKE's wildcards (and the escape character itself) so a term matches literally. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Locks the mission row for the rest of the transaction, so every team change on one mission
+ * happens one after another (see remove_mission_member). Answers whether the mission exists.
+ */
+async function lockMission(tx: Queryable, missionId: string): Promise<boolean> {
+  const rows = await tx.query<{ mission_id: string }>('select mission_id from missions where mission_id = $1 for update', [missionId]);
+  return rows.length > 0;
+}
+
+async function isOwner(tx: Queryable, missionId: string, userId: string): Promise<boolean> {
+  const rows = await tx.query<{ owner: boolean }>(`select ${IS_OWNER} as owner from mission_members where mission_id = $1 and user_id = $2`, [
+    missionId,
+    userId,
+  ]);
+  return rows[0]?.owner === true;
+}
+
+async function assertOwner(tx: Queryable, ctx: CallContext, missionId: string): Promise<void> {
+  if (!(await isOwner(tx, missionId, ctx.userId))) throw forbidden(TEAM_MESSAGES.notOwner);
+}
+
+export const teamsProcedures: Procedure[] = [
+  /**
+   * People search for building a team (SPEC §2/§5). Any signed-in user may search, but it answers
+   * only id, e-mail and names, only of people with a role profile, never the caller, never people
+   * already on p_exclude_mission_id. A term matches a first name, last name, "first last" or
+   * e-mail anywhere, case-insensitively; names starting with the term come first.
+   */
+  procedure('search_users_with_profiles', async (params, ctx) => {
+    const term = params.p_search_term.trim();
+    if (term === '') return [];
+    return ctx.db.query<UserSearchResult>(
+      `select u.id, u.email, u.first_name, u.last_name
+         from users u
+        where exists (select 1 from role_profiles p where p.user_id = u.id)
+          and u.id <> $2
+          and ($3::uuid is null or not exists (select 1 from mission_members m where m.mission_id = $3 and m.user_id = u.id))
+          and (u.first_name ilike $1 escape '\\'
+               or u.last_name ilike $1 escape '\\'
+               or (u.first_name || ' ' || u.last_name) ilike $1 escape '\\'
+               or u.email ilike $1 escape '\\')
+        order by case when u.first_name ilike $4 escape '\\' or u.last_name ilike $4 escape '\\' then 0 else 1 end,
+                 lower(u.first_name), lower(u.last_name), lower(u.email), u.id
+        limit ${USER_SEARCH_LIMIT}`,
+      [`%${escapeLike(term)}%`, ctx.userId, params.p_exclude_mission_id ?? null, `${escapeLike(term)}%`],
+    );
+  }),
+
+  /**
+   * Adds a person to a mission's team as an ordinary member. Only the mission's owners may.
+   * Answers [the new member row]; broken rules are P0001 errors with SPEC §8's messages.
+   */
+  procedure('add_mission_member', async (params, ctx) =>
+    ctx.db.transaction(async (tx) => {
+      if (!(await lockMission(tx, params.p_mission_id))) throw businessError(TEAM_MESSAGES.missionNotFound);
+      await assertOwner(tx, ctx, params.p_mission_id);
+      const rows = await tx.query<MissionMember>(
+        `with added as (
+           insert into mission_members (mission_id, user_id, role_in_team, is_co_owner)
+           select $1, id, 'member', false from users where id = $2
+           on conflict (mission_id, user_id) do nothing
+           returning *
+         )
+         select ${MEMBER_COLUMNS} from added m join users u on u.id = m.user_id`,
+        [params.p_mission_id, params.p_user_id],
+      );
+      if (rows.length) return rows;
+      const [user] = await tx.query<{ id: string }>('select id from users where id = $1', [params.p_user_id]);
+      throw businessError(user ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.userNotFound);
+    }),
+  ),
+
+  /** A mission's team, owners first, then in the order they joined. Teams are public (mission details). */
+  procedure('get_mission_members', async (params, ctx) =>
+    ctx.db.query<MissionMember>(
+      `select ${MEMBER_COLUMNS}
+         from mission_members m join users u on u.id = m.user_id
+        where m.mission_id = $1
+        order by (m.role_in_team = 'owner') desc, m.is_co_owner desc, m.added_at, m.user_id`,
+      [params.p_mission_id],
+    ),
+  ),
+
+  /**
+   * Removes a person from a team. p_removed_by must be the caller. Owners may remove anyone; any
+   * member may remove themselves (leave the team). Answers member_deleted, no_member_found or
+   * cannot_remove_last_owner.
+   *
+   * The creator (role 'owner') is an owner like any co-owner: they can be removed, or leave, while
+   * another owner remains, and never when they are the last one. The SPEC's UI shows no remove
+   * button for owners, so in practice an owner leaves or is removed only through the API.
+   *
+   * The last-owner rule is a read-then-write check, so two owners removing each other at once
+   * could each see the other still there (write skew). Locking the mission row first makes every
+   * removal on one mission run one after the other: the second sees the first's result (READ
+   * COMMITTED takes a new snapshot for each statement after the lock is granted), finds it is no
+   * longer an owner and is refused, and one owner remains.
+   */
+  procedure('remove_mission_member', async (params, ctx) => {
+    assertSelf(ctx, params.p_removed_by, 'p_removed_by');
+    return ctx.db.transaction(async (tx): Promise<RemoveMemberResult> => {
+      if (!(await lockMission(tx, params.p_mission_id))) return 'no_member_found';
+      const leaving = params.p_user_id === ctx.userId;
+      if (!leaving) await assertOwner(tx, ctx, params.p_mission_id);
+      const [target] = await tx.query<{ owner: boolean }>(
+        `select ${IS_OWNER} as owner from mission_members where mission_id = $1 and user_id = $2`,
+        [params.p_mission_id, params.p_user_id],
+      );
+      if (!target) return 'no_member_found';
+      if (target.owner) {
+        const [count] = await tx.query<{ owners: number }>(`select count(*)::int as owners from mission_members where mission_id = $1 and ${IS_OWNER}`, [
+          params.p_mission_id,
+        ]);
+        if ((count?.owners ?? 0) <= 1) return 'cannot_remove_last_owner';
+      }
+      await tx.query('delete from mission_members where mission_id = $1 and user_id = $2', [params.p_mission_id, params.p_user_id]);
+      return 'member_deleted';
+    });
+  }),
+];
