@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
@@ -7,29 +7,43 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../features/auth/authContext';
 import { Sidebar } from './Sidebar';
 
+/** Tailwind's xl breakpoint: from here on the sidebar is fixed instead of a drawer. */
+const XL_QUERY = '(min-width: 80rem)';
+
 /**
  * Protected screens: sidebar + top bar + page (SPEC §2). From xl the sidebar is fixed and 80 units
- * wide; below xl it is a slide-in drawer (a modal dialog: focus trapped, Escape closes).
+ * wide; below xl it is a slide-in drawer (a modal dialog: focus trapped, Escape closes, focus returns
+ * to the menu button).
  */
 export default function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { user } = useAuth();
   const closeDrawer = () => setDrawerOpen(false);
 
+  // A drawer left open while the window grows to xl would keep the page inert behind it.
+  useEffect(() => {
+    const query = window.matchMedia(XL_QUERY);
+    const onChange = () => {
+      if (query.matches) setDrawerOpen(false);
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
   return (
-    <div className="min-h-dvh">
-      <a
-        href="#main-content"
-        className="sr-only z-[60] rounded-md bg-sky-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+    <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+      <div className="min-h-dvh">
+        <a
+          href="#main-content"
+          className="sr-only z-[60] rounded-md bg-sky-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
 
-      <aside aria-label="Sidebar" className="fixed inset-y-0 left-0 z-30 hidden w-80 border-r border-slate-800 bg-slate-950/85 backdrop-blur xl:block">
-        <Sidebar />
-      </aside>
+        <aside aria-label="Sidebar" className="fixed inset-y-0 left-0 z-30 hidden w-80 border-r border-slate-800 bg-slate-950/85 backdrop-blur xl:block">
+          <Sidebar />
+        </aside>
 
-      <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <RadixDialog.Portal>
           <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/70 backdrop-blur-sm xl:hidden" />
           <RadixDialog.Content
@@ -46,36 +60,33 @@ export default function AppLayout() {
             <Sidebar onNavigate={closeDrawer} />
           </RadixDialog.Content>
         </RadixDialog.Portal>
-      </RadixDialog.Root>
 
-      <div className="flex min-h-dvh flex-col xl:pl-80">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-800 bg-slate-950/80 px-3 backdrop-blur sm:px-6">
-          <button
-            type="button"
-            aria-label="Open menu"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
-            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 xl:hidden"
-          >
-            <Menu aria-hidden="true" className="size-6" />
-          </button>
-          <div className="flex min-w-0 flex-1 items-center gap-2 xl:hidden">
-            <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
-            <span className="truncate font-semibold text-slate-50">{appConfig.productName}</span>
-          </div>
-          <p className="hidden flex-1 truncate text-sm text-slate-300 xl:block">{appConfig.programmeName}</p>
-          {user?.email ? (
-            <p className="hidden max-w-[16rem] truncate text-sm text-slate-400 sm:block" title={user.email}>
-              {user.email}
-            </p>
-          ) : null}
-        </header>
-        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <div className="flex min-h-dvh flex-col xl:pl-80">
+          <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-800 bg-slate-950/80 px-3 backdrop-blur sm:px-6">
+            <RadixDialog.Trigger
+              aria-label="Open menu"
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 xl:hidden"
+            >
+              <Menu aria-hidden="true" className="size-6" />
+            </RadixDialog.Trigger>
+            <div className="flex min-w-0 flex-1 items-center gap-2 xl:hidden">
+              <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
+              <span className="truncate font-semibold text-slate-50">{appConfig.productName}</span>
+            </div>
+            <p className="hidden flex-1 truncate text-sm text-slate-300 xl:block">{appConfig.programmeName}</p>
+            {user?.email ? (
+              <p className="hidden max-w-[16rem] truncate text-sm text-slate-400 sm:block" title={user.email}>
+                {user.email}
+              </p>
+            ) : null}
+          </header>
+          <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
       </div>
-    </div>
+    </RadixDialog.Root>
   );
 }

@@ -161,6 +161,7 @@ export default function SignUpPage() {
             </select>
             <div className="flex min-w-0 flex-1 items-stretch">
               <span
+                id="signup-dial-code"
                 data-testid="dial-code"
                 className="inline-flex items-center gap-1 rounded-l-lg border border-r-0 border-slate-600 bg-slate-800 px-3 text-base font-semibold tabular-nums text-slate-100"
               >
@@ -178,7 +179,7 @@ export default function SignUpPage() {
                 value={mobileDigits}
                 onChange={(event) => setMobileDigits(digitsOnly(event.target.value))}
                 aria-invalid={mobileError ? true : undefined}
-                aria-describedby={describedBy('signup-mobile', true, mobileError)}
+                aria-describedby={`signup-dial-code ${describedBy('signup-mobile', true, mobileError) ?? ''}`.trim()}
                 required
                 className={cn(fieldControlClasses, 'min-w-0 rounded-l-none')}
               />

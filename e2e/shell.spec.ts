@@ -1,0 +1,433 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/**
+ * Web app shell journeys (issue 3), in real Chromium against the real server.
+ * The server's log (pino JSON lines) is read to find password-reset links in the mail outbox;
+ * MC_SERVER_LOG names the file.
+ */
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 360, height: 740 };
+
+interface TestUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  dateOfBirth: string;
+  mobileDigits: string;
+}
+
+function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `shell-${randomUUID().slice(0, 12)}@example.com`,
+    dateOfBirth: '1990-05-17',
+    mobileDigits: '821234567',
+    ...overrides,
+  };
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+async function fillSignUp(page: Page, user: TestUser) {
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Date of Birth').fill(user.dateOfBirth);
+  await page.getByLabel('Mobile Number').fill(user.mobileDigits);
+}
+
+async function signUpViaUi(page: Page, user: TestUser = newUser()): Promise<TestUser> {
+  await page.goto('/signup');
+  await fillSignUp(page, user);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return user;
+}
+
+async function signInViaUi(page: Page, email: string, dateOfBirth: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Date of Birth').fill(dateOfBirth);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function signOutViaUi(page: Page) {
+  const viewport = page.viewportSize();
+  if (viewport && viewport.width < 1280) await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+}
+
+function serverLogPath(): string {
+  const path = process.env.MC_SERVER_LOG;
+  if (!path) throw new Error('MC_SERVER_LOG must name the server log file');
+  return path;
+}
+
+interface LogLine {
+  mailId?: unknown;
+  to?: unknown;
+  link?: unknown;
+}
+
+/** The newest recovery link mailed to `email`, read from the outbox lines of the server log. */
+async function readRecoveryLink(email: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const file = serverLogPath();
+    if (existsSync(file)) {
+      const lines: LogLine[] = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => {
+          try {
+            return JSON.parse(line) as LogLine;
+          } catch {
+            return {};
+          }
+        });
+      const mailIds = lines.filter((line) => line.to === email).map((line) => line.mailId);
+      const lastId = mailIds[mailIds.length - 1];
+      const mail = [...lines].reverse().find((line) => lastId !== undefined && line.mailId === lastId && typeof line.link === 'string');
+      if (mail && typeof mail.link === 'string') return mail.link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No recovery mail for ${email} in ${serverLogPath()}`);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+function isoYearsAgo(years: number): string {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  return date.toISOString().slice(0, 10);
+}
+
+test.describe('landing', () => {
+  test('types the product name, links to sign in and sign up', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mission Control' })).toBeVisible();
+    await expect(page.getByTestId('typed-title')).toHaveText('Mission Control', { timeout: 5_000 });
+    await expect(page.getByRole('img', { name: /logo/ })).toBeVisible();
+    await expect(page.getByText(/Join the community/)).toBeVisible();
+    await expect(page.getByText('Community Mission Game 2025').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('sends a signed-in visitor to the dashboard', async ({ page }) => {
+    await signUpViaUi(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('sign-up', () => {
+  test('shows each validation message in order and stops', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+    await expect(page.getByText('Join us and start your journey')).toBeVisible();
+    await expect(page.getByTestId('dial-code')).toHaveText(/\+27$/);
+    const submit = page.getByRole('button', { name: 'Create Account' });
+
+    const expectMessage = async (message: string) => {
+      await submit.click();
+      await expect(toast(page, message)).toBeVisible();
+      await expect(page.locator('form').getByText(message, { exact: true })).toBeVisible();
+    };
+
+    await expectMessage('First name is required');
+    await page.getByLabel('First Name').fill('Ada');
+    await expectMessage('Last name is required');
+    await page.getByLabel('Last Name').fill('Lovelace');
+    await page.getByLabel('Email').fill('not an email');
+    await expectMessage('Please enter a valid email address');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await expectMessage('Date of birth is required');
+    await page.getByLabel('Date of Birth').fill(isoYearsAgo(17));
+    await expectMessage('You must be at least 18 years old to register');
+    await page.getByLabel('Date of Birth').fill('1990-05-17');
+    await expectMessage('Mobile number is required');
+    await page.getByLabel('Mobile Number').fill('12ab-34');
+    await expect(page.getByLabel('Mobile Number')).toHaveValue('1234');
+    await expectMessage('Please enter a valid mobile number');
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('changing the country changes the dial code', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Country').selectOption('GB');
+    await expect(page.getByTestId('dial-code')).toHaveText(/\+44$/);
+  });
+
+  test('creates the account and lands on the dashboard', async ({ page }) => {
+    await page.goto('/signup');
+    const user = newUser();
+    await fillSignUp(page, user);
+    const submit = page.getByRole('button', { name: 'Create Account' });
+    const signupRequest = page.waitForRequest((request) => request.url().includes('/auth/v1/signup'));
+    await submit.click();
+    const body = (await signupRequest).postDataJSON() as { password: string; data: Record<string, string> };
+    expect(body.password).not.toContain(user.dateOfBirth);
+    expect(body.data.date_of_birth).toBe(body.password);
+    expect(body.data.mobile_number).toBe(`+27${user.mobileDigits}`);
+    await expect(toast(page, 'Account created successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const stored = await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('refresh_token')]);
+    expect(stored[0]).toBeTruthy();
+    expect(stored[1]).toBeTruthy();
+  });
+
+  test('an e-mail already registered keeps the person on the form with the message', async ({ page }) => {
+    const user = await signUpViaUi(page);
+    await signOutViaUi(page);
+    await page.goto('/signup');
+    await fillSignUp(page, user);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
+});
+
+test.describe('sign-in and sign-out', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('sign-out goes to /signin and clears the stored tokens and flags', async ({ page }) => {
+    await signUpViaUi(page);
+    await page.evaluate(() => {
+      localStorage.setItem('anonymity_choice_made', 'true');
+      localStorage.setItem('is_anonymous', 'true');
+      localStorage.setItem('anonymous_guid', 'guid');
+    });
+    await signOutViaUi(page);
+    const stored = await page.evaluate(() =>
+      ['access_token', 'refresh_token', 'anonymity_choice_made', 'is_anonymous', 'anonymous_guid'].map((key) => localStorage.getItem(key)),
+    );
+    expect(stored).toEqual([null, null, null, null, null]);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('validates, refuses a wrong date of birth with the server message, then signs in', async ({ page }) => {
+    const user = await signUpViaUi(page);
+    await signOutViaUi(page);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByText('Sign in to continue to your account')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, 'Email is required')).toBeVisible();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, 'Date of birth is required')).toBeVisible();
+
+    await signInViaUi(page, user.email, '1991-01-01');
+    const errorToast = page.locator('[data-sonner-toast][data-type="error"]').last();
+    await expect(errorToast).toBeVisible();
+    await expect(errorToast).not.toHaveText('');
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+
+    await signInViaUi(page, user.email, user.dateOfBirth);
+    await expect(toast(page, 'Signed in successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a protected route sends a signed-out visitor to /signin and back after sign-in', async ({ page }) => {
+    const user = await signUpViaUi(page);
+    await signOutViaUi(page);
+    await page.goto('/view-all-missions');
+    await expect(page).toHaveURL(/\/signin$/);
+    await signInViaUi(page, user.email, user.dateOfBirth);
+    await expect(page).toHaveURL(/\/view-all-missions$/);
+  });
+
+  test('every protected route redirects when signed out', async ({ page }) => {
+    for (const path of ['/dashboard', '/role-profile', '/view-role-profile', '/view-my-mission', '/view-all-missions', '/mission/abc', '/create-mission', '/pre-conference', '/post-conference', '/speakers-directory', '/agenda-schedule']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/signin$/);
+    }
+  });
+});
+
+test.describe('404', () => {
+  test('unknown paths are lost in space with a way home', async ({ page }) => {
+    await page.goto('/no/such/place');
+    await expect(page.getByRole('heading', { name: /lost in space/i })).toBeVisible();
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('layout', () => {
+  test('from xl the sidebar is fixed and 80 units wide, with every item', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signUpViaUi(page);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await expect(sidebar).toBeVisible();
+    const box = await sidebar.boundingBox();
+    expect(box?.width).toBe(320);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    for (const name of ['Dashboard', 'Profile', 'My Mission', 'All Missions']) {
+      await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
+    const group = sidebar.getByRole('button', { name: 'Conference 2025' });
+    await expect(group).toHaveAttribute('aria-expanded', 'false');
+    await group.click();
+    await sidebar.getByRole('link', { name: 'Speakers Directory' }).click();
+    await expect(page).toHaveURL(/\/speakers-directory$/);
+
+    await page.goto('/agenda-schedule');
+    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Conference 2025' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Agenda Schedule' })).toHaveAttribute('aria-current', 'page');
+
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'My Mission' }).click();
+    await expect(page).toHaveURL(/\/view-my-mission$/);
+    await expect(page.getByText('Coming soon')).toBeVisible();
+  });
+
+  test('below xl the sidebar is a drawer: menu, close, Escape, focus kept inside', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signUpViaUi(page);
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    await menu.click();
+    await expect(drawer).toBeVisible();
+    for (let i = 0; i < 15; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    await menu.click();
+    await drawer.getByRole('link', { name: 'All Missions' }).click();
+    await expect(page).toHaveURL(/\/view-all-missions$/);
+    await expect(drawer).toBeHidden();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('Post-Conference shows once the pre-survey is done, the post-survey is not, and the user is in a mission', async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    await signUpViaUi(page);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const userId = await page.evaluate(() => {
+      const raw = localStorage.getItem('access_token') ?? '';
+      const payload = raw.split('.')[1] ?? '';
+      return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub: string }).sub;
+    });
+    const rpc = (name: string, params: Record<string, unknown>) =>
+      request.post(`/rest/v1/rpc/${name}`, { data: params, headers: { authorization: `Bearer ${token}`, apikey: 'mission-control' } });
+
+    const probe = await rpc('mark_survey_completed', { p_user_id: userId, p_survey_type: 'pre_survey_completed' });
+    test.skip(probe.status() === 404, 'survey procedures are not on the server yet');
+    expect(probe.ok()).toBe(true);
+    const profile = await rpc('create_role_profile', {
+      p_user_id: userId,
+      p_intention: 'Serve',
+      p_skills_and_resources: 'Code',
+      p_knowledge_and_experience: 'Years',
+      p_community_need: 'Tools',
+      p_contribution: 'Build',
+      p_first_action_next_7_days: 'Start',
+      p_role_title: 'Builder',
+      p_high_objective: 'Not sure yet',
+      p_role_archype: 'Creator',
+    });
+    expect(profile.ok()).toBe(true);
+    const mission = await rpc('create_mission', {
+      p_creator_id: userId,
+      p_name: 'Shell test mission',
+      p_shared_intention: 'Together',
+      p_objective_or_focus: 'Not sure yet',
+      p_statement: 'Statement',
+      p_core_message: 'Message',
+      p_problem_being_solved: 'Problem',
+      p_first_team_action: 'Meet',
+      p_member_ids: [],
+    });
+    expect(mission.ok()).toBe(true);
+    await page.reload();
+    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Post-Conference' })).toBeVisible();
+  });
+});
+
+test.describe('password reset', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('asks for the mail from /signin, follows the link, sets a new date of birth and is signed in', async ({ page }) => {
+    const user = await signUpViaUi(page);
+    await signOutViaUi(page);
+    await page.getByRole('link', { name: 'Forgot your date of birth?' }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Check your inbox')).toBeVisible();
+
+    const link = await readRecoveryLink(user.email);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password/);
+    const newDate = '1985-11-02';
+    await page.getByLabel('New Date of Birth').fill(newDate);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await signOutViaUi(page);
+    await signInViaUi(page, user.email, user.dateOfBirth);
+    await expect(page.locator('[data-sonner-toast][data-type="error"]').last()).toBeVisible();
+    await signInViaUi(page, user.email, newDate);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('accessibility (axe-core)', () => {
+  test('landing, sign-in, sign-up, reset and 404 have no violations', async ({ page }) => {
+    for (const path of ['/', '/signin', '/signup', '/reset-password', '/lost/in/space']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test('the sign-up form with an error shown has no violations', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.locator('form').getByText('First name is required')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the layout, with the drawer open on a phone, has no violations', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signUpViaUi(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
