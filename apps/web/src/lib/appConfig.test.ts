@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parseAppConfig } from './appConfig';
+
+const defaults = {
+  productName: 'Mission Control',
+  programmeName: 'Community Mission Game 2025',
+  preSurveyUrl: '/demo-survey/pre',
+  postSurveyUrl: '/demo-survey/post',
+};
+
+describe('parseAppConfig', () => {
+  it('uses the defaults for the empty placeholder, bad JSON or nothing', () => {
+    expect(parseAppConfig('{}')).toEqual(defaults);
+    expect(parseAppConfig('not json')).toEqual(defaults);
+    expect(parseAppConfig(null)).toEqual(defaults);
+  });
+
+  it('takes the served values and falls back field by field', () => {
+    const config = parseAppConfig(JSON.stringify({ productName: 'Orbit', programmeName: '', preSurveyUrl: 'https://forms.example/pre', postSurveyUrl: 42 }));
+    expect(config).toEqual({ ...defaults, productName: 'Orbit', preSurveyUrl: 'https://forms.example/pre' });
+  });
+});
