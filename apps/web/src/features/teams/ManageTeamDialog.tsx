@@ -1,4 +1,14 @@
-import { Dialog } from '../../components/ui/Dialog';
+import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Search, UserMinus, UserPlus } from 'lucide-react';
+import { USER_SEARCH_DEBOUNCE_MS, type MissionMember, type UserSearchResult } from '@mc/contract';
+import { Badge, Button, Dialog, DialogClose, Spinner } from '../../components/ui';
+import { fieldControlClasses } from '../../components/ui/TextField';
+import { useAuth } from '../auth/authContext';
+import { RpcError } from '../../lib/rpc';
+import { displayName, isTeamOwner, TEAM_TEXT } from './teamRules';
+import { addMember, invalidateTeam, removeMember, searchUsers, teamMembersQuery } from './teamsApi';
 
 export interface ManageTeamDialogProps {
   missionId: string;
@@ -6,13 +16,224 @@ export interface ManageTeamDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Manage Team dialog (SPEC §2/§4/§5/§8). Work in progress: the full dialog follows. */
+/**
+ * Manage Team (SPEC §2/§4/§5/§8), opened from the dashboard's mission card: find people with a
+ * role profile, add them, see the team and remove members. Owners carry a badge and cannot be
+ * removed here. The body mounts only while the dialog is open, so each opening starts afresh.
+ */
 export default function ManageTeamDialog({ missionId, open, onOpenChange }: ManageTeamDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Manage Team">
-      <p className="text-sm text-slate-300" data-mission-id={missionId}>
-        Loading team members...
-      </p>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Manage Team"
+      showCloseButton={false}
+      footer={
+        <DialogClose asChild>
+          <Button variant="secondary">Close</Button>
+        </DialogClose>
+      }
+    >
+      <ManageTeamBody missionId={missionId} />
     </Dialog>
   );
+}
+
+type SearchState = { status: 'idle' } | { status: 'searching' } | { status: 'done'; results: UserSearchResult[] };
+
+function ManageTeamBody({ missionId }: { missionId: string }) {
+  const { user } = useAuth();
+  const currentUserId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const searchId = useId();
+  const membersHeadingId = useId();
+
+  const membersQuery = useQuery({ ...teamMembersQuery(missionId), enabled: missionId !== '' });
+  const members = useMemo(() => membersQuery.data ?? [], [membersQuery.data]);
+  const memberIds = useMemo(() => new Set(members.map((member) => member.user_id)), [members]);
+
+  const [term, setTerm] = useState('');
+  const [search, setSearch] = useState<SearchState>({ status: 'idle' });
+  const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+
+  // SPEC §5: search 500 ms after the last keystroke; a newer keystroke cancels the older search.
+  useEffect(() => {
+    const text = term.trim();
+    if (text === '') return undefined;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      searchUsers(text, currentUserId).then(
+        (results) => {
+          if (current) setSearch({ status: 'done', results });
+        },
+        (error: unknown) => {
+          if (!current) return;
+          console.error('User search failed', error);
+          toast.error(TEAM_TEXT.searchFailed);
+          setSearch({ status: 'idle' });
+        },
+      );
+    }, USER_SEARCH_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [term, currentUserId]);
+
+  function onTermChange(event: ChangeEvent<HTMLInputElement>) {
+    const value = event.target.value;
+    setTerm(value);
+    // SPEC §5: empty text clears the results at once.
+    setSearch(value.trim() === '' ? { status: 'idle' } : { status: 'searching' });
+  }
+
+  const refresh = () => invalidateTeam(queryClient, missionId);
+
+  async function onAdd(person: UserSearchResult) {
+    if (!missionId) {
+      toast.error(TEAM_TEXT.missionIdRequired);
+      return;
+    }
+    if (memberIds.has(person.id)) {
+      toast.error(TEAM_TEXT.alreadyMember);
+      return;
+    }
+    setAdding((ids) => new Set(ids).add(person.id));
+    try {
+      const member = await addMember(missionId, person.id);
+      if (member) toast.success(TEAM_TEXT.added);
+      else toast.error(TEAM_TEXT.addFailed);
+    } catch (error) {
+      console.error('Adding a member failed', error);
+      const already = error instanceof RpcError && error.message === TEAM_TEXT.alreadyMember;
+      toast.error(already ? TEAM_TEXT.alreadyMember : TEAM_TEXT.addFailed);
+    } finally {
+      await refresh();
+      setAdding((ids) => without(ids, person.id));
+    }
+  }
+
+  async function onRemove(member: MissionMember) {
+    if (!missionId || !currentUserId) {
+      toast.error(TEAM_TEXT.removeMissingInfo);
+      return;
+    }
+    setRemoving((ids) => new Set(ids).add(member.user_id));
+    try {
+      const outcome = await removeMember(missionId, member.user_id, currentUserId);
+      if (outcome.ok) toast.success(outcome.message);
+      else toast.error(outcome.message);
+    } catch (error) {
+      console.error('Removing a member failed', error);
+      toast.error(error instanceof Error && error.message ? error.message : TEAM_TEXT.removeFailed);
+    } finally {
+      await refresh();
+      setRemoving((ids) => without(ids, member.user_id));
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-label="Find people" className="flex flex-col gap-3">
+        <label htmlFor={searchId} className="sr-only">
+          Search users by name or email
+        </label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            id={searchId}
+            type="search"
+            value={term}
+            onChange={onTermChange}
+            placeholder="Search by name or email..."
+            autoComplete="off"
+            spellCheck={false}
+            className={`${fieldControlClasses} pl-9`}
+          />
+        </div>
+        <div aria-live="polite" className="flex flex-col gap-2">
+          {search.status === 'searching' ? <Spinner size="sm" label="Searching..." className="text-sm" /> : null}
+          {search.status === 'done' && search.results.length === 0 ? <p className="text-sm text-slate-300">No users found</p> : null}
+        </div>
+        {search.status === 'done' && search.results.length > 0 ? (
+          <ul aria-label="Search results" className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
+            {search.results.map((person) => (
+              <li key={person.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
+                <PersonLabel name={displayName(person)} email={person.email} />
+                {memberIds.has(person.id) ? (
+                  <Badge tone="success">Already a member</Badge>
+                ) : (
+                  <Button
+                    size="sm"
+                    icon={<UserPlus aria-hidden="true" className="size-4" />}
+                    busy={adding.has(person.id)}
+                    busyLabel="Adding..."
+                    aria-label={adding.has(person.id) ? undefined : `Add Member ${displayName(person)}`}
+                    onClick={() => void onAdd(person)}
+                  >
+                    Add Member
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <section aria-labelledby={membersHeadingId} className="flex flex-col gap-3">
+        <h3 id={membersHeadingId} className="text-base font-semibold text-slate-50">
+          Current Team Members ({members.length})
+        </h3>
+        {membersQuery.isPending && missionId !== '' ? (
+          <Spinner size="sm" label="Loading team members..." className="text-sm" />
+        ) : members.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-600 px-4 py-6 text-center text-sm text-slate-300">
+            No team members added yet. Search above to add members.
+          </p>
+        ) : (
+          <ul aria-labelledby={membersHeadingId} className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
+            {members.map((member) => {
+              const name = displayName(member);
+              return (
+                <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
+                  <PersonLabel name={name} email={member.email} />
+                  {isTeamOwner(member) ? (
+                    <Badge tone="accent">Owner</Badge>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      title="Remove member"
+                      aria-label={`Remove member ${name}`}
+                      className="text-rose-200 hover:bg-rose-500/15 hover:text-rose-100"
+                      busy={removing.has(member.user_id)}
+                      onClick={() => void onRemove(member)}
+                    >
+                      {removing.has(member.user_id) ? null : <UserMinus aria-hidden="true" className="size-4" />}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PersonLabel({ name, email }: { name: string; email: string }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="truncate font-medium text-slate-100">{name}</p>
+      <p className="text-sm break-all text-slate-300">{email}</p>
+    </div>
+  );
+}
+
+function without(ids: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(ids);
+  next.delete(id);
+  return next;
 }
