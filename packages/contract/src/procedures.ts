@@ -8,7 +8,6 @@ import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_
  */
 const id = z.uuid();
 const shortText = z.string().max(SHORT_TEXT_MAX);
-const missionText = z.string().max(MISSION_TEXT_MAX);
 
 export const REQUIRED_FIELDS_PREFIX = 'Please fill in all required fields: ';
 
@@ -39,14 +38,72 @@ const roleProfileParams = z.strictObject({
   p_role_archype: choiceOrEmpty(ROLE_ARCHETYPES),
 });
 
+/** SPEC §5 "Mission form": the seven required fields and their labels, in the order the required-fields message lists them. */
+export const MISSION_FIELD_LABELS = {
+  name: 'Mission name',
+  shared_intention: 'Shared intention',
+  objective_or_focus: 'Objective or focus',
+  statement: 'Statement',
+  core_message: 'Core message',
+  problem_being_solved: 'Problem being solved',
+  first_team_action: 'First team action',
+} as const;
+export type MissionField = keyof typeof MISSION_FIELD_LABELS;
+export const MISSION_FIELDS = Object.keys(MISSION_FIELD_LABELS) as MissionField[];
+
+/** The most characters each mission field keeps (after trimming): SPEC §9 for the three long ones. */
+export const MISSION_FIELD_MAX: Record<MissionField, number> = {
+  name: SHORT_TEXT_MAX,
+  shared_intention: MISSION_TEXT_MAX,
+  objective_or_focus: SHORT_TEXT_MAX,
+  statement: MISSION_TEXT_MAX,
+  core_message: SHORT_TEXT_MAX,
+  problem_being_solved: MISSION_TEXT_MAX,
+  first_team_action: SHORT_TEXT_MAX,
+};
+
+export const MISSION_MESSAGES = {
+  surveyFirst: 'Please complete the pre-conference survey before creating a mission.',
+  profileFirst: 'Please create your role profile before creating a mission.',
+  alreadyCreated: 'You have already created a mission. You can update it from your dashboard.',
+  notFound: 'Mission not found',
+  ownersOnly: "Only the mission's owners can update it",
+  unknownMembers: 'Some of the chosen team members do not exist: ',
+} as const;
+
+/**
+ * SPEC §5: the combined required-fields message, or null when nothing is missing.
+ * 'all' (create) counts absent, null and blank values as missing; 'present' (update) checks only
+ * the fields that were sent, since null there means "unchanged".
+ */
+export function missionRequiredMessage(values: Partial<Record<MissionField, string | null | undefined>>, mode: 'all' | 'present'): string | null {
+  const missing = MISSION_FIELDS.filter((field) => {
+    const value = values[field];
+    if (value === null || value === undefined) return mode === 'all';
+    return value.trim() === '';
+  }).map((field) => MISSION_FIELD_LABELS[field]);
+  return missing.length ? requiredFieldsMessage(missing) : null;
+}
+
+/**
+ * A mission text parameter: trimmed, then limited; blank, null or absent pass the type check so the
+ * procedure can answer SPEC's combined required-fields message (update treats null as unchanged).
+ */
+const missionTextParam = (max: number) => z.string().trim().max(max).nullable().optional();
+
 const missionFields = {
-  p_name: shortText,
-  p_shared_intention: missionText,
-  p_objective_or_focus: z.union([z.enum(OBJECTIVES), z.literal('')]),
-  p_statement: missionText,
-  p_core_message: shortText,
-  p_problem_being_solved: missionText,
-  p_first_team_action: shortText,
+  p_name: missionTextParam(MISSION_FIELD_MAX.name),
+  p_shared_intention: missionTextParam(MISSION_FIELD_MAX.shared_intention),
+  p_objective_or_focus: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (OBJECTIVES as readonly string[]).includes(value), { message: `must be one of: ${OBJECTIVES.join('; ')}` })
+    .nullable()
+    .optional(),
+  p_statement: missionTextParam(MISSION_FIELD_MAX.statement),
+  p_core_message: missionTextParam(MISSION_FIELD_MAX.core_message),
+  p_problem_being_solved: missionTextParam(MISSION_FIELD_MAX.problem_being_solved),
+  p_first_team_action: missionTextParam(MISSION_FIELD_MAX.first_team_action),
 };
 
 export const procedureParams = {
@@ -78,13 +135,7 @@ export const procedureParams = {
   update_mission: z.strictObject({
     p_mission_id: id,
     p_updated_by: id,
-    p_name: missionFields.p_name.nullable().optional(),
-    p_shared_intention: missionFields.p_shared_intention.nullable().optional(),
-    p_objective_or_focus: missionFields.p_objective_or_focus.nullable().optional(),
-    p_statement: missionFields.p_statement.nullable().optional(),
-    p_core_message: missionFields.p_core_message.nullable().optional(),
-    p_problem_being_solved: missionFields.p_problem_being_solved.nullable().optional(),
-    p_first_team_action: missionFields.p_first_team_action.nullable().optional(),
+    ...missionFields,
   }),
   get_all_missions: z.strictObject({}),
   get_user_related_missions: z.strictObject({ p_user_id: id.nullable() }),

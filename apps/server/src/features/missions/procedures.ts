@@ -1,3 +1,153 @@
-import type { Procedure } from '../../rpc/procedure.ts';
+import { MISSION_FIELDS, MISSION_MESSAGES, missionRequiredMessage, type MissionDetails, type MissionField, type ParsedProcedureParams } from '@mc/contract';
+import { businessError, forbidden } from '../../http/errors.ts';
+import { assertSelf, procedure, type CallContext, type Procedure } from '../../rpc/procedure.ts';
+import { findMission, listMembers, listMissions } from './queries.ts';
+import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
 
-export const missionsProcedures: Procedure[] = [];
+type MissionParams = ParsedProcedureParams<'update_mission'>;
+
+/** The seven mission fields from p_* parameters (already trimmed and length-checked by the contract). */
+function missionValues(params: MissionParams | ParsedProcedureParams<'create_mission'>): Record<MissionField, string | null> {
+  return {
+    name: params.p_name ?? null,
+    shared_intention: params.p_shared_intention ?? null,
+    objective_or_focus: params.p_objective_or_focus ?? null,
+    statement: params.p_statement ?? null,
+    core_message: params.p_core_message ?? null,
+    problem_being_solved: params.p_problem_being_solved ?? null,
+    first_team_action: params.p_first_team_action ?? null,
+  };
+}
+
+/** p_user_id of the read procedures: the caller, or null meaning the caller. */
+function viewer(ctx: CallContext, userId: string | null | undefined): string {
+  if (userId === null || userId === undefined) return ctx.userId;
+  assertSelf(ctx, userId, 'p_user_id');
+  return userId;
+}
+
+export const missionsProcedures: Procedure[] = [
+  /**
+   * SPEC §1/§6: a person with a finished pre-conference survey and a role profile creates one
+   * mission; they become its owner (role 'owner', co-owner flag) and p_member_ids join as members,
+   * all in one transaction. A second mission is refused (missions.created_by is unique).
+   */
+  procedure('create_mission', async (params, ctx) => {
+    assertSelf(ctx, params.p_creator_id, 'p_creator_id');
+    const values = missionValues(params);
+    const missing = missionRequiredMessage(values, 'all');
+    if (missing) throw businessError(missing);
+
+    const missionId = await ctx.db.transaction(async (tx) => {
+      const [state] = await tx.query<{ pre_survey_completed: boolean; has_profile: boolean }>(
+        `select pre_survey_completed, exists (select 1 from role_profiles where user_id = users.id) as has_profile
+           from users where id = $1`,
+        [ctx.userId],
+      );
+      if (!state?.pre_survey_completed) throw businessError(MISSION_MESSAGES.surveyFirst);
+      if (!state.has_profile) throw businessError(MISSION_MESSAGES.profileFirst);
+
+      const memberIds = [...new Set(params.p_member_ids)].filter((memberId) => memberId !== ctx.userId);
+      if (memberIds.length) {
+        const unknown = await tx.query<{ id: string }>(
+          `select wanted.id from unnest($1::uuid[]) as wanted (id)
+            where not exists (select 1 from users where users.id = wanted.id)`,
+          [memberIds],
+        );
+        if (unknown.length) throw businessError(MISSION_MESSAGES.unknownMembers + unknown.map((row) => row.id).join(', '));
+      }
+
+      // A concurrent second create by the same person waits on the unique key, then inserts nothing.
+      const [created] = await tx.query<{ mission_id: string }>(
+        `insert into missions (name, shared_intention, objective_or_focus, statement, core_message, problem_being_solved, first_team_action, created_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict (created_by) do nothing
+         returning mission_id`,
+        [...MISSION_FIELDS.map((field) => values[field]), ctx.userId],
+      );
+      if (!created) throw businessError(MISSION_MESSAGES.alreadyCreated);
+
+      await tx.query(
+        `insert into mission_members (mission_id, user_id, role_in_team, is_co_owner)
+         select $1::uuid, $2::uuid, 'owner', true
+         union all
+         select $1::uuid, member_id, 'member', false from unnest($3::uuid[]) as member_id`,
+        [created.mission_id, ctx.userId, memberIds],
+      );
+      return created.mission_id;
+    });
+
+    const mission = await findMission(ctx.db, missionId, ctx.userId);
+    return mission ? [mission] : [];
+  }),
+
+  /**
+   * Only the owner and co-owners may update (403 otherwise). Null or absent fields stay as they
+   * are; fields sent are checked like on create. The rights check is part of the UPDATE itself,
+   * so a co-owner demoted at the same moment cannot slip through.
+   */
+  procedure('update_mission', async (params, ctx) => {
+    assertSelf(ctx, params.p_updated_by, 'p_updated_by');
+    const values = missionValues(params);
+    const missing = missionRequiredMessage(values, 'present');
+    if (missing) throw businessError(missing);
+
+    const updated = await ctx.db.query<{ mission_id: string }>(
+      `update missions set
+              name = coalesce($3, name),
+              shared_intention = coalesce($4, shared_intention),
+              objective_or_focus = coalesce($5, objective_or_focus),
+              statement = coalesce($6, statement),
+              core_message = coalesce($7, core_message),
+              problem_being_solved = coalesce($8, problem_being_solved),
+              first_team_action = coalesce($9, first_team_action),
+              updated_at = now()
+        where mission_id = $1
+          and exists (select 1 from mission_members where mission_id = $1 and user_id = $2 and is_co_owner)
+        returning mission_id`,
+      [params.p_mission_id, ctx.userId, ...MISSION_FIELDS.map((field) => values[field])],
+    );
+    if (!updated.length) {
+      const [exists] = await ctx.db.query<{ mission_id: string }>('select mission_id from missions where mission_id = $1', [params.p_mission_id]);
+      if (!exists) throw businessError(MISSION_MESSAGES.notFound);
+      throw forbidden(MISSION_MESSAGES.ownersOnly);
+    }
+    const mission = await findMission(ctx.db, params.p_mission_id, ctx.userId);
+    return mission ? [mission] : [];
+  }),
+
+  /** Every mission with its counts and the caller's vote and subscription, newest first, in one query. */
+  procedure('get_all_missions', async (_params, ctx) => listMissions(ctx.db, ctx.userId)),
+
+  /** The missions the user belongs to (as owner, co-owner or member), in the order they joined. */
+  procedure('get_user_related_missions', async (params, ctx) => {
+    const userId = viewer(ctx, params.p_user_id);
+    return ctx.db.query<{ mission_id: string; role_in_team: string; is_co_owner: boolean; added_at: string }>(
+      `select mission_id, role_in_team, is_co_owner, added_at
+         from mission_members where user_id = $1
+        order by added_at, mission_id`,
+      [userId],
+    );
+  }),
+
+  /** SPEC §2 "Mission details": the mission, its team and the caller's vote/subscription, or null. */
+  procedure('get_mission_details', async (params, ctx): Promise<MissionDetails | null> => {
+    const userId = viewer(ctx, params.p_user_id);
+    const mission = await findMission(ctx.db, params.p_mission_id, userId);
+    if (!mission) return null;
+    const members = await listMembers(ctx.db, params.p_mission_id);
+    return {
+      mission,
+      members,
+      vote_count: mission.vote_count,
+      is_voted: mission.is_voted,
+      subscription_count: mission.subscription_count,
+      is_subscribed: mission.is_subscribed,
+    };
+  }),
+
+  /** SPEC §4 "Vote toggle": answers the bare result string. */
+  procedure('toggle_mission_vote', async (params, ctx) => toggleMissionVote(ctx.db, params.p_mission_id, ctx.userId)),
+
+  procedure('toggle_mission_subscription', async (params, ctx) => toggleMissionSubscription(ctx.db, params.p_mission_id, ctx.userId)),
+];
