@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createUser, expectNoA11yViolations, rpc, signInViaUi, type E2EUser } from './support/app.ts';
+
+/**
+ * Issue 6: the Manage Team dialog opened from the dashboard's mission card. People and the
+ * mission are set up through the API; everything the owner does happens in the browser.
+ */
+
+const SEARCH_PROCEDURE = '**/rest/v1/rpc/search_users_with_profiles';
+const MEMBERS_PROCEDURE = '**/rest/v1/rpc/get_mission_members';
+
+async function withProfile(user: E2EUser): Promise<E2EUser> {
+  await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
+  await rpc(user, 'create_role_profile', {
+    p_user_id: user.id,
+    p_intention: 'Serve the community',
+    p_skills_and_resources: 'Logistics',
+    p_knowledge_and_experience: 'Ten years of events',
+    p_community_need: 'Clean water',
+    p_contribution: 'Organising',
+    p_first_action_next_7_days: 'Call the council',
+    p_role_title: 'Navigator',
+    p_high_objective: 'Life & Well-being',
+    p_role_archype: 'Connector',
+  });
+  return user;
+}
+
+async function createMission(owner: E2EUser, memberIds: string[]): Promise<string> {
+  const rows = await rpc<{ mission_id: string }[]>(owner, 'create_mission', {
+    p_creator_id: owner.id,
+    p_name: 'Clean Water for All',
+    p_shared_intention: 'Together',
+    p_objective_or_focus: 'Life & Well-being',
+    p_statement: 'Every household has clean water',
+    p_core_message: 'Water is life',
+    p_problem_being_solved: 'Wells run dry',
+    p_first_team_action: 'Map the wells',
+    p_member_ids: memberIds,
+  });
+  const missionId = rows[0]?.mission_id;
+  if (!missionId) throw new Error('create_mission answered no row');
+  return missionId;
+}
+
+interface Crew {
+  tag: string;
+  owner: E2EUser;
+  member: E2EUser;
+  candidate: E2EUser;
+  late: E2EUser;
+  noProfile: E2EUser;
+  missionId: string;
+}
+
+/** An owner with a mission and one member, two people to find, and one without a profile. */
+async function crew(): Promise<Crew> {
+  const tag = `Zx${randomUUID().slice(0, 6)}`;
+  const owner = await withProfile(await createUser({ firstName: `Olga${tag}`, lastName: 'Owner' }));
+  const member = await withProfile(await createUser({ firstName: `Mia${tag}`, lastName: 'Member' }));
+  const candidate = await withProfile(await createUser({ firstName: `Cara${tag}`, lastName: 'Candidate' }));
+  const late = await withProfile(await createUser({ firstName: `Leo${tag}`, lastName: 'Late' }));
+  const noProfile = await createUser({ firstName: `Nora${tag}`, lastName: 'Noprofile' });
+  const missionId = await createMission(owner, [member.id]);
+  return { tag, owner, member, candidate, late, noProfile, missionId };
+}
+
+function toast(page: Page, text: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+async function openManageTeam(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Manage Team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage Team' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+const results = (dialog: Locator) => dialog.getByRole('list', { name: 'Search results' });
+const members = (dialog: Locator) => dialog.getByRole('list', { name: /Current Team Members/ });
+const row = (list: Locator, email: string) => list.getByRole('listitem').filter({ hasText: email.toLowerCase() });
+
+test.describe('Manage Team dialog', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('searches after a 500 ms pause, adds, refuses a second add and removes members', async ({ page }) => {
+    const { tag, owner, member, candidate, late, noProfile, missionId } = await crew();
+    let searches = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/rest/v1/rpc/search_users_with_profiles')) searches += 1;
+    });
+
+    await signInViaUi(page, owner);
+    const dialog = await openManageTeam(page);
+    const search = dialog.getByPlaceholder('Search by name or email...');
+
+    // The team: the owner with a badge and no remove button, the member removable.
+    await expect(dialog.getByRole('heading', { name: 'Current Team Members (2)' })).toBeVisible();
+    const ownerRow = row(members(dialog), owner.email);
+    await expect(ownerRow.getByText('Owner', { exact: true })).toBeVisible();
+    await expect(ownerRow.getByTitle('Remove member')).toHaveCount(0);
+    await expect(row(members(dialog), member.email).getByTitle('Remove member')).toBeVisible();
+
+    // Debounce: typing quickly sends one search, only after the pause.
+    await search.pressSequentially(tag, { delay: 40 });
+    await expect(dialog.getByText('Searching...')).toBeVisible();
+    expect(searches).toBe(0);
+    await expect(results(dialog)).toBeVisible();
+    expect(searches).toBe(1);
+
+    // The caller and people without a role profile never show; members are marked.
+    await expect(row(results(dialog), owner.email)).toHaveCount(0);
+    await expect(row(results(dialog), noProfile.email)).toHaveCount(0);
+    await expect(row(results(dialog), member.email).getByText('Already a member')).toBeVisible();
+    await expect(row(results(dialog), member.email)).toContainText(`Mia${tag} Member`);
+    const candidateResult = row(results(dialog), candidate.email);
+    await expect(candidateResult).toContainText(`Cara${tag} Candidate`);
+
+    await candidateResult.getByRole('button', { name: /Add Member/ }).click();
+    await expect(toast(page, 'Member added successfully!')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Current Team Members (3)' })).toBeVisible();
+    await expect(candidateResult.getByText('Already a member')).toBeVisible();
+    await expect(row(members(dialog), candidate.email).getByTitle('Remove member')).toBeVisible();
+
+    // Someone else added this person meanwhile: the server refuses and the dialog says so.
+    await rpc(owner, 'add_mission_member', { p_mission_id: missionId, p_user_id: late.id });
+    await row(results(dialog), late.email).getByRole('button', { name: /Add Member/ }).click();
+    await expect(toast(page, 'User is already a member')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Current Team Members (4)' })).toBeVisible();
+
+    // Remove two members; the list and the count follow.
+    await row(members(dialog), candidate.email).getByTitle('Remove member').click();
+    await expect(toast(page, 'Member removed successfully')).toBeVisible();
+    await expect(row(members(dialog), candidate.email)).toHaveCount(0);
+    await row(members(dialog), late.email).getByTitle('Remove member').click();
+    await expect(dialog.getByRole('heading', { name: 'Current Team Members (2)' })).toBeVisible();
+    await expect(row(results(dialog), candidate.email).getByRole('button', { name: /Add Member/ })).toBeVisible();
+
+    // No match, then empty text clears the results at once.
+    await search.fill(`${tag}-nobody`);
+    await expect(dialog.getByText('No users found')).toBeVisible();
+    await search.fill('');
+    await expect(dialog.getByText('No users found')).toHaveCount(0);
+    await expect(results(dialog)).toHaveCount(0);
+
+    // Close, and the team is shown the same on reopening.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    const again = await openManageTeam(page);
+    await expect(again.getByRole('heading', { name: 'Current Team Members (2)' })).toBeVisible();
+    await expect(again.getByPlaceholder('Search by name or email...')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(again).toBeHidden();
+  });
+
+  test('shows the loading text, an empty list when members fail to load, and a search failure', async ({ page }) => {
+    const { tag, owner } = await crew();
+    await signInViaUi(page, owner);
+
+    let releaseMembers: () => void = () => undefined;
+    const membersHeld = new Promise<void>((resolve) => {
+      releaseMembers = resolve;
+    });
+    await page.route(MEMBERS_PROCEDURE, async (route) => {
+      await membersHeld;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }) });
+    });
+    const dialog = await openManageTeam(page);
+    await expect(dialog.getByText('Loading team members...')).toBeVisible();
+    releaseMembers();
+    await expect(dialog.getByText('No team members added yet. Search above to add members.')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Current Team Members (0)' })).toBeVisible();
+
+    await page.route(SEARCH_PROCEDURE, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }) }),
+    );
+    await dialog.getByPlaceholder('Search by name or email...').fill(tag);
+    await expect(toast(page, 'Failed to search users')).toBeVisible();
+    await expect(dialog.getByText('Searching...')).toHaveCount(0);
+    await expect(results(dialog)).toHaveCount(0);
+  });
+
+  test('has no accessibility violations with results open, and fits a 360 px phone', async ({ page }) => {
+    const { tag, owner, candidate } = await crew();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInViaUi(page, owner);
+    const dialog = await openManageTeam(page);
+    await expect(dialog.getByRole('heading', { name: /Current Team Members/ })).toBeVisible();
+    await expect(dialog.getByPlaceholder('Search by name or email...')).toBeFocused();
+    await page.keyboard.type(tag);
+    await expect(row(results(dialog), candidate.email)).toBeVisible();
+
+    const box = await dialog.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 360).toBe(true);
+    const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await expectNoA11yViolations(page);
+
+    // Keyboard: Enter on a focused Add Member button adds.
+    const add = row(results(dialog), candidate.email).getByRole('button', { name: /Add Member/ });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Member added successfully!')).toBeVisible();
+  });
+});
+
