@@ -1,6 +1,153 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Bell, LayoutGrid, List, Search, SearchX, ThumbsUp, User, Users } from 'lucide-react';
+import type { Mission } from '@mc/contract';
+import { Alert, Badge, Card, PageSpinner, buttonClasses, cn } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../auth/authContext';
+import { allMissionsQuery, filterMissions, ownFirst } from './missionsApi';
+import { ToggleButtons } from './MissionParts';
 
-/** Placeholder until this screen is built. */
+type Layout = 'grid' | 'list';
+
 export default function AllMissionsPage() {
-  return <ComingSoon title="All Missions" description="Browse, vote on and subscribe to every mission here." />;
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const missions = useQuery(allMissionsQuery(userId));
+  const [query, setQuery] = useState('');
+  const [layout, setLayout] = useState<Layout>('grid');
+  const searchId = useId();
+  const shown = useMemo(() => ownFirst(filterMissions(missions.data ?? [], query), userId), [missions.data, query, userId]);
+
+  return (
+    <section className="mx-auto w-full max-w-6xl">
+      <title>{`All Missions · ${appConfig.productName}`}</title>
+      <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">All Missions</h1>
+
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div role="search" className="relative flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search missions
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search missions…"
+            autoComplete="off"
+            className="w-full rounded-xl border border-slate-700 bg-slate-900/70 py-3 pr-4 pl-10 text-base text-slate-100 placeholder:text-slate-400 focus:border-sky-300 focus:outline-2 focus:outline-offset-1 focus:outline-sky-300"
+          />
+        </div>
+        <div role="group" aria-label="Layout" className="inline-flex self-start rounded-xl border border-slate-700 bg-slate-900/70 p-1">
+          {(
+            [
+              ['grid', 'Grid', LayoutGrid],
+              ['list', 'List', List],
+            ] as const
+          ).map(([value, label, Icon]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={layout === value}
+              onClick={() => setLayout(value)}
+              className={cn(
+                'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-sky-300',
+                layout === value ? 'bg-sky-400 text-slate-950' : 'text-slate-200 hover:bg-white/10',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {missions.isPending ? (
+        <PageSpinner label="Loading missions..." />
+      ) : missions.isError ? (
+        <Alert tone="error">{missions.error.message || 'Failed to load missions'}</Alert>
+      ) : (
+        <>
+          <p role="status" className="sr-only">
+            {shown.length === 1 ? '1 mission' : `${shown.length} missions`}
+          </p>
+          {shown.length === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-14 text-center">
+              <SearchX aria-hidden="true" className="mb-3 size-10 text-slate-500" />
+              <p className="text-lg font-semibold text-white">No missions found.</p>
+            </div>
+          ) : (
+            <ul
+              aria-label="Missions"
+              data-layout={layout}
+              className={cn('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}
+            >
+              {shown.map((mission) => (
+                <li key={mission.mission_id} className="min-w-0">
+                  <MissionCard mission={mission} isOwn={mission.created_by === userId} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function MissionCard({ mission, isOwn }: { mission: Mission; isOwn: boolean }) {
+  const titleId = useId();
+  return (
+    <Card className={cn('flex h-full flex-col gap-4', isOwn && 'border-sky-400/60')}>
+      <article aria-labelledby={titleId} className="flex h-full flex-col gap-4" data-testid="mission-card">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-slate-50">
+            {mission.name}
+          </h2>
+          {isOwn ? <Badge tone="info">Your Mission</Badge> : null}
+        </div>
+        <p className="line-clamp-2 break-words text-slate-300">{mission.statement || 'No statement provided'}</p>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm text-slate-300 sm:grid-cols-3">
+          <div className="flex items-center gap-1.5">
+            <ThumbsUp aria-hidden="true" className="size-4 shrink-0" />
+            <dt>Votes</dt>
+            <dd className="font-semibold text-slate-50" data-testid="card-votes">
+              {mission.vote_count}
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Bell aria-hidden="true" className="size-4 shrink-0" />
+            <dt>Subscribers</dt>
+            <dd className="font-semibold text-slate-50" data-testid="card-subscribers">
+              {mission.subscription_count}
+            </dd>
+          </div>
+          {typeof mission.team_count === 'number' ? (
+            <div className="flex items-center gap-1.5">
+              <Users aria-hidden="true" className="size-4 shrink-0" />
+              <dt>Team</dt>
+              <dd className="font-semibold text-slate-50" data-testid="card-team">
+                {mission.team_count}
+              </dd>
+            </div>
+          ) : null}
+          <div className="col-span-full flex min-w-0 items-center gap-1.5">
+            <User aria-hidden="true" className="size-4 shrink-0" />
+            <dt>Creator</dt>
+            <dd className="min-w-0 truncate font-semibold text-slate-50">{mission.created_by_name || 'Unknown'}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex flex-wrap gap-2">
+          <ToggleButtons missionId={mission.mission_id} isVoted={mission.is_voted} isSubscribed={mission.is_subscribed} />
+          <Link to={paths.mission(mission.mission_id)} className={buttonClasses('ghost', 'sm')}>
+            View Details
+          </Link>
+        </div>
+      </article>
+    </Card>
+  );
 }

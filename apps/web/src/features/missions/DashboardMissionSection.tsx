@@ -1,18 +1,86 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Dialog } from '../../components/ui';
+import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
+import { Alert, Button, Card, Dialog, Spinner, buttonClasses } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { useAuth } from '../auth/authContext';
+import ManageTeamDialog from '../teams/ManageTeamDialog';
+import { formatDate, ownedMissionQuery } from './missionsApi';
 
 interface DashboardMissionSectionProps {
+  /** SPEC §2: Create Mission is enabled only with a completed survey and a role profile. */
   canCreateMission: boolean;
 }
 
-/** Dashboard mission area (first version: Create Mission button and its confirm dialog). */
+/** The dashboard's mission area: the user's mission card, or the Create Mission button and its confirm dialog. */
 export default function DashboardMissionSection({ canCreateMission }: DashboardMissionSectionProps) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const owned = useQuery(ownedMissionQuery(userId));
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [teamOpen, setTeamOpen] = useState(false);
   const navigate = useNavigate();
+
+  if (owned.isPending && userId !== null) {
+    return (
+      <section aria-label="Your mission" className="mt-6">
+        <Spinner label="Loading your mission..." />
+      </section>
+    );
+  }
+
+  const mission = owned.data ?? null;
+  if (mission) {
+    return (
+      <section aria-labelledby="dashboard-mission-title" className="mt-6">
+        <Card className="flex flex-col gap-4">
+          <div className="flex items-start gap-3">
+            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-sky-400/15 text-sky-200">
+              <Rocket aria-hidden="true" className="size-5" />
+            </span>
+            <div className="min-w-0">
+              <h2 id="dashboard-mission-title" className="text-lg font-semibold break-words text-slate-50">
+                {mission.name}
+              </h2>
+              <p className="mt-1 line-clamp-2 break-words text-slate-300" data-testid="dashboard-mission-problem">
+                {mission.problem_being_solved}
+              </p>
+            </div>
+          </div>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300" aria-label="Mission facts">
+            <li className="inline-flex items-center gap-1.5">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              <span>Created {formatDate(mission.created_at)}</span>
+            </li>
+            <li className="inline-flex items-center gap-1.5">
+              <ThumbsUp aria-hidden="true" className="size-4" />
+              <span data-testid="dashboard-mission-votes">{mission.vote_count} votes</span>
+            </li>
+            <li className="inline-flex items-center gap-1.5">
+              <Bell aria-hidden="true" className="size-4" />
+              <span data-testid="dashboard-mission-subscribers">{mission.subscription_count} subscribers</span>
+            </li>
+          </ul>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Link to={paths.createMission(mission.mission_id)} className={buttonClasses('primary')}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Update Mission
+            </Link>
+            <Button variant="secondary" icon={<Users aria-hidden="true" className="size-4" />} onClick={() => setTeamOpen(true)}>
+              Manage Team
+            </Button>
+          </div>
+        </Card>
+        <ManageTeamDialog missionId={mission.mission_id} open={teamOpen} onOpenChange={setTeamOpen} />
+      </section>
+    );
+  }
+
   return (
-    <section aria-label="Mission">
-      <Button disabled={!canCreateMission} onClick={() => setConfirmOpen(true)}>
+    <section aria-label="Your mission" className="mt-6 flex flex-col items-start gap-3">
+      {owned.isError ? <Alert tone="error">{owned.error.message || 'Failed to load your mission'}</Alert> : null}
+      <Button size="lg" icon={<Rocket aria-hidden="true" className="size-5" />} disabled={!canCreateMission} onClick={() => setConfirmOpen(true)}>
         Create Mission
       </Button>
       <Dialog
@@ -25,7 +93,7 @@ export default function DashboardMissionSection({ canCreateMission }: DashboardM
             <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void navigate('/create-mission')}>Proceed</Button>
+            <Button onClick={() => void navigate(paths.createMission())}>Proceed</Button>
           </>
         }
       />

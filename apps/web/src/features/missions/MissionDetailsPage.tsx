@@ -1,6 +1,85 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { Alert, Card, PageSpinner, buttonClasses } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../auth/authContext';
+import { creatorLine, missionDetailsQuery } from './missionsApi';
+import { MissionFieldList, TeamMembersList, ToggleButtons } from './MissionParts';
 
-/** Placeholder until this screen is built. */
+/** SPEC §2 "Mission details" (/mission/{missionId}). */
 export default function MissionDetailsPage() {
-  return <ComingSoon title="Mission Details" description="The details of this mission will be shown here." />;
+  const { missionId = '' } = useParams();
+  const { status, user } = useAuth();
+  const userId = user?.id ?? null;
+  // Loads once the auth state has settled, for the current user id or null.
+  const details = useQuery({ ...missionDetailsQuery(missionId, userId), enabled: status !== 'loading' && missionId !== '' });
+
+  const back = (
+    <Link to={paths.allMissions()} className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      All Missions
+    </Link>
+  );
+
+  if (status === 'loading' || details.isPending) {
+    return (
+      <section className="mx-auto w-full max-w-4xl">
+        <title>{`Mission Details · ${appConfig.productName}`}</title>
+        <h1 className="sr-only">Mission Details</h1>
+        <PageSpinner label="Loading mission details..." />
+      </section>
+    );
+  }
+
+  if (details.isError) {
+    return (
+      <section className="mx-auto w-full max-w-4xl">
+        <title>{`Mission Details · ${appConfig.productName}`}</title>
+        {back}
+        <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">Mission Details</h1>
+        <Alert tone="error">{details.error.message || 'Failed to load mission details'}</Alert>
+      </section>
+    );
+  }
+
+  const data = details.data;
+  if (!data) {
+    return (
+      <section className="mx-auto w-full max-w-4xl">
+        <title>{`Mission Not Found · ${appConfig.productName}`}</title>
+        {back}
+        <Card className="flex flex-col items-center gap-3 py-12 text-center">
+          <SearchX aria-hidden="true" className="size-10 text-slate-500" />
+          <h1 className="text-xl font-semibold text-slate-50">Mission Not Found</h1>
+          <p className="text-slate-300">Mission Not Found – The mission may have been removed or you do not have access.</p>
+        </Card>
+      </section>
+    );
+  }
+
+  const { mission } = data;
+  return (
+    <section className="mx-auto w-full max-w-4xl">
+      <title>{`${mission.name} · ${appConfig.productName}`}</title>
+      {back}
+      <div className="mb-6 flex flex-col gap-4">
+        <h1 className="text-2xl font-bold break-words text-slate-50 sm:text-3xl">{mission.name || 'Untitled mission'}</h1>
+        <p className="text-slate-300">
+          Creator: <span className="font-semibold break-words text-slate-100">{creatorLine(data)}</span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <ToggleButtons missionId={mission.mission_id} isVoted={data.is_voted} isSubscribed={data.is_subscribed} reportErrors size="md" />
+        </div>
+      </div>
+      <Card className="mb-6">
+        <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
+      </Card>
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold text-slate-50">Team Members</h2>
+        <TeamMembersList members={data.members} emptyText="No team members." />
+      </Card>
+    </section>
+  );
 }

@@ -1,6 +1,199 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Check } from 'lucide-react';
+import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, missionRequiredMessage, type Mission, type MissionField } from '@mc/contract';
+import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../auth/authContext';
+import { createMission, invalidateMissions, missionDetailsQuery, updateMission, type MissionInput } from './missionsApi';
 
-/** Placeholder until this screen is built. */
+type FormValues = Record<MissionField, string>;
+
+interface FieldSpec {
+  label: string;
+  kind: 'line' | 'text' | 'select';
+  hint: string;
+}
+
+/** SPEC §2 "Create / update mission": the seven fields in order, each with its hint. */
+const FIELDS: Record<MissionField, FieldSpec> = {
+  name: { label: 'Mission Name', kind: 'line', hint: 'A short, memorable name for your mission.' },
+  shared_intention: { label: 'Shared Intention', kind: 'text', hint: 'What your team intends to achieve together.' },
+  objective_or_focus: { label: 'Objective or Focus', kind: 'select', hint: 'The higher objective this mission serves.' },
+  statement: { label: 'Mission Statement', kind: 'text', hint: 'Describe the mission in a few sentences.' },
+  core_message: { label: 'Core Message', kind: 'line', hint: 'One line that captures what you stand for.' },
+  problem_being_solved: { label: 'Problem Being Solved', kind: 'text', hint: 'The problem in the community this mission tackles.' },
+  first_team_action: { label: 'First Team Action', kind: 'line', hint: 'The first concrete step your team will take.' },
+};
+
+const PARAM: Record<MissionField, keyof MissionInput> = {
+  name: 'p_name',
+  shared_intention: 'p_shared_intention',
+  objective_or_focus: 'p_objective_or_focus',
+  statement: 'p_statement',
+  core_message: 'p_core_message',
+  problem_being_solved: 'p_problem_being_solved',
+  first_team_action: 'p_first_team_action',
+};
+
+const OBJECTIVE_OPTIONS = OBJECTIVES.map((objective) => ({ value: objective, label: objective }));
+
+function valuesOf(mission: Mission | null): FormValues {
+  const values = {} as FormValues;
+  for (const field of MISSION_FIELDS) values[field] = mission ? (mission[field] ?? '') : '';
+  return values;
+}
+
 export default function MissionFormPage() {
-  return <ComingSoon title="Create a Mission" description="The mission form will let you create or update your team's mission." />;
+  const [searchParams] = useSearchParams();
+  const editId = searchParams.get('edit');
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const navigate = useNavigate();
+  const title = editId ? 'Update Mission' : 'Create a Mission';
+
+  const existing = useQuery({ ...missionDetailsQuery(editId ?? '', userId), enabled: editId !== null && userId !== null, staleTime: 0 });
+  const loadFailed = editId !== null && (existing.isError || (existing.isSuccess && existing.data === null));
+
+  // SPEC §2/§8: a failed load says why, then goes back to the dashboard.
+  useEffect(() => {
+    if (!loadFailed) return;
+    toast.error((existing.error instanceof Error && existing.error.message) || 'Failed to load mission details');
+    void navigate(paths.dashboard(), { replace: true });
+  }, [loadFailed, existing.error, navigate]);
+
+  return (
+    <section className="mx-auto w-full max-w-3xl">
+      <title>{`${title} · ${appConfig.productName}`}</title>
+      <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
+      {editId === null ? (
+        <MissionForm userId={userId} existing={null} />
+      ) : existing.data ? (
+        <MissionForm key={existing.data.mission.mission_id} userId={userId} existing={existing.data.mission} />
+      ) : (
+        <PageSpinner label="Loading mission details..." />
+      )}
+    </section>
+  );
+}
+
+function MissionForm({ userId, existing }: { userId: string | null; existing: Mission | null }) {
+  const initial = valuesOf(existing);
+  const [values, setValues] = useState<FormValues>(initial);
+  const [touched, setTouched] = useState<ReadonlySet<MissionField>>(new Set());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const editing = existing !== null;
+
+  const save = useMutation({
+    mutationFn: async (trimmed: FormValues) => {
+      if (!userId) throw new Error('User not authenticated');
+      if (!existing) {
+        const input = {} as MissionInput;
+        for (const field of MISSION_FIELDS) input[PARAM[field]] = trimmed[field];
+        return createMission(userId, input);
+      }
+      // SPEC §5: fields left as they were go as null, meaning "unchanged".
+      const input: Partial<MissionInput> = {};
+      for (const field of MISSION_FIELDS) input[PARAM[field]] = trimmed[field] === existing[field] ? null : trimmed[field];
+      return updateMission(existing.mission_id, userId, input);
+    },
+    onSuccess: async () => {
+      toast.success(editing ? 'Mission updated successfully!' : 'Mission created successfully!');
+      await invalidateMissions(queryClient, userId);
+      await navigate(paths.dashboard());
+    },
+    onError: (error) => {
+      toast.error(error.message || (editing ? 'An error occurred while updating the mission' : 'An error occurred while creating the mission'));
+    },
+  });
+
+  const change = (field: MissionField, value: string) => {
+    // SPEC §5: input beyond the maximum is ignored.
+    setValues((current) => ({ ...current, [field]: value.slice(0, MISSION_FIELD_MAX[field]) }));
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = {} as FormValues;
+    for (const field of MISSION_FIELDS) trimmed[field] = values[field].trim();
+    const missing = missionRequiredMessage(trimmed, 'all');
+    if (missing) {
+      toast.error(missing);
+      return;
+    }
+    if (!userId) {
+      toast.error('User not authenticated');
+      return;
+    }
+    save.mutate(trimmed);
+  };
+
+  return (
+    <Card>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={editing ? 'Update mission' : 'Create mission'}>
+        {MISSION_FIELDS.map((field) => {
+          const spec = FIELDS[field];
+          const value = values[field];
+          const isTouched = touched.has(field);
+          const filled = value.trim() !== '';
+          const label = (
+            <>
+              {spec.label}
+              {isTouched && filled ? (
+                <Check aria-hidden="true" data-testid={`touched-${field}`} className="ml-1.5 inline size-4 align-[-2px] text-emerald-300" />
+              ) : null}
+            </>
+          );
+          const common = {
+            id: `mission-${field}`,
+            name: field,
+            label,
+            hint: spec.hint,
+            required: true,
+            // The asterisk shows while the field is untouched, or touched but empty.
+            showRequiredMark: !isTouched || !filled,
+            value,
+            'data-touched': isTouched ? 'true' : 'false',
+          };
+          if (spec.kind === 'select') {
+            return (
+              <Select
+                key={field}
+                {...common}
+                options={OBJECTIVE_OPTIONS}
+                placeholder="Select an objective or focus..."
+                onChange={(event) => change(field, event.target.value)}
+              />
+            );
+          }
+          if (spec.kind === 'line') {
+            return <TextField key={field} {...common} maxLength={MISSION_FIELD_MAX[field]} autoComplete="off" onChange={(event) => change(field, event.target.value)} />;
+          }
+          return (
+            <TextAreaField
+              key={field}
+              {...common}
+              rows={4}
+              maxLength={MISSION_FIELD_MAX[field]}
+              showCounter
+              onChange={(event) => change(field, event.target.value)}
+            />
+          );
+        })}
+        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={paths.dashboard()} className={buttonClasses('secondary')}>
+            Cancel
+          </Link>
+          <Button type="submit" busy={save.isPending} busyLabel={editing ? 'Updating...' : 'Creating...'}>
+            {editing ? 'Update Mission' : 'Create Mission'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
 }

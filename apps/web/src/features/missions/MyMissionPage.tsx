@@ -1,6 +1,85 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Compass, Pencil, Rocket } from 'lucide-react';
+import { Alert, Card, PageSpinner, Spinner, buttonClasses } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../auth/authContext';
+import { missionMembersQuery, myMissionQuery } from './missionsApi';
+import { MissionFieldList, TeamMembersList } from './MissionParts';
 
-/** Placeholder until this screen is built. */
+/** SPEC §2 "My Mission" (/view-my-mission): the user's first mission and its team. */
 export default function MyMissionPage() {
-  return <ComingSoon title="My Mission" description="Your mission and its team will be shown here." />;
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const mine = useQuery(myMissionQuery(userId));
+  const missionId = mine.data?.mission.mission_id ?? null;
+  const members = useQuery({ ...missionMembersQuery(missionId ?? ''), enabled: missionId !== null });
+
+  const head = <title>{`My Mission · ${appConfig.productName}`}</title>;
+
+  if (mine.isPending) {
+    return (
+      <section className="mx-auto w-full max-w-4xl">
+        {head}
+        <h1 className="sr-only">My Mission</h1>
+        <PageSpinner label="Loading your mission..." />
+      </section>
+    );
+  }
+
+  if (mine.isError) {
+    return (
+      <section className="mx-auto w-full max-w-4xl">
+        {head}
+        <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">My Mission</h1>
+        <Alert tone="error">{mine.error.message || 'Failed to load mission details'}</Alert>
+      </section>
+    );
+  }
+
+  const data = mine.data;
+  if (!data) {
+    return (
+      <section className="mx-auto w-full max-w-4xl">
+        {head}
+        <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">My Mission</h1>
+        <Card className="flex flex-col items-center gap-4 py-12 text-center">
+          <Compass aria-hidden="true" className="size-10 text-slate-500" />
+          <h2 className="text-xl font-semibold text-slate-50">No Mission Found</h2>
+          <Link to={paths.dashboard()} className={buttonClasses('primary')}>
+            <Rocket aria-hidden="true" className="size-4" />
+            Create Mission on Dashboard
+          </Link>
+        </Card>
+      </section>
+    );
+  }
+
+  const { mission } = data;
+  return (
+    <section className="mx-auto w-full max-w-4xl">
+      {head}
+      <p className="mb-1 text-sm font-semibold tracking-wide text-sky-300 uppercase">My Mission</p>
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <h1 className="text-2xl font-bold break-words text-slate-50 sm:text-3xl">{mission.name || 'Untitled mission'}</h1>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Link to={paths.createMission(mission.mission_id)} className={buttonClasses('primary')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Update Mission
+          </Link>
+          <Link to={paths.allMissions()} className={buttonClasses('secondary')}>
+            Browse All Missions
+          </Link>
+        </div>
+      </div>
+      <Card className="mb-6">
+        <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
+      </Card>
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold text-slate-50">Team Members</h2>
+        {members.isPending ? <Spinner label="Loading team members..." /> : <TeamMembersList members={members.data ?? []} emptyText="No members yet." searchable />}
+      </Card>
+    </section>
+  );
 }

@@ -1,0 +1,164 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Bell, BellOff, Search, ThumbsUp, Users } from 'lucide-react';
+import type { Mission, MissionMember } from '@mc/contract';
+import { Badge, Button } from '../../components/ui';
+import { formatDate, formatDateTime, fullName, runToggle, type ToggleKind } from './missionsApi';
+
+/** The mission's fields as SPEC §2 lists them for My Mission and Mission details. */
+export function MissionFieldList({ mission, extra }: { mission: Mission; extra?: ReactNode }) {
+  const rows: [string, ReactNode][] = [
+    ['Shared Intention', mission.shared_intention],
+    ['Objective / Focus', mission.objective_or_focus],
+    ['Statement', mission.statement],
+    ['Core Message', mission.core_message],
+    ['Problem Being Solved', mission.problem_being_solved],
+    ['First Team Action', mission.first_team_action],
+  ];
+  return (
+    <dl className="grid gap-5 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="min-w-0 sm:col-span-2">
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{label}</dt>
+          <dd className="mt-1 break-words whitespace-pre-line text-slate-100">{value || 'Not specified'}</dd>
+        </div>
+      ))}
+      {extra}
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Status</dt>
+        <dd className="mt-1">
+          <Badge tone="success">Active</Badge>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Engagement</dt>
+        <dd className="mt-1 text-slate-100">
+          <span data-testid="engagement-votes">{mission.vote_count} votes</span>, <span data-testid="engagement-subscribers">{mission.subscription_count} subscribers</span>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Created</dt>
+        <dd className="mt-1 text-slate-100">{formatDateTime(mission.created_at)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Last Updated</dt>
+        <dd className="mt-1 text-slate-100">{formatDateTime(mission.updated_at)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+interface TeamMembersListProps {
+  members: readonly MissionMember[];
+  emptyText: string;
+  /** My Mission has a search box filtering on first name, last name and e-mail. */
+  searchable?: boolean;
+}
+
+export function TeamMembersList({ members, emptyText, searchable = false }: TeamMembersListProps) {
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const shown = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    if (!needle) return members;
+    return members.filter((member) => [member.first_name, member.last_name, member.email].some((part) => (part ?? '').toLowerCase().includes(needle)));
+  }, [members, query]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      {searchable && members.length > 0 ? (
+        <div role="search" className="relative">
+          <label htmlFor={searchId} className="sr-only">
+            Search team members
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search by name or email"
+            autoComplete="off"
+            className="w-full rounded-lg border border-slate-600 bg-slate-900/80 py-2.5 pr-3 pl-10 text-base text-slate-100 placeholder:text-slate-400 focus:border-sky-300 focus:outline-2 focus:outline-offset-1 focus:outline-sky-300"
+          />
+        </div>
+      ) : null}
+      {members.length === 0 ? (
+        <p className="text-slate-300">{emptyText}</p>
+      ) : shown.length === 0 ? (
+        <p className="text-slate-300">No members match your search.</p>
+      ) : (
+        <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700/70" aria-label="Team members">
+          {shown.map((member) => (
+            <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-3 p-3 sm:p-4">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-50">{fullName(member) || member.email}</p>
+                <p className="text-sm break-all text-slate-300">{member.email}</p>
+                {member.added_at ? <p className="mt-0.5 text-xs text-slate-400">Added {formatDate(member.added_at)}</p> : null}
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {member.is_co_owner ? <Badge tone="accent">Co-Owner</Badge> : null}
+                {member.role_in_team ? <Badge tone={member.role_in_team === 'owner' ? 'info' : 'neutral'}>{member.role_in_team}</Badge> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+interface ToggleButtonsProps {
+  missionId: string;
+  isVoted: boolean;
+  isSubscribed: boolean;
+  /** Cards ignore toggle failures (SPEC §8); the details page tells the person. */
+  reportErrors?: boolean;
+  size?: 'sm' | 'md';
+}
+
+function useToggle(kind: ToggleKind, missionId: string, reportErrors: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => runToggle(queryClient, kind, missionId),
+    onError: (error) => {
+      if (reportErrors) toast.error(error.message || 'Something went wrong');
+      else console.warn(`The ${kind} toggle failed`, error);
+    },
+  });
+}
+
+/** Vote/Unvote and Subscribe/Unsubscribe, each "Processing…" while its call runs. */
+export function ToggleButtons({ missionId, isVoted, isSubscribed, reportErrors = false, size = 'sm' }: ToggleButtonsProps) {
+  const vote = useToggle('vote', missionId, reportErrors);
+  const subscribe = useToggle('subscription', missionId, reportErrors);
+  return (
+    <>
+      <Button
+        size={size}
+        variant={isVoted ? 'secondary' : 'primary'}
+        icon={<ThumbsUp aria-hidden="true" className="size-4" />}
+        busy={vote.isPending}
+        busyLabel="Processing…"
+        onClick={() => vote.mutate()}
+      >
+        {isVoted ? 'Unvote' : 'Vote'}
+      </Button>
+      <Button
+        size={size}
+        variant="secondary"
+        icon={isSubscribed ? <BellOff aria-hidden="true" className="size-4" /> : <Bell aria-hidden="true" className="size-4" />}
+        busy={subscribe.isPending}
+        busyLabel="Processing…"
+        onClick={() => subscribe.mutate()}
+      >
+        {isSubscribed ? 'Unsubscribe' : 'Subscribe'}
+      </Button>
+    </>
+  );
+}
+
+export function TeamIcon() {
+  return <Users aria-hidden="true" className="size-4" />;
+}
