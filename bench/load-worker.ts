@@ -1,0 +1,64 @@
+import autocannon from 'autocannon';
+import type { LoadJob, LoadResult } from './load-types.ts';
+
+/**
+ * Runs one autocannon scenario in its own process (forked by run.ts), so the load generator never
+ * shares the server's event loop. Requests go out in turn from the job's list (distinct users, distinct bodies).
+ */
+async function run(job: LoadJob): Promise<LoadResult> {
+  let next = 0;
+  const answers: Record<string, number> = {};
+  const errorSamples: string[] = [];
+  const result = await autocannon({
+    url: job.url,
+    connections: job.connections,
+    ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const item = job.requests[next % job.requests.length];
+          next += 1;
+          if (!item) throw new Error('empty request list');
+          return {
+            ...request,
+            method: 'POST',
+            path: item.path,
+            body: item.body,
+            headers: {
+              'content-type': 'application/json',
+              apikey: 'bench',
+              ...(item.token ? { authorization: `Bearer ${item.token}` } : {}),
+            },
+          };
+        },
+        onResponse: (status, body) => {
+          if (status >= 200 && status < 300) {
+            if (body.length <= 40) answers[body] = (answers[body] ?? 0) + 1;
+          } else if (errorSamples.length < 3) {
+            errorSamples.push(`${status} ${body.slice(0, 200)}`);
+          }
+        },
+      },
+    ],
+  });
+  const requests = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  return {
+    requests,
+    seconds: result.duration,
+    perSecond: requests / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    non2xx: result.non2xx,
+    answers,
+    errorSamples,
+  };
+}
+
+process.once('message', (job: LoadJob) => {
+  run(job).then(
+    (result) => process.send?.({ ok: true, result }),
+    (error: unknown) => process.send?.({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
+});

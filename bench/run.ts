@@ -1,0 +1,398 @@
+// `npm run bench`: starts the real server on a seeded database (embedded PGlite, or PostgreSQL
+// with DATABASE_URL), drives it with autocannon from a worker thread, and prints one table.
+// See docs/performance.md for how to read it and the last figures.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { encodeDateOfBirth } from '@mc/contract';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { startServer, type RunningServer } from '../apps/server/src/server.ts';
+import { loadSigningKeys, newPrivateJwk } from '../apps/server/src/auth/keys.ts';
+import { hashPassword } from '../apps/server/src/auth/password.ts';
+import { signAccessToken } from '../apps/server/src/auth/tokens.ts';
+import { toggleMissionVote } from '../apps/server/src/features/missions/toggles.ts';
+import type { Db } from '../apps/server/src/db/db.ts';
+import { counts, missionId, seedMissions, seedUsers, seedVotes, userEmail, userId } from './seed.ts';
+import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = 100;
+const USERS = 2_000;
+const MISSIONS = 300;
+const VOTES = 20_000;
+const BIG_MISSIONS = 2_000;
+const BIG_VOTES = 50_000;
+const DATE_OF_BIRTH = '1990-01-01';
+/** Sign-in is scrypt-bound (tens of ms of CPU each): a realistic queue, not 100 waiting phones. */
+const SIGNIN_CONNECTIONS = 10;
+const HOT_MISSION = 1;
+
+interface Row {
+  scenario: string;
+  connections: number;
+  users: number;
+  result: LoadResult;
+  note?: string;
+}
+
+const rows: Row[] = [];
+let current: RunningServer | undefined;
+const checks: { name: string; ok: boolean; detail: string }[] = [];
+
+/** Net change of vote rows that the toggles' answers report ("voted" +1, "unvoted" −1). */
+function voteDelta(answers: Record<string, number>): number {
+  let delta = 0;
+  for (const [body, count] of Object.entries(answers)) {
+    const answer = parseAnswer(body);
+    if (answer === 'voted') delta += count;
+    if (answer === 'unvoted') delta -= count;
+  }
+  return delta;
+}
+
+function parseAnswer(body: string): string {
+  try {
+    const value: unknown = JSON.parse(body);
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    return typeof first === 'string' ? first : body;
+  } catch {
+    return body;
+  }
+}
+
+/** Runs one autocannon scenario in a child process, so the load generator never shares the server's event loop. */
+function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    let settled = false;
+    child.once('message', (message: { ok: true; result: LoadResult } | { ok: false; error: string }) => {
+      settled = true;
+      if (message.ok) resolve(message.result);
+      else reject(new Error(message.error));
+      child.disconnect();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!settled) reject(new Error(`load generator exited with ${code}`));
+    });
+    child.send(job);
+  });
+}
+
+/**
+ * Waits until the server has worked off what the load generator left in flight when it stopped
+ * (the database queue is first-in first-out, so one more query answers after all of them).
+ */
+async function settle(db: Db): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await db.query('select 1');
+}
+
+async function scenario(name: string, url: string, connections: number, requests: LoadRequest[], users: number, note?: string): Promise<LoadResult> {
+  process.stdout.write(`  ${name} … `);
+  const result = await load({ url, connections, duration: SECONDS, requests });
+  await settle(current!.db);
+  console.log(`${result.perSecond.toFixed(0)}/s, p99 ${result.p99} ms, ${result.errors} errors${result.errorSamples[0] ? ` (${result.errorSamples[0]})` : ''}`);
+  rows.push({ scenario: name, connections, users, result, ...(note ? { note } : {}) });
+  return result;
+}
+
+/** The identical vote statement, called straight through the driver by `connections` callers at once. */
+async function directVotes(db: Db, mission: string, users: string[], connections: number): Promise<LoadResult> {
+  process.stdout.write('  toggle_mission_vote direct (no HTTP) … ');
+  const latencies: number[] = [];
+  const answers: Record<string, number> = {};
+  const errorSamples: string[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  const caller = async () => {
+    while (performance.now() < end) {
+      const user = users[next % users.length]!;
+      next += 1;
+      const t0 = performance.now();
+      try {
+        const answer = await toggleMissionVote(db, mission, user);
+        const key = JSON.stringify(answer);
+        answers[key] = (answers[key] ?? 0) + 1;
+      } catch (error) {
+        errors += 1;
+        if (errorSamples.length < 3) errorSamples.push(error instanceof Error ? error.message : String(error));
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, caller));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const result: LoadResult = { requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx: 0, answers, errorSamples };
+  console.log(`${result.perSecond.toFixed(0)}/s, p99 ${result.p99} ms, ${errors} errors`);
+  rows.push({ scenario: 'toggle_mission_vote, hot mission, direct driver', connections, users: users.length, result, note: 'same SQL, no HTTP' });
+  return result;
+}
+
+/** A private schema on the given PostgreSQL, dropped afterwards (as the server test harness does). */
+async function privateSchema(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `bench_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+function printTable(): void {
+  const header = ['scenario', 'conns', 'users', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'note'];
+  const body = rows.map((row) => [
+    row.scenario,
+    String(row.connections),
+    String(row.users),
+    row.result.perSecond.toFixed(0),
+    String(row.result.p50),
+    String(row.result.p99),
+    String(row.result.errors),
+    row.note ?? '',
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...body.map((cells) => cells[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => pad(cell, widths[i]!, i >= 1 && i <= 6)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width, i) => (i >= 1 && i <= 6 ? `${'-'.repeat(width + 1)}:` : `${'-'.repeat(width + 2)}`)).join('|')}|`);
+  for (const cells of body) console.log(line(cells));
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const backend = databaseUrl ? 'postgres' : 'pglite';
+  const schema = databaseUrl ? await privateSchema(databaseUrl) : null;
+  const dataDir = databaseUrl ? 'memory://' : mkdtempSync(join(tmpdir(), 'mc-bench-'));
+  const jwk = JSON.stringify(await newPrivateJwk());
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    JWT_PRIVATE_KEY: jwk,
+    // One load generator is one client address: lift the per-address limits it would otherwise hit.
+    SIGNIN_PER_ADDRESS_PER_MINUTE: '1000000',
+    ...(schema ? { DATABASE_URL: schema.url } : {}),
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+  });
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer(config);
+    current = server;
+    const { db, url } = server;
+    const [version] = await db.query<{ version: string }>('select version()');
+    console.log(`Mission Control benchmark: ${backend} (${version?.version.split(',')[0] ?? '?'})`);
+    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), Node ${process.version}`);
+    console.log(`${SECONDS} s per scenario, load generator (autocannon) in a child process on the same cores, pool ${config.DATABASE_POOL_SIZE}${backend === 'pglite' ? ' (PGlite: one connection)' : ''}\n`);
+
+    // ---- seed ----
+    let t0 = performance.now();
+    const passwordHash = await hashPassword(encodeDateOfBirth(DATE_OF_BIRTH));
+    await seedUsers(db, USERS, passwordHash);
+    await seedMissions(db, 0, MISSIONS, USERS);
+    await seedVotes(db, VOTES, MISSIONS, USERS);
+    await db.exec('analyze');
+    const seeded = await counts(db);
+    console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${seeded.users} users with profiles, ${seeded.missions} missions, ${seeded.votes} votes, ${seeded.subscriptions} subscriptions, ${seeded.members} members`);
+
+    t0 = performance.now();
+    const keys = await loadSigningKeys({ fromEnv: jwk, dataDir });
+    const tokens: string[] = [];
+    for (let n = 1; n <= USERS; n += 1) {
+      const minted = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(n), email: userEmail(n), user_metadata: {} }, randomUUID(), 3600);
+      tokens.push(minted.token);
+    }
+    console.log(`minted ${tokens.length} access tokens in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    const token = (n: number) => tokens[n - 1]!;
+    const firstUsers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+    const rpc = (name: string) => `/rest/v1/rpc/${name}`;
+
+    // ---- scenarios ----
+    console.log('running:');
+    await scenario(
+      'sign-in (password grant)',
+      url,
+      SIGNIN_CONNECTIONS,
+      firstUsers(500).map((n) => ({ path: '/auth/v1/token?grant_type=password', body: JSON.stringify({ email: userEmail(n), password: encodeDateOfBirth(DATE_OF_BIRTH) }) })),
+      500,
+      'scrypt N=2^15',
+    );
+    await scenario(
+      'get_all_missions (300 missions)',
+      url,
+      CONNECTIONS,
+      firstUsers(1000).map((n) => ({ path: rpc('get_all_missions'), body: '{}', token: token(n) })),
+      1000,
+    );
+    await scenario(
+      'get_mission_details',
+      url,
+      CONNECTIONS,
+      firstUsers(1000).map((n) => ({ path: rpc('get_mission_details'), body: JSON.stringify({ p_mission_id: missionId(1 + (n % MISSIONS)), p_user_id: userId(n) }), token: token(n) })),
+      1000,
+    );
+    await scenario(
+      'toggle_mission_vote, 300 missions',
+      url,
+      CONNECTIONS,
+      firstUsers(1000).map((n) => ({ path: rpc('toggle_mission_vote'), body: JSON.stringify({ p_mission_id: missionId(1 + ((n * 7) % MISSIONS)) }), token: token(n) })),
+      1000,
+    );
+    const terms = ['ada', 'hop', 'lin', 'Grace Hop', 'bench.user1', 'zan', 'nkosi', 'tur', 'e', 'mokoena12'];
+    await scenario(
+      'search_users_with_profiles',
+      url,
+      CONNECTIONS,
+      firstUsers(1000).map((n) => ({
+        path: rpc('search_users_with_profiles'),
+        body: JSON.stringify({ p_search_term: terms[n % terms.length], p_exclude_mission_id: n <= MISSIONS ? missionId(n) : null }),
+        token: token(n),
+      })),
+      1000,
+    );
+
+    const hotUsers = firstUsers(USERS);
+    const hot = await scenario(
+      'toggle_mission_vote, ONE hot mission',
+      url,
+      CONNECTIONS,
+      hotUsers.map((n) => ({ path: rpc('toggle_mission_vote'), body: JSON.stringify({ p_mission_id: missionId(HOT_MISSION) }), token: token(n) })),
+      USERS,
+      'the spike',
+    );
+    const direct = await directVotes(db, missionId(HOT_MISSION), hotUsers.map(userId), CONNECTIONS);
+    await settle(db);
+    const ratio = hot.perSecond / direct.perSecond;
+
+    // ---- consistency ----
+    // Timed runs stop with requests in flight whose answers nobody reads, so the exact check is a
+    // counted burst: every user toggles the hot mission twice (4,000 toggles, 100 connections),
+    // and every answer must be reflected in the rows, one for one.
+    const votesBefore = await voteRows(db);
+    process.stdout.write(`  check burst: ${2 * USERS} toggles on the hot mission … `);
+    const burst = await load({
+      url,
+      connections: CONNECTIONS,
+      duration: 0,
+      amount: 2 * USERS,
+      requests: [...hotUsers, ...hotUsers].map((n) => ({ path: rpc('toggle_mission_vote'), body: JSON.stringify({ p_mission_id: missionId(HOT_MISSION) }), token: token(n) })),
+    });
+    console.log(`${burst.requests} answered, ${burst.errors} errors, answers ${JSON.stringify(burst.answers)}`);
+    const delta = voteDelta(burst.answers);
+    const votesAfter = await voteRows(db);
+    checks.push({
+      name: 'vote rows after the burst = before + "voted" − "unvoted" answers',
+      ok: votesAfter === votesBefore + delta && burst.requests === 2 * USERS && burst.errors === 0,
+      detail: `${votesAfter} rows; ${votesBefore} ${delta >= 0 ? '+' : '−'} ${Math.abs(delta)} = ${votesBefore + delta}; ${burst.requests}/${2 * USERS} answered, ${burst.errors} errors`,
+    });
+    const listed = await fetchAllMissions(url, token(USERS));
+    const perMission = await db.query<{ mission_id: string; count: number }>('select mission_id, count(*)::int as count from mission_votes group by mission_id');
+    const rowsByMission = new Map(perMission.map((row) => [row.mission_id, row.count]));
+    const mismatched = listed.filter((mission) => mission.vote_count !== (rowsByMission.get(mission.mission_id) ?? 0));
+    const listedTotal = listed.reduce((sum, mission) => sum + mission.vote_count, 0);
+    checks.push({
+      name: 'get_all_missions vote_count = vote rows, per mission',
+      ok: mismatched.length === 0 && listed.length === MISSIONS,
+      detail: `${listed.length} missions, ${mismatched.length} mismatched, Σ vote_count ${listedTotal}`,
+    });
+    const duplicates = await db.query<{ n: number }>('select count(*)::int as n from (select mission_id, user_id from mission_votes group by 1, 2 having count(*) > 1) d');
+    checks.push({ name: 'no user holds two votes on one mission', ok: duplicates[0]?.n === 0, detail: `${duplicates[0]?.n ?? '?'} duplicates` });
+
+    // ---- scale: 2,000 missions, 50,000 votes ----
+    t0 = performance.now();
+    await seedMissions(db, MISSIONS, BIG_MISSIONS, USERS);
+    await seedVotes(db, BIG_VOTES, BIG_MISSIONS, USERS);
+    await db.exec('analyze');
+    const big = await counts(db);
+    console.log(`  (grew to ${big.missions} missions, ${big.votes} votes, ${big.subscriptions} subscriptions in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    const bigList = await scenario(
+      `get_all_missions (${big.missions} missions, ${big.votes} votes)`,
+      url,
+      CONNECTIONS,
+      firstUsers(1000).map((n) => ({ path: rpc('get_all_missions'), body: '{}', token: token(n) })),
+      1000,
+    );
+    const sample = await timeOne(url, token(1));
+
+    // ---- report ----
+    console.log('');
+    printTable();
+    console.log('');
+    console.log(`one get_all_missions call at ${big.missions} missions, idle server: ${sample.ms.toFixed(0)} ms, ${(sample.bytes / 1024).toFixed(0)} KiB (${(sample.gzip / 1024).toFixed(0)} KiB gzipped)`);
+    console.log(`HTTP / direct driver on the hot mission: ${hot.perSecond.toFixed(0)} / ${direct.perSecond.toFixed(0)} = ${(ratio * 100).toFixed(0)} % (target ≥ 70 %)`);
+    const target = backend === 'postgres' ? 3000 : 1000;
+    const targetMet = hot.perSecond >= target && (backend === 'pglite' || hot.p99 < 50) && hot.errors === 0;
+    console.log(
+      `hot-mission target on ${backend}: ≥ ${target} votes/s${backend === 'postgres' ? ', p99 < 50 ms' : ''}, 0 errors → ${targetMet ? 'MET' : 'NOT MET'} (${hot.perSecond.toFixed(0)}/s, p99 ${hot.p99} ms, ${hot.errors} errors)`,
+    );
+    console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
+    console.log('');
+    for (const check of checks) console.log(`${check.ok ? 'OK  ' : 'FAIL'} ${check.name}: ${check.detail}`);
+    if (checks.some((check) => !check.ok)) process.exitCode = 1;
+  } finally {
+    await server?.close();
+    await schema?.drop();
+    if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function voteRows(db: Db): Promise<number> {
+  const [row] = await db.query<{ count: number }>('select count(*)::int as count from mission_votes');
+  return row?.count ?? -1;
+}
+
+interface ListedMission {
+  mission_id: string;
+  vote_count: number;
+}
+
+async function fetchAllMissions(url: string, accessToken: string): Promise<ListedMission[]> {
+  const response = await fetch(`${url}/rest/v1/rpc/get_all_missions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'bench', authorization: `Bearer ${accessToken}` },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`get_all_missions: ${response.status} ${await response.text()}`);
+  return (await response.json()) as ListedMission[];
+}
+
+async function timeOne(url: string, accessToken: string): Promise<{ ms: number; bytes: number; gzip: number }> {
+  const { gzipSync } = await import('node:zlib');
+  const t0 = performance.now();
+  const response = await fetch(`${url}/rest/v1/rpc/get_all_missions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'bench', authorization: `Bearer ${accessToken}`, 'accept-encoding': 'identity' },
+    body: '{}',
+  });
+  const text = await response.text();
+  const ms = performance.now() - t0;
+  return { ms, bytes: Buffer.byteLength(text), gzip: gzipSync(text).length };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
