@@ -21,6 +21,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/web/.vite/manifest.json: scripts/check-bundle.mjs reads it to weigh what /signin loads.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -14,6 +14,7 @@ const steps = [
   { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'build', command: 'npm', args: ['run', 'build'] },
+  { name: 'bundle budget', command: 'node', args: ['scripts/check-bundle.mjs'] },
   { name: 'unit and server tests', command: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`] },
   {
     name: 'browser tests',
