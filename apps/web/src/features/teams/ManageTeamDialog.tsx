@@ -134,7 +134,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
   }
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6 p-1">
       <section aria-label="Find people" className="flex flex-col gap-3">
         <label htmlFor={searchId} className="sr-only">
           Search users by name or email
@@ -226,7 +226,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
 function PersonLabel({ name, email }: { name: string; email: string }) {
   return (
     <div className="min-w-0 flex-1">
-      <p className="truncate font-medium text-slate-100">{name}</p>
+      <p className="font-medium break-words text-slate-100">{name}</p>
       <p className="text-sm break-all text-slate-300">{email}</p>
     </div>
   );
