@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createUser, expectNoA11yViolations, rpc, signInViaUi, type E2EUser } from './support/app.ts';
+
+/**
+ * Issue 8: axe-core on every screen of SPEC §2, signed out and signed in with data, in each of the
+ * states a person meets (dashboard variants, open dialogs, empty and filled pages). One test per
+ * screen and state, so a failure names exactly the screen whose markup breaks a rule.
+ */
+
+async function withSurvey(user: E2EUser): Promise<E2EUser> {
+  await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
+  return user;
+}
+
+async function withProfile(user: E2EUser): Promise<E2EUser> {
+  await withSurvey(user);
+  await rpc(user, 'create_role_profile', {
+    p_user_id: user.id,
+    p_intention: 'Bring people together',
+    p_skills_and_resources: 'Facilitation and a meeting room',
+    p_knowledge_and_experience: 'Ten years of community events',
+    p_community_need: 'Safe places to meet',
+    p_contribution: 'Organising the first gatherings',
+    p_first_action_next_7_days: 'Call the council',
+    p_role_title: 'Navigator',
+    p_high_objective: 'Life & Well-being',
+    p_role_archype: 'Connector',
+  });
+  return user;
+}
+
+async function withMission(user: E2EUser, memberIds: string[] = []): Promise<{ user: E2EUser; missionId: string; name: string }> {
+  await withProfile(user);
+  const name = `Clean Water ${randomUUID().slice(0, 6)}`;
+  const rows = await rpc<{ mission_id: string }[]>(user, 'create_mission', {
+    p_creator_id: user.id,
+    p_name: name,
+    p_shared_intention: 'Bring water to every home',
+    p_objective_or_focus: 'Life & Well-being',
+    p_statement: 'Every family in the valley has safe drinking water within a year.',
+    p_core_message: 'Water is life',
+    p_problem_being_solved: 'Unsafe drinking water in the valley makes children ill every winter.',
+    p_first_team_action: 'Map the wells',
+    p_member_ids: memberIds,
+  });
+  const missionId = rows[0]?.mission_id;
+  if (!missionId) throw new Error('create_mission answered no row');
+  return { user, missionId, name };
+}
+
+/** Forgets the session in this tab and signs another person in. */
+async function switchUser(page: Page, user: E2EUser): Promise<void> {
+  await page.evaluate(() => localStorage.clear());
+  await signInViaUi(page, user);
+}
+
+/** Waits until the screen has drawn its data: the marker is visible and no request is in flight. */
+async function ready(page: Page, marker: Locator): Promise<void> {
+  await expect(marker.first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('accessibility, signed out', () => {
+  const screens: { path: string; marker: (page: Page) => Locator }[] = [
+    { path: '/', marker: (page) => page.getByRole('link', { name: /sign in/i }) },
+    { path: '/signin', marker: (page) => page.getByRole('heading', { name: 'Welcome Back' }) },
+    { path: '/signup', marker: (page) => page.getByRole('heading', { name: 'Create Account' }) },
+    { path: '/reset-password', marker: (page) => page.getByRole('heading') },
+    { path: '/no-such-page-anywhere', marker: (page) => page.getByRole('link', { name: 'Return Home' }).or(page.getByRole('button', { name: 'Return Home' })) },
+  ];
+  for (const screen of screens) {
+    test(`${screen.path} has no axe violations`, async ({ page }) => {
+      await page.goto(screen.path);
+      await ready(page, screen.marker(page));
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+test.describe('accessibility, signed in: dashboard variants', () => {
+  test('survey not completed, and the anonymity dialog', async ({ page }) => {
+    const user = await createUser();
+    await signInViaUi(page, user);
+    await ready(page, page.getByText('Complete Survey Required'));
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Open Survey' }).click();
+    await ready(page, page.getByRole('dialog', { name: 'Do you want to stay anonymous?' }));
+    await expectNoA11yViolations(page);
+  });
+
+  test('survey completed, no role profile yet', async ({ page }) => {
+    const user = await withSurvey(await createUser());
+    await signInViaUi(page, user);
+    await ready(page, page.getByText('Ready to Create Profile'));
+    await expectNoA11yViolations(page);
+  });
+
+  test('role profile active, and the Confirm Mission Creation dialog', async ({ page }) => {
+    const user = await withProfile(await createUser());
+    await signInViaUi(page, user);
+    await ready(page, page.getByText('Your Role Profile'));
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Create Mission' }).click();
+    await ready(page, page.getByRole('dialog', { name: 'Confirm Mission Creation' }));
+    await expectNoA11yViolations(page);
+  });
+
+  test('with a mission card, and the Manage Team dialog open', async ({ page }) => {
+    const member = await withProfile(await createUser({ firstName: 'Thabo', lastName: 'Member' }));
+    await withProfile(await createUser({ firstName: 'Thandi', lastName: 'Candidate' }));
+    const { user } = await withMission(await createUser(), [member.id]);
+    await signInViaUi(page, user);
+    await ready(page, page.getByRole('button', { name: 'Update Mission' }));
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Manage Team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Team' });
+    await ready(page, dialog.getByText(/Current Team Members/));
+    await expectNoA11yViolations(page);
+
+    await dialog.getByPlaceholder('Search by name or email...').fill('Thandi');
+    await ready(page, dialog.getByRole('button', { name: 'Add Member' }));
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe('accessibility, signed in: screens with data', () => {
+  test('/role-profile, new and filled in', async ({ page }) => {
+    const user = await withSurvey(await createUser());
+    await signInViaUi(page, user);
+    await page.goto('/role-profile');
+    await ready(page, page.getByRole('heading', { name: 'Create Your Role Profile' }));
+    await expectNoA11yViolations(page);
+
+    await switchUser(page, await withProfile(await createUser()));
+    await page.goto('/role-profile');
+    await ready(page, page.getByRole('button', { name: 'Save Profile' }));
+    await expect(page.getByText('Loading profile data...')).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test('/view-role-profile, with a profile and without', async ({ page }) => {
+    const user = await withProfile(await createUser());
+    await signInViaUi(page, user);
+    await page.goto('/view-role-profile');
+    await ready(page, page.getByRole('button', { name: 'Edit Profile' }).or(page.getByRole('link', { name: 'Edit Profile' })));
+    await expectNoA11yViolations(page);
+
+    await switchUser(page, await createUser());
+    await page.goto('/view-role-profile');
+    await ready(page, page.getByText('No Profile Yet'));
+    await expectNoA11yViolations(page);
+  });
+
+  test('/view-my-mission, with a mission and team, and without', async ({ page }) => {
+    const member = await withProfile(await createUser());
+    const { user } = await withMission(await createUser(), [member.id]);
+    await signInViaUi(page, user);
+    await page.goto('/view-my-mission');
+    await ready(page, page.getByText('Browse All Missions'));
+    await expectNoA11yViolations(page);
+
+    await switchUser(page, await createUser());
+    await page.goto('/view-my-mission');
+    await ready(page, page.getByText('No Mission Found'));
+    await expectNoA11yViolations(page);
+  });
+
+  test('/view-all-missions with missions, grid and list', async ({ page }) => {
+    const other = await withMission(await createUser({ firstName: 'Naledi', lastName: 'Founder' }));
+    const mine = await withMission(await createUser());
+    await rpc(mine.user, 'toggle_mission_vote', { p_mission_id: other.missionId });
+    await rpc(mine.user, 'toggle_mission_subscription', { p_mission_id: other.missionId });
+    await signInViaUi(page, mine.user);
+    await page.goto('/view-all-missions');
+    await ready(page, page.getByRole('heading', { name: other.name }));
+    await expectNoA11yViolations(page);
+
+    const list = page.getByRole('button', { name: /list/i }).or(page.getByRole('radio', { name: /list/i })).or(page.getByRole('tab', { name: /list/i }));
+    if ((await list.count()) > 0) {
+      await list.first().click();
+      await expectNoA11yViolations(page);
+    }
+  });
+
+  test('/mission/:id', async ({ page }) => {
+    const member = await withProfile(await createUser());
+    const { missionId, name } = await withMission(await createUser({ firstName: 'Sipho', lastName: 'Owner' }), [member.id]);
+    const viewer = await createUser();
+    await signInViaUi(page, viewer);
+    await page.goto(`/mission/${missionId}`);
+    await ready(page, page.getByRole('heading', { name }));
+    await expectNoA11yViolations(page);
+  });
+
+  test('/mission/:id of a mission that does not exist', async ({ page }) => {
+    await signInViaUi(page, await createUser());
+    await page.goto(`/mission/${randomUUID()}`);
+    await ready(page, page.getByText(/Mission Not Found/));
+    await expectNoA11yViolations(page);
+  });
+
+  test('/create-mission, new and in edit mode', async ({ page }) => {
+    const fresh = await withProfile(await createUser());
+    await signInViaUi(page, fresh);
+    await page.goto('/create-mission');
+    await ready(page, page.getByRole('heading', { name: 'Create a Mission' }));
+    await expectNoA11yViolations(page);
+
+    const { user, missionId, name } = await withMission(await createUser());
+    await switchUser(page, user);
+    await page.goto(`/create-mission?edit=${missionId}`);
+    await expect(page.getByLabel('Mission Name')).toHaveValue(name);
+    await page.waitForLoadState('networkidle');
+    await expectNoA11yViolations(page);
+  });
+
+  test('/pre-conference', async ({ page }) => {
+    await signInViaUi(page, await createUser());
+    await page.goto('/pre-conference');
+    await ready(page, page.getByRole('button', { name: 'Mark as Completed' }));
+    await expectNoA11yViolations(page);
+  });
+
+  test('/post-conference', async ({ page }) => {
+    const { user } = await withMission(await createUser());
+    await signInViaUi(page, user);
+    await page.goto('/post-conference');
+    await ready(page, page.getByRole('button', { name: 'Mark as Completed' }));
+    await expectNoA11yViolations(page);
+  });
+
+  test('/speakers-directory', async ({ page }) => {
+    await signInViaUi(page, await createUser());
+    await page.goto('/speakers-directory');
+    await ready(page, page.getByRole('heading', { level: 1, name: 'Speakers Directory' }));
+    await expectNoA11yViolations(page);
+  });
+
+  test('/agenda-schedule', async ({ page }) => {
+    await signInViaUi(page, await createUser());
+    await page.goto('/agenda-schedule');
+    await ready(page, page.getByRole('heading', { level: 1, name: 'Agenda Schedule' }));
+    await expectNoA11yViolations(page);
+  });
+});
