@@ -1,12 +1,11 @@
-import { readFileSync, existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { createUser, readRecoveryLink, rpc, uniqueEmail } from './support/app.ts';
 
 /**
- * Web app shell journeys (issue 3), in real Chromium against the real server.
- * The server's log (pino JSON lines) is read to find password-reset links in the mail outbox;
- * MC_SERVER_LOG names the file.
+ * Web app shell journeys (issue 3), in real Chromium against the real server
+ * (e2e/support/global-setup.ts builds the app and starts it; the mail outbox is read from its log).
  */
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -24,7 +23,7 @@ function newUser(overrides: Partial<TestUser> = {}): TestUser {
   return {
     firstName: 'Ada',
     lastName: 'Lovelace',
-    email: `shell-${randomUUID().slice(0, 12)}@example.com`,
+    email: uniqueEmail('shell'),
     dateOfBirth: '1990-05-17',
     mobileDigits: '821234567',
     ...overrides,
@@ -51,7 +50,8 @@ async function signUpViaUi(page: Page, user: TestUser = newUser()): Promise<Test
   return user;
 }
 
-async function signInViaUi(page: Page, email: string, dateOfBirth: string) {
+/** Fills and submits the sign-in form (the shared helper also waits for the dashboard; these tests need failures too). */
+async function submitSignIn(page: Page, email: string, dateOfBirth: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Date of Birth').fill(dateOfBirth);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -64,46 +64,12 @@ async function signOutViaUi(page: Page) {
   await expect(page).toHaveURL(/\/signin$/);
 }
 
-function serverLogPath(): string {
-  const path = process.env.MC_SERVER_LOG;
-  if (!path) throw new Error('MC_SERVER_LOG must name the server log file');
-  return path;
+function waitForRpc(page: Page, name: string) {
+  return page.waitForResponse((response) => response.url().endsWith(`/rest/v1/rpc/${name}`) && response.ok());
 }
 
-interface LogLine {
-  mailId?: unknown;
-  to?: unknown;
-  link?: unknown;
-}
-
-/** The newest recovery link mailed to `email`, read from the outbox lines of the server log. */
-async function readRecoveryLink(email: string, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const file = serverLogPath();
-    if (existsSync(file)) {
-      const lines: LogLine[] = readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => {
-          try {
-            return JSON.parse(line) as LogLine;
-          } catch {
-            return {};
-          }
-        });
-      const mailIds = lines.filter((line) => line.to === email).map((line) => line.mailId);
-      const lastId = mailIds[mailIds.length - 1];
-      const mail = [...lines].reverse().find((line) => lastId !== undefined && line.mailId === lastId && typeof line.link === 'string');
-      if (mail && typeof mail.link === 'string') return mail.link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No recovery mail for ${email} in ${serverLogPath()}`);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+async function expectNoAxeViolations(page: Page, disabledRules: string[] = []) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).disableRules(disabledRules).analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
@@ -193,10 +159,9 @@ test.describe('sign-up', () => {
   });
 
   test('an e-mail already registered keeps the person on the form with the message', async ({ page }) => {
-    const user = await signUpViaUi(page);
-    await signOutViaUi(page);
+    const existing = await createUser();
     await page.goto('/signup');
-    await fillSignUp(page, user);
+    await fillSignUp(page, newUser({ email: existing.email }));
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible();
     await expect(page).toHaveURL(/\/signup$/);
@@ -224,8 +189,8 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test('validates, refuses a wrong date of birth with the server message, then signs in', async ({ page }) => {
-    const user = await signUpViaUi(page);
-    await signOutViaUi(page);
+    const user = await createUser();
+    await page.goto('/signin');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByText('Sign in to continue to your account')).toBeVisible();
 
@@ -235,25 +200,24 @@ test.describe('sign-in and sign-out', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(toast(page, 'Date of birth is required')).toBeVisible();
 
-    await signInViaUi(page, user.email, '1991-01-01');
+    await submitSignIn(page, user.email, '1991-01-01');
     const errorToast = page.locator('[data-sonner-toast][data-type="error"]').last();
     await expect(errorToast).toBeVisible();
     await expect(errorToast).not.toHaveText('');
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 
-    await signInViaUi(page, user.email, user.dateOfBirth);
+    await submitSignIn(page, user.email, user.dateOfBirth);
     await expect(toast(page, 'Signed in successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('a protected route sends a signed-out visitor to /signin and back after sign-in', async ({ page }) => {
-    const user = await signUpViaUi(page);
-    await signOutViaUi(page);
-    await page.goto('/view-all-missions');
+    const user = await createUser();
+    await page.goto('/view-all-missions?view=list#top');
     await expect(page).toHaveURL(/\/signin$/);
-    await signInViaUi(page, user.email, user.dateOfBirth);
-    await expect(page).toHaveURL(/\/view-all-missions$/);
+    await submitSignIn(page, user.email, user.dateOfBirth);
+    await expect(page).toHaveURL(/\/view-all-missions\?view=list#top$/);
   });
 
   test('every protected route redirects when signed out', async ({ page }) => {
@@ -298,7 +262,7 @@ test.describe('layout', () => {
 
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'My Mission' }).click();
     await expect(page).toHaveURL(/\/view-my-mission$/);
-    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('below xl the sidebar is a drawer: menu, close, Escape, focus kept inside', async ({ page }) => {
@@ -331,23 +295,26 @@ test.describe('layout', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('Post-Conference shows once the pre-survey is done, the post-survey is not, and the user is in a mission', async ({ page, request }) => {
+  test('Post-Conference shows once the pre-survey is done, the post-survey is not, and the user is in a mission', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await signUpViaUi(page);
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const userId = await page.evaluate(() => {
-      const raw = localStorage.getItem('access_token') ?? '';
-      const payload = raw.split('.')[1] ?? '';
-      return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub: string }).sub;
-    });
-    const rpc = (name: string, params: Record<string, unknown>) =>
-      request.post(`/rest/v1/rpc/${name}`, { data: params, headers: { authorization: `Bearer ${token}`, apikey: 'mission-control' } });
+    const user = await createUser();
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    const signIn = async () => {
+      await page.goto('/signin');
+      await submitSignIn(page, user.email, user.dateOfBirth);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(sidebar.getByRole('link', { name: 'All Missions' })).toBeVisible();
+    };
 
-    const probe = await rpc('mark_survey_completed', { p_user_id: userId, p_survey_type: 'pre_survey_completed' });
-    test.skip(probe.status() === 404, 'survey procedures are not on the server yet');
-    expect(probe.ok()).toBe(true);
-    const profile = await rpc('create_role_profile', {
-      p_user_id: userId,
+    await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
+    let missionsAnswered = waitForRpc(page, 'get_user_related_missions');
+    await signIn();
+    await missionsAnswered;
+    // Survey done but in no mission yet: still hidden.
+    await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
+
+    await rpc(user, 'create_role_profile', {
+      p_user_id: user.id,
       p_intention: 'Serve',
       p_skills_and_resources: 'Code',
       p_knowledge_and_experience: 'Years',
@@ -358,10 +325,9 @@ test.describe('layout', () => {
       p_high_objective: 'Not sure yet',
       p_role_archype: 'Creator',
     });
-    expect(profile.ok()).toBe(true);
-    const mission = await rpc('create_mission', {
-      p_creator_id: userId,
-      p_name: 'Shell test mission',
+    await rpc(user, 'create_mission', {
+      p_creator_id: user.id,
+      p_name: `Shell mission ${randomUUID().slice(0, 6)}`,
       p_shared_intention: 'Together',
       p_objective_or_focus: 'Not sure yet',
       p_statement: 'Statement',
@@ -370,9 +336,15 @@ test.describe('layout', () => {
       p_first_team_action: 'Meet',
       p_member_ids: [],
     });
-    expect(mission.ok()).toBe(true);
     await page.reload();
-    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Post-Conference' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toBeVisible();
+
+    await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'post_survey_completed' });
+    missionsAnswered = waitForRpc(page, 'get_user_related_missions');
+    await page.reload();
+    await missionsAnswered;
+    await expect(sidebar.getByRole('link', { name: 'All Missions' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
   });
 });
 
@@ -380,8 +352,8 @@ test.describe('password reset', () => {
   test.use({ viewport: DESKTOP });
 
   test('asks for the mail from /signin, follows the link, sets a new date of birth and is signed in', async ({ page }) => {
-    const user = await signUpViaUi(page);
-    await signOutViaUi(page);
+    const user = await createUser();
+    await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot your date of birth?' }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
     await page.getByLabel('Email').fill(user.email);
@@ -397,9 +369,9 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await signOutViaUi(page);
-    await signInViaUi(page, user.email, user.dateOfBirth);
+    await submitSignIn(page, user.email, user.dateOfBirth);
     await expect(page.locator('[data-sonner-toast][data-type="error"]').last()).toBeVisible();
-    await signInViaUi(page, user.email, newDate);
+    await submitSignIn(page, user.email, newDate);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
@@ -428,6 +400,7 @@ test.describe('accessibility (axe-core)', () => {
     await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    // The open modal drawer hides the page (and so its h1) from assistive technology, as it should.
+    await expectNoAxeViolations(page, ['page-has-heading-one']);
   });
 });

@@ -73,3 +73,24 @@ export function readAnonymityChoice(): AnonymityChoice | null {
     anonymousGuid: readStored(STORAGE_KEYS.anonymousGuid),
   };
 }
+
+/** sessionStorage: set while the app reloads itself once after a deploy replaced its code chunks. */
+export const SESSION_KEYS = {
+  chunkReloadAt: 'mc_chunk_reload_at',
+} as const;
+
+/**
+ * Reloads the page once when a screen's code cannot be fetched because a newer deploy replaced it.
+ * Returns false (and does nothing) when it already tried within the last minute, so it never loops.
+ */
+export function reloadOnceForNewDeploy(now: number = Date.now()): boolean {
+  try {
+    const last = Number(window.sessionStorage.getItem(SESSION_KEYS.chunkReloadAt) ?? 0);
+    if (now - last < 60_000) return false;
+    window.sessionStorage.setItem(SESSION_KEYS.chunkReloadAt, String(now));
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
+}

@@ -75,7 +75,7 @@ export default function AppLayout() {
             </div>
             <p className="hidden flex-1 truncate text-sm text-slate-300 xl:block">{appConfig.programmeName}</p>
             {user?.email ? (
-              <p className="hidden max-w-[16rem] truncate text-sm text-slate-400 sm:block" title={user.email}>
+              <p className="hidden max-w-[16rem] truncate text-sm text-slate-400 sm:block xl:hidden" title={user.email}>
                 {user.email}
               </p>
             ) : null}

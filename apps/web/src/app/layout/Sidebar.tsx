@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Presentation } from 'lucide-react';
 import { toast } from 'sonner';
 import { cn } from '../../components/ui/cn';
@@ -65,15 +65,15 @@ export function Sidebar({ onNavigate }: SidebarProps) {
 
   return (
     <div className="flex h-full flex-col gap-6 p-4">
-      <NavLink to={paths.dashboard()} onClick={onNavigate} className="flex items-center gap-3 rounded-lg px-2 py-1">
+      <Link to={paths.dashboard()} onClick={onNavigate} className="flex items-center gap-3 rounded-lg py-1 pr-12 pl-2 xl:pr-2">
         <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
         <span className="flex flex-col">
           <span className="font-bold tracking-wide text-slate-50">{appConfig.productName}</span>
           <span className="text-xs text-slate-400">{appConfig.programmeName}</span>
         </span>
-      </NavLink>
+      </Link>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto">
+      <nav aria-label="Main" className="-m-1 flex-1 overflow-y-auto p-1">
         <ul className="flex flex-col gap-1">
           {MAIN_NAV.map((item) => (
             <SidebarLink key={item.to} item={item} onNavigate={onNavigate} />
