@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
 import { createUser, readRecoveryLink, rpc, uniqueEmail } from './support/app.ts';
 
 /**
@@ -170,7 +171,7 @@ test.describe('sign-up', () => {
 });
 
 test.describe('sign-in and sign-out', () => {
-  test.use({ viewport: DESKTOP });
+  test.use({ viewport: DESKTOP, locale: 'en-US' });
 
   test('sign-out goes to /signin and clears the stored tokens and flags', async ({ page }) => {
     await signUpViaUi(page);
@@ -209,6 +210,35 @@ test.describe('sign-in and sign-out', () => {
 
     await submitSignIn(page, user.email, user.dateOfBirth);
     await expect(toast(page, 'Signed in successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a rate-limited sign-in shows the server\'s message', async ({ page, request }) => {
+    const user = await createUser();
+    let status = 0;
+    for (let attempt = 0; attempt < 30 && status !== 429; attempt += 1) {
+      const response = await request.post('/auth/v1/token?grant_type=password', {
+        data: { email: user.email, password: encodeDateOfBirth('1970-01-01') },
+        headers: { apikey: 'mission-control' },
+      });
+      status = response.status();
+    }
+    expect(status).toBe(429);
+    await page.goto('/signin');
+    await submitSignIn(page, user.email, user.dateOfBirth);
+    await expect(toast(page, 'Too many failed sign-in attempts')).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('signs in with the keyboard alone', async ({ page }) => {
+    const user = await createUser();
+    await page.goto('/signin');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    const [year, month, day] = user.dateOfBirth.split('-');
+    await page.keyboard.type(`${month}${day}${year}`);
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
