@@ -7,7 +7,8 @@ import { Alert, Badge, Card, PageSpinner, buttonClasses, cn } from '../../compon
 import { paths } from '../../app/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../auth/authContext';
-import { allMissionsQuery, filterMissions, ownFirst } from './missionsApi';
+import { allMissionsQuery } from './missionsApi';
+import { filterMissions, ownFirst } from './missionRules';
 import { ToggleButtons } from './MissionParts';
 
 type Layout = 'grid' | 'list';

@@ -6,7 +6,8 @@ import { Alert, Button, Card, Dialog, Spinner, buttonClasses } from '../../compo
 import { paths } from '../../app/paths';
 import { useAuth } from '../auth/authContext';
 import ManageTeamDialog from '../teams/ManageTeamDialog';
-import { formatDate, ownedMissionQuery } from './missionsApi';
+import { ownedMissionQuery } from './missionsApi';
+import { formatDate } from './missionRules';
 
 interface DashboardMissionSectionProps {
   /** SPEC §2: Create Mission is enabled only with a completed survey and a role profile. */

@@ -5,7 +5,8 @@ import { Alert, Card, PageSpinner, buttonClasses } from '../../components/ui';
 import { paths } from '../../app/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../auth/authContext';
-import { creatorLine, missionDetailsQuery } from './missionsApi';
+import { missionDetailsQuery } from './missionsApi';
+import { creatorLine } from './missionRules';
 import { MissionFieldList, TeamMembersList, ToggleButtons } from './MissionParts';
 
 /** SPEC §2 "Mission details" (/mission/{missionId}). */

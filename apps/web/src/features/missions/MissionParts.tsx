@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Bell, BellOff, Search, ThumbsUp, Users } from 'lucide-react';
 import type { Mission, MissionMember } from '@mc/contract';
 import { Badge, Button } from '../../components/ui';
-import { formatDate, formatDateTime, fullName, runToggle, type ToggleKind } from './missionsApi';
+import { runToggle, type ToggleKind } from './missionsApi';
+import { formatDate, formatDateTime, fullName } from './missionRules';
 
 /** The mission's fields as SPEC §2 lists them for My Mission and Mission details. */
 export function MissionFieldList({ mission, extra }: { mission: Mission; extra?: ReactNode }) {

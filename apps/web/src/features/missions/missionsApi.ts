@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Mission, MissionDetails, MissionMember, ProcedureName, ProcedureParams, SubscriptionResult, VoteResult } from '@mc/contract';
 import { callRpc, firstRow } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
+import { applySubscriptionResult, applyVoteResult, type Engagement } from './missionRules';
 
 /**
  * The missions screens' calls (SPEC §7) and what they do with the answers (SPEC §4, §8).
@@ -133,45 +134,6 @@ export async function toggleSubscription(missionId: string): Promise<Subscriptio
   return result;
 }
 
-export interface Engagement {
-  vote_count: number;
-  is_voted: boolean;
-  subscription_count: number;
-  is_subscribed: boolean;
-}
-
-/** SPEC §4 "Vote toggle": what each answer does to the flag and the count (never below 0). */
-export function applyVoteResult<T extends Engagement>(state: T, result: VoteResult): T {
-  switch (result) {
-    case 'voted':
-      return { ...state, is_voted: true, vote_count: state.vote_count + 1 };
-    case 'unvoted':
-      return { ...state, is_voted: false, vote_count: Math.max(0, state.vote_count - 1) };
-    case 'already_voted':
-      return { ...state, is_voted: true };
-    case 'no_vote_found':
-      return { ...state, is_voted: false };
-    default:
-      throw new Error(`Unknown result from toggle_mission_vote: ${String(result)}`);
-  }
-}
-
-/** SPEC §4 "Subscription toggle": the same on is_subscribed and subscription_count. */
-export function applySubscriptionResult<T extends Engagement>(state: T, result: SubscriptionResult): T {
-  switch (result) {
-    case 'subscribed':
-      return { ...state, is_subscribed: true, subscription_count: state.subscription_count + 1 };
-    case 'unsubscribed':
-      return { ...state, is_subscribed: false, subscription_count: Math.max(0, state.subscription_count - 1) };
-    case 'already_subscribed':
-      return { ...state, is_subscribed: true };
-    case 'no_subscription_found':
-      return { ...state, is_subscribed: false };
-    default:
-      throw new Error(`Unknown result from toggle_mission_subscription: ${String(result)}`);
-  }
-}
-
 export type ToggleKind = 'vote' | 'subscription';
 
 /**
@@ -203,44 +165,4 @@ export async function invalidateMissions(queryClient: QueryClient, userId: strin
     queryClient.invalidateQueries({ queryKey: missionKeys.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.userMissions(userId) }),
   ]);
-}
-
-/** SPEC §2: "first last" of a member or creator, blank when both are empty. */
-export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
-  return [person.first_name, person.last_name]
-    .map((part) => (part ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
-}
-
-/** SPEC §2 Mission details: the owner member's full name, else their e-mail, else the creator id. */
-export function creatorLine(details: MissionDetails): string {
-  const owner = details.members.find((member) => member.role_in_team === 'owner');
-  return (owner && (fullName(owner) || owner.email)) || details.mission.created_by;
-}
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
-/** SPEC §2: the search matches name, statement, shared intention, objective or focus and core message. */
-export function filterMissions(missions: readonly Mission[], query: string): Mission[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [...missions];
-  return missions.filter((mission) =>
-    [mission.name, mission.statement, mission.shared_intention, mission.objective_or_focus, mission.core_message].some((text) => (text ?? '').toLowerCase().includes(needle)),
-  );
-}
-
-/** SPEC §6: the caller's own missions first; otherwise the server's order (newest first) stays. */
-export function ownFirst(missions: readonly Mission[], userId: string | null): Mission[] {
-  return [...missions.filter((mission) => mission.created_by === userId), ...missions.filter((mission) => mission.created_by !== userId)];
 }
