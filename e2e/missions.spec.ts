@@ -55,6 +55,13 @@ function toast(page: Page, text: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
+/** Usable on a 360 px phone: nothing wider than the screen. */
+async function expectFitsPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+}
+
 function card(page: Page, name: string): Locator {
   return page.getByTestId('mission-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
@@ -144,6 +151,7 @@ test.describe('missions', () => {
     await expect(page.getByLabel('Objective or Focus')).toHaveValue('Family & Care');
     await expect(page.getByLabel('Core Message')).toHaveValue('Old message');
     await expectNoA11yViolations(page);
+    await expectFitsPhone(page);
 
     await page.getByLabel('Mission Name').fill('After the edit');
     await page.getByLabel('Core Message').fill('   ');
@@ -199,18 +207,24 @@ test.describe('missions', () => {
     await page.getByRole('button', { name: 'Grid' }).click();
     await expect(list).toHaveAttribute('data-layout', 'grid');
 
-    await page.setViewportSize({ width: 360, height: 740 });
     await expect(card(page, mine.name)).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(overflow).toBe(false);
+    await expectFitsPhone(page);
   });
 
-  test('shows the load error on All Missions', async ({ page }) => {
+  test('shows the load errors on All Missions and on the details page', async ({ page }) => {
     const me = await createUser();
     await signInViaUi(page, me);
     await page.route('**/rest/v1/rpc/get_all_missions', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Failed to load missions' }) }));
     await page.goto('/view-all-missions');
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to load missions' })).toBeVisible();
+
+    await page.route('**/rest/v1/rpc/get_mission_details', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'P0001', message: '', details: null, hint: null }) }),
+    );
+    await page.goto(`/mission/${randomUUID()}`);
+    // A P0001 without a message reads "Database error" (SPEC §8).
+    await expect(page.getByRole('alert').filter({ hasText: 'Database error' })).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 
   test('votes and subscribes on a card and on the details page, counts following', async ({ page }) => {
@@ -251,6 +265,7 @@ test.describe('missions', () => {
     await expect(page.getByTestId('engagement-subscribers')).toHaveText('1 subscribers');
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);
+    await expectFitsPhone(page);
 
     await page.getByRole('button', { name: 'Unvote', exact: true }).click();
     await expect(page.getByTestId('engagement-votes')).toHaveText('0 votes');
@@ -295,6 +310,7 @@ test.describe('missions', () => {
     await expect(memberRow).toContainText('member');
     await expect(memberRow.getByText('Co-Owner')).toHaveCount(0);
     await expectNoA11yViolations(page);
+    await expectFitsPhone(page);
 
     await page.getByPlaceholder('Search by name or email').fill(member.email.toUpperCase());
     await expect(team.getByRole('listitem')).toHaveCount(1);
