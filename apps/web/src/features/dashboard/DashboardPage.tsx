@@ -1,6 +1,52 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from '../../components/ui';
+import { appConfig } from '../../lib/appConfig';
+import { surveyStatusQuery } from '../../lib/queries';
+import { useAuth } from '../auth/authContext';
+import DashboardMissionSection from '../missions/DashboardMissionSection';
+import { roleProfileQuery } from '../profiles/roleProfileApi';
+import { AnonymityDialog } from './AnonymityDialog';
+import { StatusCard, statusCardVariant } from './StatusCard';
+import { useOpenSurvey } from './useOpenSurvey';
 
-/** Placeholder until this screen is built. */
 export default function DashboardPage() {
-  return <ComingSoon title="Dashboard" description="Your mission dashboard with survey status, role profile and mission is being assembled." />;
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  // The same query (and key) the sidebar reads, so marking a survey complete updates both.
+  const survey = useQuery(surveyStatusQuery(userId));
+  const preSurveyCompleted = survey.data?.pre_survey_completed === true;
+  // SPEC §4: the role profile is fetched only once the pre-conference survey is complete.
+  const profile = useQuery(roleProfileQuery(userId, { enabled: preSurveyCompleted }));
+  const roleProfile = profile.data ?? null;
+  const variant = statusCardVariant({
+    statusLoading: userId === null || survey.isPending,
+    preSurveyCompleted,
+    profileLoading: profile.isPending,
+    profile: roleProfile,
+  });
+  const openSurvey = useOpenSurvey();
+
+  return (
+    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <title>{`Dashboard · ${appConfig.productName}`}</title>
+      <header>
+        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">Welcome: {appConfig.programmeName}</h1>
+        <p className="mt-1 break-all text-slate-300">{user?.email}</p>
+      </header>
+
+      {openSurvey.profileAlert && !openSurvey.dialogOpen ? <Alert tone="error">{openSurvey.profileAlert}</Alert> : null}
+
+      <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} />
+
+      <DashboardMissionSection canCreateMission={preSurveyCompleted && roleProfile !== null} />
+
+      <AnonymityDialog
+        open={openSurvey.dialogOpen}
+        onOpenChange={openSurvey.setDialogOpen}
+        onAnswer={(answer) => void openSurvey.answer(answer)}
+        busy={openSurvey.busy}
+        alert={openSurvey.profileAlert}
+      />
+    </section>
+  );
 }

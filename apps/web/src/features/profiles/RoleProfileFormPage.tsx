@@ -1,6 +1,166 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  ROLE_PROFILE_FIELDS,
+  ROLE_PROFILE_OPTIONS,
+  roleProfileRequiredMessage,
+  type RoleProfile,
+  type RoleProfileFieldSpec,
+  type RoleProfileFormField,
+  type RoleProfileValues,
+} from '@mc/contract';
+import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../auth/authContext';
+import { roleProfileKey, roleProfileQuery, saveRoleProfile } from './roleProfileApi';
 
-/** Placeholder until this screen is built. */
+const TITLE = 'Create Your Role Profile';
+
+/** SPEC §2: the order the nine fields appear on the screen (the message uses SPEC §5's order). */
+const SCREEN_ORDER: readonly RoleProfileFormField[] = [
+  'roleTitle',
+  'roleArchetype',
+  'kernel',
+  'higherObjective',
+  'hardware',
+  'software',
+  'systemRequirement',
+  'applicationService',
+  'executionLayer',
+];
+
+const PLACEHOLDERS: Partial<Record<RoleProfileFormField, string>> = {
+  roleArchetype: 'Select a role archetype...',
+  higherObjective: 'Select a higher objective...',
+};
+
+type FormValues = Record<RoleProfileFormField, string>;
+
+const fieldByForm = new Map(ROLE_PROFILE_FIELDS.map((field) => [field.form, field]));
+const screenFields: RoleProfileFieldSpec[] = SCREEN_ORDER.flatMap((name) => fieldByForm.get(name) ?? []);
+
+function initialValues(profile: RoleProfile | null): FormValues {
+  return Object.fromEntries(ROLE_PROFILE_FIELDS.map((field) => [field.form, profile?.[field.record] ?? ''])) as FormValues;
+}
+
+function toRecord(values: FormValues): RoleProfileValues {
+  return Object.fromEntries(ROLE_PROFILE_FIELDS.map((field) => [field.record, values[field.form]])) as RoleProfileValues;
+}
+
 export default function RoleProfileFormPage() {
-  return <ComingSoon title="Create Your Role Profile" description="The role profile form will let you define your purpose, skills and contribution." />;
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const profile = useQuery(roleProfileQuery(userId));
+
+  useEffect(() => {
+    if (profile.error) toast.error(profile.error.message || 'Failed to load profile');
+  }, [profile.error]);
+
+  return (
+    <section className="mx-auto w-full max-w-3xl">
+      <title>{`${TITLE} · ${appConfig.productName}`}</title>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{TITLE}</h1>
+        <p className="mt-2 text-slate-300">Define your purpose, skills, and how you&apos;ll contribute to the community</p>
+      </header>
+      {userId && profile.isPending ? (
+        <PageSpinner label="Loading profile data..." />
+      ) : (
+        // Keyed by the loaded profile, so the form starts from its values without syncing effects.
+        <RoleProfileForm key={profile.data?.id ?? 'new'} userId={userId} existing={profile.data ?? null} />
+      )}
+    </section>
+  );
+}
+
+function RoleProfileForm({ userId, existing }: { userId: string | null; existing: RoleProfile | null }) {
+  const [values, setValues] = useState<FormValues>(() => initialValues(existing));
+  const [touched, setTouched] = useState<ReadonlySet<RoleProfileFormField>>(new Set());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const save = useMutation({
+    mutationFn: (record: RoleProfileValues) => {
+      if (!userId) throw new Error('User not authenticated');
+      return saveRoleProfile(existing, {
+        p_user_id: userId,
+        p_role_title: (record.role_title ?? '').trim(),
+        p_intention: (record.intention ?? '').trim(),
+        p_skills_and_resources: (record.skills_and_resources ?? '').trim(),
+        p_knowledge_and_experience: (record.knowledge_and_experience ?? '').trim(),
+        p_community_need: (record.community_need ?? '').trim(),
+        p_contribution: (record.contribution ?? '').trim(),
+        p_first_action_next_7_days: (record.first_action_next_7_days ?? '').trim(),
+        p_high_objective: (record.high_objective ?? '').trim(),
+        p_role_archype: (record.role_archype ?? '').trim(),
+      });
+    },
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(roleProfileKey(userId), saved);
+      toast.success('Profile saved successfully!');
+      await navigate(paths.dashboard());
+    },
+    onError: (error) => {
+      toast.error(error instanceof Error ? error.message || 'Failed to save profile' : 'An error occurred while saving');
+    },
+  });
+
+  const change = (name: RoleProfileFormField, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setTouched((current) => (current.has(name) ? current : new Set(current).add(name)));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const record = toRecord(values);
+    const missing = roleProfileRequiredMessage(record);
+    if (missing) {
+      toast.error(missing);
+      return;
+    }
+    if (!userId) {
+      toast.error('User not authenticated');
+      return;
+    }
+    save.mutate(record);
+  };
+
+  return (
+    <Card>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Role profile">
+        {screenFields.map((field) => {
+          const value = values[field.form];
+          // SPEC §2: the asterisk shows while a field is untouched, or touched but empty.
+          const mark = !touched.has(field.form) || !value.trim();
+          const common = {
+            id: `role-profile-${field.form}`,
+            name: field.form,
+            label: field.label,
+            required: true,
+            showRequiredMark: mark,
+            value,
+          };
+          if (field.kind === 'select') {
+            const options = (ROLE_PROFILE_OPTIONS[field.record] ?? []).map((option) => ({ value: option, label: option }));
+            return <Select key={field.form} {...common} options={options} placeholder={PLACEHOLDERS[field.form] ?? ''} onChange={(event) => change(field.form, event.target.value)} />;
+          }
+          if (field.kind === 'line') {
+            return <TextField key={field.form} {...common} maxLength={field.maxLength} autoComplete="off" onChange={(event) => change(field.form, event.target.value)} />;
+          }
+          return <TextAreaField key={field.form} {...common} rows={3} maxLength={field.maxLength} onChange={(event) => change(field.form, event.target.value)} />;
+        })}
+        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={paths.dashboard()} className={buttonClasses('secondary')}>
+            Cancel
+          </Link>
+          <Button type="submit" busy={save.isPending} busyLabel="Saving...">
+            Save Profile
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
 }

@@ -1,6 +1,95 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, UserRound } from 'lucide-react';
+import type { RoleProfile } from '@mc/contract';
+import { Badge, Card, PageSpinner, buttonClasses } from '../../components/ui';
+import { paths } from '../../app/paths';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../auth/authContext';
+import { formatDate, orNotSpecified } from './format';
+import { roleProfileQuery } from './roleProfileApi';
 
-/** Placeholder until this screen is built. */
+const TITLE = 'My Role Profile';
+
+/** SPEC §2 "My Role Profile": the answers, in this order, each "Not specified" when empty. */
+const ANSWERS: readonly { label: string; value: (profile: RoleProfile) => string | null }[] = [
+  { label: 'Role Title', value: (p) => p.role_title },
+  { label: 'Role Archetype', value: (p) => p.role_archype },
+  { label: 'High Objective', value: (p) => p.high_objective },
+  { label: 'Intention', value: (p) => p.intention },
+  { label: 'Skills & Resources', value: (p) => p.skills_and_resources },
+  { label: 'Knowledge & Experience', value: (p) => p.knowledge_and_experience },
+  { label: 'Community Need', value: (p) => p.community_need },
+  { label: 'Contribution', value: (p) => p.contribution },
+  { label: 'First Action (Next 7 Days)', value: (p) => p.first_action_next_7_days },
+];
+
 export default function ViewRoleProfilePage() {
-  return <ComingSoon title="My Role Profile" description="Your role profile will be shown here." />;
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  // SPEC §8: a load error is ignored and the "No Profile Yet" view remains.
+  const profile = useQuery(roleProfileQuery(userId));
+
+  return (
+    <section className="mx-auto w-full max-w-3xl">
+      <title>{`${TITLE} · ${appConfig.productName}`}</title>
+      <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{TITLE}</h1>
+        {profile.data ? (
+          <Link to={paths.roleProfile()} className={buttonClasses('primary')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Edit Profile
+          </Link>
+        ) : null}
+      </header>
+      {userId && profile.isPending ? (
+        <PageSpinner label="Loading your role profile..." />
+      ) : profile.data ? (
+        <ProfileDetails profile={profile.data} />
+      ) : (
+        <Card className="flex flex-col items-center gap-4 py-12 text-center">
+          <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-sky-400/15 text-sky-200">
+            <UserRound aria-hidden="true" className="size-7" />
+          </span>
+          <h2 className="text-xl font-semibold text-slate-50">No Profile Yet</h2>
+          <Link to={paths.dashboard()} className={buttonClasses('primary')}>
+            Create Role Profile on Dashboard
+          </Link>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: RoleProfile }) {
+  return (
+    <Card>
+      <dl className="grid gap-5 sm:grid-cols-2">
+        {ANSWERS.map(({ label, value }) => (
+          <div key={label} className="min-w-0 sm:col-span-2">
+            <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{label}</dt>
+            <dd className="mt-1 break-words whitespace-pre-line text-slate-100">{orNotSpecified(value(profile))}</dd>
+          </div>
+        ))}
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Status</dt>
+          <dd className="mt-1">
+            <Badge tone="success">Active</Badge>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Last Updated</dt>
+          <dd className="mt-1 text-slate-100">{formatDate(profile.updated_at)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Created</dt>
+          <dd className="mt-1 text-slate-100">{formatDate(profile.created_at)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Role ID</dt>
+          <dd className="mt-1 font-mono text-sm break-all text-slate-200">{profile.id}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
 }

@@ -1,6 +1,29 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useMemo, useState } from 'react';
+import { POST_SURVEY_FRAME_HEIGHT } from '@mc/contract';
+import { useAuth } from '../auth/authContext';
+import { appConfig } from '../../lib/appConfig';
+import { madeAnonymityChoice } from './anonymity';
+import { SurveyPage } from './SurveyPage';
+import { newGuid, postSurveyUrl } from './surveyUrls';
 
-/** Placeholder until this screen is built. */
 export default function PostConferencePage() {
-  return <ComingSoon title="Post-Conference Survey" description="The post-conference survey will be embedded here." />;
+  const { session, appUser, appUserLoading } = useAuth();
+  // One id per visit for an anonymous person without a stored guid, so the frame does not reload.
+  const [fallbackGuid] = useState(newGuid);
+
+  const src = useMemo(
+    () =>
+      appUserLoading
+        ? null
+        : postSurveyUrl({
+            baseUrl: appConfig.postSurveyUrl,
+            origin: window.location.origin,
+            choice: madeAnonymityChoice(session),
+            person: appUser,
+            newGuid: () => fallbackGuid,
+          }),
+    [appUserLoading, session, appUser, fallbackGuid],
+  );
+
+  return <SurveyPage title="Post-Conference Survey" frameTitle="Post-conference survey form" src={src} height={POST_SURVEY_FRAME_HEIGHT} surveyType="post_survey_completed" />;
 }

@@ -1,6 +1,36 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { PRE_SURVEY_FRAME_HEIGHT } from '@mc/contract';
+import { useAuth } from '../auth/authContext';
+import { appConfig } from '../../lib/appConfig';
+import { madeAnonymityChoice } from './anonymity';
+import { SurveyPage } from './SurveyPage';
+import { preSurveyUrl } from './surveyUrls';
 
-/** Placeholder until this screen is built. */
+/** What Open Survey hands to /pre-conference (SPEC §2: "may receive a prefilled survey URL"). */
+export interface PreConferenceState {
+  surveyUrl?: string;
+}
+
+function stateSurveyUrl(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('surveyUrl' in state)) return null;
+  const { surveyUrl } = state as PreConferenceState;
+  return typeof surveyUrl === 'string' ? surveyUrl : null;
+}
+
 export default function PreConferencePage() {
-  return <ComingSoon title="Pre-Conference Survey" description="The pre-conference survey will be embedded here." />;
+  const location = useLocation();
+  const { session, appUser, appUserLoading } = useAuth();
+  const stateUrl = stateSurveyUrl(location.state);
+  const waiting = !stateUrl && appUserLoading;
+
+  const src = useMemo(
+    () =>
+      waiting
+        ? null
+        : preSurveyUrl({ baseUrl: appConfig.preSurveyUrl, origin: window.location.origin, stateUrl, choice: madeAnonymityChoice(session), person: appUser }),
+    [waiting, stateUrl, session, appUser],
+  );
+
+  return <SurveyPage title="Pre-Conference Survey" frameTitle="Pre-conference survey form" src={src} height={PRE_SURVEY_FRAME_HEIGHT} surveyType="pre_survey_completed" />;
 }

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AppUser } from '@mc/contract';
+import { paths } from '../../app/paths';
+import { appConfig } from '../../lib/appConfig';
+import { storeAnonymityChoice } from '../../lib/storage';
+import { useAuth } from '../auth/authContext';
+import { madeAnonymityChoice } from '../surveys/anonymity';
+import type { PreConferenceState } from '../surveys/PreConferencePage';
+import { newGuid, preSurveyUrl, type SurveyAnonymity } from '../surveys/surveyUrls';
+
+export const PROFILE_LOAD_ALERT = "Sorry — we couldn't load your profile right now. Please try again.";
+
+export type AnonymityAnswer = 'anonymous' | 'share';
+
+/**
+ * SPEC §4 "Open Survey": go straight to /pre-conference when the anonymity choice was made
+ * (local storage first, then the claims), otherwise ask. Recording the answer on the server may
+ * fail: the choice is still kept locally and the person still goes on to the survey.
+ */
+export function useOpenSurvey() {
+  const { session, appUser, refreshAppUser, setAnonymity } = useAuth();
+  const navigate = useNavigate();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [busy, setBusy] = useState<AnonymityAnswer | null>(null);
+  const [profileAlert, setProfileAlert] = useState<string | null>(null);
+
+  const goToSurvey = async (choice: SurveyAnonymity, person: AppUser | null) => {
+    const surveyUrl = preSurveyUrl({ baseUrl: appConfig.preSurveyUrl, origin: window.location.origin, choice, person });
+    const state: PreConferenceState = { surveyUrl };
+    await navigate(paths.preConference(), { state });
+  };
+
+  /**
+   * The app user for a person who shares: reloaded when asked to (right after the choice, SPEC §4)
+   * or when it is missing. Without a user id the SPEC's alert shows and nothing else happens.
+   */
+  const personWhoShares = async (reload: boolean): Promise<AppUser | null> => {
+    const person = (reload ? null : appUser) ?? (await refreshAppUser().catch(() => null));
+    if (!person?.id) {
+      setProfileAlert(PROFILE_LOAD_ALERT);
+      return null;
+    }
+    return person;
+  };
+
+  const openSurvey = async () => {
+    setProfileAlert(null);
+    const choice = madeAnonymityChoice(session);
+    if (!choice) {
+      setDialogOpen(true);
+      return;
+    }
+    if (choice.isAnonymous) {
+      await goToSurvey(choice, null);
+      return;
+    }
+    const person = await personWhoShares(false);
+    if (person) await goToSurvey(choice, person);
+  };
+
+  const record = async (isAnonymous: boolean, guid: string | null) => {
+    try {
+      const result = await setAnonymity(isAnonymous, guid);
+      if (result.error) console.warn('Could not record the anonymity choice', result.error);
+      if (result.refreshError) console.warn('Anonymity recorded; the session refresh failed', result.refreshError);
+    } catch (error) {
+      console.warn('Could not record the anonymity choice', error);
+    }
+    storeAnonymityChoice({ isAnonymous, anonymousGuid: guid });
+  };
+
+  const answer = async (choice: AnonymityAnswer) => {
+    setBusy(choice);
+    setProfileAlert(null);
+    try {
+      if (choice === 'anonymous') {
+        const guid = newGuid();
+        await record(true, guid);
+        await goToSurvey({ isAnonymous: true, anonymousGuid: guid }, null);
+        return;
+      }
+      await record(false, null);
+      const person = await personWhoShares(true);
+      if (person) await goToSurvey({ isAnonymous: false, anonymousGuid: null }, person);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return {
+    openSurvey,
+    answer,
+    busy,
+    profileAlert,
+    dialogOpen,
+    setDialogOpen: (open: boolean) => {
+      if (busy) return;
+      setDialogOpen(open);
+      if (!open) setProfileAlert(null);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { SurveyType } from '@mc/contract';
+import { CheckCircle2 } from 'lucide-react';
+import { Button } from '../../components/ui';
+import { appConfig } from '../../lib/appConfig';
+import { useMarkSurveyCompleted } from './useMarkSurveyCompleted';
+
+interface SurveyPageProps {
+  title: string;
+  /** The frame's accessible name. */
+  frameTitle: string;
+  /** The prefilled form URL, or null while it is still being worked out. */
+  src: string | null;
+  /** SPEC §9: 900 px before the conference, 1400 px after. */
+  height: number;
+  surveyType: SurveyType;
+}
+
+/** An embedded external survey form with "Mark as Completed" below it (SPEC §2). */
+export function SurveyPage({ title, frameTitle, src, height, surveyType }: SurveyPageProps) {
+  const markCompleted = useMarkSurveyCompleted(surveyType);
+
+  return (
+    <section className="mx-auto w-full max-w-5xl">
+      <title>{`${title} · ${appConfig.productName}`}</title>
+      <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
+      <div className="overflow-hidden rounded-2xl border border-slate-700/70 bg-white">
+        {src ? (
+          <iframe title={frameTitle} src={src} height={height} style={{ height }} className="block w-full border-0" loading="eager" />
+        ) : (
+          <div style={{ height }} aria-hidden="true" className="bg-slate-900" />
+        )}
+      </div>
+      <div className="mt-6 flex justify-end">
+        <Button
+          size="lg"
+          icon={<CheckCircle2 aria-hidden="true" className="size-5" />}
+          busy={markCompleted.isPending}
+          busyLabel="Saving..."
+          disabled={!src}
+          onClick={() => markCompleted.mutate()}
+        >
+          Mark as Completed
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { SurveyType } from '@mc/contract';
+import { paths } from '../../app/paths';
+import { useAuth } from '../auth/authContext';
+import { callRpc, firstRow } from '../../lib/rpc';
+import { queryKeys } from '../../lib/queryKeys';
+
+export const NO_USER_ID_MESSAGE = 'No user id available to mark completion';
+
+/**
+ * "Mark as Completed" (SPEC §4): records the survey for the signed-in person, refreshes what the
+ * sidebar and the dashboard read (survey status, app user), then goes to /dashboard. A failure is
+ * only logged and the person stays on the page (SPEC §8).
+ */
+export function useMarkSurveyCompleted(surveyType: SurveyType) {
+  const { user, appUser } = useAuth();
+  const userId = appUser?.id ?? user?.id ?? null;
+  const authId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return useMutation({
+    mutationFn: async () => {
+      if (!userId) throw new Error(NO_USER_ID_MESSAGE);
+      return firstRow(await callRpc('mark_survey_completed', { p_user_id: userId, p_survey_type: surveyType }));
+    },
+    onSuccess: async (status) => {
+      if (status) queryClient.setQueryData(queryKeys.surveyStatus(userId), status);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.surveyStatus(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.appUser(authId) }),
+      ]);
+      await navigate(paths.dashboard());
+    },
+    onError: (error) => {
+      console.error(`Could not mark ${surveyType}`, error);
+    },
+  });
+}
