@@ -28,9 +28,10 @@ export async function startServer(config: Config, options: { logger?: FastifySer
   try {
     db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
     const database = db;
-    await migrate(database);
+    const applied = await migrate(database);
     const keys = await loadSigningKeys({ fromEnv: config.JWT_PRIVATE_KEY, dataDir: config.DATA_DIR });
     const app = await buildApp({ config, db: database, keys, ...(options.logger ? { logger: options.logger } : {}) });
+    app.log.info({ migrations: applied }, applied.length ? 'applied migrations' : 'database schema is up to date');
     if (folder) {
       // Every PGlite query waits while this transaction holds the connection, so the copy is
       // of a folder nobody writes to, just after a checkpoint.
