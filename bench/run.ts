@@ -2,7 +2,7 @@
 // with DATABASE_URL), drives it with autocannon from a worker thread, and prints one table.
 // See docs/performance.md for how to read it and the last figures.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -206,6 +206,7 @@ async function main(): Promise<void> {
     const [version] = await db.query<{ version: string }>('select version()');
     console.log(`Mission Control benchmark: ${backend} (${version?.version.split(',')[0] ?? '?'})`);
     console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), Node ${process.version}`);
+    console.log(`load average at start: ${loadavg().map((value) => value.toFixed(1)).join(' ')} (other work on this machine skews every figure)`);
     console.log(`${SECONDS} s per scenario, load generator (autocannon) in a child process on the same cores, pool ${config.DATABASE_POOL_SIZE}${backend === 'pglite' ? ' (PGlite: one connection)' : ''}\n`);
 
     // ---- seed ----
@@ -349,6 +350,7 @@ async function main(): Promise<void> {
       `hot-mission target on ${backend}: ≥ ${target} votes/s${backend === 'postgres' ? ', p99 < 50 ms' : ''}, 0 errors → ${targetMet ? 'MET' : 'NOT MET'} (${hot.perSecond.toFixed(0)}/s, p99 ${hot.p99} ms, ${hot.errors} errors)`,
     );
     console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
+    console.log(`load average at end: ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
     console.log('');
     for (const check of checks) console.log(`${check.ok ? 'OK  ' : 'FAIL'} ${check.name}: ${check.detail}`);
     if (checks.some((check) => !check.ok)) process.exitCode = 1;
