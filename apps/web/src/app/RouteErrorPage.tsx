@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
 import { reloadOnceForNewDeploy } from '../lib/storage';
 import { paths } from './paths';
@@ -10,22 +10,14 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Shown when a screen throws while rendering or its code cannot be downloaded. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const chunkError = isChunkLoadError(error);
 
   useEffect(() => {
-    if (chunkError && reloadOnceForNewDeploy()) return;
-    console.error(error);
-  }, [chunkError, error]);
+    if (chunkError) reloadOnceForNewDeploy();
+  }, [chunkError]);
 
-  const message = chunkError
-    ? 'A new version of the app is available.'
-    : isRouteErrorResponse(error)
-      ? `${error.status} ${error.statusText}`
-      : error instanceof Error
-        ? error.message
-        : null;
+  const message = chunkError ? 'A new version of the app is available.' : error instanceof Error ? error.message : null;
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold text-slate-50">Something went wrong</h1>
@@ -41,4 +33,37 @@ export function RouteErrorPage() {
       </div>
     </main>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** Changing it (the pathname) clears a shown error, so navigating away recovers. */
+  resetKey: string;
+}
+
+interface BoundaryState {
+  error: unknown;
+  pathAtRender: string | null;
+}
+
+/** Catches render errors and failed lazy imports of any screen below it. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, pathAtRender: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return state.pathAtRender === props.resetKey ? null : { pathAtRender: props.resetKey };
+    return state.pathAtRender !== null && state.pathAtRender !== props.resetKey ? { error: null, pathAtRender: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
 import { paths, routePatterns } from './paths';
 import { ProtectedRoute } from './layout/ProtectedRoute';
-import { RouteErrorPage } from './RouteErrorPage';
+import { RouteErrorBoundary } from './RouteErrorPage';
 
 // Every screen is its own chunk, so /signin downloads only what /signin needs.
 const LandingPage = lazy(() => import('../features/auth/LandingPage'));
@@ -24,14 +24,24 @@ const PostConferencePage = lazy(() => import('../features/surveys/PostConference
 const SpeakersDirectoryPage = lazy(() => import('../features/conference/SpeakersDirectoryPage'));
 const AgendaSchedulePage = lazy(() => import('../features/conference/AgendaSchedulePage'));
 
+/** A new screen starts at the top, as a new page would. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
 function RootLayout() {
+  const { pathname } = useLocation();
   return (
-    <>
+    <RouteErrorBoundary resetKey={pathname}>
+      <ScrollToTop />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <ScrollRestoration />
-    </>
+    </RouteErrorBoundary>
   );
 }
 
@@ -39,7 +49,6 @@ function RootLayout() {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { path: paths.home(), element: <LandingPage /> },
       { path: paths.signIn(), element: <SignInPage /> },
@@ -71,6 +80,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Declarative mode (inside <BrowserRouter>): the data router's loaders and actions are not used, and
+ * leaving them out keeps about 10 KB of gzipped JavaScript off every first visit.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Runtime configuration. The server replaces the placeholder
  * `<meta name="app-config" content="{}">` in index.html with the deployment's values;
  * anything missing or malformed falls back to the defaults below.
+ * Checked by hand rather than with zod: every screen, /signin included, loads this module, and four
+ * strings do not justify the validation library's weight in the /signin budget.
  */
 const DEFAULTS = {
   productName: 'Mission Control',
@@ -12,16 +12,11 @@ const DEFAULTS = {
   postSurveyUrl: '/demo-survey/post',
 } as const;
 
-const text = (fallback: string) => z.string().trim().min(1).catch(fallback);
+export type AppConfig = { [K in keyof typeof DEFAULTS]: string };
 
-const appConfigSchema = z.object({
-  productName: text(DEFAULTS.productName),
-  programmeName: text(DEFAULTS.programmeName),
-  preSurveyUrl: text(DEFAULTS.preSurveyUrl),
-  postSurveyUrl: text(DEFAULTS.postSurveyUrl),
-});
-
-export type AppConfig = z.infer<typeof appConfigSchema>;
+function textOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
 
 export function parseAppConfig(raw: string | null | undefined): AppConfig {
   let json: unknown = {};
@@ -32,8 +27,13 @@ export function parseAppConfig(raw: string | null | undefined): AppConfig {
       console.warn('app-config meta tag is not valid JSON; using defaults');
     }
   }
-  const parsed = appConfigSchema.safeParse(json);
-  return parsed.success ? parsed.data : { ...DEFAULTS };
+  const source: Record<string, unknown> = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  return {
+    productName: textOr(source.productName, DEFAULTS.productName),
+    programmeName: textOr(source.programmeName, DEFAULTS.programmeName),
+    preSurveyUrl: textOr(source.preSurveyUrl, DEFAULTS.preSurveyUrl),
+    postSurveyUrl: textOr(source.postSurveyUrl, DEFAULTS.postSurveyUrl),
+  };
 }
 
 function readMetaTag(): string | null {

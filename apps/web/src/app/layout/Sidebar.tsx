@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Presentation } from 'lucide-react';
-import { toast } from 'sonner';
+import { notify as toast } from '../../lib/notify';
 import { cn } from '../../components/ui/cn';
 import { Button } from '../../components/ui/Button';
 import { appConfig } from '../../lib/appConfig';

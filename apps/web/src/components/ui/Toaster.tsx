@@ -1,7 +1,12 @@
-import { Toaster as SonnerToaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@mc/contract';
+import { lazy, Suspense } from 'react';
 
-/** SPEC §9: toasts at the top right for 4000 ms. */
+const ToasterImpl = lazy(() => import('./ToasterImpl'));
+
+/** SPEC §9: toasts at the top right for 4000 ms (sonner, loaded off the critical path). */
 export function Toaster() {
-  return <SonnerToaster position="top-right" duration={TOAST_DURATION_MS} theme="dark" richColors closeButton />;
+  return (
+    <Suspense fallback={null}>
+      <ToasterImpl />
+    </Suspense>
+  );
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { encodeDateOfBirth } from '@mc/contract';
+import type { AppUser } from '@mc/contract';
+import { encodeDateOfBirth } from '@mc/contract/credential.ts';
 import { initialAuthRedirect, supabase } from '../../lib/supabase';
 import { callRpc } from '../../lib/rpc';
 import { appUserQuery } from '../../lib/queries';
@@ -39,11 +40,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const user = session?.user ?? null;
   const userId = user?.id ?? null;
-  const appUserResult = useQuery(appUserQuery(userId));
+  // The app-user row lives in the query cache under queryKeys.appUser, so any screen can refresh it
+  // with invalidateQueries. It is read from the cache directly rather than through useQuery: that
+  // keeps the query observer's code out of the JavaScript every first visit (/signin) downloads.
+  const subscribeToCache = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  const appUserState = useSyncExternalStore(subscribeToCache, () => (userId ? queryClient.getQueryState<AppUser | null>(queryKeys.appUser(userId)) : undefined));
+
+  useEffect(() => {
+    if (!userId) return;
+    const load = () => void queryClient.prefetchQuery({ ...appUserQuery(userId), gcTime: Infinity });
+    load();
+    const keyText = JSON.stringify(queryKeys.appUser(userId));
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate' && JSON.stringify(event.query.queryKey) === keyText) load();
+    });
+  }, [queryClient, userId]);
 
   const refreshAppUser = useCallback(async () => {
     if (!userId) return null;
-    return queryClient.fetchQuery({ ...appUserQuery(userId), staleTime: 0 });
+    return queryClient.fetchQuery({ ...appUserQuery(userId), staleTime: 0, gcTime: Infinity });
   }, [queryClient, userId]);
 
   const signIn = useCallback<AuthContextValue['signIn']>(async (email, dateOfBirth) => {
@@ -127,8 +142,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       session,
       user,
       isPasswordRecovery,
-      appUser: appUserResult.data ?? null,
-      appUserLoading: appUserResult.isPending && userId !== null,
+      appUser: appUserState?.data ?? null,
+      appUserLoading: userId !== null && (appUserState === undefined || appUserState.status === 'pending'),
       refreshAppUser,
       signIn,
       signUp,
@@ -137,7 +152,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       updateDateOfBirth,
       setAnonymity,
     }),
-    [status, session, user, isPasswordRecovery, appUserResult.data, appUserResult.isPending, userId, refreshAppUser, signIn, signUp, signOut, requestPasswordReset, updateDateOfBirth, setAnonymity],
+    [status, session, user, isPasswordRecovery, appUserState, userId, refreshAppUser, signIn, signUp, signOut, requestPasswordReset, updateDateOfBirth, setAnonymity],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { LogIn, Rocket } from 'lucide-react';
-import { TITLE_TYPING_MS } from '@mc/contract';
+import { TITLE_TYPING_MS } from '@mc/contract/constants.ts';
 import { buttonClasses } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { appConfig } from '../../lib/appConfig';

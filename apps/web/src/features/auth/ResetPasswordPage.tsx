@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { notify as toast } from '../../lib/notify';
 import { ageOn, isEmailShaped, MIN_AGE, SIGNIN_MESSAGES, SIGNUP_MESSAGES } from '@mc/contract';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';

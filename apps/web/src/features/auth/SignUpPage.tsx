@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { notify as toast } from '../../lib/notify';
 import { firstSignupError, SIGNUP_MESSAGES, type SignupFields } from '@mc/contract';
 import { Button } from '../../components/ui/Button';
 import { TextField, FieldFrame, describedBy, fieldControlClasses } from '../../components/ui/TextField';
