@@ -113,7 +113,7 @@ test.describe('accessibility, signed in: dashboard variants', () => {
     await withProfile(await createUser({ firstName: 'Thandi', lastName: 'Candidate' }));
     const { user } = await withMission(await createUser(), [member.id]);
     await signInViaUi(page, user);
-    await ready(page, page.getByRole('button', { name: 'Update Mission' }));
+    await ready(page, page.getByRole('button', { name: 'Manage Team' }));
     await expectNoA11yViolations(page);
 
     await page.getByRole('button', { name: 'Manage Team' }).click();
@@ -221,7 +221,9 @@ test.describe('accessibility, signed in: screens with data', () => {
   test('/pre-conference', async ({ page }) => {
     await signInViaUi(page, await createUser());
     await page.goto('/pre-conference');
-    await ready(page, page.getByRole('button', { name: 'Mark as Completed' }));
+    await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeVisible();
+    // The survey form loads in a frame; wait for its heading rather than for an idle network.
+    await expect(page.frameLocator('iframe').first().getByRole('heading').first()).toBeVisible();
     await expectNoA11yViolations(page);
   });
 
@@ -229,7 +231,9 @@ test.describe('accessibility, signed in: screens with data', () => {
     const { user } = await withMission(await createUser());
     await signInViaUi(page, user);
     await page.goto('/post-conference');
-    await ready(page, page.getByRole('button', { name: 'Mark as Completed' }));
+    await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeVisible();
+    // The survey form loads in a frame; wait for its heading rather than for an idle network.
+    await expect(page.frameLocator('iframe').first().getByRole('heading').first()).toBeVisible();
     await expectNoA11yViolations(page);
   });
 
