@@ -58,9 +58,13 @@ export async function startServer(config: Config, options: { logger?: FastifySer
       close() {
         closing ??= (async () => {
           clearInterval(pruning);
+          // A kept-alive connection whose last request finished after close() began stays open
+          // until its client hangs up; close such connections as soon as they fall idle.
+          const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
           try {
             await app.close();
           } finally {
+            clearInterval(sweep);
             await database.close();
             // Only once PGlite has closed may another process open the folder.
             folder?.release();
