@@ -14,7 +14,7 @@ export function registerDemoSurvey(app: FastifyInstance): void {
       .join('');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${kind} survey (demo)</title>
 <style>body{font-family:system-ui,sans-serif;margin:1.5rem;color:#0f172a;background:#f8fafc}table{border-collapse:collapse}th,td{text-align:left;padding:.25rem .75rem;border-bottom:1px solid #cbd5e1}</style>
-</head><body><main><h1>${kind} survey (demo)</h1>
+</head><body><main aria-label="Demo survey form"><h1>${kind} survey (demo)</h1>
 <p>This demo form stands in for the real survey. It received these prefilled answers:</p>
 <table><tbody>${rows || '<tr><td>No prefilled answers.</td></tr>'}</tbody></table>
 <p>When you are done, press "Mark as Completed" below the form.</p></main></body></html>`;
