@@ -53,7 +53,7 @@ async function openPglite(dataDir: string): Promise<Db> {
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const check = await pool.connect();
