@@ -108,6 +108,7 @@ test.describe('sign-up', () => {
     await page.goto('/signup');
     await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
     await expect(page.getByText('Join us and start your journey')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Already have an account? Sign in', exact: true })).toHaveAttribute('href', '/signin');
     await expect(page.getByTestId('dial-code')).toHaveText(/\+27$/);
     const submit = page.getByRole('button', { name: 'Create Account' });
 
@@ -194,6 +195,7 @@ test.describe('sign-in and sign-out', () => {
     await page.goto('/signin');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByText('Sign in to continue to your account')).toBeVisible();
+    await expect(page.getByRole('link', { name: "Don't have an account? Sign up", exact: true })).toHaveAttribute('href', '/signup');
 
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(toast(page, 'Email is required')).toBeVisible();

@@ -80,7 +80,7 @@ export default function AppLayout() {
               </p>
             ) : null}
           </header>
-          <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
+          <main id="main-content" tabIndex={-1} aria-label="Page content" className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
             <Suspense fallback={<PageSpinner />}>
               <Outlet />
             </Suspense>

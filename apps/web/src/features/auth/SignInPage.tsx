@@ -59,9 +59,8 @@ export default function SignInPage() {
       documentTitle="Sign in"
       footer={
         <p>
-          Don&apos;t have an account?{' '}
-          <Link to={paths.signUp()} className={inlineLinkClasses}>
-            Sign up
+          <Link to={paths.signUp()} className="rounded-sm text-slate-300 underline-offset-4 hover:underline">
+            Don&apos;t have an account? <span className="font-semibold text-sky-300">Sign up</span>
           </Link>
         </p>
       }

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { TextField, FieldFrame, describedBy, fieldControlClasses } from '../../components/ui/TextField';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../../app/paths';
-import { AuthShell, inlineLinkClasses, todayIso } from './AuthShell';
+import { AuthShell, todayIso } from './AuthShell';
 import { COUNTRIES, countryByCode, DEFAULT_COUNTRY_CODE, digitsOnly, fullMobileNumber } from './countries';
 import { useAuth } from './authContext';
 
@@ -84,9 +84,8 @@ export default function SignUpPage() {
       documentTitle="Sign up"
       footer={
         <p>
-          Already have an account?{' '}
-          <Link to={paths.signIn()} className={inlineLinkClasses}>
-            Sign in
+          <Link to={paths.signIn()} className="rounded-sm text-slate-300 underline-offset-4 hover:underline">
+            Already have an account? <span className="font-semibold text-sky-300">Sign in</span>
           </Link>
         </p>
       }
