@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { MIN_AGE, MIN_MOBILE_LENGTH, SHORT_TEXT_MAX } from './constants.ts';
 import { ageOn } from './credential.ts';
+import { SIGNUP_MESSAGES } from './messages.ts';
 
-/** SPEC §5 sign-up messages, in the order the checks run. */
-export const SIGNUP_MESSAGES = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  email: 'Please enter a valid email address',
-  dateOfBirth: 'Date of birth is required',
-  age: `You must be at least ${MIN_AGE} years old to register`,
-  mobileRequired: 'Mobile number is required',
-  mobileInvalid: 'Please enter a valid mobile number',
-} as const;
-
-export const SIGNIN_MESSAGES = {
-  email: 'Email is required',
-  dateOfBirth: 'Date of birth is required',
-} as const;
+export { SIGNIN_MESSAGES, SIGNUP_MESSAGES } from './messages.ts';
 
 /** "{something}@{something}.{something}" with no spaces anywhere. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -11,8 +11,7 @@ export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const NOT_INHERITED = ['DATABASE_URL', 'JWT_PRIVATE_KEY', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY'];
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of NOT_INHERITED) delete base[name];
+  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)));
   return { ...base, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
 }
 

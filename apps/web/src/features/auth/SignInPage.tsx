@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { notify as toast } from '../../lib/notify';
-import { SIGNIN_MESSAGE_TEXTS as SIGNIN_MESSAGES } from '@mc/contract/messages.ts';
+import { SIGNIN_MESSAGES } from '@mc/contract/messages.ts';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { paths, returnPathFrom } from '../../app/paths';
