@@ -24,7 +24,7 @@ export interface DbOptions {
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 20) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
@@ -52,6 +52,23 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
+/**
+ * Our SQL texts are constants with parameters, so each gets a statement name: PostgreSQL then
+ * parses and plans it once per connection instead of on every call (the vote spike runs one
+ * statement thousands of times a second). Bounded, so a dynamically built text can never grow it.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 1000;
+
+function namedQuery(sql: string, params?: readonly unknown[]): pg.QueryConfig {
+  let name = statementNames.get(sql);
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `mc_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return { text: sql, values: params ? [...params] : [], ...(name ? { name } : {}) };
+}
+
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
@@ -61,7 +78,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> 
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params?: readonly unknown[]) {
-      const result = await pool.query(sql, params ? [...params] : undefined);
+      const result = await pool.query(namedQuery(sql, params));
       return result.rows as Row[];
     },
     async exec(sql) {
@@ -73,7 +90,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> 
         await client.query('begin');
         const value = await fn({
           async query<Row>(sql: string, params?: readonly unknown[]) {
-            const result = await client.query(sql, params ? [...params] : undefined);
+            const result = await client.query(namedQuery(sql, params));
             return result.rows as Row[];
           },
           async exec(sql) {
