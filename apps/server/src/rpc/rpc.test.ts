@@ -93,6 +93,17 @@ describeEachDatabase('the web app', (server) => {
     }
   });
 
+  it('sends hashed assets gzipped and cacheable for a year', async () => {
+    const html = await (await fetch(`${server().url}/`)).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    const response = await fetch(`${server().url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await response.text()).length).toBeGreaterThan(1000);
+  });
+
   it('answers a missing asset or API path with 404, not the app', async () => {
     expect((await fetch(`${server().url}/assets/nope.js`)).status).toBe(404);
     expect((await fetch(`${server().url}/rest/v1/missions`)).status).toBe(404);
