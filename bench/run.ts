@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createPrivateSchema } from '../apps/server/src/db/private-schema.ts';
 import { encodeDateOfBirth } from '@mc/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startServer, type RunningServer } from '../apps/server/src/server.ts';
@@ -138,26 +138,6 @@ async function directVotes(db: Db, mission: string, users: string[], connections
   return result;
 }
 
-/** A private schema on the given PostgreSQL, dropped afterwards (as the server test harness does). */
-async function privateSchema(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `bench_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
-  };
-}
-
 function pad(text: string, width: number, right = false): string {
   return right ? text.padStart(width) : text.padEnd(width);
 }
@@ -184,7 +164,7 @@ function printTable(): void {
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const backend = databaseUrl ? 'postgres' : 'pglite';
-  const schema = databaseUrl ? await privateSchema(databaseUrl) : null;
+  const schema = databaseUrl ? await createPrivateSchema(databaseUrl, 'bench') : null;
   const dataDir = databaseUrl ? 'memory://' : mkdtempSync(join(tmpdir(), 'mc-bench-'));
   const jwk = JSON.stringify(await newPrivateJwk());
   const config = loadConfig({

@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient, type Session, type User } from '@supabase/supabase-js';
 import { encodeDateOfBirth } from '@mc/contract';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { createPrivateSchema, type PrivateSchema } from '../src/db/private-schema.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -32,25 +32,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** A private schema on the test PostgreSQL, so suites never see each other's rows. */
-export async function createTestSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestSchema(): Promise<PrivateSchema> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
-  };
+  return createPrivateSchema(base, 'test');
 }
 
 export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
