@@ -81,8 +81,8 @@ test.describe('Speakers Directory', () => {
 
     await search.fill('zz-no-such-speaker-zz');
     await expect(cards).toHaveCount(0);
-    await expect(page.getByText('No speakers found', { exact: true })).toBeVisible();
-    await expect(page.getByText('Try adjusting your search query', { exact: true })).toBeVisible();
+    // SPEC §2: the empty state reads exactly this, en dash included.
+    await expect(page.getByText('No speakers found – Try adjusting your search query', { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);
 
     await search.fill('');

@@ -43,8 +43,10 @@ export default function SpeakersDirectoryPage() {
       {speakers.length === 0 ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-14 text-center">
           <SearchX aria-hidden="true" className="mb-3 size-10 text-slate-500" />
-          <p className="text-lg font-semibold text-white">No speakers found</p>
-          <p className="mt-1 text-sm text-slate-300">Try adjusting your search query</p>
+          {/* SPEC §2 gives the empty state as one text, dash included. */}
+          <p className="text-lg font-semibold text-white">
+            No speakers found <span className="font-normal text-slate-300">– Try adjusting your search query</span>
+          </p>
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Speakers">
