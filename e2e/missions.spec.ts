@@ -297,6 +297,19 @@ test.describe('missions', () => {
     await expect(page.getByText('A statement for My Mission')).toBeVisible();
     await expect(page.getByTestId('engagement-votes')).toHaveText('1 votes');
     await expect(page.getByTestId('engagement-subscribers')).toHaveText('0 subscribers');
+    // SPEC §2 "My Mission": the fields in the order it lists them.
+    await expect(page.getByRole('main').locator('dt')).toHaveText([
+      'Shared Intention',
+      'Objective / Focus',
+      'Statement',
+      'Core Message',
+      'Problem Being Solved',
+      'First Team Action',
+      'Status',
+      'Created',
+      'Last Updated',
+      'Engagement',
+    ]);
     await expect(page.getByRole('link', { name: 'Update Mission' })).toHaveAttribute('href', `/create-mission?edit=${mission.mission_id}`);
     await expect(page.getByRole('link', { name: 'Browse All Missions' })).toHaveAttribute('href', '/view-all-missions');
 

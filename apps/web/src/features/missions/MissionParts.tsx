@@ -7,7 +7,7 @@ import { Badge, Button } from '../../components/ui';
 import { runToggle, type ToggleKind } from './missionsApi';
 import { formatDate, formatDateTime, fullName } from './missionRules';
 
-/** The mission's fields as SPEC §2 lists them for My Mission and Mission details. */
+/** The mission's fields for My Mission and Mission details, in the order SPEC §2 lists them. */
 export function MissionFieldList({ mission, extra }: { mission: Mission; extra?: ReactNode }) {
   const rows: [string, ReactNode][] = [
     ['Shared Intention', mission.shared_intention],
@@ -33,18 +33,18 @@ export function MissionFieldList({ mission, extra }: { mission: Mission; extra?:
         </dd>
       </div>
       <div>
-        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Engagement</dt>
-        <dd className="mt-1 text-slate-100">
-          <span data-testid="engagement-votes">{mission.vote_count} votes</span>, <span data-testid="engagement-subscribers">{mission.subscription_count} subscribers</span>
-        </dd>
-      </div>
-      <div>
         <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Created</dt>
         <dd className="mt-1 text-slate-100">{formatDateTime(mission.created_at)}</dd>
       </div>
       <div>
         <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Last Updated</dt>
         <dd className="mt-1 text-slate-100">{formatDateTime(mission.updated_at)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Engagement</dt>
+        <dd className="mt-1 text-slate-100">
+          <span data-testid="engagement-votes">{mission.vote_count} votes</span>, <span data-testid="engagement-subscribers">{mission.subscription_count} subscribers</span>
+        </dd>
       </div>
     </dl>
   );
