@@ -388,6 +388,8 @@ test.describe('password reset', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot your date of birth?' }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
+    // The URL changes before the lazy screen replaces /signin (whose Email field has the same label).
+    await expect(page.getByRole('heading', { name: 'Forgot your date of birth?', level: 1 })).toBeVisible();
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText('Check your inbox')).toBeVisible();
