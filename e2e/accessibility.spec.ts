@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, expectNoA11yViolations, rpc, signInViaUi, type E2EUser } from './support/app.ts';
+import { createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * Issue 8: axe-core on every screen of SPEC §2, signed out and signed in with data, in each of the
@@ -13,25 +13,8 @@ async function withSurvey(user: E2EUser): Promise<E2EUser> {
   return user;
 }
 
-async function withProfile(user: E2EUser): Promise<E2EUser> {
-  await withSurvey(user);
-  await rpc(user, 'create_role_profile', {
-    p_user_id: user.id,
-    p_intention: 'Bring people together',
-    p_skills_and_resources: 'Facilitation and a meeting room',
-    p_knowledge_and_experience: 'Ten years of community events',
-    p_community_need: 'Safe places to meet',
-    p_contribution: 'Organising the first gatherings',
-    p_first_action_next_7_days: 'Call the council',
-    p_role_title: 'Navigator',
-    p_high_objective: 'Life & Well-being',
-    p_role_archype: 'Connector',
-  });
-  return user;
-}
-
 async function withMission(user: E2EUser, memberIds: string[] = []): Promise<{ user: E2EUser; missionId: string; name: string }> {
-  await withProfile(user);
+  await withRoleProfile(user);
   const name = `Clean Water ${randomUUID().slice(0, 6)}`;
   const rows = await rpc<{ mission_id: string }[]>(user, 'create_mission', {
     p_creator_id: user.id,
@@ -98,7 +81,7 @@ test.describe('accessibility, signed in: dashboard variants', () => {
   });
 
   test('role profile active, and the Confirm Mission Creation dialog', async ({ page }) => {
-    const user = await withProfile(await createUser());
+    const user = await withRoleProfile(await createUser());
     await signInViaUi(page, user);
     await ready(page, page.getByText('Your Role Profile'));
     await expectNoA11yViolations(page);
@@ -109,8 +92,8 @@ test.describe('accessibility, signed in: dashboard variants', () => {
   });
 
   test('with a mission card, and the Manage Team dialog open', async ({ page }) => {
-    const member = await withProfile(await createUser({ firstName: 'Thabo', lastName: 'Member' }));
-    await withProfile(await createUser({ firstName: 'Thandi', lastName: 'Candidate' }));
+    const member = await withRoleProfile(await createUser({ firstName: 'Thabo', lastName: 'Member' }));
+    await withRoleProfile(await createUser({ firstName: 'Thandi', lastName: 'Candidate' }));
     const { user } = await withMission(await createUser(), [member.id]);
     await signInViaUi(page, user);
     await ready(page, page.getByRole('button', { name: 'Manage Team' }));
@@ -135,7 +118,7 @@ test.describe('accessibility, signed in: screens with data', () => {
     await ready(page, page.getByRole('heading', { name: 'Create Your Role Profile' }));
     await expectNoA11yViolations(page);
 
-    await switchUser(page, await withProfile(await createUser()));
+    await switchUser(page, await withRoleProfile(await createUser()));
     await page.goto('/role-profile');
     await ready(page, page.getByRole('button', { name: 'Save Profile' }));
     await expect(page.getByText('Loading profile data...')).toHaveCount(0);
@@ -143,7 +126,7 @@ test.describe('accessibility, signed in: screens with data', () => {
   });
 
   test('/view-role-profile, with a profile and without', async ({ page }) => {
-    const user = await withProfile(await createUser());
+    const user = await withRoleProfile(await createUser());
     await signInViaUi(page, user);
     await page.goto('/view-role-profile');
     await ready(page, page.getByRole('button', { name: 'Edit Profile' }).or(page.getByRole('link', { name: 'Edit Profile' })));
@@ -156,7 +139,7 @@ test.describe('accessibility, signed in: screens with data', () => {
   });
 
   test('/view-my-mission, with a mission and team, and without', async ({ page }) => {
-    const member = await withProfile(await createUser());
+    const member = await withRoleProfile(await createUser());
     const { user } = await withMission(await createUser(), [member.id]);
     await signInViaUi(page, user);
     await page.goto('/view-my-mission');
@@ -187,7 +170,7 @@ test.describe('accessibility, signed in: screens with data', () => {
   });
 
   test('/mission/:id', async ({ page }) => {
-    const member = await withProfile(await createUser());
+    const member = await withRoleProfile(await createUser());
     const { missionId, name } = await withMission(await createUser({ firstName: 'Sipho', lastName: 'Owner' }), [member.id]);
     const viewer = await createUser();
     await signInViaUi(page, viewer);
@@ -204,7 +187,7 @@ test.describe('accessibility, signed in: screens with data', () => {
   });
 
   test('/create-mission, new and in edit mode', async ({ page }) => {
-    const fresh = await withProfile(await createUser());
+    const fresh = await withRoleProfile(await createUser());
     await signInViaUi(page, fresh);
     await page.goto('/create-mission');
     await ready(page, page.getByRole('heading', { name: 'Create a Mission' }));

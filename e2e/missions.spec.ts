@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, expectNoA11yViolations, rpc, signInViaUi, type E2EUser } from './support/app.ts';
+import { createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * Issue 5: missions. People and their starting state are set up through the API; everything the
@@ -12,25 +12,8 @@ interface MissionRow {
   name: string;
 }
 
-async function withProfile(user: E2EUser): Promise<E2EUser> {
-  await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
-  await rpc(user, 'create_role_profile', {
-    p_user_id: user.id,
-    p_intention: 'Serve the community',
-    p_skills_and_resources: 'Logistics',
-    p_knowledge_and_experience: 'Ten years of events',
-    p_community_need: 'Clean water',
-    p_contribution: 'Organising',
-    p_first_action_next_7_days: 'Call the council',
-    p_role_title: 'Navigator',
-    p_high_objective: 'Life & Well-being',
-    p_role_archype: 'Leader',
-  });
-  return user;
-}
-
 async function leader(overrides: Parameters<typeof createUser>[0] = {}): Promise<E2EUser> {
-  return withProfile(await createUser(overrides));
+  return withRoleProfile(await createUser(overrides));
 }
 
 async function missionBy(owner: E2EUser, fields: Partial<Record<string, unknown>> = {}): Promise<MissionRow> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, expectNoA11yViolations, rpc, signInViaUi, type E2EUser } from './support/app.ts';
+import { createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * Issue 6: the Manage Team dialog opened from the dashboard's mission card. People and the
@@ -9,23 +9,6 @@ import { createUser, expectNoA11yViolations, rpc, signInViaUi, type E2EUser } fr
 
 const SEARCH_PROCEDURE = '**/rest/v1/rpc/search_users_with_profiles';
 const MEMBERS_PROCEDURE = '**/rest/v1/rpc/get_mission_members';
-
-async function withProfile(user: E2EUser): Promise<E2EUser> {
-  await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
-  await rpc(user, 'create_role_profile', {
-    p_user_id: user.id,
-    p_intention: 'Serve the community',
-    p_skills_and_resources: 'Logistics',
-    p_knowledge_and_experience: 'Ten years of events',
-    p_community_need: 'Clean water',
-    p_contribution: 'Organising',
-    p_first_action_next_7_days: 'Call the council',
-    p_role_title: 'Navigator',
-    p_high_objective: 'Life & Well-being',
-    p_role_archype: 'Connector',
-  });
-  return user;
-}
 
 async function createMission(owner: E2EUser, memberIds: string[]): Promise<string> {
   const rows = await rpc<{ mission_id: string }[]>(owner, 'create_mission', {
@@ -57,10 +40,10 @@ interface Crew {
 /** An owner with a mission and one member, two people to find, and one without a profile. */
 async function crew(): Promise<Crew> {
   const tag = `Zx${randomUUID().slice(0, 6)}`;
-  const owner = await withProfile(await createUser({ firstName: `Olga${tag}`, lastName: 'Owner' }));
-  const member = await withProfile(await createUser({ firstName: `Mia${tag}`, lastName: 'Member' }));
-  const candidate = await withProfile(await createUser({ firstName: `Cara${tag}`, lastName: 'Candidate' }));
-  const late = await withProfile(await createUser({ firstName: `Leo${tag}`, lastName: 'Late' }));
+  const owner = await withRoleProfile(await createUser({ firstName: `Olga${tag}`, lastName: 'Owner' }));
+  const member = await withRoleProfile(await createUser({ firstName: `Mia${tag}`, lastName: 'Member' }));
+  const candidate = await withRoleProfile(await createUser({ firstName: `Cara${tag}`, lastName: 'Candidate' }));
+  const late = await withRoleProfile(await createUser({ firstName: `Leo${tag}`, lastName: 'Late' }));
   const noProfile = await createUser({ firstName: `Nora${tag}`, lastName: 'Noprofile' });
   const missionId = await createMission(owner, [member.id]);
   return { tag, owner, member, candidate, late, noProfile, missionId };

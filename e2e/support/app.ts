@@ -52,6 +52,27 @@ export async function rpc<T>(user: E2EUser, name: string, params: Record<string,
   return body;
 }
 
+/**
+ * Finishes the user's pre-conference survey and writes their role profile through the API: the
+ * state in which SPEC lets a person create a mission.
+ */
+export async function withRoleProfile(user: E2EUser): Promise<E2EUser> {
+  await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
+  await rpc(user, 'create_role_profile', {
+    p_user_id: user.id,
+    p_intention: 'Serve the community',
+    p_skills_and_resources: 'Logistics',
+    p_knowledge_and_experience: 'Ten years of events',
+    p_community_need: 'Clean water',
+    p_contribution: 'Organising',
+    p_first_action_next_7_days: 'Call the council',
+    p_role_title: 'Navigator',
+    p_high_objective: 'Life & Well-being',
+    p_role_archype: 'Connector',
+  });
+  return user;
+}
+
 /** Signs in through the real sign-in screen and waits for the dashboard. */
 export async function signInViaUi(page: Page, user: Pick<E2EUser, 'email' | 'dateOfBirth'>): Promise<void> {
   await page.goto('/signin');
