@@ -12,8 +12,14 @@ export function registerRpcRoutes(app: FastifyInstance, db: Db, keys: SigningKey
   app.register(
     async (rest) => {
       rest.setErrorHandler((error, request, reply) => sendRpcError(error, request, reply));
+      // Procedure answers are JSON that no browser renders, so the page-level headers helmet sets
+      // (CSP, frame options, …) mean nothing here, and rebuilding them cost ~7 % of a vote's CPU
+      // in the spike. What does matter for JSON is kept on every answer, errors included.
+      rest.addHook('onRequest', async (_request, reply) => {
+        reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+      });
 
-      rest.post<{ Params: { name: string } }>('/rpc/:name', async (request, reply) => {
+      rest.post<{ Params: { name: string } }>('/rpc/:name', { helmet: false }, async (request, reply) => {
         const procedure = procedures.get(request.params.name);
         if (!procedure) {
           throw new RpcError(404, 'PGRST202', `Could not find the function ${request.params.name} in the schema cache`);

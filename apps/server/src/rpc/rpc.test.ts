@@ -26,6 +26,16 @@ describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) =
     ]);
   });
 
+  it('marks every procedure answer as not to be sniffed or cached', async () => {
+    const { session, user } = await signUpUser(server());
+    for (const body of [JSON.stringify({ auth_id: user.id }), '{broken']) {
+      const response = await post('get_user_by_auth', body, session.access_token);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toContain('application/json');
+    }
+  });
+
   it('refuses acting for someone else with 403', async () => {
     const alice = await signUpUser(server());
     const bob = await signUpUser(server());
