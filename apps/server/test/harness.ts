@@ -81,7 +81,7 @@ export function describeEachDatabase(title: string, body: (server: () => TestSer
   }
 }
 
-/** An unmodified supabase-js client, as any program would make one. */
+/** An unmodified supabase-js client, the way every program makes one. */
 export function newClient(url: string): SupabaseClient {
   return createClient(url, 'any-public-key', {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

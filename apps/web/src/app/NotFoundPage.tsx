@@ -4,7 +4,7 @@ import { buttonClasses } from '../components/ui/Button';
 import { appConfig } from '../lib/appConfig';
 import { paths } from './paths';
 
-/** SPEC §2: any unknown path. */
+/** SPEC §2: every unknown path. */
 export default function NotFoundPage() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 px-6 py-12 text-center">
