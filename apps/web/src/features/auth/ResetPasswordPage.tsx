@@ -5,10 +5,10 @@ import { ageOn, isEmailShaped, MIN_AGE, SIGNIN_MESSAGES, SIGNUP_MESSAGES } from 
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { TextField } from '../../components/ui/TextField';
 import { initialAuthRedirect } from '../../lib/supabase';
 import { paths } from '../../app/paths';
-import { AuthShell, inlineLinkClasses, todayIso } from './AuthShell';
+import { DateOfBirthField, EmailField } from './CredentialFields';
+import { AuthShell, inlineLinkClasses } from './AuthShell';
 import { useAuth } from './authContext';
 
 /**
@@ -82,18 +82,11 @@ function RequestResetForm() {
         </Alert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-          <TextField
+          <EmailField
             ref={emailRef}
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             error={error ?? undefined}
-            required
           />
           <Button type="submit" size="lg" busy={busy} busyLabel="Sending...">
             Send Reset Link
@@ -141,17 +134,12 @@ function NewDateOfBirthForm() {
     <AuthShell title="Set your date of birth" subtitle="Choose the date of birth you will sign in with from now on." documentTitle="Set date of birth">
       {user?.email ? <p className="mb-5 text-sm text-slate-300">Account: <strong className="text-slate-100">{user.email}</strong></p> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField
+        <DateOfBirthField
           ref={dateRef}
           label="New Date of Birth"
-          type="date"
-          name="dateOfBirth"
-          autoComplete="bday"
-          max={todayIso()}
           value={dateOfBirth}
           onChange={(event) => setDateOfBirth(event.target.value)}
           error={error ?? undefined}
-          required
         />
         <Button type="submit" size="lg" busy={busy} busyLabel="Saving...">
           Save and Continue

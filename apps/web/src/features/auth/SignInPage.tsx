@@ -3,9 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { notify as toast } from '../../lib/notify';
 import { SIGNIN_MESSAGES } from '@mc/contract/messages.ts';
 import { Button } from '../../components/ui/Button';
-import { TextField } from '../../components/ui/TextField';
 import { paths, returnPathFrom } from '../../app/paths';
-import { AuthShell, inlineLinkClasses, todayIso } from './AuthShell';
+import { DateOfBirthField, EmailField } from './CredentialFields';
+import { AuthShell, inlineLinkClasses } from './AuthShell';
 import { useAuth } from './authContext';
 
 type Field = 'email' | 'dateOfBirth';
@@ -66,31 +66,18 @@ export default function SignInPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={errorFor('email')}
-          required
         />
-        <TextField
+        <DateOfBirthField
           ref={dateRef}
-          label="Date of Birth"
-          type="date"
-          name="dateOfBirth"
-          autoComplete="bday"
-          max={todayIso()}
           value={dateOfBirth}
           onChange={(event) => setDateOfBirth(event.target.value)}
           error={errorFor('dateOfBirth')}
           hint="Your date of birth is your sign-in secret."
-          required
         />
         <div className="-mt-2 text-right text-sm">
           <Link to={paths.resetPassword()} className={inlineLinkClasses}>

@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/Button';
 import { TextField, FieldFrame, describedBy, fieldControlClasses } from '../../components/ui/TextField';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../../app/paths';
-import { AuthShell, todayIso } from './AuthShell';
+import { DateOfBirthField, EmailField } from './CredentialFields';
+import { AuthShell } from './AuthShell';
 import { COUNTRIES, countryByCode, DEFAULT_COUNTRY_CODE, digitsOnly, fullMobileNumber } from './countries';
 import { useAuth } from './authContext';
 
@@ -113,31 +114,18 @@ export default function SignUpPage() {
             required
           />
         </div>
-        <TextField
+        <EmailField
           ref={refs.email}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={errorFor('email')}
-          required
         />
-        <TextField
+        <DateOfBirthField
           ref={refs.dateOfBirth}
-          label="Date of Birth"
-          type="date"
-          name="dateOfBirth"
-          autoComplete="bday"
-          max={todayIso()}
           value={dateOfBirth}
           onChange={(event) => setDateOfBirth(event.target.value)}
           error={errorFor('dateOfBirth')}
           hint="You will sign in with your e-mail and this date. You must be at least 18."
-          required
         />
         <FieldFrame id="signup-mobile" label="Mobile Number" required error={mobileError} hint="Digits only; the dial code is added for you.">
           <div className="flex flex-col gap-2 sm:flex-row">
