@@ -8,7 +8,8 @@ import { fieldControlClasses } from '../../components/ui/TextField';
 import { useAuth } from '../auth/authContext';
 import { RpcError } from '../../lib/rpc';
 import { displayName, isTeamOwner, TEAM_TEXT } from './teamRules';
-import { addMember, invalidateTeam, removeMember, searchUsers, teamMembersQuery } from './teamsApi';
+import { missionMembersQuery } from '../missions/missionsApi';
+import { addMember, invalidateTeam, removeMember, searchUsers } from './teamsApi';
 
 export interface ManageTeamDialogProps {
   missionId: string;
@@ -48,7 +49,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
   const searchId = useId();
   const membersHeadingId = useId();
 
-  const membersQuery = useQuery({ ...teamMembersQuery(missionId), enabled: missionId !== '' });
+  const membersQuery = useQuery({ ...missionMembersQuery(missionId), enabled: missionId !== '' });
   const members = useMemo(() => membersQuery.data ?? [], [membersQuery.data]);
   const memberIds = useMemo(() => new Set(members.map((member) => member.user_id)), [members]);
 
@@ -88,7 +89,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
     setSearch(value.trim() === '' ? { status: 'idle' } : { status: 'searching' });
   }
 
-  const refresh = () => invalidateTeam(queryClient, missionId);
+  const refresh = () => invalidateTeam(queryClient);
 
   async function onAdd(person: UserSearchResult) {
     if (!missionId) {

@@ -1,33 +1,14 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { MissionMember, UserSearchResult } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
+import { missionKeys } from '../missions/missionsApi';
 import { addedMember, removeOutcome, visibleResults, type RemoveOutcome } from './teamRules';
 
 /**
  * The Manage Team dialog's calls (SPEC §7). They throw or answer; the dialog decides what the
  * person sees.
  */
-
-export const teamKeys = {
-  members: (missionId: string) => ['teams', 'members', missionId] as const,
-};
-
-/** A mission's team. SPEC §8: a failed load shows an empty list (and is logged). */
-export function teamMembersQuery(missionId: string) {
-  return queryOptions({
-    queryKey: teamKeys.members(missionId),
-    queryFn: async (): Promise<MissionMember[]> => {
-      try {
-        const rows = await callRpc('get_mission_members', { p_mission_id: missionId });
-        return Array.isArray(rows) ? rows : [];
-      } catch (error) {
-        console.error('Loading the team members failed', error);
-        return [];
-      }
-    },
-  });
-}
 
 /**
  * People search. Members are not excluded on the server (p_exclude_mission_id null) so the dialog
@@ -48,13 +29,12 @@ export async function removeMember(missionId: string, userId: string, removedBy:
 }
 
 /**
- * After a team change: the dialog's own list, and every missions query (team counts, member lists
- * on My Mission and the details page, the sidebar's memberships) are stale.
+ * After a team change every missions query is stale: the member list this dialog shares with My
+ * Mission (missionMembersQuery), team counts, the details page, and the sidebar's memberships.
  */
-export async function invalidateTeam(queryClient: QueryClient, missionId: string): Promise<void> {
+export async function invalidateTeam(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: teamKeys.members(missionId) }),
-    queryClient.invalidateQueries({ queryKey: ['missions'] }),
+    queryClient.invalidateQueries({ queryKey: missionKeys.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.userMissions(null).slice(0, 1) }),
   ]);
 }
