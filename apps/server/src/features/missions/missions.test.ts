@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { MISSION_MESSAGES, OBJECTIVES, requiredFieldsMessage, type Mission, type MissionDetails } from '@mc/contract';
 import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
+import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
 
 /** Puts a user in the state mission creation needs (survey done, role profile), straight in SQL. */
 async function makeLeader(server: TestServer, user: TestUser): Promise<void> {
@@ -373,6 +374,52 @@ describeEachDatabase('missions: vote and subscription toggles', (server) => {
     const listed = ((await voters[1]!.client.rpc('get_all_missions', {})).data as Mission[]).find((row) => row.mission_id === mission.mission_id);
     expect(listed).toMatchObject({ vote_count: 0, subscription_count: 0 });
     }, 180_000);
+
+  it('answers every toggle sent together on its own: an unknown mission fails alone, the others count', async () => {
+    const { mission } = await createMission(server());
+    const voters = await Promise.all(Array.from({ length: 6 }, () => signUpUser(server())));
+    // Calls made in one event-loop turn share one batch statement.
+    const answers = await Promise.allSettled([
+      ...voters.map((voter) => toggleMissionVote(server().db, mission.mission_id, voter.user.id)),
+      toggleMissionVote(server().db, UNKNOWN_ID, voters[0]!.user.id),
+    ]);
+    expect(answers.slice(0, 6).map((answer) => (answer.status === 'fulfilled' ? answer.value : answer.reason))).toEqual(voters.map(() => 'voted'));
+    expect(answers[6]).toMatchObject({ status: 'rejected', reason: { message: MISSION_MESSAGES.notFound } });
+    expect(await rowCount(server(), 'mission_votes', mission.mission_id)).toBe(6);
+  });
+
+  it('keeps the rest of a batch when one toggle breaks the statement (a user deleted mid-session)', async () => {
+    const { mission } = await createMission(server());
+    const voters = await Promise.all(Array.from({ length: 4 }, () => signUpUser(server())));
+    const deleted = await signUpUser(server());
+    await server().db.query('delete from users where id = $1', [deleted.user.id]);
+
+    const answers = await Promise.allSettled([
+      toggleMissionVote(server().db, mission.mission_id, voters[0]!.user.id),
+      toggleMissionVote(server().db, mission.mission_id, deleted.user.id),
+      ...voters.slice(1).map((voter) => toggleMissionVote(server().db, mission.mission_id, voter.user.id)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(answers.filter((answer) => answer.status === 'fulfilled').map((answer) => answer.value)).toEqual(voters.map(() => 'voted'));
+    expect(await rowCount(server(), 'mission_votes', mission.mission_id)).toBe(4);
+
+    // Over HTTP the deleted user's still-valid access token gets a clear 400, and nothing is written.
+    const { error, status } = await deleted.client.rpc('toggle_mission_vote', { p_mission_id: mission.mission_id });
+    expect(status).toBe(400);
+    expect(error?.message).toBe('A parameter refers to something that does not exist or has the wrong form');
+    expect(await rowCount(server(), 'mission_votes', mission.mission_id)).toBe(4);
+  });
+
+  it("runs one user's toggles sent together one after the other, in the order they came", async () => {
+    const { mission } = await createMission(server());
+    const voter = await signUpUser(server());
+    const answers = await Promise.all(Array.from({ length: 5 }, () => toggleMissionVote(server().db, mission.mission_id, voter.user.id)));
+    expect(answers).toEqual(['voted', 'unvoted', 'voted', 'unvoted', 'voted']);
+    expect(await rowCount(server(), 'mission_votes', mission.mission_id)).toBe(1);
+    const subscriptions = await Promise.all(Array.from({ length: 4 }, () => toggleMissionSubscription(server().db, mission.mission_id, voter.user.id)));
+    expect(subscriptions).toEqual(['subscribed', 'unsubscribed', 'subscribed', 'unsubscribed']);
+    expect(await rowCount(server(), 'mission_subscriptions', mission.mission_id)).toBe(0);
+  });
 
   it('keeps at most one vote and one subscription when one user toggles 50 times at once', async () => {
     const { mission } = await createMission(server());

@@ -1,37 +1,47 @@
 import { MISSION_MESSAGES, type SubscriptionResult, type VoteResult } from '@mc/contract';
-import type { Queryable } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 
 /**
- * The vote and subscription toggles, each ONE statement (so one implicit transaction) on a table
- * whose primary key is (mission_id, user_id). There is no counter row: counts are count(*) over the
- * primary key, so a vote spike on one mission never queues behind one locked row.
+ * The vote and subscription toggles. Toggles that arrive together are written together: ONE
+ * statement (so one implicit transaction, one commit) for a whole batch of (mission, user) pairs,
+ * on a table whose primary key is (mission_id, user_id). In the end-of-conference spike this turns
+ * hundreds of round trips and commits into a few, which is what keeps the spike fast.
  *
- * - `deleted`: removes the caller's row if there is one (unvote).
- * - `inserted`: only when nothing was deleted and the mission exists; ON CONFLICT DO NOTHING covers a
- *   concurrent toggle by the same user that inserted first (we then answer "already_…").
- *
- * Two concurrent toggles by one user therefore behave as if they ran one after the other, or the
- * second one loses the insert race and changes nothing. A user never holds two rows: the key forbids it.
+ * There is no counter row: counts are count(*) over the primary key, so a spike on one mission never
+ * queues behind one locked row. Per pair, the statement says:
+ * - `deleted`: it removed the caller's row (unvote);
+ * - `inserted`: it added one, which it tries only when nothing was deleted and the mission exists;
+ *   ON CONFLICT DO NOTHING covers a concurrent toggle of the same pair that inserted first
+ *   (another server process, say); we then answer "already_…".
+ * A user never holds two rows: the key forbids it.
  */
-function toggleSql(table: 'mission_votes' | 'mission_subscriptions'): string {
-  return `with mission as (
-      select mission_id from missions where mission_id = $1
+function toggleBatchSql(table: 'mission_votes' | 'mission_subscriptions'): string {
+  return `with toggle as (
+      select mission_id, user_id, n
+      from unnest($1::uuid[], $2::uuid[]) with ordinality as pairs (mission_id, user_id, n)
+    ), found as (
+      select toggle.mission_id, toggle.user_id from toggle join missions using (mission_id)
     ), deleted as (
-      delete from ${table} where mission_id = $1 and user_id = $2 returning 1
+      delete from ${table} as existing using toggle
+      where existing.mission_id = toggle.mission_id and existing.user_id = toggle.user_id
+      returning existing.mission_id, existing.user_id
     ), inserted as (
       insert into ${table} (mission_id, user_id)
-      select mission.mission_id, $2 from mission where not exists (select 1 from deleted)
+      select found.mission_id, found.user_id from found
+      where not exists (select 1 from deleted where deleted.mission_id = found.mission_id and deleted.user_id = found.user_id)
       on conflict (mission_id, user_id) do nothing
-      returning 1
+      returning mission_id, user_id
     )
-    select exists (select 1 from mission) as mission_found,
-           exists (select 1 from deleted) as deleted,
-           exists (select 1 from inserted) as inserted`;
+    select toggle.n::int as n,
+           exists (select 1 from found where found.mission_id = toggle.mission_id and found.user_id = toggle.user_id) as mission_found,
+           exists (select 1 from deleted where deleted.mission_id = toggle.mission_id and deleted.user_id = toggle.user_id) as deleted,
+           exists (select 1 from inserted where inserted.mission_id = toggle.mission_id and inserted.user_id = toggle.user_id) as inserted
+    from toggle`;
 }
 
-export const TOGGLE_VOTE_SQL = toggleSql('mission_votes');
-export const TOGGLE_SUBSCRIPTION_SQL = toggleSql('mission_subscriptions');
+const TOGGLE_VOTE_SQL = toggleBatchSql('mission_votes');
+const TOGGLE_SUBSCRIPTION_SQL = toggleBatchSql('mission_subscriptions');
 
 interface ToggleOutcome {
   mission_found: boolean;
@@ -39,9 +49,132 @@ interface ToggleOutcome {
   inserted: boolean;
 }
 
-async function runToggle(db: Queryable, sql: string, missionId: string, userId: string): Promise<'removed' | 'added' | 'lost_race'> {
-  const [outcome] = await db.query<ToggleOutcome>(sql, [missionId, userId]);
-  if (!outcome) throw new Error('toggle statement returned no row');
+interface PendingToggle {
+  missionId: string;
+  userId: string;
+  pair: string;
+  resolve: (outcome: ToggleOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Enough to carry a spike of 100 waiting phones in one statement, small enough to stay a few ms. */
+const MAX_BATCH = 200;
+
+/**
+ * How many batch statements may run at once. More than one lets PostgreSQL work on the next batch
+ * while one commits; PGlite has a single connection, so there one at a time is all it can do.
+ */
+const BATCHES_AT_ONCE: Record<Db['kind'], number> = { postgres: 4, pglite: 1 };
+
+/**
+ * Collects the toggles of one table and sends them as batches. A toggle waits only while the
+ * database is busy with earlier batches (or until the end of the current event-loop turn), so a lone
+ * toggle goes out at once and a spike goes out in few, large statements.
+ *
+ * A pair is never in two batches at once: a second toggle of the same pair (a double tap) waits for
+ * the first one's batch to finish, so one user's toggles run one after the other, in order, and two
+ * running batches never touch the same row (so they cannot deadlock on each other).
+ */
+class ToggleBatcher {
+  private waiting: PendingToggle[] = [];
+  private readonly pairsInFlight = new Set<string>();
+  private batchesInFlight = 0;
+  private flushScheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sql: string,
+  ) {}
+
+  toggle(missionId: string, userId: string): Promise<ToggleOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ missionId, userId, pair: `${missionId}/${userId}`, resolve, reject });
+      this.scheduleFlush();
+    });
+  }
+
+  /** Flushes at the end of this event-loop turn, so every request parsed in the same turn shares a batch. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.waiting.length === 0 || this.batchesInFlight >= BATCHES_AT_ONCE[this.db.kind]) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.batchesInFlight < BATCHES_AT_ONCE[this.db.kind]) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      this.batchesInFlight += 1;
+      void this.send(batch).finally(() => {
+        this.batchesInFlight -= 1;
+        for (const item of batch) this.pairsInFlight.delete(item.pair);
+        this.scheduleFlush();
+      });
+    }
+  }
+
+  /** Takes waiting toggles in arrival order, leaving for later any pair already on its way. */
+  private takeBatch(): PendingToggle[] {
+    const batch: PendingToggle[] = [];
+    const later: PendingToggle[] = [];
+    for (const item of this.waiting) {
+      if (batch.length < MAX_BATCH && !this.pairsInFlight.has(item.pair)) {
+        this.pairsInFlight.add(item.pair);
+        batch.push(item);
+      } else {
+        later.push(item);
+      }
+    }
+    this.waiting = later;
+    return batch;
+  }
+
+  /** Never rejects: every toggle of the batch gets its own answer or its own error. */
+  private async send(batch: PendingToggle[]): Promise<void> {
+    let rows: (ToggleOutcome & { n: number })[];
+    try {
+      rows = await this.db.query<ToggleOutcome & { n: number }>(this.sql, [batch.map((item) => item.missionId), batch.map((item) => item.userId)]);
+    } catch (error) {
+      const [only] = batch;
+      if (batch.length === 1 && only) {
+        only.reject(error);
+        return;
+      }
+      // The statement failed as a whole and nothing of it was written. Which toggle broke it (a user
+      // deleted mid-session, say) is not known, so each one runs again on its own and gets its own answer.
+      await Promise.all(batch.map((item) => this.send([item])));
+      return;
+    }
+    const outcomes = new Map(rows.map((row) => [row.n, row]));
+    batch.forEach((item, index) => {
+      const outcome = outcomes.get(index + 1);
+      if (outcome) item.resolve(outcome);
+      else item.reject(new Error('the toggle statement returned no row for a toggle'));
+    });
+  }
+}
+
+const batchers = new WeakMap<Db, Map<string, ToggleBatcher>>();
+
+function batcherFor(db: Db, sql: string): ToggleBatcher {
+  let byStatement = batchers.get(db);
+  if (!byStatement) {
+    byStatement = new Map();
+    batchers.set(db, byStatement);
+  }
+  let batcher = byStatement.get(sql);
+  if (!batcher) {
+    batcher = new ToggleBatcher(db, sql);
+    byStatement.set(sql, batcher);
+  }
+  return batcher;
+}
+
+async function runToggle(db: Db, sql: string, missionId: string, userId: string): Promise<'removed' | 'added' | 'lost_race'> {
+  const outcome = await batcherFor(db, sql).toggle(missionId, userId);
   // A row we deleted means the mission existed at that moment, even if it is being deleted now.
   if (outcome.deleted) return 'removed';
   if (!outcome.mission_found) throw businessError(MISSION_MESSAGES.notFound);
@@ -50,17 +183,17 @@ async function runToggle(db: Queryable, sql: string, missionId: string, userId: 
 
 /**
  * Toggles userId's vote on missionId: 'voted', 'unvoted', or 'already_voted' when a concurrent
- * toggle by the same user inserted the vote first. ('no_vote_found' cannot happen in this design:
- * a toggle that finds no vote adds one.) Unknown mission: P0001 "Mission not found".
- * Exported so the load benchmark can call exactly this SQL.
+ * toggle of the same pair (from another server process) inserted the vote first. ('no_vote_found'
+ * cannot happen in this design: a toggle that finds no vote adds one.) Unknown mission: P0001
+ * "Mission not found". Exported so the load benchmark can call exactly this path.
  */
-export async function toggleMissionVote(db: Queryable, missionId: string, userId: string): Promise<VoteResult> {
+export async function toggleMissionVote(db: Db, missionId: string, userId: string): Promise<VoteResult> {
   const result = await runToggle(db, TOGGLE_VOTE_SQL, missionId, userId);
   return result === 'removed' ? 'unvoted' : result === 'added' ? 'voted' : 'already_voted';
 }
 
 /** The same toggle for subscriptions: 'subscribed', 'unsubscribed' or 'already_subscribed'. */
-export async function toggleMissionSubscription(db: Queryable, missionId: string, userId: string): Promise<SubscriptionResult> {
+export async function toggleMissionSubscription(db: Db, missionId: string, userId: string): Promise<SubscriptionResult> {
   const result = await runToggle(db, TOGGLE_SUBSCRIPTION_SQL, missionId, userId);
   return result === 'removed' ? 'unsubscribed' : result === 'added' ? 'subscribed' : 'already_subscribed';
 }
