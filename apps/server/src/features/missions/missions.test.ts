@@ -410,6 +410,19 @@ describeEachDatabase('missions: vote and subscription toggles', (server) => {
     expect(await rowCount(server(), 'mission_votes', mission.mission_id)).toBe(4);
   });
 
+  it('keeps the listed counts equal to the rows when a user with votes and subscriptions is deleted', async () => {
+    const { mission } = await createMission(server());
+    const [stays, leaves] = await Promise.all([signUpUser(server()), signUpUser(server())]);
+    for (const user of [stays!, leaves!]) {
+      await user.client.rpc('toggle_mission_vote', { p_mission_id: mission.mission_id });
+      await user.client.rpc('toggle_mission_subscription', { p_mission_id: mission.mission_id });
+    }
+    expect(await details(stays!, mission.mission_id)).toMatchObject({ vote_count: 2, subscription_count: 2 });
+    await server().db.query('delete from users where id = $1', [leaves!.user.id]);
+    expect(await details(stays!, mission.mission_id)).toMatchObject({ vote_count: 1, subscription_count: 1, is_voted: true, is_subscribed: true });
+    expect(await rowCount(server(), 'mission_votes', mission.mission_id)).toBe(1);
+  });
+
   it("runs one user's toggles sent together one after the other, in the order they came", async () => {
     const { mission } = await createMission(server());
     const voter = await signUpUser(server());

@@ -2,25 +2,23 @@ import type { Mission, MissionMember } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 
 /**
- * Missions in the Mission shape of @mc/contract, as seen by one viewer ($1), in ONE query: the
- * vote, subscription and team counts are GROUP BY subqueries joined once (each reads only the
- * (mission_id, …) primary-key index), and the viewer's own vote and subscription are primary-key
- * lookups. `where` filters on `m` and may use parameters from $2.
+ * Missions in the Mission shape of @mc/contract, as seen by one viewer ($1), in ONE query: vote and
+ * subscription counts are kept on the mission row (migration 004), the team count is a GROUP BY
+ * subquery joined once, and the viewer's own vote and subscription are primary-key lookups.
+ * `where` filters on `m` and may use parameters from $2.
  */
 function missionsSql(where: string): string {
   return `select m.mission_id, m.name, m.shared_intention, m.objective_or_focus, m.statement, m.core_message,
          m.problem_being_solved, m.first_team_action, m.created_by,
          nullif(btrim(concat_ws(' ', creator.first_name, creator.last_name)), '') as created_by_name,
          m.created_at, m.updated_at,
-         coalesce(votes.n, 0)::int as vote_count,
-         coalesce(subscriptions.n, 0)::int as subscription_count,
+         m.vote_count,
+         m.subscription_count,
          (my_vote.user_id is not null) as is_voted,
          (my_subscription.user_id is not null) as is_subscribed,
          coalesce(team.n, 0)::int as team_count
     from missions m
     left join users creator on creator.id = m.created_by
-    left join (select mission_id, count(*) as n from mission_votes group by mission_id) votes on votes.mission_id = m.mission_id
-    left join (select mission_id, count(*) as n from mission_subscriptions group by mission_id) subscriptions on subscriptions.mission_id = m.mission_id
     left join (select mission_id, count(*) as n from mission_members group by mission_id) team on team.mission_id = m.mission_id
     left join mission_votes my_vote on my_vote.mission_id = m.mission_id and my_vote.user_id = $1
     left join mission_subscriptions my_subscription on my_subscription.mission_id = m.mission_id and my_subscription.user_id = $1

@@ -8,8 +8,9 @@ import { businessError } from '../../http/errors.ts';
  * on a table whose primary key is (mission_id, user_id). In the end-of-conference spike this turns
  * hundreds of round trips and commits into a few, which is what keeps the spike fast.
  *
- * There is no counter row: counts are count(*) over the primary key, so a spike on one mission never
- * queues behind one locked row. Per pair, the statement says:
+ * The mission's vote and subscription counts follow from triggers (migration 004), once per batch
+ * statement and mission, so a spike on one mission queues a few batches on its row, not every vote.
+ * Per pair, the statement says:
  * - `deleted`: it removed the caller's row (unvote);
  * - `inserted`: it added one, which it tries only when nothing was deleted and the mission exists;
  *   ON CONFLICT DO NOTHING covers a concurrent toggle of the same pair that inserted first
