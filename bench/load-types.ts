@@ -1,7 +1,10 @@
 /** What the orchestrator sends to the load worker, and what comes back. Plain data only. */
 
 export interface LoadRequest {
+  /** POST unless said otherwise. */
+  method?: 'GET' | 'POST';
   path: string;
+  /** Sent with POST only. */
   body: string;
   /** Bearer access token; none for sign-in. */
   token?: string;

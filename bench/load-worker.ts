@@ -20,16 +20,14 @@ async function run(job: LoadJob): Promise<LoadResult> {
           const item = job.requests[next % job.requests.length];
           next += 1;
           if (!item) throw new Error('empty request list');
+          const auth = item.token ? { authorization: `Bearer ${item.token}` } : {};
+          if (item.method === 'GET') return { ...request, method: 'GET', path: item.path, body: undefined, headers: { apikey: 'bench', ...auth } };
           return {
             ...request,
             method: 'POST',
             path: item.path,
             body: item.body,
-            headers: {
-              'content-type': 'application/json',
-              apikey: 'bench',
-              ...(item.token ? { authorization: `Bearer ${item.token}` } : {}),
-            },
+            headers: { 'content-type': 'application/json', apikey: 'bench', ...auth },
           };
         },
         onResponse: (status, body) => {

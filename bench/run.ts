@@ -267,6 +267,9 @@ async function main(): Promise<void> {
     const direct = await directVotes(db, missionId(HOT_MISSION), hotUsers.map(userId), CONNECTIONS);
     await settle(db);
     const ratio = hot.perSecond / direct.perSecond;
+    // The cheapest answer this server gives (no token, no database), with the same load generator on
+    // the same cores: what HTTP alone costs here.
+    const floor = await scenario('GET /healthz (no database, HTTP only)', url, CONNECTIONS, [{ method: 'GET', path: '/healthz', body: '' }], 0, 'HTTP floor');
 
     // ---- consistency ----
     // Timed runs stop with requests in flight whose answers nobody reads, so the exact check is a
@@ -324,6 +327,11 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`one get_all_missions call at ${big.missions} missions, idle server: ${sample.ms.toFixed(0)} ms, ${(sample.bytes / 1024).toFixed(0)} KiB (${(sample.gzip / 1024).toFixed(0)} KiB gzipped)`);
     console.log(`HTTP / direct driver on the hot mission: ${hot.perSecond.toFixed(0)} / ${direct.perSecond.toFixed(0)} = ${(ratio * 100).toFixed(0)} % (target ≥ 70 %)`);
+    // The direct figure no longer says what our layers cost: batching made the database side several
+    // times faster than HTTP can feed it. The empty answer does: it is HTTP alone, on the same cores.
+    console.log(
+      `  against HTTP alone: the spike answers votes at ${((hot.perSecond / floor.perSecond) * 100).toFixed(0)} % of the rate of GET /healthz (${floor.perSecond.toFixed(0)}/s), the cheapest answer this server gives`,
+    );
     const target = backend === 'postgres' ? 3000 : 1000;
     const targetMet = hot.perSecond >= target && (backend === 'pglite' || hot.p99 < 50) && hot.errors === 0;
     console.log(
