@@ -22,7 +22,12 @@ function toggleBatchSql(table: 'mission_votes' | 'mission_subscriptions'): strin
       select mission_id, user_id, n
       from unnest($1::uuid[], $2::uuid[]) with ordinality as pairs (mission_id, user_id, n)
     ), found as (
-      select toggle.mission_id, toggle.user_id from toggle join missions using (mission_id)
+      -- Locks the batch's missions first, in one order, before the count triggers update them: two
+      -- batches that share missions then queue in that order and never deadlock.
+      select toggle.mission_id, toggle.user_id from toggle join (
+        select mission_id from missions where mission_id in (select mission_id from toggle)
+        order by mission_id for no key update
+      ) as locked using (mission_id)
     ), deleted as (
       delete from ${table} as existing using toggle
       where existing.mission_id = toggle.mission_id and existing.user_id = toggle.user_id
@@ -74,7 +79,8 @@ const BATCHES_AT_ONCE: Record<Db['kind'], number> = { postgres: 4, pglite: 1 };
  *
  * A pair is never in two batches at once: a second toggle of the same pair (a double tap) waits for
  * the first one's batch to finish, so one user's toggles run one after the other, in order, and two
- * running batches never touch the same row (so they cannot deadlock on each other).
+ * running batches never touch the same vote row. The mission rows they share (for the counts) each
+ * batch locks in mission_id order, so batches cannot deadlock on each other.
  */
 class ToggleBatcher {
   private waiting: PendingToggle[] = [];
