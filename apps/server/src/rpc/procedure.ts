@@ -16,6 +16,14 @@ export interface Procedure {
   handle(body: unknown, ctx: CallContext): Promise<unknown>;
 }
 
+/**
+ * An answer that is already JSON text, built by the database, which the route sends as it is.
+ * For large lists: it spares parsing every row into objects and serialising them back.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** Binds a handler to its contract schema: the handler only ever sees validated parameters. */
 export function procedure<N extends ProcedureName>(
   name: N,

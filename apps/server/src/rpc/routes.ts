@@ -5,6 +5,7 @@ import { looksLikeJwt, verifyAccessToken } from '../auth/tokens.ts';
 import type { Db } from '../db/db.ts';
 import { sqlState } from '../db/db.ts';
 import { RpcError } from '../http/errors.ts';
+import { JsonText } from './procedure.ts';
 import { procedures } from './registry.ts';
 
 /** PostgREST's RPC endpoint: POST /rest/v1/rpc/{name} with the named parameters as JSON. */
@@ -37,7 +38,8 @@ export function registerRpcRoutes(app: FastifyInstance, db: Db, keys: SigningKey
           email: verified.claims.email,
           log: request.log,
         });
-        return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result ?? null));
+        const body = result instanceof JsonText ? result.text : JSON.stringify(result ?? null);
+        return reply.header('content-type', 'application/json; charset=utf-8').send(body);
       });
     },
     { prefix: '/rest/v1' },

@@ -273,6 +273,12 @@ describeEachDatabase('missions: reading', (server) => {
       is_voted: false,
       is_subscribed: true,
     });
+    // The list (JSON written by the database) and the details (JSON written by the server) agree
+    // field for field, timestamps included.
+    const listedSecond = missions.find((mission) => mission.mission_id === second.mission.mission_id);
+    expect(listedSecond).toEqual((await details(viewer, second.mission.mission_id)).mission);
+    expect(listedSecond?.created_at).toBe(second.mission.created_at);
+    expect(listedSecond?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const asOwner = (await second.owner.client.rpc('get_all_missions', {})).data as Mission[];
     expect(asOwner.find((mission) => mission.mission_id === second.mission.mission_id)).toMatchObject({ is_subscribed: false, subscription_count: 1 });
     expect(asOwner.find((mission) => mission.mission_id === first.mission.mission_id)).toMatchObject({ is_voted: false, vote_count: 2 });

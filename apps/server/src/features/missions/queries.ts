@@ -1,5 +1,6 @@
 import type { Mission, MissionMember } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
+import { JsonText } from '../../rpc/procedure.ts';
 
 /**
  * Missions in the Mission shape of @mc/contract, as seen by one viewer ($1), in ONE query: vote and
@@ -11,7 +12,7 @@ function missionsSql(where: string): string {
   return `select m.mission_id, m.name, m.shared_intention, m.objective_or_focus, m.statement, m.core_message,
          m.problem_being_solved, m.first_team_action, m.created_by,
          nullif(btrim(concat_ws(' ', creator.first_name, creator.last_name)), '') as created_by_name,
-         m.created_at, m.updated_at,
+         ${isoTime('m.created_at')} as created_at, ${isoTime('m.updated_at')} as updated_at,
          m.vote_count,
          m.subscription_count,
          (my_vote.user_id is not null) as is_voted,
@@ -25,9 +26,27 @@ function missionsSql(where: string): string {
    ${where}`;
 }
 
-/** Every mission, newest first, with the viewer's vote and subscription. */
-export async function listMissions(db: Queryable, viewerId: string): Promise<Mission[]> {
-  return db.query<Mission>(missionsSql('order by m.created_at desc, m.mission_id'), [viewerId]);
+/**
+ * A timestamp as the text JSON.stringify gives a JavaScript Date ("2026-11-22T09:30:00.123Z"), so
+ * an answer reads the same whether the database or the server writes its JSON.
+ */
+function isoTime(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * Every mission, newest first, with the viewer's vote and subscription, as JSON text the database
+ * writes: the list is the largest answer (360 KB at 300 missions), and reading its rows into objects
+ * only to serialise them again was most of its cost on the server.
+ */
+export async function listMissions(db: Queryable, viewerId: string): Promise<JsonText> {
+  // created_at is fixed-width UTC text here, so ordering by the text is ordering by time (to the ms).
+  const [row] = await db.query<{ missions: string }>(
+    `select coalesce(json_agg(listed order by listed.created_at desc, listed.mission_id), '[]')::text as missions
+       from (${missionsSql('')}) as listed`,
+    [viewerId],
+  );
+  return new JsonText(row?.missions ?? '[]');
 }
 
 /** One mission as the viewer sees it, or null. (The counts' subqueries get the mission id pushed down.) */
