@@ -284,6 +284,25 @@ describeEachDatabase('missions: reading', (server) => {
     expect(asOwner.find((mission) => mission.mission_id === first.mission.mission_id)).toMatchObject({ is_voted: false, vote_count: 2 });
   });
 
+  it('sends the mission list gzipped to a browser that accepts it, and a small answer as it is', async () => {
+    // Four missions with a long statement: a list well over the 4 KiB below which answers go as they are.
+    const created = await Promise.all(Array.from({ length: 4 }, () => createMission(server(), { p_statement: 'We build filters together. '.repeat(36) })));
+    const viewer = created[0]!.owner;
+    const call = (name: string, body: unknown) =>
+      fetch(`${server().url}/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: 'anon', authorization: `Bearer ${viewer.session.access_token}`, 'accept-encoding': 'gzip' },
+        body: JSON.stringify(body),
+      });
+    const list = await call('get_all_missions', {});
+    expect(list.headers.get('content-encoding')).toBe('gzip');
+    const missions = (await list.json()) as Mission[];
+    expect(missions.length).toBeGreaterThanOrEqual(4);
+    const vote = await call('toggle_mission_vote', { p_mission_id: created[1]!.mission.mission_id });
+    expect(vote.headers.get('content-encoding')).toBeNull();
+    expect(await vote.json()).toBe('voted');
+  });
+
   it('answers the missions a user belongs to, in the order they joined, for the caller only', async () => {
     const { owner, mission } = await createMission(server());
     const other = await createMission(server());
