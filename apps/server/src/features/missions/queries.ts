@@ -49,7 +49,7 @@ export async function listMissions(db: Queryable, viewerId: string): Promise<Jso
   return new JsonText(row?.missions ?? '[]');
 }
 
-/** One mission as the viewer sees it, or null. (The counts' subqueries get the mission id pushed down.) */
+/** One mission as the viewer sees it, or null. (The team count's subquery gets the mission id pushed down.) */
 export async function findMission(db: Queryable, missionId: string, viewerId: string): Promise<Mission | null> {
   const [row] = await db.query<Mission>(missionsSql('where m.mission_id = $2'), [viewerId, missionId]);
   return row ?? null;
