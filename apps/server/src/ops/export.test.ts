@@ -100,6 +100,8 @@ describe('npm run db:export: from the embedded database to PostgreSQL', () => {
       const details = await again.client.rpc('get_mission_details', { p_mission_id: missionId, p_user_id: again.id });
       expect(details.error).toBeNull();
       expect(JSON.stringify(details.data)).toContain('Export Mission');
+      // The counts come over as they were: loading the vote rows does not count them a second time.
+      expect(details.data).toMatchObject({ vote_count: 1, is_voted: true, subscription_count: 1, is_subscribed: true });
       // New rows carry on after the exported ones (identity sequences were moved on).
       const newcomer = await signUp(server.url);
       expect(newcomer.id).not.toBe(voter.id);

@@ -93,7 +93,10 @@ export async function dumpDatabase(pg: PGlite): Promise<{ dump: string; tables: 
     const copy = `copy ${ident(table)} (${columns.join(', ')})`;
     const result = await pg.query(`${copy} to '/dev/blob'`);
     const rows = result.blob ? await result.blob.text() : '';
-    out.push(`${copy} from stdin;`, rows + '\\.', '');
+    // The rows arrive as they were, counts included: the tables' own triggers (which keep the missions'
+    // vote and subscription counts) must not count them again. The script created these tables, so it
+    // owns them and may switch their triggers off for the load.
+    out.push(`alter table ${ident(table)} disable trigger user;`, `${copy} from stdin;`, rows + '\\.', `alter table ${ident(table)} enable trigger user;`, '');
   }
 
   const sequences = (
