@@ -394,5 +394,5 @@ async function timeOne(url: string, accessToken: string): Promise<{ ms: number; 
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exit(1);
+  process.exitCode = 1;
 });

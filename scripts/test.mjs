@@ -46,4 +46,4 @@ const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failedSteps.length || failed || passed === 0 ? 1 : 0);
+process.exitCode = failedSteps.length || failed || passed === 0 ? 1 : 0;

@@ -16,5 +16,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  process.exitCode = 1;
 });

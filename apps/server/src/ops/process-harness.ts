@@ -47,7 +47,7 @@ function run(command: string, args: string[], env: Record<string, string>): { ch
 }
 
 /** Runs the server until it exits by itself (for start-up refusals); kills it after timeoutMs. */
-export async function runServerToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<Finished> {
+export async function runServerUntilItStops(env: Record<string, string>, timeoutMs = 60_000): Promise<Finished> {
   const { child, finished } = run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   try {

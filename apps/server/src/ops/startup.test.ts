@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/harness.ts';
-import { ownLines, runServerToExit, spawnServer, type Finished, type SpawnedServer } from './process-harness.ts';
+import { ownLines, runServerUntilItStops, spawnServer, type Finished, type SpawnedServer } from './process-harness.ts';
 
 const folders: string[] = [];
 function tempFolder(): string {
@@ -34,7 +34,7 @@ describe('start-up refuses clearly', () => {
   });
 
   it('when the configuration is bad', { timeout: 60_000 }, async () => {
-    const result = await runServerToExit({ PORT: 'abc', DATA_DIR: tempFolder() });
+    const result = await runServerUntilItStops({ PORT: 'abc', DATA_DIR: tempFolder() });
     expectOneLineRefusal(result, /PORT/);
   });
 
@@ -42,7 +42,7 @@ describe('start-up refuses clearly', () => {
     const port = await freePort();
     blocker = createServer();
     await new Promise<void>((resolve) => blocker?.listen(port, '127.0.0.1', resolve));
-    const result = await runServerToExit({ PORT: String(port), DATA_DIR: tempFolder() });
+    const result = await runServerUntilItStops({ PORT: String(port), DATA_DIR: tempFolder() });
     expectOneLineRefusal(result, new RegExp(`port ${port} is already in use`));
   });
 
@@ -50,13 +50,13 @@ describe('start-up refuses clearly', () => {
     // A file where the folder should be: no permission trick, so it holds even when run as root.
     const file = join(tempFolder(), 'not-a-folder');
     writeFileSync(file, 'x');
-    const result = await runServerToExit({ PORT: String(await freePort()), DATA_DIR: join(file, 'data') });
+    const result = await runServerUntilItStops({ PORT: String(await freePort()), DATA_DIR: join(file, 'data') });
     expectOneLineRefusal(result, /data folder .* (cannot be created|is not writable).*DATA_DIR/);
   });
 
   it('when the database is unreachable', { timeout: 60_000 }, async () => {
     const closedPort = await freePort();
-    const result = await runServerToExit({ PORT: String(await freePort()), DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/nothing` });
+    const result = await runServerUntilItStops({ PORT: String(await freePort()), DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/nothing` });
     expectOneLineRefusal(result, new RegExp(`database at 127\\.0\\.0\\.1:${closedPort}/nothing is unreachable.*DATABASE_URL`));
   });
 
@@ -64,7 +64,7 @@ describe('start-up refuses clearly', () => {
     const dataDir = tempFolder();
     const first = await spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     servers.push(first);
-    const result = await runServerToExit({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    const result = await runServerUntilItStops({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expectOneLineRefusal(result, new RegExp(`in use by another process \\(pid ${first.child.pid}\\)`));
     // The first server is unharmed.
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);

@@ -17,7 +17,8 @@ try {
 } catch (error) {
   if (error instanceof ConferenceContentError || error instanceof SyntaxError) {
     console.error(error.message);
-    process.exit(1);
+    process.exitCode = 1;
+  } else {
+    throw error;
   }
-  throw error;
 }
