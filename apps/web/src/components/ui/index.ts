@@ -4,6 +4,7 @@ export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVa
 export { Card, CardHeader } from './Card';
 export { Dialog, DialogClose } from './Dialog';
 export { Select, type SelectOption, type SelectProps } from './Select';
+export { SearchInput } from './SearchInput';
 export { PageSpinner, Spinner } from './Spinner';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './TextField';
 export { Toaster } from './Toaster';

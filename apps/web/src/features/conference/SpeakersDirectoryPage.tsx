@@ -1,5 +1,6 @@
-import { useId, useMemo, useState } from 'react';
-import { Globe, Mic, Search, SearchX } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Globe, Mic, SearchX } from 'lucide-react';
+import { SearchInput } from '../../components/ui';
 import type { Speaker } from '@mc/contract/conference.ts';
 import { conference } from './content/index.ts';
 import { ConferenceDialog } from './ConferenceDialog.tsx';
@@ -11,7 +12,6 @@ const SEARCH_PLACEHOLDER = 'Search speakers by name, designation, or expertise..
 
 export default function SpeakersDirectoryPage() {
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const speakers = useMemo(() => filterSpeakers(conference.speakers, query), [query]);
 
   return (
@@ -20,21 +20,7 @@ export default function SpeakersDirectoryPage() {
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Speakers Directory</h1>
       </header>
 
-      <div role="search" className="relative mb-6">
-        <label htmlFor={searchId} className="sr-only">
-          Search speakers
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={SEARCH_PLACEHOLDER}
-          autoComplete="off"
-          className="w-full rounded-xl border border-slate-700 bg-slate-900/70 py-3 pr-4 pl-10 text-base text-slate-100 placeholder:text-slate-400 focus:border-indigo-400 focus:ring-2 focus:ring-indigo-400/40 focus:outline-none"
-        />
-      </div>
+      <SearchInput label="Search speakers" value={query} onChange={setQuery} placeholder={SEARCH_PLACEHOLDER} className="mb-6" />
 
       <p role="status" className="sr-only">
         {speakers.length === 1 ? '1 speaker' : `${speakers.length} speakers`}

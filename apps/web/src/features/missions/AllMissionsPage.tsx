@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Bell, LayoutGrid, List, Search, SearchX, ThumbsUp, User, Users } from 'lucide-react';
+import { Bell, LayoutGrid, List, SearchX, ThumbsUp, User, Users } from 'lucide-react';
 import type { Mission } from '@mc/contract';
-import { Alert, Badge, Card, PageSpinner, buttonClasses, cn } from '../../components/ui';
+import { Alert, Badge, Card, PageSpinner, SearchInput, buttonClasses, cn } from '../../components/ui';
 import { paths } from '../../app/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../auth/authContext';
@@ -19,7 +19,6 @@ export default function AllMissionsPage() {
   const missions = useQuery(allMissionsQuery(userId));
   const [query, setQuery] = useState('');
   const [layout, setLayout] = useState<Layout>('grid');
-  const searchId = useId();
   const shown = useMemo(() => ownFirst(filterMissions(missions.data ?? [], query), userId), [missions.data, query, userId]);
 
   return (
@@ -28,21 +27,7 @@ export default function AllMissionsPage() {
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">All Missions</h1>
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div role="search" className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Search missions
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search missions…"
-            autoComplete="off"
-            className="w-full rounded-xl border border-slate-700 bg-slate-900/70 py-3 pr-4 pl-10 text-base text-slate-100 placeholder:text-slate-400 focus:border-sky-300 focus:outline-2 focus:outline-offset-1 focus:outline-sky-300"
-          />
-        </div>
+        <SearchInput label="Search missions" value={query} onChange={setQuery} placeholder="Search missions…" className="flex-1" />
         <div role="group" aria-label="Layout" className="inline-flex self-start rounded-xl border border-slate-700 bg-slate-900/70 p-1">
           {(
             [

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { Alert, Card, PageSpinner, buttonClasses } from '../../components/ui';
+import { Card, buttonClasses } from '../../components/ui';
 import { paths } from '../../app/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../auth/authContext';
 import { missionDetailsQuery } from './missionsApi';
 import { creatorLine } from './missionRules';
-import { MissionFieldList, TeamMembersList, ToggleButtons } from './MissionParts';
+import { MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList, ToggleButtons } from './MissionParts';
 
 /** SPEC §2 "Mission details" (/mission/{missionId}). */
 export default function MissionDetailsPage() {
@@ -24,24 +24,22 @@ export default function MissionDetailsPage() {
     </Link>
   );
 
+  const pageTitle = <title>{`Mission Details · ${appConfig.productName}`}</title>;
   if (status === 'loading' || details.isPending) {
-    return (
-      <section className="mx-auto w-full max-w-4xl">
-        <title>{`Mission Details · ${appConfig.productName}`}</title>
-        <h1 className="sr-only">Mission Details</h1>
-        <PageSpinner label="Loading mission details..." />
-      </section>
-    );
+    return <MissionPageLoading title="Mission Details" top={pageTitle} label="Loading mission details..." />;
   }
-
   if (details.isError) {
     return (
-      <section className="mx-auto w-full max-w-4xl">
-        <title>{`Mission Details · ${appConfig.productName}`}</title>
-        {back}
-        <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">Mission Details</h1>
-        <Alert tone="error">{details.error.message || 'Failed to load mission details'}</Alert>
-      </section>
+      <MissionPageError
+        title="Mission Details"
+        top={
+          <>
+            {pageTitle}
+            {back}
+          </>
+        }
+        message={details.error.message}
+      />
     );
   }
 

@@ -1,9 +1,9 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Bell, BellOff, Search, ThumbsUp, Users } from 'lucide-react';
+import { Bell, BellOff, ThumbsUp, Users } from 'lucide-react';
 import type { Mission, MissionMember } from '@mc/contract';
-import { Badge, Button } from '../../components/ui';
+import { Alert, Badge, Button, PageSpinner, SearchInput } from '../../components/ui';
 import { runToggle, type ToggleKind } from './missionsApi';
 import { formatDate, formatDateTime, fullName } from './missionRules';
 
@@ -59,7 +59,6 @@ interface TeamMembersListProps {
 
 export function TeamMembersList({ members, emptyText, searchable = false }: TeamMembersListProps) {
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
     if (!needle) return members;
@@ -69,21 +68,7 @@ export function TeamMembersList({ members, emptyText, searchable = false }: Team
   return (
     <div className="flex flex-col gap-4">
       {searchable && members.length > 0 ? (
-        <div role="search" className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            Search team members
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search by name or email"
-            autoComplete="off"
-            className="w-full rounded-lg border border-slate-600 bg-slate-900/80 py-2.5 pr-3 pl-10 text-base text-slate-100 placeholder:text-slate-400 focus:border-sky-300 focus:outline-2 focus:outline-offset-1 focus:outline-sky-300"
-          />
-        </div>
+        <SearchInput label="Search team members" value={query} onChange={setQuery} placeholder="Search by name or email" compact />
       ) : null}
       {members.length === 0 ? (
         <p className="text-slate-300">{emptyText}</p>
@@ -162,4 +147,32 @@ export function ToggleButtons({ missionId, isVoted, isSubscribed, reportErrors =
 
 export function TeamIcon() {
   return <Users aria-hidden="true" className="size-4" />;
+}
+
+interface MissionPageStateProps {
+  title: string;
+  /** What stands above the heading: the document title, and a back link where the page has one. */
+  top: ReactNode;
+}
+
+/** My Mission and Mission details while their mission loads. */
+export function MissionPageLoading({ title, top, label }: MissionPageStateProps & { label: string }) {
+  return (
+    <section className="mx-auto w-full max-w-4xl">
+      {top}
+      <h1 className="sr-only">{title}</h1>
+      <PageSpinner label={label} />
+    </section>
+  );
+}
+
+/** My Mission and Mission details when their mission could not be loaded. */
+export function MissionPageError({ title, top, message }: MissionPageStateProps & { message: string }) {
+  return (
+    <section className="mx-auto w-full max-w-4xl">
+      {top}
+      <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
+      <Alert tone="error">{message || 'Failed to load mission details'}</Alert>
+    </section>
+  );
 }

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Compass, Pencil, Rocket } from 'lucide-react';
-import { Alert, Card, PageSpinner, Spinner, buttonClasses } from '../../components/ui';
+import { Card, Spinner, buttonClasses } from '../../components/ui';
 import { paths } from '../../app/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../auth/authContext';
 import { missionMembersQuery, myMissionQuery } from './missionsApi';
-import { MissionFieldList, TeamMembersList } from './MissionParts';
+import { MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList } from './MissionParts';
 
 /** SPEC §2 "My Mission" (/view-my-mission): the user's first mission and its team. */
 export default function MyMissionPage() {
@@ -18,25 +18,8 @@ export default function MyMissionPage() {
 
   const head = <title>{`My Mission · ${appConfig.productName}`}</title>;
 
-  if (mine.isPending) {
-    return (
-      <section className="mx-auto w-full max-w-4xl">
-        {head}
-        <h1 className="sr-only">My Mission</h1>
-        <PageSpinner label="Loading your mission..." />
-      </section>
-    );
-  }
-
-  if (mine.isError) {
-    return (
-      <section className="mx-auto w-full max-w-4xl">
-        {head}
-        <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">My Mission</h1>
-        <Alert tone="error">{mine.error.message || 'Failed to load mission details'}</Alert>
-      </section>
-    );
-  }
+  if (mine.isPending) return <MissionPageLoading title="My Mission" top={head} label="Loading your mission..." />;
+  if (mine.isError) return <MissionPageError title="My Mission" top={head} message={mine.error.message} />;
 
   const data = mine.data;
   if (!data) {
