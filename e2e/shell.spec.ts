@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
-import { createUser, readRecoveryLink, rpc, uniqueEmail } from './support/app.ts';
+import { createUser, readRecoveryLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
 
 /**
  * Web app shell journeys (issue 3), in real Chromium against the real server
@@ -345,18 +345,7 @@ test.describe('layout', () => {
     // Survey done but in no mission yet: still hidden.
     await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
 
-    await rpc(user, 'create_role_profile', {
-      p_user_id: user.id,
-      p_intention: 'Serve',
-      p_skills_and_resources: 'Code',
-      p_knowledge_and_experience: 'Years',
-      p_community_need: 'Tools',
-      p_contribution: 'Build',
-      p_first_action_next_7_days: 'Start',
-      p_role_title: 'Builder',
-      p_high_objective: 'Not sure yet',
-      p_role_archype: 'Creator',
-    });
+    await withRoleProfile(user);
     await rpc(user, 'create_mission', {
       p_creator_id: user.id,
       p_name: `Shell mission ${randomUUID().slice(0, 6)}`,

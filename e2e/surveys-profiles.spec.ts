@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CONSENT_ANONYMOUS, CONSENT_SHARE } from '../packages/contract/src/constants.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { createUser, expectNoA11yViolations, rpc, signInViaUi, signedInUser, type E2EUser } from './support/app.ts';
+import { createUser, expectNoA11yViolations, rpc, signInViaUi, signedInUser, withRoleProfile } from './support/app.ts';
 
 /**
  * Issue 4 journeys: the dashboard status card, Open Survey with the anonymity choice both ways,
@@ -52,10 +52,6 @@ async function serverMetadata(page: Page): Promise<Record<string, unknown>> {
   const response = await fetch(`${E2E_BASE_URL}/auth/v1/user`, { headers: { apikey: 'mission-control', authorization: `Bearer ${current ?? token}` } });
   const body = (await response.json()) as { user_metadata: Record<string, unknown> };
   return body.user_metadata;
-}
-
-async function markPreSurveyDone(user: E2EUser) {
-  await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
 }
 
 async function fillProfile(page: Page, values: { title: string; intention: string }) {
@@ -282,43 +278,21 @@ test.describe('surveys, anonymity and the role profile', () => {
 
   test('post-conference: a 1400 px prefilled frame; Mark as Completed records it and hides the sidebar item', async ({ page }) => {
     const user = await createUser({ firstName: 'Lina', lastName: 'Haddad' });
-    await markPreSurveyDone(user);
-    const profile = {
-      p_user_id: user.id,
-      p_intention: 'Serve',
-      p_skills_and_resources: 'Code',
-      p_knowledge_and_experience: 'Years',
-      p_community_need: 'Tools',
-      p_contribution: 'Build',
-      p_first_action_next_7_days: 'Start',
-      p_role_title: 'Builder',
-      p_high_objective: 'Not sure yet',
-      p_role_archype: 'Creator',
-    };
-    await rpc(user, 'create_role_profile', profile);
-    let inMission = true;
-    try {
-      await rpc(user, 'create_mission', {
-        p_creator_id: user.id,
-        p_name: 'Post survey mission',
-        p_shared_intention: 'Together',
-        p_objective_or_focus: 'Not sure yet',
-        p_statement: 'Statement',
-        p_core_message: 'Message',
-        p_problem_being_solved: 'Problem',
-        p_first_team_action: 'Meet',
-        p_member_ids: [],
-      });
-    } catch {
-      inMission = false; // missions are another issue; the page itself still works without one
-    }
+    await withRoleProfile(user);
+    await rpc(user, 'create_mission', {
+      p_creator_id: user.id,
+      p_name: 'Post survey mission',
+      p_shared_intention: 'Together',
+      p_objective_or_focus: 'Not sure yet',
+      p_statement: 'Statement',
+      p_core_message: 'Message',
+      p_problem_being_solved: 'Problem',
+      p_first_team_action: 'Meet',
+      p_member_ids: [],
+    });
     await signInViaUi(page, user);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-    if (inMission) {
-      await sidebar.getByRole('link', { name: 'Post-Conference' }).click();
-    } else {
-      await page.goto('/post-conference');
-    }
+    await sidebar.getByRole('link', { name: 'Post-Conference' }).click();
     await expect(page).toHaveURL(/\/post-conference$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Post-Conference Survey' })).toBeVisible();
     const params = await frameParams(page, 'Post-conference survey form');
