@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * Issue 8: axe-core on every screen of SPEC §2, signed out and signed in with data, in each of the
@@ -15,20 +15,7 @@ async function withSurvey(user: E2EUser): Promise<E2EUser> {
 
 async function withMission(user: E2EUser, memberIds: string[] = []): Promise<{ user: E2EUser; missionId: string; name: string }> {
   await withRoleProfile(user);
-  const name = `Clean Water ${randomUUID().slice(0, 6)}`;
-  const rows = await rpc<{ mission_id: string }[]>(user, 'create_mission', {
-    p_creator_id: user.id,
-    p_name: name,
-    p_shared_intention: 'Bring water to every home',
-    p_objective_or_focus: 'Life & Well-being',
-    p_statement: 'Every family in the valley has safe drinking water within a year.',
-    p_core_message: 'Water is life',
-    p_problem_being_solved: 'Unsafe drinking water in the valley makes children ill every winter.',
-    p_first_team_action: 'Map the wells',
-    p_member_ids: memberIds,
-  });
-  const missionId = rows[0]?.mission_id;
-  if (!missionId) throw new Error('create_mission answered no row');
+  const { mission_id: missionId, name } = await createMission(user, { p_member_ids: memberIds });
   return { user, missionId, name };
 }
 

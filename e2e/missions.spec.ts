@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type CreatedMission, type E2EUser } from './support/app.ts';
 
 /**
  * Issue 5: missions. People and their starting state are set up through the API; everything the
  * test is about happens in the browser.
  */
 
-interface MissionRow {
-  mission_id: string;
-  name: string;
-}
-
 async function leader(overrides: Parameters<typeof createUser>[0] = {}): Promise<E2EUser> {
   return withRoleProfile(await createUser(overrides));
 }
 
-async function missionBy(owner: E2EUser, fields: Partial<Record<string, unknown>> = {}): Promise<MissionRow> {
-  const rows = await rpc<MissionRow[]>(owner, 'create_mission', {
-    p_creator_id: owner.id,
-    p_name: `Mission ${randomUUID().slice(0, 6)}`,
-    p_shared_intention: 'Work together on it',
-    p_objective_or_focus: 'Family & Care',
-    p_statement: 'A statement about the mission',
-    p_core_message: 'Together we can',
-    p_problem_being_solved: 'A problem worth solving',
-    p_first_team_action: 'Meet on Monday',
-    p_member_ids: [],
-    ...fields,
-  });
-  const row = rows[0];
-  if (!row) throw new Error('create_mission answered no row');
-  return row;
-}
 
 function toast(page: Page, text: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -113,7 +91,7 @@ test.describe('missions', () => {
     await expectNoA11yViolations(page);
 
     // The server keeps what the form sent, trimmed; a second mission is refused.
-    const again = await rpc<MissionRow[]>(user, 'get_all_missions', {});
+    const again = await rpc<CreatedMission[]>(user, 'get_all_missions', {});
     expect(again.find((mission) => mission.name === name)).toBeTruthy();
   });
 
@@ -125,7 +103,7 @@ test.describe('missions', () => {
 
   test('edits the mission from the dashboard card, and leaves for the dashboard when it cannot load', async ({ page }) => {
     const user = await leader();
-    const mission = await missionBy(user, { p_name: 'Before the edit', p_core_message: 'Old message' });
+    const mission = await createMission(user, { p_name: 'Before the edit', p_core_message: 'Old message' });
     await signInViaUi(page, user);
     await page.getByRole('region', { name: 'Before the edit' }).getByRole('link', { name: 'Update Mission' }).click();
     await expect(page).toHaveURL(new RegExp(`/create-mission\\?edit=${mission.mission_id}$`));
@@ -154,9 +132,9 @@ test.describe('missions', () => {
   test('browses and searches all missions, own first, in a grid or a list', async ({ page }) => {
     const tag = randomUUID().slice(0, 6);
     const other = await leader({ firstName: 'Olu', lastName: `Other${tag}` });
-    const otherMission = await missionBy(other, { p_name: `Orchard ${tag}`, p_core_message: `Plant trees ${tag}`, p_statement: 'Trees for the town' });
+    const otherMission = await createMission(other, { p_name: `Orchard ${tag}`, p_core_message: `Plant trees ${tag}`, p_statement: 'Trees for the town' });
     const me = await leader();
-    const mine = await missionBy(me, { p_name: `Library ${tag}`, p_statement: 'Books for every child' });
+    const mine = await createMission(me, { p_name: `Library ${tag}`, p_statement: 'Books for every child' });
     await signInViaUi(page, me);
     await page.goto('/view-all-missions');
     await expect(page.getByRole('heading', { name: 'All Missions' })).toBeVisible();
@@ -212,7 +190,7 @@ test.describe('missions', () => {
 
   test('votes and subscribes on a card and on the details page, counts following', async ({ page }) => {
     const owner = await leader({ firstName: 'Tariq', lastName: 'Owner' });
-    const mission = await missionBy(owner);
+    const mission = await createMission(owner);
     const me = await createUser();
     await signInViaUi(page, me);
     await page.goto('/view-all-missions');
@@ -270,7 +248,7 @@ test.describe('missions', () => {
     const tag = randomUUID().slice(0, 6);
     const member = await createUser({ firstName: 'Mira', lastName: `Member${tag}` });
     const owner = await leader({ firstName: 'Olga', lastName: `Owner${tag}` });
-    const mission = await missionBy(owner, { p_member_ids: [member.id], p_statement: 'A statement for My Mission' });
+    const mission = await createMission(owner, { p_member_ids: [member.id], p_statement: 'A statement for My Mission' });
     const voter = await createUser();
     await rpc(voter, 'toggle_mission_vote', { p_mission_id: mission.mission_id });
 

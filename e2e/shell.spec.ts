@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
-import { createUser, readRecoveryLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, readRecoveryLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
 
 /**
  * Web app shell journeys (issue 3), in real Chromium against the real server
@@ -346,17 +345,7 @@ test.describe('layout', () => {
     await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
 
     await withRoleProfile(user);
-    await rpc(user, 'create_mission', {
-      p_creator_id: user.id,
-      p_name: `Shell mission ${randomUUID().slice(0, 6)}`,
-      p_shared_intention: 'Together',
-      p_objective_or_focus: 'Not sure yet',
-      p_statement: 'Statement',
-      p_core_message: 'Message',
-      p_problem_being_solved: 'Problem',
-      p_first_team_action: 'Meet',
-      p_member_ids: [],
-    });
+    await createMission(user);
     await page.reload();
     await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toBeVisible();
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CONSENT_ANONYMOUS, CONSENT_SHARE } from '../packages/contract/src/constants.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { createUser, expectNoA11yViolations, rpc, signInViaUi, signedInUser, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, signedInUser, withRoleProfile } from './support/app.ts';
 
 /**
  * Issue 4 journeys: the dashboard status card, Open Survey with the anonymity choice both ways,
@@ -279,17 +279,7 @@ test.describe('surveys, anonymity and the role profile', () => {
   test('post-conference: a 1400 px prefilled frame; Mark as Completed records it and hides the sidebar item', async ({ page }) => {
     const user = await createUser({ firstName: 'Lina', lastName: 'Haddad' });
     await withRoleProfile(user);
-    await rpc(user, 'create_mission', {
-      p_creator_id: user.id,
-      p_name: 'Post survey mission',
-      p_shared_intention: 'Together',
-      p_objective_or_focus: 'Not sure yet',
-      p_statement: 'Statement',
-      p_core_message: 'Message',
-      p_problem_being_solved: 'Problem',
-      p_first_team_action: 'Meet',
-      p_member_ids: [],
-    });
+    await createMission(user);
     await signInViaUi(page, user);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     await sidebar.getByRole('link', { name: 'Post-Conference' }).click();

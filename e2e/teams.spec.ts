@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * Issue 6: the Manage Team dialog opened from the dashboard's mission card. People and the
@@ -10,22 +10,6 @@ import { createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, 
 const SEARCH_PROCEDURE = '**/rest/v1/rpc/search_users_with_profiles';
 const MEMBERS_PROCEDURE = '**/rest/v1/rpc/get_mission_members';
 
-async function createMission(owner: E2EUser, memberIds: string[]): Promise<string> {
-  const rows = await rpc<{ mission_id: string }[]>(owner, 'create_mission', {
-    p_creator_id: owner.id,
-    p_name: 'Clean Water for All',
-    p_shared_intention: 'Together',
-    p_objective_or_focus: 'Life & Well-being',
-    p_statement: 'Every household has clean water',
-    p_core_message: 'Water is life',
-    p_problem_being_solved: 'Wells run dry',
-    p_first_team_action: 'Map the wells',
-    p_member_ids: memberIds,
-  });
-  const missionId = rows[0]?.mission_id;
-  if (!missionId) throw new Error('create_mission answered no row');
-  return missionId;
-}
 
 interface Crew {
   tag: string;
@@ -45,7 +29,7 @@ async function crew(): Promise<Crew> {
   const candidate = await withRoleProfile(await createUser({ firstName: `Cara${tag}`, lastName: 'Candidate' }));
   const late = await withRoleProfile(await createUser({ firstName: `Leo${tag}`, lastName: 'Late' }));
   const noProfile = await createUser({ firstName: `Nora${tag}`, lastName: 'Noprofile' });
-  const missionId = await createMission(owner, [member.id]);
+  const missionId = (await createMission(owner, { p_member_ids: [member.id] })).mission_id;
   return { tag, owner, member, candidate, late, noProfile, missionId };
 }
 

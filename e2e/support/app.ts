@@ -73,6 +73,30 @@ export async function withRoleProfile(user: E2EUser): Promise<E2EUser> {
   return user;
 }
 
+export interface CreatedMission {
+  mission_id: string;
+  name: string;
+}
+
+/** Creates a mission as `owner` (who needs a role profile) through the API; `fields` override the defaults. */
+export async function createMission(owner: E2EUser, fields: Record<string, unknown> = {}): Promise<CreatedMission> {
+  const rows = await rpc<CreatedMission[]>(owner, 'create_mission', {
+    p_creator_id: owner.id,
+    p_name: `Mission ${randomUUID().slice(0, 6)}`,
+    p_shared_intention: 'Work together on it',
+    p_objective_or_focus: 'Family & Care',
+    p_statement: 'A statement about the mission',
+    p_core_message: 'Together we can',
+    p_problem_being_solved: 'A problem worth solving',
+    p_first_team_action: 'Meet on Monday',
+    p_member_ids: [],
+    ...fields,
+  });
+  const row = rows[0];
+  if (!row) throw new Error('create_mission answered no row');
+  return row;
+}
+
 /** Signs in through the real sign-in screen and waits for the dashboard. */
 export async function signInViaUi(page: Page, user: Pick<E2EUser, 'email' | 'dateOfBirth'>): Promise<void> {
   await page.goto('/signin');
