@@ -3,6 +3,35 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * The web app's layers (docs/ARCHITECTURE.md): app → features → lib and components → contract.
+ * A feature never imports the app layer, and imports another feature only through that feature's
+ * public entry (its index.ts: `../missions`, never `../missions/missionsApi`). lib and components
+ * import no feature and no app code. The web and the server never import each other.
+ * Relative imports are matched by how many folders they climb, so each depth gets its own rule.
+ */
+const up = (levels) => '\\.\\./'.repeat(levels);
+const NO_SERVER = { regex: '^(\\.\\./)+server/', message: 'The web app talks to the server over HTTP only; shared code lives in packages/contract.' };
+const featureLayerRules = [1, 2, 3].map((depth) => ({
+  // depth 1: features/<name>/File.tsx, depth 2: features/<name>/<folder>/File.tsx, …
+  files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: `^${up(depth + 1)}app(/|$)`, message: 'Features do not import the app layer: move what they share to lib (paths, auth, query keys).' },
+          {
+            regex: `^${up(depth)}(?!\\.\\./)[^/]+/`,
+            message: "Import another feature through its public entry only ('../missions'); add what it lacks to that feature's index.ts.",
+          },
+          NO_SERVER,
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -25,6 +54,34 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
+  },
+  ...featureLayerRules,
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'lib and components sit below the features and the app: they import neither.' },
+            NO_SERVER,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+web/', message: 'The server never imports the web app; shared code lives in packages/contract.' }] },
+      ],
     },
   },
 );

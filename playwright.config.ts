@@ -13,6 +13,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
+  projects: [
+    { name: 'journeys', testIgnore: /programme-editing\.spec\.ts/ },
+    // Editing the programme changes what every other journey reads on the shared server, so these
+    // run on their own, after the rest.
+    { name: 'programme-editing', testMatch: /programme-editing\.spec\.ts/, dependencies: ['journeys'] },
+  ],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

@@ -1,16 +1,52 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const contract = fileURLToPath(new URL('./packages/contract/src', import.meta.url));
 
 // One config serves three purposes: the web build (root apps/web, output dist/web),
-// the dev server (proxying the API to the Node server) and vitest (server and contract tests).
+// the dev server (proxying the API to the Node server) and vitest (its three test projects).
 export default defineConfig({
   root: 'apps/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker and the web app manifest (docs/decisions/018-offline-and-service-worker.md).
+    // The app registers the worker itself, after the first screen is up (src/app/offline/), so neither
+    // the registration nor workbox-window weighs on /signin.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        // index.html is left out on purpose: the server fills in this deployment's configuration,
+        // so the worker keeps the page as the server last sent it (network first), not as built.
+        globPatterns: ['**/*.{js,css,svg,png,webp,woff2}'],
+        globIgnores: ['index.html', '.vite/**'],
+      },
+      manifest: {
+        name: 'Mission Control',
+        short_name: 'Mission Control',
+        description: 'Conference companion: agenda, speakers, your role profile and team missions.',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#070b1a',
+        theme_color: '#070b1a',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/logo.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: [
       { find: /^@mc\/contract$/, replacement: `${contract}/index.ts` },
@@ -33,10 +69,39 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts', 'apps/web/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // Three lanes (npm run test:unit, test:server, test:ops); `vitest run` runs all three.
+    // Timeouts only stop a hung test: they are generous so a loaded machine is slow, not failing.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/web/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts'],
+          exclude: ['apps/server/src/ops/**'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Whole processes: the real `npm start`, backups, exports, several instances at once.
+          name: 'ops',
+          include: ['apps/server/src/ops/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
   },
 });

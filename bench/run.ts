@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { createPrivateSchema } from '../apps/server/src/db/private-schema.ts';
+import { createPrivateSchema } from '../apps/server/test/private-schema.ts';
 import { encodeDateOfBirth } from '@mc/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startServer, type RunningServer } from '../apps/server/src/server.ts';
@@ -20,6 +20,7 @@ import { signAccessToken } from '../apps/server/src/auth/tokens.ts';
 import { toggleMissionVote } from '../apps/server/src/features/missions/toggles.ts';
 import type { Db } from '../apps/server/src/db/db.ts';
 import { counts, missionId, seedMissions, seedUsers, seedVotes, userEmail, userId } from './seed.ts';
+import { seedAttendees, timeAttendeesExport } from './export.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -44,6 +45,8 @@ interface Row {
 
 const rows: Row[] = [];
 let current: RunningServer | undefined;
+/** The organisers' CSV export is measured at this many attendees (docs/decisions/016-streamed-csv-exports.md). */
+const EXPORT_ATTENDEES = Number(process.env.BENCH_EXPORT_ATTENDEES ?? 20_000);
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 
 /** Net change of vote rows that the toggles' answers report ("voted" +1, "unvoted" −1). */
@@ -205,7 +208,7 @@ async function main(): Promise<void> {
     const keys = await loadSigningKeys({ fromEnv: jwk, dataDir });
     const tokens: string[] = [];
     for (let n = 1; n <= USERS; n += 1) {
-      const minted = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(n), email: userEmail(n), user_metadata: {} }, randomUUID(), 3600);
+      const minted = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(n), email: userEmail(n), user_metadata: {} }, randomUUID(), 3600, { aal: 'aal1', amr: [] });
       tokens.push(minted.token);
     }
     console.log(`minted ${tokens.length} access tokens in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
@@ -323,6 +326,17 @@ async function main(): Promise<void> {
     );
     const sample = await timeOne(url, token(1));
 
+    // ---- the organisers' attendees export at 20,000 attendees ----
+    const attendees = await seedAttendees(db, EXPORT_ATTENDEES);
+    await db.query(`insert into organisers (user_id, granted_by) values ($1, 'bench') on conflict do nothing`, [userId(1)]);
+    const exported = await timeAttendeesExport(url, token(1), attendees);
+    checks.push({
+      name: 'the attendees export has a header and one line per attendee',
+      // Names hold no line breaks here, so lines are records.
+      ok: exported.rows === attendees + 1,
+      detail: `${exported.rows} lines for ${attendees} attendees`,
+    });
+
     // ---- report ----
     console.log('');
     printTable();
@@ -340,6 +354,10 @@ async function main(): Promise<void> {
       `hot-mission target on ${backend}: ≥ ${target} votes/s${backend === 'postgres' ? ', p99 < 50 ms' : ''}, 0 errors → ${targetMet ? 'MET' : 'NOT MET'} (${hot.perSecond.toFixed(0)}/s, p99 ${hot.p99} ms, ${hot.errors} errors)`,
     );
     console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
+    console.log(
+      `attendees export: ${exported.attendees} attendees, ${(exported.bytes / 2 ** 20).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; ` +
+        `peak memory of the server process ${exported.peakRssMiB.toFixed(0)} MiB resident (+${exported.rssGrowthMiB.toFixed(0)} MiB during the export), heap ${exported.peakHeapMiB.toFixed(0)} MiB`,
+    );
     console.log(`load average at end: ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
     console.log('');
     for (const check of checks) console.log(`${check.ok ? 'OK  ' : 'FAIL'} ${check.name}: ${check.detail}`);

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
- * Issue 8: axe-core on every screen of SPEC §2, signed out and signed in with data, in each of the
+ * axe-core on every screen of docs/product.md, signed out and signed in with data, in each of the
  * states a person meets (dashboard variants, open dialogs, empty and filled pages). One test per
  * screen and state, so a failure names exactly the screen whose markup breaks a rule.
  */

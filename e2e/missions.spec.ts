@@ -3,8 +3,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type CreatedMission, type E2EUser } from './support/app.ts';
 
 /**
- * Issue 5: missions. People and their starting state are set up through the API; everything the
- * test is about happens in the browser.
+ * Missions: the mission form, My Mission, All Missions and Mission details (docs/product.md). People
+ * and their starting state are set up through the API; everything the test is about happens in the
+ * browser.
  */
 
 async function leader(overrides: Parameters<typeof createUser>[0] = {}): Promise<E2EUser> {
@@ -183,7 +184,7 @@ test.describe('missions', () => {
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'P0001', message: '', details: null, hint: null }) }),
     );
     await page.goto(`/mission/${randomUUID()}`);
-    // A P0001 without a message reads "Database error" (SPEC §8).
+    // A P0001 without a message reads "Database error" (docs/product.md#procedures).
     await expect(page.getByRole('alert').filter({ hasText: 'Database error' })).toBeVisible();
     await expectNoA11yViolations(page);
   });
@@ -258,7 +259,7 @@ test.describe('missions', () => {
     await expect(page.getByText('A statement for My Mission')).toBeVisible();
     await expect(page.getByTestId('engagement-votes')).toHaveText('1 votes');
     await expect(page.getByTestId('engagement-subscribers')).toHaveText('0 subscribers');
-    // SPEC §2 "My Mission": the fields in the order it lists them.
+    // docs/product.md#my-mission: the fields in the order it lists them.
     await expect(page.getByRole('main').locator('dt')).toHaveText([
       'Shared Intention',
       'Objective / Focus',

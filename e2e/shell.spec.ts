@@ -4,7 +4,7 @@ import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
 import { createMission, createUser, readRecoveryLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
 
 /**
- * Web app shell journeys (issue 3), in real Chromium against the real server
+ * Web app shell journeys (routes, landing, sign-up, sign-in, reset, layout), in real Chromium against the real server
  * (e2e/support/global-setup.ts builds the app and starts it; the mail outbox is read from its log).
  */
 

@@ -6,7 +6,7 @@ import { E2E_BASE_URL } from './support/env.ts';
 import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, signedInUser, withRoleProfile } from './support/app.ts';
 
 /**
- * Issue 4 journeys: the dashboard status card, Open Survey with the anonymity choice both ways,
+ * Journeys of the dashboard status card, Open Survey with the anonymity choice both ways,
  * the embedded survey forms, Mark as Completed, and creating, editing and reading the role profile.
  */
 
@@ -137,7 +137,7 @@ test.describe('surveys, anonymity and the role profile', () => {
     await expect(ready.getByText('~5 min')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Mission' })).toBeDisabled();
 
-    // Create the role profile: the empty form names every field, in SPEC order.
+    // Create the role profile: the empty form names every field, in the documented order.
     await ready.getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL(/\/role-profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Create Your Role Profile' })).toBeVisible();
@@ -148,7 +148,7 @@ test.describe('surveys, anonymity and the role profile', () => {
     await expect(toast(page, ALL_MISSING)).toBeVisible();
     await expect(page).toHaveURL(/\/role-profile$/);
 
-    // The asterisk follows SPEC's rule: gone once touched and filled, back when emptied again.
+    // The asterisk follows the documented rule (docs/product.md#role-profile-form): gone once touched and filled, back when emptied again.
     await page.getByLabel('Name this role').fill('x');
     await expect(requiredMark(page, 'roleTitle')).toHaveCount(0);
     await page.getByLabel('Name this role').fill('');

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { Secret, TOTP } from 'otpauth';
 import { encodeDateOfBirth } from '../../packages/contract/src/credential.ts';
 import { E2E_BASE_URL, E2E_LOG_FILE } from './env.ts';
 
@@ -54,7 +56,7 @@ export async function rpc<T>(user: E2EUser, name: string, params: Record<string,
 
 /**
  * Finishes the user's pre-conference survey and writes their role profile through the API: the
- * state in which SPEC lets a person create a mission.
+ * state in which the product lets a person create a mission (docs/product.md#who-may-do-what).
  */
 export async function withRoleProfile(user: E2EUser): Promise<E2EUser> {
   await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
@@ -95,6 +97,16 @@ export async function createMission(owner: E2EUser, fields: Record<string, unkno
   const row = rows[0];
   if (!row) throw new Error('create_mission answered no row');
   return row;
+}
+
+/** Makes the user an organiser the way an operator does: `npm run organiser -- grant EMAIL`. */
+export function makeOrganiser(user: Pick<E2EUser, 'email'>): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global set-up did not run');
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/organiser.ts', 'grant', user.email], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', LOG_LEVEL: 'silent' },
+    stdio: 'pipe',
+  });
 }
 
 /** Signs in through the real sign-in screen and waits for the dashboard. */
@@ -139,4 +151,48 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
+}
+
+/** The code an authenticator app would show for this secret, `steps` periods from now. */
+export function authenticatorCode(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + steps * 30_000 });
+}
+
+/**
+ * Sets up an authenticator for the user through the API (as supabase-js's auth.mfa does) and
+ * answers its secret. The set-up uses the previous code, so a sign-in can use the current one.
+ */
+export async function withAuthenticator(user: E2EUser): Promise<string> {
+  const call = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
+    const response = await fetch(`${E2E_BASE_URL}/auth/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'mission-control', authorization: `Bearer ${user.session.access_token}` },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as T;
+    if (!response.ok) throw new Error(`${path} failed: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const factor = await call<{ id: string; totp: { secret: string } }>('/factors', { factor_type: 'totp' });
+  const challenge = await call<{ id: string }>(`/factors/${factor.id}/challenge`, {});
+  await call(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: authenticatorCode(factor.totp.secret, -1) });
+  lastStepUsed.set(factor.totp.secret, Math.floor(Date.now() / 30_000) - 1);
+  return factor.totp.secret;
+}
+
+/** The last 30-second step used per secret in this worker: a code works once, so each sign-in needs a newer one. */
+const lastStepUsed = new Map<string, number>();
+
+/**
+ * Answers the code prompt that follows the sign-in of someone with an authenticator, with a code
+ * newer than any used before (waiting for the next step when the two allowed ones are spent).
+ */
+export async function enterAuthenticatorCode(page: Page, secret: string): Promise<void> {
+  const current = Math.floor(Date.now() / 30_000);
+  const step = Math.max(current, (lastStepUsed.get(secret) ?? current - 2) + 1);
+  if (step > current + 1) await page.waitForTimeout((step - 1) * 30_000 - Date.now() + 500);
+  lastStepUsed.set(secret, step);
+  await page.getByLabel('Authentication code').fill(authenticatorCode(secret, step - Math.floor(Date.now() / 30_000)));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByLabel('Authentication code')).toHaveCount(0);
 }

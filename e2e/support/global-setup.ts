@@ -29,6 +29,8 @@ export default async function globalSetup(): Promise<void> {
   });
   child.unref();
   writeFileSync(E2E_PID_FILE, String(child.pid));
+  // The workers start after this and inherit it: `npm run organiser` needs the server's data folder.
+  process.env.E2E_DATA_DIR = dataDir;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONFERENCE_START_DATE, DEFAULT_CONFERENCE_TIME_ZONE, isIsoDate, isTimeZone } from '@mc/contract/agenda.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,14 +26,20 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Mission Control <no-reply@localhost>'),
   PRODUCT_NAME: z.string().min(1).max(60).default('Mission Control'),
   PROGRAMME_NAME: z.string().min(1).max(100).default('Community Mission Game 2025'),
+  CONFERENCE_START_DATE: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').default(DEFAULT_CONFERENCE_START_DATE),
+  CONFERENCE_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').default(DEFAULT_CONFERENCE_TIME_ZONE),
   PRE_SURVEY_URL: z.string().min(1).default('/demo-survey/pre'),
   POST_SURVEY_URL: z.string().min(1).default('/demo-survey/post'),
   SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR: positiveInt.default(10),
   SIGNIN_PER_ADDRESS_PER_MINUTE: positiveInt.default(600),
+  MFA_FAILURES_PER_FACTOR_PER_HOUR: positiveInt.default(10),
   SIGNUP_PER_ADDRESS_PER_HOUR: positiveInt.default(2000),
   RECOVERY_PER_ADDRESS_PER_HOUR: positiveInt.default(300),
   RECOVERY_PER_ACCOUNT_PER_HOUR: positiveInt.default(5),
+  RPC_CALLS_PER_PERSON_PER_MINUTE: positiveInt.default(1200),
+  RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR: positiveInt.default(300),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
 });
 

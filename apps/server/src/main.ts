@@ -49,7 +49,7 @@ async function shutDown(server: RunningServer, config: Config, signal: string): 
     lastResort.unref();
   }, config.SHUTDOWN_TIMEOUT_MS);
   deadline.unref();
-  await server.close();
+  await server.close({ drainMs: Math.min(config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS) });
   clearTimeout(deadline);
   log.info({ signal, clean: !cut }, 'stopped');
   return cut ? 1 : 0;

@@ -1,37 +1,55 @@
 import { mkdirSync } from 'node:fs';
+import { Server as NetServer } from 'node:net';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { loadSigningKeys } from './auth/keys.ts';
 import { pruneRateLimits } from './auth/rate-limit.ts';
-import { buildApp } from './http/app.ts';
+import { buildApp, type AppDeps } from './http/app.ts';
 import { archiveFolder } from './ops/archive.ts';
+import { seedProgramme } from './features/programme/store.ts';
+import { organiserCommandArgs, parseOrganiserCommand, runOrganiserCommand } from './ops/organiser.ts';
+import { startLiveChannel, type LiveChannel } from './live/service.ts';
 import { controlFilePath, folderHolder, localUrl, newControlToken, registerAdminRoutes, removeControlFile, writeControlFile } from './ops/control.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Db;
+  /** The live channel's WebSocket endpoint and bus (counts that move as people vote). */
+  live: LiveChannel;
   url: string;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets in-flight requests finish, then closes the database. With
+   * drainMs, connections already open stay open that long (or until their clients leave), and any
+   * request on them is answered 503 with `Connection: close`: a clean drain for a load balancer.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
+
+const netServerClose = NetServer.prototype.close;
 
 /** A reason not to start that needs no stack trace: the message says what to do. */
 export class StartupError extends Error {}
 
 /** Opens the database, applies migrations, and serves; shared by `npm start`, tests and benchmarks. */
-export async function startServer(config: Config, options: { logger?: FastifyServerOptions['loggerInstance'] } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { logStream?: AppDeps['logStream'] } = {}): Promise<RunningServer> {
   const folder = config.DATABASE_URL || config.DATA_DIR.startsWith('memory://') ? null : claimDataFolder(resolve(config.DATA_DIR));
   let db: Db | undefined;
+  let live: LiveChannel | undefined;
   try {
     db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
     const database = db;
     const applied = await migrate(database);
+    const seeded = await seedProgramme(database, config);
     const keys = await loadSigningKeys({ fromEnv: config.JWT_PRIVATE_KEY, dataDir: config.DATA_DIR });
-    const app = await buildApp({ config, db: database, keys, ...(options.logger ? { logger: options.logger } : {}) });
+    const app = await buildApp({ config, db: database, keys, ...(options.logStream ? { logStream: options.logStream } : {}) });
     app.log.info({ migrations: applied }, applied.length ? 'applied migrations' : 'database schema is up to date');
+    if (seeded) app.log.info('the programme was empty: loaded the sample programme');
+    live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL });
+    const channel = live;
     if (folder) {
       // Every PGlite query waits while this transaction holds the connection, so the copy is
       // of a folder nobody writes to, just after a checkpoint.
@@ -40,7 +58,8 @@ export async function startServer(config: Config, options: { logger?: FastifySer
           await tx.query('checkpoint');
           return archiveFolder(folder.path);
         });
-      registerAdminRoutes(app, { token: folder.token, backup });
+      const organiser = (command: unknown) => runOrganiserCommand(database, parseOrganiserCommand(organiserCommandArgs(command)));
+      registerAdminRoutes(app, { token: folder.token, backup, organiser });
     }
     const pruning = setInterval(() => {
       pruneRateLimits(database).catch((error: unknown) => app.log.warn({ err: error }, 'could not prune rate limits'));
@@ -54,14 +73,19 @@ export async function startServer(config: Config, options: { logger?: FastifySer
     return {
       app,
       db: database,
+      live: channel,
       url: `http://localhost:${port}`,
-      close() {
+      close(options = {}) {
         closing ??= (async () => {
           clearInterval(pruning);
+          app.draining.active = true;
+          if (options.drainMs) await drainConnections(app.server, options.drainMs);
           // A kept-alive connection whose last request finished after close() began stays open
           // until its client hangs up; close such connections as soon as they fall idle.
           const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
           try {
+            // Live connections would otherwise hold the server open; browsers reconnect elsewhere.
+            await channel.close();
             await app.close();
           } finally {
             clearInterval(sweep);
@@ -74,6 +98,7 @@ export async function startServer(config: Config, options: { logger?: FastifySer
       },
     };
   } catch (error) {
+    await live?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     folder?.release();
     throw error;
@@ -118,6 +143,21 @@ function claimDataFolder(path: string): ClaimedFolder {
     announce: (url) => writeControlFile(path, { pid: process.pid, url, token, startedAt }),
     release: () => removeControlFile(path, token),
   };
+}
+
+/**
+ * Stops listening without touching open connections (http.Server.close would also close the idle
+ * kept-alive ones at once, and a request already on its way over one would meet a reset), then
+ * waits until the clients have left or the time is up.
+ */
+async function drainConnections(server: Server, drainMs: number): Promise<void> {
+  netServerClose.call(server);
+  const deadline = Date.now() + drainMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count ?? 0)));
+    if (open === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function errorText(error: unknown): string {

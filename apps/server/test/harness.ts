@@ -2,11 +2,11 @@ import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import WebSocket from 'ws';
-import { createClient, type SupabaseClient, type Session, type User } from '@supabase/supabase-js';
-import { encodeDateOfBirth } from '@mc/contract';
+import { createClient, type RealtimeClientOptions, type SupabaseClient, type Session, type User } from '@supabase/supabase-js';
+import { encodeDateOfBirth, type Database } from '@mc/contract';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
-import { createPrivateSchema, type PrivateSchema } from '../src/db/private-schema.ts';
+import { createPrivateSchema, type PrivateSchema } from './private-schema.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -38,7 +38,11 @@ export async function createTestSchema(): Promise<PrivateSchema> {
   return createPrivateSchema(base, 'test');
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const port = await freePort();
   const schema = backend === 'postgres' ? await createTestSchema() : null;
   const config = loadConfig({
@@ -50,7 +54,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     ...(schema ? { DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '10' } : {}),
     ...env,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, options);
   return {
     ...server,
     backend,
@@ -81,17 +85,29 @@ export function describeEachDatabase(title: string, body: (server: () => TestSer
   }
 }
 
-/** An unmodified supabase-js client, the way every program makes one. */
-export function newClient(url: string): SupabaseClient {
-  return createClient(url, 'any-public-key', {
+/** A supabase-js client typed by the contract: rpc() knows every procedure's parameters and answer. */
+export type TestClient = ReturnType<typeof createClient<Database>>;
+
+/** An unmodified supabase-js client, the way every program makes one, typed by the contract. */
+export function newClient(url: string): TestClient {
+  return createClient<Database>(url, 'any-public-key', {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no global WebSocket; supabase-js needs one even when realtime is unused.
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    realtime: { transport: WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']> },
   });
 }
 
+/**
+ * The same client without the contract's types, for the tests that send what the contract forbids
+ * (an unknown procedure, a missing or misspelt parameter, a value of the wrong type) to see the
+ * server refuse it.
+ */
+export function untyped(client: TestClient): SupabaseClient {
+  return client;
+}
+
 export interface TestUser {
-  client: SupabaseClient;
+  client: TestClient;
   user: User;
   session: Session;
   email: string;

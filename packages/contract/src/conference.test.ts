@@ -43,7 +43,7 @@ describe('parseConferenceContent', () => {
     expect(content.agenda).toHaveLength(7);
   });
 
-  it('ships the SPEC times for every session', () => {
+  it('ships the session times of docs/product.md for every session', () => {
     const { agenda } = parseConferenceContent(shippedSpeakers, shippedAgenda);
     const times = agenda.map((s) => [s.sessionNumber, s.startTime, s.endTime]);
     expect(times).toEqual(SESSION_SCHEDULE.map((s) => [s.sessionNumber, s.startTime, s.endTime]));
@@ -80,7 +80,7 @@ describe('parseConferenceContent', () => {
     rejects(speakers, agenda.slice(0, 6), 'exactly 7 sessions');
   });
 
-  it('rejects a session whose times differ from the SPEC', () => {
+  it('rejects a session whose times differ from docs/product.md', () => {
     const { speakers, agenda } = copy();
     session(agenda, 6).startTime = '09:00';
     rejects(speakers, agenda, 'Session 6 runs 08:00–11:00');

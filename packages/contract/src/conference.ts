@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * SPEC §2, §3, §9: the conference content (speakers directory and agenda) is static data that an
- * organiser replaces without touching code. These schemas are the only gate it passes through:
+ * The conference content (speakers directory and agenda; docs/product.md#data) is static data that
+ * an organiser replaces without touching code. These schemas are the only gate it passes through:
  * the web build runs them (content check), the web module runs them at load, and a test proves
  * they accept the shipped content and refuse broken variants.
  */
@@ -12,7 +12,7 @@ export const SESSION_COUNT = 7;
 export const PART_TYPES = ['TALK', 'PANEL'] as const;
 export type PartType = (typeof PART_TYPES)[number];
 
-/** SPEC §9: the seven sessions, their day and their times (24-hour "HH:MM", conference local time). */
+/** The seven sessions (docs/product.md#agenda-schedule), their day and their times (24-hour "HH:MM", conference local time). */
 export const SESSION_SCHEDULE = [
   { sessionNumber: 1, day: 1, startTime: '09:00', endTime: '11:30' },
   { sessionNumber: 2, day: 1, startTime: '11:45', endTime: '14:15' },

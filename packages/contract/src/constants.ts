@@ -1,4 +1,4 @@
-/** SPEC §9: business constants shared by the server and the web app. */
+/** Business constants shared by the server and the web app (docs/product.md#constants). */
 export const MIN_AGE = 18;
 export const MIN_MOBILE_LENGTH = 10;
 export const DEFAULT_COUNTRY = { code: 'ZA', dialCode: '+27' } as const;

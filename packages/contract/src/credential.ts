@@ -1,6 +1,6 @@
 /**
- * SPEC §5: the date of birth acts as the password and travels encoded, never as typed:
- * base64 of the ISO date text, that string reversed, then a fixed suffix.
+ * The date of birth acts as the password and travels encoded, never as typed: base64 of the ISO
+ * date text, that string reversed, then a fixed suffix (docs/product.md#sign-in-and-sessions).
  * It is obfuscation, not protection: the server decodes it, checks it and keeps only a slow hash.
  */
 export const CREDENTIAL_SUFFIX = '.mc25';
@@ -31,7 +31,7 @@ function isRealDate(isoDate: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Whole years between an ISO birth date and today, from year, month and day (SPEC §5). */
+/** Whole years between an ISO birth date and today, from year, month and day (docs/product.md#sign-up-screen). */
 export function ageOn(isoBirthDate: string, today: Date = new Date()): number {
   const [year, month, day] = isoBirthDate.split('-').map(Number) as [number, number, number];
   let age = today.getFullYear() - year;

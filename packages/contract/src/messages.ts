@@ -1,9 +1,10 @@
 import { MIN_AGE } from './constants.ts';
 
 /**
- * SPEC §5 sign-in and sign-up messages, in the order the sign-up checks run. They live apart
- * from signup.ts (which needs zod) so the sign-in screen can show them without downloading a
- * validation library (the /signin page-weight budget).
+ * The sign-in and sign-up messages, in the order the sign-up checks run
+ * (docs/product.md#sign-in-screen, #sign-up-screen). They live apart from signup.ts (which needs
+ * zod) so the sign-in screen can show them without downloading a validation library (the /signin
+ * page-weight budget, docs/decisions/009-sign-in-page-budget.md).
  */
 export const SIGNUP_MESSAGES = {
   firstName: 'First name is required',

@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import { agendaProcedureParams } from './agenda.ts';
+import { moderationProcedureParams } from './moderation.ts';
+import { organiserProcedureParams } from './organiser.ts';
+import { programmeProcedureParams } from './programme.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
+import type { AgendaProcedureResults } from './agenda.ts';
+import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
+import type { ModerationProcedureResults } from './moderation.ts';
+import type { OrganiserProcedureResults } from './organiser.ts';
+import type { ProgrammeProcedureResults } from './programme.ts';
 
 /**
- * SPEC §7: every procedure's parameters, one strict zod schema each.
+ * Every procedure's parameters, one strict zod schema each (docs/product.md#procedures).
  * The server validates every call with these (types, lengths, enums); required-after-trim rules
- * are business rules checked by the procedure so it can answer with SPEC's combined message.
+ * are business rules checked by the procedure so it can answer with the product's combined message.
  */
 const id = z.uuid();
 const shortText = z.string().max(SHORT_TEXT_MAX);
@@ -17,7 +26,7 @@ export function requiredFieldsMessage(missingLabels: readonly string[]): string 
 
 /** A trimmed free-text answer: the length limit applies to what is stored. */
 const trimmed = (max: number) => z.string().trim().max(max);
-/** One of SPEC §5's options, or empty/null so the required-fields message can name it. */
+/** One of the product's options (docs/product.md#constants), or empty/null so the required-fields message can name it. */
 const choiceOrEmpty = (options: readonly string[]) =>
   z
     .string()
@@ -38,7 +47,7 @@ const roleProfileParams = z.strictObject({
   p_role_archype: choiceOrEmpty(ROLE_ARCHETYPES),
 });
 
-/** SPEC §5 "Mission form": the seven required fields and their labels, in the order the required-fields message lists them. */
+/** The mission form's seven required fields and their labels, in the order the required-fields message lists them (docs/product.md#mission-form). */
 export const MISSION_FIELD_LABELS = {
   name: 'Mission name',
   shared_intention: 'Shared intention',
@@ -51,7 +60,7 @@ export const MISSION_FIELD_LABELS = {
 export type MissionField = keyof typeof MISSION_FIELD_LABELS;
 export const MISSION_FIELDS = Object.keys(MISSION_FIELD_LABELS) as MissionField[];
 
-/** The most characters each mission field keeps (after trimming): SPEC §9 for the three long ones. */
+/** The most characters each mission field keeps (after trimming); MISSION_TEXT_MAX for the three long ones. */
 export const MISSION_FIELD_MAX: Record<MissionField, number> = {
   name: SHORT_TEXT_MAX,
   shared_intention: MISSION_TEXT_MAX,
@@ -69,10 +78,27 @@ export const MISSION_MESSAGES = {
   notFound: 'Mission not found',
   ownersOnly: "Only the mission's owners can update it",
   unknownMembers: 'Some of the chosen team members do not exist: ',
+  hiddenNoEngagement: 'This mission has been hidden by the organisers, so it cannot be voted on or followed.',
+} as const;
+
+/** What the team procedures answer when a rule is broken; the Manage Team dialog recognises them by these. */
+export const TEAM_MESSAGES = {
+  notOwner: "Only the mission's owners can manage its team",
+  missionNotFound: MISSION_MESSAGES.notFound,
+  userNotFound: 'User not found',
+  alreadyMember: 'User is already a member',
 } as const;
 
 /**
- * SPEC §5: the combined required-fields message, or null when nothing is missing.
+ * Who is an owner of a team: a co-owner, or the creator (role "owner"). The server's SQL says the
+ * same (features/teams/members.ts); owners get the badge and may update the mission and its team.
+ */
+export function isMissionOwner(member: Pick<MissionMember, 'is_co_owner' | 'role_in_team'>): boolean {
+  return member.is_co_owner || member.role_in_team === 'owner';
+}
+
+/**
+ * The combined required-fields message (docs/product.md#mission-form), or null when nothing is missing.
  * 'all' (create) counts absent, null and blank values as missing; 'present' (update) checks only
  * the fields that were sent, since null there means "unchanged".
  */
@@ -87,7 +113,7 @@ export function missionRequiredMessage(values: Partial<Record<MissionField, stri
 
 /**
  * A mission text parameter: trimmed, then limited; blank, null or absent pass the type check so the
- * procedure can answer SPEC's combined required-fields message (update treats null as unchanged).
+ * procedure can answer the combined required-fields message (update treats null as unchanged).
  */
 const missionTextParam = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -142,6 +168,13 @@ export const procedureParams = {
   get_mission_details: z.strictObject({ p_mission_id: id, p_user_id: id.nullable().optional() }),
   toggle_mission_vote: z.strictObject({ p_mission_id: id }),
   toggle_mission_subscription: z.strictObject({ p_mission_id: id }),
+  // Recovery codes for a second factor (docs/security.md): new ones replace the old, shown once.
+  mfa_create_recovery_codes: z.strictObject({}),
+  mfa_recovery_codes_status: z.strictObject({}),
+  ...agendaProcedureParams,
+  ...organiserProcedureParams,
+  ...programmeProcedureParams,
+  ...moderationProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -206,6 +239,8 @@ export interface Mission {
   is_voted: boolean;
   is_subscribed: boolean;
   team_count: number;
+  /** Set only while the organisers hide the mission (then only its team and organisers see it). */
+  hidden_reason: string | null;
 }
 
 export interface MissionMember {
@@ -227,6 +262,60 @@ export interface MissionDetails {
   is_subscribed: boolean;
 }
 
+/** One of the caller's memberships, as get_user_related_missions lists them. */
+export interface UserMission {
+  mission_id: string;
+  role_in_team: string;
+  is_co_owner: boolean;
+  added_at: string;
+}
+
 export type VoteResult = 'voted' | 'unvoted' | 'already_voted' | 'no_vote_found';
 export type SubscriptionResult = 'subscribed' | 'unsubscribed' | 'already_subscribed' | 'no_subscription_found';
 export type RemoveMemberResult = 'member_deleted' | 'no_member_found' | 'cannot_remove_last_owner';
+
+/**
+ * What each procedure answers, exactly as it arrives over the wire: a list of rows, one bare value,
+ * or null. The server's procedure() must return this type, and the web app and the tests read it
+ * through `Database` (createClient<Database>), so neither side can drift from the other.
+ * A procedure in procedureParams without an entry here does not compile (ProcedureResult below).
+ */
+export interface ProcedureResults extends AgendaProcedureResults, OrganiserProcedureResults, ProgrammeProcedureResults, ModerationProcedureResults {
+  register_user_profile: AppUser[];
+  get_user_by_auth: AppUser[];
+  get_survey_status: SurveyStatus[];
+  mark_survey_completed: SurveyStatus[];
+  create_role_profile: RoleProfile[];
+  update_role_profile: RoleProfile[];
+  get_user_role_profile: RoleProfile[];
+  search_users_with_profiles: UserSearchResult[];
+  create_mission: Mission[];
+  add_mission_member: MissionMember[];
+  get_mission_members: MissionMember[];
+  remove_mission_member: RemoveMemberResult;
+  update_mission: Mission[];
+  get_all_missions: Mission[];
+  get_user_related_missions: UserMission[];
+  get_mission_details: MissionDetails | null;
+  toggle_mission_vote: VoteResult;
+  toggle_mission_subscription: SubscriptionResult;
+  mfa_create_recovery_codes: RecoveryCodes;
+  mfa_recovery_codes_status: RecoveryCodeStatus;
+}
+
+export type ProcedureResult<N extends ProcedureName> = ProcedureResults[N];
+
+/**
+ * The procedures as a Supabase schema, the shape `supabase gen types` would write, so that
+ * `createClient<Database>(…).rpc(name, params)` checks the parameters and types the answer.
+ * The app has no tables or views of its own over the wire: only procedures.
+ */
+export type Database = {
+  public: {
+    Tables: Record<never, never>;
+    Views: Record<never, never>;
+    Functions: { [N in ProcedureName]: { Args: ProcedureParams<N>; Returns: ProcedureResult<N> } };
+    Enums: Record<never, never>;
+    CompositeTypes: Record<never, never>;
+  };
+};

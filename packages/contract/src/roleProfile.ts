@@ -2,12 +2,12 @@ import { OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX } from '.
 import { requiredFieldsMessage } from './procedures.ts';
 
 /**
- * The role profile (SPEC §3, §5): its nine fields, the form-field → record mapping, the labels in the
- * order SPEC §5 lists them for the combined "Please fill in all required fields: …" message, and the
- * one required-fields rule that the form and the server both apply.
+ * The role profile (docs/product.md#role-profile-form): its nine fields, the form-field → record
+ * mapping, the labels in the order the combined "Please fill in all required fields: …" message
+ * lists them, and the one required-fields rule that the form and the server both apply.
  */
 
-/** The record fields a person fills in (role_archype spelled as SPEC §3 spells it). */
+/** The record fields a person fills in (role_archype spelled so, as the product's record spells it). */
 export type RoleProfileRecordField =
   | 'role_title'
   | 'intention'
@@ -19,7 +19,7 @@ export type RoleProfileRecordField =
   | 'high_objective'
   | 'role_archype';
 
-/** The form's state names (SPEC §3 "Form-field to record mapping"). */
+/** The form's state names, each mapped to a record field. */
 export type RoleProfileFormField =
   | 'roleTitle'
   | 'kernel'
@@ -34,13 +34,13 @@ export type RoleProfileFormField =
 export interface RoleProfileFieldSpec {
   form: RoleProfileFormField;
   record: RoleProfileRecordField;
-  /** The label SPEC §2 shows and SPEC §5's message names. */
+  /** The label the form shows and the required-fields message names. */
   label: string;
   kind: 'line' | 'text' | 'select';
   maxLength: number;
 }
 
-/** In SPEC §5's order: the combined message names missing fields in exactly this order. */
+/** In the product's order: the combined message names missing fields in exactly this order. */
 export const ROLE_PROFILE_FIELDS: readonly RoleProfileFieldSpec[] = [
   { form: 'roleTitle', record: 'role_title', label: 'Name this role', kind: 'line', maxLength: SHORT_TEXT_MAX },
   { form: 'kernel', record: 'intention', label: 'Your intention or purpose', kind: 'text', maxLength: PROFILE_TEXT_MAX },
@@ -53,7 +53,7 @@ export const ROLE_PROFILE_FIELDS: readonly RoleProfileFieldSpec[] = [
   { form: 'roleArchetype', record: 'role_archype', label: 'Role Archetype', kind: 'select', maxLength: SHORT_TEXT_MAX },
 ];
 
-/** The options of the two select fields (SPEC §5). */
+/** The options of the two select fields (docs/product.md#constants). */
 export const ROLE_PROFILE_OPTIONS: Partial<Record<RoleProfileRecordField, readonly string[]>> = {
   high_objective: OBJECTIVES,
   role_archype: ROLE_ARCHETYPES,
@@ -61,18 +61,18 @@ export const ROLE_PROFILE_OPTIONS: Partial<Record<RoleProfileRecordField, readon
 
 export type RoleProfileValues = Record<RoleProfileRecordField, string | null | undefined>;
 
-/** The labels of the fields that are empty after trimming, in SPEC §5's order. */
+/** The labels of the fields that are empty after trimming, in the message's order. */
 export function missingRoleProfileLabels(values: RoleProfileValues): string[] {
   return ROLE_PROFILE_FIELDS.filter((field) => !(values[field.record] ?? '').trim()).map((field) => field.label);
 }
 
-/** SPEC §5's one combined message, or null when all nine fields are filled in. */
+/** The one combined message (docs/product.md#role-profile-form), or null when all nine fields are filled in. */
 export function roleProfileRequiredMessage(values: RoleProfileValues): string | null {
   const missing = missingRoleProfileLabels(values);
   return missing.length ? requiredFieldsMessage(missing) : null;
 }
 
-/** Server messages for the role-profile rules of SPEC §6 (P0001). */
+/** Server messages for the role-profile rules (docs/product.md#create_role_profile), as P0001. */
 export const ROLE_PROFILE_MESSAGES = {
   surveyFirst: 'Please complete the pre-conference survey before creating your role profile',
   alreadyExists: 'You already have a role profile. Please update it instead.',

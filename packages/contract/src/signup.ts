@@ -10,6 +10,15 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX = 254;
 const MOBILE_MAX = 20;
 
+/**
+ * A mobile number as the app stores it: "+", the dial code and the number, MIN_MOBILE_LENGTH to
+ * MOBILE_MAX characters (9 to 19 digits). Sign-up, register_user_profile and a metadata update all
+ * check this one rule.
+ */
+export function isValidMobileNumber(value: string): boolean {
+  return value.length >= MIN_MOBILE_LENGTH && value.length <= MOBILE_MAX && /^\+\d+$/.test(value);
+}
+
 export function isEmailShaped(email: string): boolean {
   return EMAIL_SHAPE.test(email) && email.length <= EMAIL_MAX;
 }
@@ -35,13 +44,11 @@ export function firstSignupError(fields: SignupFields, today: Date = new Date())
   if (!fields.dateOfBirth) return SIGNUP_MESSAGES.dateOfBirth;
   if (ageOn(fields.dateOfBirth, today) < MIN_AGE) return SIGNUP_MESSAGES.age;
   if (!fields.mobileNumber) return SIGNUP_MESSAGES.mobileRequired;
-  if (fields.mobileNumber.length < MIN_MOBILE_LENGTH || !/^\+\d+$/.test(fields.mobileNumber) || fields.mobileNumber.length > MOBILE_MAX) {
-    return SIGNUP_MESSAGES.mobileInvalid;
-  }
+  if (!isValidMobileNumber(fields.mobileNumber)) return SIGNUP_MESSAGES.mobileInvalid;
   return null;
 }
 
-/** The user metadata sent with sign-up (SPEC §3), as the server accepts it. */
+/** The user metadata sent with sign-up (docs/product.md#sign-in-and-sessions), as the server accepts it. */
 export const signupMetadataSchema = z.object({
   first_name: z.string().max(SHORT_TEXT_MAX),
   last_name: z.string().max(SHORT_TEXT_MAX),

@@ -163,6 +163,22 @@ describeEachDatabase(
       expect(right.error?.status).toBe(429);
     });
 
+    it('lets the owner back in through the reset link while someone else has locked sign-in', async () => {
+      const { email, dateOfBirth } = await signUpUser(server());
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth('2001-02-03') });
+      }
+      const locked = await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
+      expect(locked.error?.status).toBe(429);
+      expect((await newClient(server().url).auth.resetPasswordForEmail(email)).error).toBeNull();
+      const link = await latestRecoveryLink(server(), email);
+      const opened = await fetch(link ?? '', { redirect: 'manual' });
+      expect(new URLSearchParams(new URL(opened.headers.get('location') ?? '').hash.slice(1)).get('type')).toBe('recovery');
+      // Opening the link lifted the lock: the right date of birth signs in again.
+      const back = await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
+      expect(back.error).toBeNull();
+    });
+
     it('recovers the account through the mailed link, answering alike for unknown addresses', async () => {
       const { email, dateOfBirth } = await signUpUser(server());
       const redirectTo = `${server().url.replace('127.0.0.1', 'localhost')}/reset-password`;

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 
 /** The ES256 key pair that signs access tokens; its public half is published as the JWKS. */
@@ -9,6 +9,12 @@ export interface SigningKeys {
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   publicJwk: JWK;
+  /**
+   * 32 bytes derived from the private key (HKDF-SHA256) that encrypt secrets kept at rest, such as
+   * TOTP secrets: whoever reads the database alone cannot use them. A new signing key makes them
+   * unreadable too (docs/security.md says what that means for enrolled authenticators).
+   */
+  secretsKey: Buffer;
 }
 
 const ALG = 'ES256';
@@ -52,5 +58,6 @@ async function fromPrivateJwk(jwk: JWK): Promise<SigningKeys> {
     privateKey: (await importJWK({ ...jwk, alg: ALG }, ALG)) as CryptoKey,
     publicKey: (await importJWK({ kty: publicJwk.kty, crv: publicJwk.crv, x: publicJwk.x, y: publicJwk.y }, ALG)) as CryptoKey,
     publicJwk,
+    secretsKey: Buffer.from(hkdfSync('sha256', Buffer.from(jwk.d as string, 'base64url'), 'mission-control', 'secrets-at-rest-v1', 32)),
   };
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthError } from '../http/errors.ts';
+import { AuthError, classifyDatabaseError, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
+import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guard.ts';
+import type { StorageHealth } from '../http/storage-health.ts';
 import type { SigningKeys } from './keys.ts';
 import type { AuthService } from './service.ts';
 import { verifyAccessToken, type AccessClaims } from './tokens.ts';
 
 /** The subset of Supabase Auth (GoTrue) that supabase-js uses, under /auth/v1. */
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys: SigningKeys): void {
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys: SigningKeys, storage: StorageHealth): void {
   const claimsOf = async (request: FastifyRequest): Promise<AccessClaims> => {
     const token = bearerToken(request);
     if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
@@ -16,7 +18,19 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
 
   app.register(
     async (auth_v1) => {
-      auth_v1.setErrorHandler((error, request, reply) => sendAuthError(error, request, reply));
+      auth_v1.setErrorHandler((error, request, reply) => sendAuthError(error, request, reply, storage));
+      auth_v1.setNotFoundHandler((request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        return reply.code(404).send(new AuthError(404, 'not_found', `Nothing at ${request.method} ${path}`).toBody());
+      });
+      // A parameter given twice, an array where text belongs, text the database cannot store:
+      // refused before any route reads it, naming the parameter (never its value).
+      auth_v1.addHook('preHandler', async (request) => {
+        const query = findBadQuery(request.query);
+        if (query) throw new AuthError(400, 'validation_failed', `Invalid query parameter ${describeBadInput(query)}`);
+        const body = findBadInput(request.body);
+        if (body) throw new AuthError(400, 'validation_failed', `Invalid field ${describeBadInput(body)}`);
+      });
 
       auth_v1.get('/.well-known/jwks.json', async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=600');
@@ -36,13 +50,24 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
       auth_v1.put('/user', async (request) => auth.updateUser(await claimsOf(request), request.body));
 
       auth_v1.post('/logout', async (request, reply) => {
-        const { scope } = request.query as { scope?: string };
+        const { scope = 'global' } = request.query as { scope?: string };
+        if (!['global', 'local', 'others'].includes(scope)) throw new AuthError(400, 'validation_failed', 'Unsupported logout scope: use global, local or others');
         const token = bearerToken(request);
         const result = token ? await verifyAccessToken(keys, token) : null;
         // Signing out with an expired or missing token still succeeds: there is nothing left to end.
-        if (result?.ok) await auth.logout(result.claims, scope ?? 'global');
+        if (result?.ok) await auth.logout(result.claims, scope);
         return reply.code(204).send();
       });
+
+      // Second factors (supabase-js `auth.mfa`): enrol, challenge, verify, unenrol.
+      auth_v1.post('/factors', async (request) => auth.mfa.enroll(await claimsOf(request), request.body));
+      auth_v1.post<{ Params: { id: string } }>('/factors/:id/challenge', async (request) =>
+        auth.mfa.challenge(await claimsOf(request), request.params.id, request.ip),
+      );
+      auth_v1.post<{ Params: { id: string } }>('/factors/:id/verify', async (request) =>
+        auth.mfa.verify(await claimsOf(request), request.params.id, request.body, request.ip),
+      );
+      auth_v1.delete<{ Params: { id: string } }>('/factors/:id', async (request) => auth.mfa.unenroll(await claimsOf(request), request.params.id));
 
       auth_v1.post('/recover', async (request) => {
         const { redirect_to } = request.query as { redirect_to?: string };
@@ -65,12 +90,21 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-function sendAuthError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function sendAuthError(error: unknown, request: FastifyRequest, reply: FastifyReply, storage: StorageHealth): FastifyReply {
   if (error instanceof AuthError) return reply.code(error.status).send(error.toBody());
   const status = statusOf(error);
   if (status && status < 500) {
     const message = error instanceof Error ? error.message : 'Bad request';
     return reply.code(status).send(new AuthError(status, 'validation_failed', message).toBody());
+  }
+  const database = classifyDatabaseError(error);
+  if (database?.status === 400) {
+    return reply.code(400).send(new AuthError(400, 'validation_failed', 'A field has a value that cannot be stored').toBody());
+  }
+  if (database?.status === 503) {
+    storage.reportFull(error);
+    request.log.error({ err: error }, 'the database cannot write');
+    return reply.code(503).header('retry-after', '60').send(new AuthError(503, 'service_unavailable', STORAGE_FULL_MESSAGE).toBody());
   }
   request.log.error({ err: error }, 'auth request failed');
   return reply.code(500).send(new AuthError(500, 'unexpected_failure', 'Something went wrong on our side. Please try again.').toBody());

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { decodeDateOfBirth, firstSignupError, isEmailShaped, signupMetadataSchema, ageOn, MIN_AGE, SIGNUP_MESSAGES } from '@mc/contract';
+import { decodeDateOfBirth, firstSignupError, isEmailShaped, isValidMobileNumber, signupMetadataSchema, ageOn, MIN_AGE, SIGNUP_MESSAGES } from '@mc/contract';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { sqlState } from '../db/db.ts';
@@ -9,7 +9,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { SigningKeys } from './keys.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
 import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
-import { ISSUER_PATH, newOpaqueToken, sha256, signAccessToken, type AccessClaims } from './tokens.ts';
+import { factorsOf, hasVerifiedFactor, MfaService, sessionAssurance, type WireFactor } from './mfa.ts';
+import { ISSUER_PATH, newOpaqueToken, sha256, signAccessToken, type AccessClaims, type AmrEntry } from './tokens.ts';
 
 interface UserRow {
   id: string;
@@ -34,6 +35,8 @@ export interface AuthUser {
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
   identities: never[];
+  /** Supabase leaves the field out when there are none; supabase-js reads it for the assurance level. */
+  factors?: WireFactor[];
   created_at: string;
   updated_at: string;
 }
@@ -54,7 +57,7 @@ const userMetadataUpdateSchema = z.strictObject({
   anonymous_guid: z.uuid().nullable().optional(),
   first_name: z.string().trim().min(1).max(200).optional(),
   last_name: z.string().trim().min(1).max(200).optional(),
-  mobile_number: z.string().regex(/^\+\d{8,19}$/).optional(),
+  mobile_number: z.string().refine(isValidMobileNumber, { message: SIGNUP_MESSAGES.mobileInvalid }).optional(),
 });
 
 const USER_COLUMNS = 'id, email, password_hash, user_metadata, created_at, updated_at, last_sign_in_at';
@@ -62,6 +65,8 @@ const USER_COLUMNS = 'id, email, password_hash, user_metadata, created_at, updat
 const INVALID_CREDENTIALS = new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 
 export class AuthService {
+  /** The factor endpoints (`auth.mfa` in supabase-js); they raise a session to aal2. */
+  readonly mfa: MfaService<AuthSession>;
   private readonly windows: Record<'accountFailures' | 'signinAddress' | 'signupAddress' | 'recoveryAddress' | 'recoveryAccount', Window>;
 
   constructor(
@@ -77,6 +82,13 @@ export class AuthService {
       recoveryAddress: { bucket: 'recovery:address', seconds: 3600, limit: config.RECOVERY_PER_ADDRESS_PER_HOUR },
       recoveryAccount: { bucket: 'recovery:account', seconds: 3600, limit: config.RECOVERY_PER_ACCOUNT_PER_HOUR },
     };
+    this.mfa = new MfaService<AuthSession>(
+      db,
+      keys,
+      config,
+      async (userId, sessionId, refreshToken) => this.sessionFor(await this.findUserById(this.db, userId), sessionId, refreshToken),
+      (tx, sessionId) => this.addRefreshToken(tx, sessionId),
+    );
   }
 
   private get issuer(): string {
@@ -117,7 +129,7 @@ export class AuthService {
       throw error;
     }
     const user = await this.findUserById(this.db, id);
-    return this.startSession(user);
+    return this.startSession(user, 'password');
   }
 
   async signInWithPassword(body: unknown, address: string): Promise<AuthSession> {
@@ -138,7 +150,7 @@ export class AuthService {
       throw INVALID_CREDENTIALS;
     }
     await this.db.query('update users set last_sign_in_at = now() where id = $1', [user.id]);
-    return this.startSession({ ...user, last_sign_in_at: new Date() });
+    return this.startSession({ ...user, last_sign_in_at: new Date() }, 'password');
   }
 
   private lockedOut(): AuthError {
@@ -191,7 +203,7 @@ export class AuthService {
 
   async getUser(claims: AccessClaims): Promise<AuthUser> {
     await this.requireLiveSession(claims);
-    return toAuthUser(await this.findUserById(this.db, claims.sub));
+    return this.authUser(await this.findUserById(this.db, claims.sub));
   }
 
   async updateUser(claims: AccessClaims, body: unknown): Promise<AuthUser> {
@@ -199,6 +211,7 @@ export class AuthService {
     const input = z.object({ data: z.unknown().optional(), password: z.string().max(200).optional() }).safeParse(body);
     if (!input.success) throw new AuthError(400, 'validation_failed', 'Nothing to update');
     const { data, password } = input.data;
+    await this.requireAssuranceToUpdate(claims, data !== undefined);
     if (data !== undefined) {
       const metadata = userMetadataUpdateSchema.safeParse(data);
       if (!metadata.success) {
@@ -230,7 +243,7 @@ export class AuthService {
       // Sign-in failures counted against the old credential no longer say anything.
       await this.db.query(`delete from rate_limits where bucket = $1 and subject = $2`, [this.windows.accountFailures.bucket, claims.email.toLowerCase()]);
     }
-    return toAuthUser(await this.findUserById(this.db, claims.sub));
+    return this.authUser(await this.findUserById(this.db, claims.sub));
   }
 
   async logout(claims: AccessClaims, scope: string): Promise<void> {
@@ -268,7 +281,10 @@ export class AuthService {
   async verify(query: { token?: string; type?: string; redirect_to?: string }): Promise<string> {
     const target = this.safeRedirect(query.redirect_to);
     const fail = `${target}#${new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })}`;
-    if (query.type !== 'recovery' || !query.token || query.token.length > 200) return fail;
+    // A link we never wrote is bad input (400); one we wrote that is used or expired gets the
+    // error redirect, as Supabase Auth answers it.
+    if (query.type !== 'recovery') throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
+    if (!query.token || !/^[\w-]{1,200}$/.test(query.token)) throw new AuthError(400, 'validation_failed', 'The link is incomplete: open it again from the mail');
     const rows = await this.db.query<{ user_id: string }>(
       `update recovery_tokens set used_at = now()
         where token_hash = $1 and used_at is null and expires_at > now()
@@ -277,7 +293,11 @@ export class AuthService {
     );
     const userId = rows[0]?.user_id;
     if (!userId) return fail;
-    const session = await this.startSession(await this.findUserById(this.db, userId));
+    const user = await this.findUserById(this.db, userId);
+    // Only the mailbox's owner can open this link: it lifts the sign-in lock that someone else's
+    // wrong guesses put on the account.
+    await this.db.query('delete from rate_limits where bucket = $1 and subject = $2', [this.windows.accountFailures.bucket, user.email.toLowerCase()]);
+    const session = await this.startSession(user, 'recovery');
     const fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),
@@ -301,6 +321,19 @@ export class AuthService {
     }
   }
 
+  /**
+   * Someone with a verified authenticator changes their account only from an aal2 session. One
+   * exception: a session opened by the reset mail (amr "recovery") may set a new date of birth, as
+   * the mail proves the address; everything else still waits for the code.
+   */
+  private async requireAssuranceToUpdate(claims: AccessClaims, changesMetadata: boolean): Promise<void> {
+    const session = await sessionAssurance(this.db, claims.session_id, claims.sub);
+    if (session?.aal === 'aal2' || !(await hasVerifiedFactor(this.db, claims.sub))) return;
+    const fromResetMail = session?.amr.some((entry) => entry.method === 'recovery') ?? false;
+    if (fromResetMail && !changesMetadata) return;
+    throw new AuthError(403, 'insufficient_aal', 'Enter the code from your authenticator app before changing your account.');
+  }
+
   /** Access tokens are checked without the database elsewhere; account screens also check revocation. */
   private async requireLiveSession(claims: AccessClaims): Promise<void> {
     const rows = await this.db.query<{ revoked_at: Date | null }>('select revoked_at from auth_sessions where id = $1', [claims.session_id]);
@@ -314,10 +347,12 @@ export class AuthService {
     return user;
   }
 
-  private async startSession(user: UserRow): Promise<AuthSession> {
+  /** A new aal1 session; `method` is how the person proved who they are (amr). */
+  private async startSession(user: UserRow, method: 'password' | 'recovery'): Promise<AuthSession> {
     const sessionId = randomUUID();
+    const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
     const refreshToken = await this.db.transaction(async (tx) => {
-      await tx.query('insert into auth_sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+      await tx.query('insert into auth_sessions (id, user_id, amr) values ($1, $2, $3)', [sessionId, user.id, JSON.stringify(amr)]);
       return this.addRefreshToken(tx, sessionId);
     });
     return this.sessionFor(user, sessionId, refreshToken);
@@ -329,14 +364,23 @@ export class AuthService {
     return token;
   }
 
+  /** Tokens carry the session's assurance as the database has it, so a refresh keeps aal2. */
   private async sessionFor(user: UserRow, sessionId: string, refreshToken: string): Promise<AuthSession> {
     const ttl = this.config.ACCESS_TOKEN_TTL_SECONDS;
-    const { token, expiresAt } = await signAccessToken(this.keys, this.issuer, user, sessionId, ttl);
-    return { access_token: token, token_type: 'bearer', expires_in: ttl, expires_at: expiresAt, refresh_token: refreshToken, user: toAuthUser(user) };
+    const stored = await sessionAssurance(this.db, sessionId, user.id);
+    const assurance = stored ?? { aal: 'aal1' as const, amr: [] };
+    // Sessions from before second factors existed have no methods recorded: they began with the credential.
+    if (assurance.amr.length === 0) assurance.amr = [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }];
+    const { token, expiresAt } = await signAccessToken(this.keys, this.issuer, user, sessionId, ttl, assurance);
+    return { access_token: token, token_type: 'bearer', expires_in: ttl, expires_at: expiresAt, refresh_token: refreshToken, user: await this.authUser(user) };
+  }
+
+  private async authUser(user: UserRow): Promise<AuthUser> {
+    return toAuthUser(user, await factorsOf(this.db, user.id));
   }
 }
 
-function toAuthUser(user: UserRow): AuthUser {
+function toAuthUser(user: UserRow, factors: WireFactor[]): AuthUser {
   const created = user.created_at.toISOString();
   return {
     id: user.id,
@@ -350,6 +394,7 @@ function toAuthUser(user: UserRow): AuthUser {
     app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: user.user_metadata,
     identities: [],
+    ...(factors.length > 0 ? { factors } : {}),
     created_at: created,
     updated_at: user.updated_at.toISOString(),
   };

@@ -15,6 +15,22 @@ export interface AccessClaims {
   iat: number;
   user_metadata: Record<string, unknown>;
   app_metadata: Record<string, unknown>;
+  /** Authenticator assurance level: aal1 after the date of birth, aal2 after a second factor. */
+  aal: Aal;
+  amr: AmrEntry[];
+}
+
+export type Aal = 'aal1' | 'aal2';
+
+/** One authentication method used in the session and when (seconds), newest first, as Supabase writes them. */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+export interface Assurance {
+  aal: Aal;
+  amr: AmrEntry[];
 }
 
 export interface TokenUser {
@@ -29,6 +45,7 @@ export async function signAccessToken(
   user: TokenUser,
   sessionId: string,
   ttlSeconds: number,
+  assurance: Assurance,
 ): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(Date.now() / 1000);
   const expiresAt = iat + ttlSeconds;
@@ -38,6 +55,8 @@ export async function signAccessToken(
     session_id: sessionId,
     user_metadata: user.user_metadata,
     app_metadata: { provider: 'email', providers: ['email'] },
+    aal: assurance.aal,
+    amr: assurance.amr,
   })
     .setProtectedHeader({ alg: 'ES256', kid: keys.kid, typ: 'JWT' })
     .setSubject(user.id)
@@ -88,10 +107,12 @@ export async function verifyAccessToken(keys: SigningKeys, token: string): Promi
   const cached = cachedClaims(keys, token);
   if (cached) return { ok: true, claims: cached };
   try {
-    const { payload } = await jwtVerify(token, keys.publicKey, { audience: AUDIENCE, algorithms: ['ES256'] });
+    // As Supabase Auth does: a token must say when it was issued and when it ends; one without
+    // `exp` would otherwise be accepted forever.
+    const { payload } = await jwtVerify(token, keys.publicKey, { audience: AUDIENCE, algorithms: ['ES256'], requiredClaims: ['exp', 'iat'] });
     if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return { ok: false, reason: 'invalid' };
     const claims = Object.freeze(payload) as unknown as AccessClaims;
-    if (typeof claims.exp === 'number') rememberClaims(keys, token, claims);
+    rememberClaims(keys, token, claims);
     return { ok: true, claims };
   } catch (error) {
     return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -10,29 +10,56 @@ import type { SigningKeys } from '../auth/keys.ts';
 import { AuthService } from '../auth/service.ts';
 import { registerAuthRoutes } from '../auth/routes.ts';
 import { registerRpcRoutes } from '../rpc/routes.ts';
+import { registerCalendarFeedRoutes } from '../features/agenda/feed-routes.ts';
+import { registerProgrammeRoutes } from '../features/programme/routes.ts';
+import { registerExportRoutes } from '../features/moderation/exports.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { registerDemoSurvey } from './demo-survey.ts';
 import { registerHealthRoutes } from './health.ts';
+import { safeError } from './log-safety.ts';
+import { errorBodyFor } from './errors.ts';
+import { StorageHealth } from './storage-health.ts';
+import { CallLimits } from '../rpc/call-limits.ts';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   keys: SigningKeys;
-  /** Overrides the logger, e.g. to write the log to a stream in tests. */
-  logger?: FastifyServerOptions['loggerInstance'];
+  /** Where log lines go instead of stdout, e.g. a stream a test reads. */
+  logStream?: { write(line: string): void };
 }
 
 const BODY_LIMIT = 64 * 1024;
 
-/** Request logs name the route and never the query string: recovery links carry secrets there. */
-function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/** Procedures that answer other people's e-mail addresses: the tighter hourly limit applies. */
+const DIRECTORY_PROCEDURES: ReadonlySet<string> = new Set(['search_users_with_profiles', 'get_mission_members']);
+
+/** Set when shutdown begins; from then on every request is answered 503 with Connection: close. */
+export class Draining {
+  active = false;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    draining: Draining;
+  }
+}
+
+/**
+ * Request logs name the route and never the query string: recovery links carry secrets there.
+ * Errors go through safeError, which keeps statement parameters and quoted values out.
+ */
+function loggerOptions(level: string, stream: AppDeps['logStream']): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: { paths: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'], remove: true },
     serializers: {
+      err: safeError,
       req: (request: { method: string; url: string; routeOptions?: { url?: string }; id: string }) => ({
         method: request.method,
-        path: request.url.split('?')[0],
+        // A calendar subscription address carries its secret in the path itself.
+        path: (request.url.split('?')[0] ?? '').replace(/^\/calendar\/feeds\/.*/, '/calendar/feeds/[secret]'),
         route: request.routeOptions?.url,
       }),
     },
@@ -42,12 +69,31 @@ function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, keys } = deps;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.LOG_LEVEL) }),
+    logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // A path Fastify cannot route (a parameter over 100 characters, broken %-encoding) still
+    // answers in the shape of the API it was meant for.
+    frameworkErrors: (error, request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const status = error.statusCode ?? 400;
+      return (reply as FastifyReply).code(status).send(errorBodyFor(path, status, error.message, { rest: 'PGRST100', auth: 'validation_failed' }));
+    },
+  });
+
+  const draining = new Draining();
+  app.decorate('draining', draining);
+  // While the server drains for shutdown, a request on a connection that is still open gets a
+  // clean 503 and `Connection: close`, so a load balancer retries it elsewhere instead of seeing
+  // the connection cut.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!draining.active) return;
+    const path = request.url.split('?')[0] ?? '';
+    reply.header('connection', 'close').header('retry-after', '5');
+    return reply.code(503).send(errorBodyFor(path, 503, 'The server is restarting. Please try again in a moment.', { rest: 'PGRST503', auth: 'service_unavailable' }));
   });
 
   // supabase-js posts `content-type: application/json` with an empty body on sign-out;
@@ -79,7 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
-        'connect-src': ["'self'"],
+        // 'self' covers the live channel's ws(s):// in current browsers; the public address's own
+        // ws(s) origin is named too, for browsers that read 'self' as http(s) only.
+        'connect-src': ["'self'", new URL(config.publicUrl).origin.replace(/^http/, 'ws')],
         'frame-src': ["'self'", ...surveyOrigins(config)],
         'frame-ancestors': ["'self'"],
         'form-action': ["'self'"],
@@ -100,10 +148,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log: app.log });
-  registerAuthRoutes(app, new AuthService(db, keys, config, mailer), keys);
-  registerRpcRoutes(app, db, keys);
+  const storage = new StorageHealth();
+  registerAuthRoutes(app, new AuthService(db, keys, config, mailer), keys, storage);
+  const limits = new CallLimits({
+    callsPerMinute: config.RPC_CALLS_PER_PERSON_PER_MINUTE,
+    directoryCallsPerHour: config.RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR,
+    directoryProcedures: DIRECTORY_PROCEDURES,
+  });
+  registerRpcRoutes(app, { db, keys, config, limits, storage });
+  registerCalendarFeedRoutes(app, db, config);
+  registerProgrammeRoutes(app, db, keys, config);
+  registerExportRoutes(app, db, keys, config);
   registerDemoSurvey(app);
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, db, storage);
   await registerWebApp(app, config);
   return app;
 }
@@ -127,6 +184,8 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     programmeName: config.PROGRAMME_NAME,
     preSurveyUrl: config.PRE_SURVEY_URL,
     postSurveyUrl: config.POST_SURVEY_URL,
+    conferenceStartDate: config.CONFERENCE_START_DATE,
+    conferenceTimeZone: config.CONFERENCE_TIME_ZONE,
   });
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8').replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${escapeAttribute(appConfig)}" />`)
@@ -137,9 +196,15 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       root,
       index: false,
       wildcard: false,
+      // index.html is answered below, with the runtime configuration in it.
+      globIgnore: ['index.html'],
       setHeaders: (response, path) => {
         // Vite puts a content hash in every asset name, so those never change.
-        response.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        // The service worker script is checked on every visit, so a new version is found at once.
+        response.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : path.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300',
+        );
       },
     });
   }
@@ -147,10 +212,13 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
   const sendIndex = (reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/auth/') || path.startsWith('/rest/');
-    if (request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);
+    const isApi = path.startsWith('/auth/') || path.startsWith('/rest/') || path.startsWith('/content/') || path.startsWith('/live/v1/');
+    // HEAD as GET: link previewers and uptime monitors ask with HEAD.
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (reading && !isApi && !/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);
     return reply.code(404).send({ code: 'not_found', message: `Nothing at ${request.method} ${path}` });
   });
 }

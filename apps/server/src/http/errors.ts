@@ -1,3 +1,5 @@
+import { sqlState } from '../db/db.ts';
+
 /**
  * Errors in the shapes supabase-js parses: Supabase Auth's {code, error_code, msg} for /auth/v1,
  * PostgREST's {code, message, details, hint} for /rest/v1.
@@ -32,7 +34,7 @@ export class RpcError extends Error {
   }
 }
 
-/** A broken business rule (SPEC §8): PostgREST answers a RAISE EXCEPTION with 400 and P0001. */
+/** A broken business rule (docs/product.md#procedures): PostgREST answers a RAISE EXCEPTION with 400 and P0001. */
 export function businessError(message: string): RpcError {
   return new RpcError(400, 'P0001', message);
 }
@@ -44,4 +46,28 @@ export function forbidden(message: string): RpcError {
 
 export function invalidParameter(message: string): RpcError {
   return new RpcError(400, '22023', message);
+}
+
+/** What a person reads when the database has no room to write (a full disk, no memory left). */
+export const STORAGE_FULL_MESSAGE = 'The server cannot save right now because its storage is full. Please try again in a few minutes; nothing you sent was saved.';
+
+/**
+ * How a database error answers when the request, not the server, is at fault, or when the server
+ * cannot write: invalid text or number for a type, a value too long, a reference to nothing, text
+ * the database cannot store, a value too large to index. Null: a fault of ours (500).
+ */
+export function classifyDatabaseError(error: unknown): { status: 400; state: string } | { status: 503; state: string } | null {
+  const state = sqlState(error);
+  if (!state) return null;
+  if (['22P02', '22001', '22003', '22007', '22008', '22021', '22P05', '23503', '54000'].includes(state)) return { status: 400, state };
+  // Class 53, insufficient resources: 53100 disk full, 53200 out of memory; and the OS's own codes.
+  if (state.startsWith('53') || state === 'ENOSPC' || state === 'EDQUOT') return { status: 503, state };
+  return null;
+}
+
+/** The error body in the shape the caller's client parses, chosen by where the request went. */
+export function errorBodyFor(path: string, status: number, message: string, codes: { rest: string; auth: string }): object {
+  if (path.startsWith('/rest/')) return new RpcError(status, codes.rest, message).toBody();
+  if (path.startsWith('/auth/')) return new AuthError(status, codes.auth, message).toBody();
+  return { code: codes.auth, message };
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db.ts';
+import type { StorageHealth } from './storage-health.ts';
 
 /** How long /readyz waits for `select 1` before it calls the database unavailable. */
 export const READY_TIMEOUT_MS = 2000;
 
 /**
  * Probes for load balancers and process managers, open to anyone and cheap:
- * GET /healthz answers while the process answers; GET /readyz also asks the database.
+ * GET /healthz answers while the process answers; GET /readyz also asks the database, and says
+ * unavailable while writes fail for lack of space or while the server drains for shutdown.
  */
-export function registerHealthRoutes(app: FastifyInstance, db: Queryable): void {
+export function registerHealthRoutes(app: FastifyInstance, db: Queryable, storage: StorageHealth): void {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
@@ -16,7 +18,7 @@ export function registerHealthRoutes(app: FastifyInstance, db: Queryable): void 
 
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const reason = await databaseProblem(db);
+    const reason = storage.problem() ?? (await databaseProblem(db));
     if (reason) return reply.code(503).send({ status: 'unavailable', reason });
     return { status: 'ok' };
   });

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, newClient } from '../../test/harness.ts';
 import { readControlFile } from './control.ts';
-import { signIn, signUp } from './journey.ts';
-import { ownLines, runScript, spawnServer, type SpawnedServer } from './process-harness.ts';
+import { signIn, signUp } from '../../test/journey.ts';
+import { ownLines, runScript, spawnServer, type SpawnedServer } from '../../test/process-harness.ts';
 
 describe('backup and restore of the embedded database', () => {
   const root = mkdtempSync(join(tmpdir(), 'mc-backup-'));
@@ -20,7 +20,7 @@ describe('backup and restore of the embedded database', () => {
     return server;
   };
 
-  it('backs up a running server, refuses to restore over it, and restores once it stops', { timeout: 300_000 }, async () => {
+  it('backs up a running server, refuses to restore over it, and restores once it stops', async () => {
     const dataDir = join(root, 'data');
     const online = join(root, 'online.tar.gz');
     const offline = join(root, 'offline.tar.gz');
@@ -86,7 +86,7 @@ describe('backup and restore of the embedded database', () => {
     expect((await third.stop('SIGTERM')).code).toBe(0);
   });
 
-  it('refuses to restore a file that is not a backup, and changes nothing', { timeout: 60_000 }, async () => {
+  it('refuses to restore a file that is not a backup, and changes nothing', async () => {
     const dataDir = join(root, 'untouched');
     const bogus = join(root, 'bogus.tar.gz');
     writeFileSync(bogus, 'not a tarball');
@@ -96,7 +96,7 @@ describe('backup and restore of the embedded database', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
-  it('says how to back up PostgreSQL with pg_dump when DATABASE_URL is set', { timeout: 60_000 }, async () => {
+  it('says how to back up PostgreSQL with pg_dump when DATABASE_URL is set', async () => {
     const result = await runScript('backup', [], { DATABASE_URL: 'postgres://operator:secret@db.internal:5432/mission' });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/pg_dump --format=custom --no-owner --file=\S+ "\$DATABASE_URL"/);

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OpsError } from './cli.ts';
 
 /**
  * The control file a server keeps in its PGlite data folder while it runs: which process holds
@@ -83,7 +84,10 @@ export function localUrl(host: string, port: number): string {
  * Only for a caller on this machine (the connection's two ends are the same host, and no proxy
  * forwarded it) that presents the token from the control file.
  */
-export function registerAdminRoutes(app: FastifyInstance, options: { token: string; backup: () => Promise<Buffer> }): void {
+export function registerAdminRoutes(
+  app: FastifyInstance,
+  options: { token: string; backup: () => Promise<Buffer>; organiser: (command: unknown) => Promise<string> },
+): void {
   const expected = Buffer.from(`Bearer ${options.token}`);
   const allowed = (request: FastifyRequest): boolean => {
     const { remoteAddress, localAddress } = request.socket;
@@ -97,6 +101,18 @@ export function registerAdminRoutes(app: FastifyInstance, options: { token: stri
     if (!allowed(request)) return reply.code(404).send({ code: 'not_found', message: 'Nothing at POST /admin/v1/backup' });
     const archive = await options.backup();
     return reply.header('cache-control', 'no-store').type('application/gzip').send(archive);
+  });
+
+  // `npm run organiser` while this server holds the embedded database: the command runs here.
+  app.post('/admin/v1/organisers', async (request, reply) => {
+    if (!allowed(request)) return reply.code(404).send({ code: 'not_found', message: 'Nothing at POST /admin/v1/organisers' });
+    try {
+      return reply.header('cache-control', 'no-store').send({ message: await options.organiser(request.body) });
+    } catch (error) {
+      const refused = error instanceof OpsError;
+      if (!refused) request.log.error({ err: error }, 'organiser command failed');
+      return reply.code(refused ? 400 : 500).send({ message: refused ? error.message : 'the server could not run the command; see its log' });
+    }
   });
 }
 

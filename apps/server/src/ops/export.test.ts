@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestSchema, freePort, newClient } from '../../test/harness.ts';
-import { createMission, signIn, signUp, votedMissions, type Person } from './journey.ts';
-import { ownLines, runScript, spawnServer, type SpawnedServer } from './process-harness.ts';
+import { createMission, signIn, signUp, votedMissions, type Person } from '../../test/journey.ts';
+import { ownLines, runScript, spawnServer, type SpawnedServer } from '../../test/process-harness.ts';
 
 describe('npm run db:export: from the embedded database to PostgreSQL', () => {
   const root = mkdtempSync(join(tmpdir(), 'mc-export-'));
@@ -23,7 +23,7 @@ describe('npm run db:export: from the embedded database to PostgreSQL', () => {
   let voter: Person | undefined;
   let missionId = '';
 
-  it('writes a psql script of the migrations and every row, and refuses while the server runs', { timeout: 240_000 }, async () => {
+  it('writes a psql script of the migrations and every row, and refuses while the server runs', async () => {
     const server = await spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     servers.push(server);
     owner = await signUp(server.url);
@@ -62,7 +62,7 @@ describe('npm run db:export: from the embedded database to PostgreSQL', () => {
   // Loading the script needs a PostgreSQL server: CI provides one through TEST_DATABASE_URL.
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
-    it('loads with psql into an empty PostgreSQL, which then serves the same users, sessions, missions and votes', { timeout: 240_000 }, async () => {
+    it('loads with psql into an empty PostgreSQL, which then serves the same users, sessions, missions and votes', async () => {
       if (!owner || !voter) throw new Error('the export test did not run first');
       const schema = await createTestSchema();
       cleanups.push(schema.drop);

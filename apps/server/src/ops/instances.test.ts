@@ -4,8 +4,8 @@ import { encodeDateOfBirth } from '@mc/contract';
 import { newPrivateJwk } from '../auth/keys.ts';
 import { listMigrations } from '../db/migrate.ts';
 import { backends, createTestSchema, freePort, newClient, startTestServer, type TestServer } from '../../test/harness.ts';
-import { signUp } from './journey.ts';
-import { spawnServer, type SpawnedServer } from './process-harness.ts';
+import { signUp } from '../../test/journey.ts';
+import { spawnServer, type SpawnedServer } from '../../test/process-harness.ts';
 
 for (const backend of backends) {
   describe(`health probes [${backend}]`, () => {
@@ -45,7 +45,7 @@ if (process.env.TEST_DATABASE_URL) {
       for (const drop of drops) await drop();
     });
 
-    it('three starting at once on an empty schema apply each migration exactly once, and all serve', { timeout: 180_000 }, async () => {
+    it('three starting at once on an empty schema apply each migration exactly once, and all serve', async () => {
       const schema = await createTestSchema();
       drops.push(schema.drop);
       const key = JSON.stringify(await newPrivateJwk());
@@ -74,7 +74,7 @@ if (process.env.TEST_DATABASE_URL) {
       }
     });
 
-    it('two with one signing key serve the same people interchangeably, and share the sign-in failure limit', { timeout: 180_000 }, async () => {
+    it('two with one signing key serve the same people interchangeably, and share the sign-in failure limit', async () => {
       const schema = await createTestSchema();
       drops.push(schema.drop);
       const env = { DATABASE_URL: schema.url, JWT_PRIVATE_KEY: JSON.stringify(await newPrivateJwk()), SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR: '3' };
@@ -95,7 +95,7 @@ if (process.env.TEST_DATABASE_URL) {
       // ... and B's token calls a procedure on B, and on A.
       const own = await onB.rpc('get_user_by_auth', { auth_id: person.id });
       expect(own.error).toBeNull();
-      expect((own.data as Array<{ email: string }>)[0]?.email).toBe(person.email);
+      expect(own.data?.[0]?.email).toBe(person.email);
       const fromA = await fetch(`${a.url}/rest/v1/rpc/get_user_by_auth`, {
         method: 'POST',
         headers: { apikey: 'k', authorization: `Bearer ${refreshed.data.session?.access_token}`, 'content-type': 'application/json' },

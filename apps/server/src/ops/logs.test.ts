@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeDateOfBirth } from '@mc/contract';
 import { freePort, newClient, uniqueEmail } from '../../test/harness.ts';
-import { signIn, signUp } from './journey.ts';
-import { spawnServer, type SpawnedServer } from './process-harness.ts';
+import { signIn, signUp } from '../../test/journey.ts';
+import { spawnServer, type SpawnedServer } from '../../test/process-harness.ts';
 
 interface LogLine {
   level: number;
@@ -26,7 +26,7 @@ describe('the log at info level', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('has one line per request and no secret or personal data through a whole journey', { timeout: 240_000 }, async () => {
+  it('has one line per request and no secret or personal data through a whole journey', async () => {
     server = await spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const url = server.url;
     const dateOfBirth = '1981-07-29';

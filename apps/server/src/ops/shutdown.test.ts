@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeDateOfBirth } from '@mc/contract';
 import { backends, createTestSchema, freePort, uniqueEmail } from '../../test/harness.ts';
-import { createMission, signIn, signUp, votedMissions, type Person } from './journey.ts';
-import { spawnServer, type SpawnedServer } from './process-harness.ts';
+import { createMission, signIn, signUp, votedMissions, type Person } from '../../test/journey.ts';
+import { spawnServer, type SpawnedServer } from '../../test/process-harness.ts';
 
 const VOTERS = 16;
 const MISSIONS = 3;
@@ -47,7 +47,7 @@ for (const backend of backends) {
       for (const cleanup of cleanups.reverse()) await cleanup();
     });
 
-    it('keeps every acknowledged vote, sign-up and metadata change across SIGTERM and restart', { timeout: 300_000 }, async () => {
+    it('keeps every acknowledged vote, sign-up and metadata change across SIGTERM and restart', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'mc-shutdown-'));
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       const schema = backend === 'postgres' ? await createTestSchema() : null;

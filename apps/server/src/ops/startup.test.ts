@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/harness.ts';
-import { ownLines, runServerUntilItStops, spawnServer, type Finished, type SpawnedServer } from './process-harness.ts';
+import { ownLines, runServerUntilItStops, spawnServer, type Finished, type SpawnedServer } from '../../test/process-harness.ts';
 
 const folders: string[] = [];
 function tempFolder(): string {
@@ -33,12 +33,12 @@ describe('start-up refuses clearly', () => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('when the configuration is bad', { timeout: 60_000 }, async () => {
+  it('when the configuration is bad', async () => {
     const result = await runServerUntilItStops({ PORT: 'abc', DATA_DIR: tempFolder() });
     expectOneLineRefusal(result, /PORT/);
   });
 
-  it('when the port is taken', { timeout: 120_000 }, async () => {
+  it('when the port is taken', async () => {
     const port = await freePort();
     blocker = createServer();
     await new Promise<void>((resolve) => blocker?.listen(port, '127.0.0.1', resolve));
@@ -46,7 +46,7 @@ describe('start-up refuses clearly', () => {
     expectOneLineRefusal(result, new RegExp(`port ${port} is already in use`));
   });
 
-  it('when the data folder is not writable', { timeout: 60_000 }, async () => {
+  it('when the data folder is not writable', async () => {
     // A file where the folder should be: no permission trick, so it holds even when run as root.
     const file = join(tempFolder(), 'not-a-folder');
     writeFileSync(file, 'x');
@@ -54,13 +54,13 @@ describe('start-up refuses clearly', () => {
     expectOneLineRefusal(result, /data folder .* (cannot be created|is not writable).*DATA_DIR/);
   });
 
-  it('when the database is unreachable', { timeout: 60_000 }, async () => {
+  it('when the database is unreachable', async () => {
     const closedPort = await freePort();
     const result = await runServerUntilItStops({ PORT: String(await freePort()), DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/nothing` });
     expectOneLineRefusal(result, new RegExp(`database at 127\\.0\\.0\\.1:${closedPort}/nothing is unreachable.*DATABASE_URL`));
   });
 
-  it('when another server already holds the embedded data folder', { timeout: 180_000 }, async () => {
+  it('when another server already holds the embedded data folder', async () => {
     const dataDir = tempFolder();
     const first = await spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     servers.push(first);

@@ -1,35 +1,70 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { procedureParams, type ParsedProcedureParams, type ProcedureName } from '@mc/contract';
+import { procedureParams, type ParsedProcedureParams, type ProcedureName, type ProcedureResult } from '@mc/contract';
+import type { Aal } from '../auth/tokens.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { forbidden, invalidParameter } from '../http/errors.ts';
 
 /** Who is calling, as the verified access token says; nothing in the parameters overrides it. */
 export interface CallContext {
   db: Db;
+  /** The deployment's settings (the conference's dates and time zone, the public address, …). */
+  config: Config;
   userId: string;
   email: string;
+  /** The session the token belongs to, and its assurance level as the token says. */
+  sessionId: string;
+  aal: Aal;
   log: FastifyBaseLogger;
-}
-
-export interface Procedure {
-  name: ProcedureName;
-  handle(body: unknown, ctx: CallContext): Promise<unknown>;
 }
 
 /**
  * An answer that is already JSON text, built by the database, which the route sends as it is.
  * For large lists: it spares parsing every row into objects and serialising them back.
+ * `T` is the answer the text stands for, so a handler still has to return its procedure's result type.
  */
-export class JsonText {
+export class JsonText<T> {
+  /** Never set: it only ties the text to the type it encodes. */
+  declare private readonly encodes?: T;
   constructor(readonly text: string) {}
 }
 
-/** Binds a handler to its contract schema: the handler only ever sees validated parameters. */
-export function procedure<N extends ProcedureName>(
-  name: N,
-  run: (params: ParsedProcedureParams<N>, ctx: CallContext) => Promise<unknown>,
-): Procedure {
+/** What a handler may return: its procedure's result from the contract, as a value or as JSON text. */
+export type Answer<N extends ProcedureName> = ProcedureResult<N> | JsonText<ProcedureResult<N>>;
+
+export interface Procedure<N extends ProcedureName = ProcedureName> {
+  name: N;
+  handle(body: unknown, ctx: CallContext): Promise<Answer<N>>;
+}
+
+/** The parameters of procedure N that hold a user id (a string, or null where null is allowed). */
+export type UserIdParameter<N extends ProcedureName> = {
+  [K in keyof ParsedProcedureParams<N>]-?: ParsedProcedureParams<N>[K] extends string | null | undefined ? K : never;
+}[keyof ParsedProcedureParams<N>] &
+  string;
+
+export interface Access<N extends ProcedureName> {
+  /**
+   * The parameter that must name the caller (p_user_id, p_creator_id, …). A call naming anyone else
+   * is refused with 403 before the handler runs. Null, where the schema allows it, means the caller.
+   */
+  caller: UserIdParameter<N>;
+}
+
+export type Handler<N extends ProcedureName> = (params: ParsedProcedureParams<N>, ctx: CallContext) => Promise<Answer<N>>;
+
+/**
+ * Binds a handler to its contract entry: the handler only ever sees validated parameters, the
+ * caller parameter (when declared) is checked here, and the handler must answer the contract's
+ * result type for the procedure.
+ */
+export function procedure<N extends ProcedureName>(name: N, run: Handler<N>): Procedure<N>;
+export function procedure<N extends ProcedureName>(name: N, access: Access<N>, run: Handler<N>): Procedure<N>;
+export function procedure<N extends ProcedureName>(name: N, accessOrRun: Access<N> | Handler<N>, maybeRun?: Handler<N>): Procedure<N> {
   const schema = procedureParams[name];
+  const access = typeof accessOrRun === 'function' ? null : accessOrRun;
+  const run = typeof accessOrRun === 'function' ? accessOrRun : maybeRun;
+  if (!run) throw new Error(`procedure ${name} has no handler`);
   return {
     name,
     async handle(body, ctx) {
@@ -39,12 +74,15 @@ export function procedure<N extends ProcedureName>(
         const field = issue?.path.join('.') || (issue && 'keys' in issue ? String(issue.keys) : '');
         throw invalidParameter(`Invalid parameter${field ? ` ${field}` : ''}: ${issue?.message ?? 'bad value'}`);
       }
-      return run(parsed.data as ParsedProcedureParams<N>, ctx);
+      const params = parsed.data as ParsedProcedureParams<N>;
+      if (access) assertCaller(ctx, params[access.caller], access.caller);
+      return run(params, ctx);
     },
   };
 }
 
-/** Parameters naming a user (p_user_id, p_creator_id, …) must name the caller. */
-export function assertSelf(ctx: CallContext, userId: string | null | undefined, parameter: string): void {
-  if (userId !== ctx.userId) throw forbidden(`${parameter} must be your own user id`);
+/** A parameter naming a user must name the caller; null or absent (where the schema allows it) means the caller. */
+function assertCaller(ctx: CallContext, value: unknown, parameter: string): void {
+  if (value === null || value === undefined) return;
+  if (value !== ctx.userId) throw forbidden(`${parameter} must be your own user id`);
 }

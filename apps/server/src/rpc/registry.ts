@@ -1,10 +1,35 @@
+import type { ProcedureName } from '@mc/contract';
+import { agendaProcedures } from '../features/agenda/procedures.ts';
+import { mfaProcedures } from '../features/mfa/procedures.ts';
 import { missionsProcedures } from '../features/missions/procedures.ts';
+import { moderationProcedures } from '../features/moderation/procedures.ts';
+import { organiserProcedures } from '../features/organiser/procedures.ts';
+import { programmeProcedures } from '../features/programme/procedures.ts';
 import { profilesProcedures } from '../features/profiles/procedures.ts';
 import { surveysProcedures } from '../features/surveys/procedures.ts';
 import { teamsProcedures } from '../features/teams/procedures.ts';
 import { usersProcedures } from '../features/users/procedures.ts';
 import type { Procedure } from './procedure.ts';
 
-export const procedures: ReadonlyMap<string, Procedure> = new Map(
-  [...usersProcedures, ...surveysProcedures, ...profilesProcedures, ...missionsProcedures, ...teamsProcedures].map((p) => [p.name, p]),
-);
+/**
+ * Every procedure of the contract with its handler. The `satisfies` makes this complete by type:
+ * a procedure added to the contract without a handler here does not compile, and a handler
+ * filed under another procedure's name does not either.
+ */
+export const procedures = {
+  ...usersProcedures,
+  ...surveysProcedures,
+  ...profilesProcedures,
+  ...missionsProcedures,
+  ...teamsProcedures,
+  ...mfaProcedures,
+  ...agendaProcedures,
+  ...organiserProcedures,
+  ...programmeProcedures,
+  ...moderationProcedures,
+} satisfies { [N in ProcedureName]: Procedure<N> };
+
+/** The handler for a name from the URL, or undefined (also for inherited names such as "toString"). */
+export function findProcedure(name: string): Procedure | undefined {
+  return Object.hasOwn(procedures, name) ? procedures[name as ProcedureName] : undefined;
+}

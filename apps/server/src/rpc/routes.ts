@@ -1,52 +1,109 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AAL2_REQUIRED_HINT, AAL2_REQUIRED_MESSAGE } from '@mc/contract';
 import type { SigningKeys } from '../auth/keys.ts';
+import { hasVerifiedFactor } from '../auth/mfa.ts';
 import { bearerToken, statusOf } from '../auth/routes.ts';
 import { looksLikeJwt, verifyAccessToken } from '../auth/tokens.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { sqlState } from '../db/db.ts';
-import { RpcError } from '../http/errors.ts';
-import { JsonText } from './procedure.ts';
-import { procedures } from './registry.ts';
+import { classifyDatabaseError, RpcError, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
+import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guard.ts';
+import type { StorageHealth } from '../http/storage-health.ts';
+import type { CallLimits } from './call-limits.ts';
+import { JsonText, type CallContext } from './procedure.ts';
+import { findProcedure } from './registry.ts';
 
 /** PostgREST's RPC endpoint: POST /rest/v1/rpc/{name} with the named parameters as JSON. */
-export function registerRpcRoutes(app: FastifyInstance, db: Db, keys: SigningKeys): void {
+export interface RpcRouteDeps {
+  db: Db;
+  keys: SigningKeys;
+  config: Config;
+  limits: CallLimits;
+  storage: StorageHealth;
+}
+
+export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limits, storage }: RpcRouteDeps): void {
   app.register(
     async (rest) => {
-      rest.setErrorHandler((error, request, reply) => sendRpcError(error, request, reply));
+      rest.setErrorHandler((error, request, reply) => sendRpcError(error, request, reply, storage));
+      // Every answer under /rest/v1 has PostgREST's shape, an unknown path included.
+      rest.setNotFoundHandler((request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        return reply.code(404).send(new RpcError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`).toBody());
+      });
       // Procedure answers are JSON that no browser renders, so the page-level headers helmet sets
       // (CSP, frame options, …) mean nothing here, and rebuilding them cost ~7 % of a vote's CPU
       // in the spike. What does matter for JSON is kept on every answer, errors included.
       rest.addHook('onRequest', async (_request, reply) => {
         reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
       });
+      rest.addHook('preHandler', async (request) => {
+        const bad = findBadQuery(request.query);
+        if (bad) throw new RpcError(400, 'PGRST100', `Invalid query parameter ${describeBadInput(bad)}`);
+      });
 
       rest.post<{ Params: { name: string } }>('/rpc/:name', { helmet: false }, async (request, reply) => {
-        const procedure = procedures.get(request.params.name);
+        const procedure = findProcedure(request.params.name);
         if (!procedure) {
           throw new RpcError(404, 'PGRST202', `Could not find the function ${request.params.name} in the schema cache`);
         }
-        const token = bearerToken(request);
-        // supabase-js sends the anon key as the bearer when nobody is signed in: that is "signed out".
-        if (!token || !looksLikeJwt(token)) throw new RpcError(401, 'PGRST301', 'You must be signed in to do this');
-        const verified = await verifyAccessToken(keys, token);
-        if (!verified.ok) {
-          throw new RpcError(401, verified.reason === 'expired' ? 'PGRST303' : 'PGRST301', verified.reason === 'expired' ? 'JWT expired' : 'Invalid access token');
+        const ctx = await callContextOf(request, db, keys, config);
+        // The one place procedure calls are counted per person (docs/security.md).
+        const verdict = limits.check(ctx.userId, request.params.name);
+        if (!verdict.ok) {
+          const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+          reply.header('retry-after', String(verdict.retryAfterSeconds));
+          throw new RpcError(
+            429,
+            '53400',
+            `You are doing this too often. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+            verdict.directory ? 'The hourly limit on looking up other people was reached.' : 'The per-minute limit on requests was reached.',
+          );
         }
-        const result = await procedure.handle(request.body, {
-          db,
-          userId: verified.claims.sub,
-          email: verified.claims.email,
-          log: request.log,
-        });
+        const bad = findBadInput(request.body);
+        if (bad) throw new RpcError(400, '22023', `Invalid parameter ${describeBadInput(bad)}`);
+        const result = await procedure.handle(request.body, ctx);
         const body = result instanceof JsonText ? result.text : JSON.stringify(result ?? null);
         return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+      });
+
+      // Functions are called with POST here; any other method is refused in PostgREST's shape.
+      rest.route<{ Params: { name: string } }>({
+        method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+        url: '/rpc/:name',
+        handler: async (request) => {
+          throw new RpcError(405, 'PGRST101', `Call functions with POST, not ${request.method}`);
+        },
       });
     },
     { prefix: '/rest/v1' },
   );
 }
 
-function sendRpcError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/**
+ * Who is calling, from the request's access token: 401 when signed out or the token is bad, 403
+ * when the account has a second factor this session has not entered. Shared by the procedures and
+ * the few routes that are not procedures (uploads), so every signed-in call is checked alike.
+ */
+export async function callContextOf(request: FastifyRequest, db: Db, keys: SigningKeys, config: Config): Promise<CallContext> {
+  const token = bearerToken(request);
+  // supabase-js sends the anon key as the bearer when nobody is signed in: that is "signed out".
+  if (!token || !looksLikeJwt(token)) throw new RpcError(401, 'PGRST301', 'You must be signed in to do this');
+  const verified = await verifyAccessToken(keys, token);
+  if (!verified.ok) {
+    throw new RpcError(401, verified.reason === 'expired' ? 'PGRST303' : 'PGRST301', verified.reason === 'expired' ? 'JWT expired' : 'Invalid access token');
+  }
+  const { claims } = verified;
+  const aal = claims.aal === 'aal2' ? 'aal2' : 'aal1';
+  // Someone who turned on a second factor acts only after entering a code in this session,
+  // whatever the procedure: their date of birth alone no longer speaks for them.
+  if (aal !== 'aal2' && (await hasVerifiedFactor(db, claims.sub))) {
+    throw new RpcError(403, '42501', AAL2_REQUIRED_MESSAGE, null, AAL2_REQUIRED_HINT);
+  }
+  return { db, config, userId: claims.sub, email: claims.email, sessionId: claims.session_id, aal, log: request.log };
+}
+
+export function sendRpcError(error: unknown, request: FastifyRequest, reply: FastifyReply, storage?: StorageHealth): FastifyReply {
   if (error instanceof RpcError) return reply.code(error.status).send(error.toBody());
   const status = statusOf(error);
   if (status && status < 500) {
@@ -54,9 +111,14 @@ function sendRpcError(error: unknown, request: FastifyRequest, reply: FastifyRep
     return reply.code(status).send(new RpcError(status, 'PGRST100', message).toBody());
   }
   // Invalid text for a type, a value too long, a broken foreign key: the caller sent something wrong.
-  const state = sqlState(error);
-  if (state === '22P02' || state === '22001' || state === '23503') {
-    return reply.code(400).send(new RpcError(400, state, 'A parameter refers to something that does not exist or has the wrong form').toBody());
+  const database = classifyDatabaseError(error);
+  if (database?.status === 400) {
+    return reply.code(400).send(new RpcError(400, database.state, 'A parameter refers to something that does not exist or has the wrong form').toBody());
+  }
+  if (database?.status === 503) {
+    storage?.reportFull(error);
+    request.log.error({ err: error }, 'the database cannot write');
+    return reply.code(503).header('retry-after', '60').send(new RpcError(503, database.state, STORAGE_FULL_MESSAGE).toBody());
   }
   request.log.error({ err: error }, 'procedure failed');
   return reply.code(500).send(new RpcError(500, 'XX000', 'Something went wrong on our side. Please try again.').toBody());

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, newClient, signUpUser } from '../../test/harness.ts';
+import { describeEachDatabase, newClient, signUpUser, untyped } from '../../test/harness.ts';
 
 describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) => {
   const post = (path: string, body: string, token?: string, contentType = 'application/json') =>
@@ -10,11 +10,11 @@ describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) =
     });
 
   it('answers register_user_profile and get_user_by_auth for the caller', async () => {
-    const { client, user } = await signUpUser(server(), { firstName: 'Mae', lastName: 'Jemison' });
+    const { client, user, email } = await signUpUser(server(), { firstName: 'Mae', lastName: 'Jemison' });
     const registered = await client.rpc('register_user_profile', {
       p_first_name: ' Mae ',
       p_last_name: 'Jemison',
-      p_email: user.email,
+      p_email: email,
       p_mobile: '+27831112222',
       p_hashed_birthday: 'ignored',
     });
@@ -24,6 +24,22 @@ describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) =
     expect(data).toEqual([
       { id: user.id, first_name: 'Mae', last_name: 'Jemison', email: user.email, mobile: '+27831112222', pre_survey_completed: false, post_survey_completed: false },
     ]);
+  });
+
+  it('holds a mobile number to the sign-up rule (9 to 19 digits) in register_user_profile and a metadata update', async () => {
+    const { client, email } = await signUpUser(server());
+    const register = (mobile: string) =>
+      client.rpc('register_user_profile', { p_first_name: 'Mae', p_last_name: 'Jemison', p_email: email, p_mobile: mobile, p_hashed_birthday: 'ignored' });
+    for (const tooShortOrLong of ['+12345678', '+12345678901234567890']) {
+      const refused = await register(tooShortOrLong);
+      expect(refused.error?.code).toBe('P0001');
+      expect(refused.error?.message).toBe('Please enter a valid mobile number');
+      expect((await client.auth.updateUser({ data: { mobile_number: tooShortOrLong } })).error?.status).toBe(400);
+    }
+    for (const fits of ['+123456789', '+1234567890123456789']) {
+      expect((await register(fits)).error).toBeNull();
+      expect((await client.auth.updateUser({ data: { mobile_number: fits } })).error).toBeNull();
+    }
   });
 
   it('marks every procedure answer as not to be sniffed or cached', async () => {
@@ -59,7 +75,7 @@ describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) =
 
   it('answers 404 for an unknown procedure', async () => {
     const { client } = await signUpUser(server());
-    const { status, error } = await client.rpc('drop_everything', {});
+    const { status, error } = await untyped(client).rpc('drop_everything', {});
     expect(status).toBe(404);
     expect(error?.code).toBe('PGRST202');
   });

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Home } from 'lucide-react';
 import { buttonClasses } from '../components/ui/Button';
 import { appConfig } from '../lib/appConfig';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
-/** SPEC §2: every unknown path. */
+/** Every unknown path (docs/product.md#not-found-page). */
 export default function NotFoundPage() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 px-6 py-12 text-center">

@@ -2,7 +2,7 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
 import { reloadOnceForNewDeploy } from '../lib/storage';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** A screen's code chunk could not be downloaded: usually a deploy replaced it while the tab was open. */
 function isChunkLoadError(error: unknown): boolean {

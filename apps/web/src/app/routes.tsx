@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
-import { paths, routePatterns } from './paths';
+import { paths, routePatterns } from '../lib/paths';
 import { ProtectedRoute } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './RouteErrorPage';
 
@@ -17,12 +17,14 @@ const RoleProfileFormPage = lazy(() => import('../features/profiles/RoleProfileF
 const ViewRoleProfilePage = lazy(() => import('../features/profiles/ViewRoleProfilePage'));
 const MyMissionPage = lazy(() => import('../features/missions/MyMissionPage'));
 const AllMissionsPage = lazy(() => import('../features/missions/AllMissionsPage'));
+const LiveResultsPage = lazy(() => import('../features/missions/LiveResultsPage'));
 const MissionDetailsPage = lazy(() => import('../features/missions/MissionDetailsPage'));
 const MissionFormPage = lazy(() => import('../features/missions/MissionFormPage'));
 const PreConferencePage = lazy(() => import('../features/surveys/PreConferencePage'));
 const PostConferencePage = lazy(() => import('../features/surveys/PostConferencePage'));
 const SpeakersDirectoryPage = lazy(() => import('../features/conference/SpeakersDirectoryPage'));
 const AgendaSchedulePage = lazy(() => import('../features/conference/AgendaSchedulePage'));
+const OrganiserConsole = lazy(() => import('../features/organiser/OrganiserConsole'));
 
 /** A new screen starts at the top, as a new page would. */
 function ScrollToTop() {
@@ -45,7 +47,7 @@ function RootLayout() {
   );
 }
 
-/** The one route table (SPEC §2). Public screens first, then the protected ones inside guard + layout. */
+/** The one route table (docs/product.md#routes). Public screens first, then the protected ones inside guard + layout. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -57,6 +59,8 @@ export const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
+          // The projector screen has no sidebar: the whole screen is the ranking.
+          { path: paths.live(), element: <LiveResultsPage /> },
           {
             element: <AppLayout />,
             children: [
@@ -71,6 +75,8 @@ export const routes: RouteObject[] = [
               { path: paths.postConference(), element: <PostConferencePage /> },
               { path: paths.speakersDirectory(), element: <SpeakersDirectoryPage /> },
               { path: paths.agendaSchedule(), element: <AgendaSchedulePage /> },
+              // The console routes its own sections, so none of it loads before an organiser opens it.
+              { path: `${paths.organiser()}/*`, element: <OrganiserConsole /> },
             ],
           },
         ],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFERENCE_START_DATE, DEFAULT_CONFERENCE_TIME_ZONE } from '@mc/contract/agenda.ts';
 import { parseAppConfig } from './appConfig';
 
 const defaults = {
@@ -6,6 +7,8 @@ const defaults = {
   programmeName: 'Community Mission Game 2025',
   preSurveyUrl: '/demo-survey/pre',
   postSurveyUrl: '/demo-survey/post',
+  conferenceStartDate: DEFAULT_CONFERENCE_START_DATE,
+  conferenceTimeZone: DEFAULT_CONFERENCE_TIME_ZONE,
 };
 
 describe('parseAppConfig', () => {

@@ -10,6 +10,9 @@ const DEFAULTS = {
   programmeName: 'Community Mission Game 2025',
   preSurveyUrl: '/demo-survey/pre',
   postSurveyUrl: '/demo-survey/post',
+  // The server's CONFERENCE_START_DATE and CONFERENCE_TIME_ZONE defaults (a test keeps them equal).
+  conferenceStartDate: '2025-12-06',
+  conferenceTimeZone: 'Africa/Johannesburg',
 } as const;
 
 export type AppConfig = { [K in keyof typeof DEFAULTS]: string };
@@ -33,6 +36,8 @@ export function parseAppConfig(raw: string | null | undefined): AppConfig {
     programmeName: textOr(source.programmeName, DEFAULTS.programmeName),
     preSurveyUrl: textOr(source.preSurveyUrl, DEFAULTS.preSurveyUrl),
     postSurveyUrl: textOr(source.postSurveyUrl, DEFAULTS.postSurveyUrl),
+    conferenceStartDate: textOr(source.conferenceStartDate, DEFAULTS.conferenceStartDate),
+    conferenceTimeZone: textOr(source.conferenceTimeZone, DEFAULTS.conferenceTimeZone),
   };
 }
 

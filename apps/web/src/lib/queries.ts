@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AppUser, SurveyStatus } from '@mc/contract';
+import type { AppUser, MissionDetails, SurveyStatus, UserMission } from '@mc/contract';
 import { callRpc, firstRow } from './rpc';
 import { queryKeys } from './queryKeys';
 
-/** The signed-in person's app-user row; a failed lookup gives null and is logged (SPEC §8). */
+/** The signed-in person's app-user row; a failed lookup gives null and is logged (docs/product.md#get_user_by_auth). */
 export function appUserQuery(authId: string | null) {
   return queryOptions({
     queryKey: queryKeys.appUser(authId),
@@ -35,10 +35,20 @@ export function userMissionsQuery(userId: string | null) {
   return queryOptions({
     queryKey: queryKeys.userMissions(userId),
     enabled: userId !== null,
-    queryFn: async (): Promise<{ mission_id: string }[]> => {
+    queryFn: async (): Promise<UserMission[]> => {
       if (!userId) return [];
-      const rows = await callRpc('get_user_related_missions', { p_user_id: userId });
-      return Array.isArray(rows) ? rows : [];
+      return callRpc('get_user_related_missions', { p_user_id: userId });
     },
+  });
+}
+
+/**
+ * One mission as the viewer sees it (docs/product.md#get_mission_details), or null when there is
+ * none to see. Shared by the missions screens and Manage Team, so each mission is cached once.
+ */
+export function missionDetailsQuery(missionId: string, userId: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.missionDetails(missionId, userId),
+    queryFn: (): Promise<MissionDetails | null> => callRpc('get_mission_details', { p_mission_id: missionId, p_user_id: userId }),
   });
 }

@@ -1,9 +1,35 @@
 /**
- * TanStack Query keys shared across screens, so any screen can invalidate what another one shows
- * (for example: marking the survey complete invalidates surveyStatus, joining a mission userMissions).
+ * Every TanStack Query key of the app, in one factory, so any screen can invalidate what another
+ * one shows (for example: marking the survey complete invalidates surveyStatus, joining a mission
+ * userMissions) and no two screens cache the same answer under different keys.
  */
 export const queryKeys = {
   appUser: (authId: string | null) => ['app-user', authId] as const,
   surveyStatus: (userId: string | null) => ['survey-status', userId] as const,
   userMissions: (userId: string | null) => ['user-related-missions', userId] as const,
+  /** Every user's memberships at once: a team change can move anyone in or out. */
+  allUserMissions: ['user-related-missions'] as const,
+  roleProfile: (userId: string | null) => ['role-profile', userId] as const,
+  /** Everything mission-related starts with this, so one invalidation refreshes it all. */
+  missions: ['missions'] as const,
+  missionList: (userId: string | null) => ['missions', 'list', userId] as const,
+  /** The mission list as every viewer has it cached. */
+  missionListOfAnyViewer: ['missions', 'list'] as const,
+  /**
+   * The one cached copy of a mission as a viewer sees it: details, team and the viewer's vote and
+   * subscription. My Mission, the dashboard card, Manage Team and the details page all read it.
+   */
+  missionDetails: (missionId: string, userId: string | null) => ['missions', 'details', missionId, userId] as const,
+  /** A mission's team as get_mission_members answers it: the Manage Team dialog's list. */
+  missionMembers: (missionId: string) => ['missions', 'members', missionId] as const,
+  /** Every viewer's copy of one mission (for updates that apply to all of them). */
+  missionDetailsOfAnyViewer: (missionId: string) => ['missions', 'details', missionId] as const,
+  recoveryCodeStatus: (userId: string | null) => ['mfa-recovery-codes', userId] as const,
+  /** Everything the organiser console reads starts with this, so one invalidation refreshes it all. */
+  organiser: ['organiser'] as const,
+  /** The programme every screen shows (speakers, agenda, dates); organiser edits refresh it. */
+  programme: ['programme'] as const,
+  organiserStatus: (userId: string | null) => ['organiser-status', userId] as const,
+  myAgenda: (authId: string | null) => ['my-agenda', authId] as const,
+  calendarFeed: (authId: string | null) => ['calendar-feed', authId] as const,
 } as const;

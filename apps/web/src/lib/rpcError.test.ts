@@ -11,7 +11,7 @@ describe('toRpcError', () => {
     expect(error.isBusinessError).toBe(true);
   });
 
-  it('says "Database error" for a P0001 without a message (SPEC §8)', () => {
+  it('says "Database error" for a P0001 without a message', () => {
     expect(toRpcError('create_mission', { code: 'P0001', message: '' }).message).toBe('Database error');
   });
 

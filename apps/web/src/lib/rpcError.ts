@@ -1,8 +1,22 @@
 import type { ProcedureName } from '@mc/contract';
 
-/** PostgREST's code for an exception raised by a procedure: a broken business rule (SPEC §8). */
+/** PostgREST's code for an exception raised by a procedure: a broken business rule (docs/product.md#procedures). */
 export const BUSINESS_ERROR_CODE = 'P0001';
 export const DATABASE_ERROR_FALLBACK = 'Database error';
+
+/** A call refused in the browser because there is no network: nothing reached the server. */
+export const OFFLINE_CODE = 'OFFLINE';
+export const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
+
+/** A call refused or lost for want of a network (see OFFLINE_CODE). */
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof RpcError && error.code === OFFLINE_CODE;
+}
+
+/** True when the browser knows it has no network (it can be wrong the other way: online but unreachable). */
+export function browserIsOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
 
 /** A failed procedure call. Carries the server's code and message; never shows anything itself. */
 export class RpcError extends Error {
@@ -37,6 +51,10 @@ const asText = (value: unknown): string | null => (typeof value === 'string' && 
 export function toRpcError(procedure: ProcedureName, error: WireError): RpcError {
   const code = asText(error.code) ?? '';
   const message = asText(error.message);
+  // supabase-js reports a request that never got an answer as a fetch failure with no code.
+  if (!code && (browserIsOffline() || /failed to fetch|networkerror|load failed/i.test(message ?? ''))) {
+    return new RpcError(procedure, OFFLINE_CODE, OFFLINE_MESSAGE);
+  }
   if (code === BUSINESS_ERROR_CODE) {
     return new RpcError(procedure, code, message ?? DATABASE_ERROR_FALLBACK, asText(error.details), asText(error.hint));
   }

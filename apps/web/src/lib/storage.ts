@@ -1,6 +1,6 @@
 /**
- * Every localStorage key the web app uses, in one place (SPEC §4).
- * supabase-js keeps its own session entry; these are the copies and flags the spec asks for.
+ * Every localStorage key the web app uses, in one place (docs/product.md#sign-in-and-sessions).
+ * supabase-js keeps its own session entry; these are the copies and flags the product asks for.
  */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   isAnonymous: 'is_anonymous',
   anonymityChoiceMade: 'anonymity_choice_made',
   anonymousGuid: 'anonymous_guid',
+  /** "compact" or "detailed": how the person last chose to see the agenda on this device. */
+  agendaView: 'agenda_view',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '@mc/contract';
 
 /**
  * The password-reset mail lands on /reset-password with the session in the URL fragment.
@@ -20,6 +21,7 @@ export const initialAuthRedirect = readAuthRedirect();
 /** The API key is not a secret: our server speaks the Supabase protocol on the app's own origin. */
 export const SUPABASE_ANON_KEY = 'mission-control';
 
-export const supabase = createClient(window.location.origin, SUPABASE_ANON_KEY, {
+/** Typed by the contract: rpc() checks each procedure's parameters and knows its answer. */
+export const supabase = createClient<Database>(window.location.origin, SUPABASE_ANON_KEY, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
 });

@@ -1,4 +1,4 @@
--- The whole data model of SPEC §3. Identity and the app user are one row: sign-up creates both,
+-- The data model (docs/product.md#data). Identity and the app user are one row: sign-up creates both,
 -- so nobody can have an account without an app profile.
 create table users (
   id uuid primary key,
@@ -87,7 +87,7 @@ create table missions (
   core_message text not null,
   problem_being_solved text not null,
   first_team_action text not null,
-  -- One mission per creator (SPEC §1: "the user can create one mission").
+  -- One mission per creator (docs/product.md#who-may-do-what).
   created_by uuid not null unique references users (id) on delete cascade,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
@@ -103,8 +103,8 @@ create table mission_members (
 );
 create index mission_members_user_idx on mission_members (user_id);
 
--- Votes and subscriptions are rows, one per (mission, user): counts are counted, never kept in a
--- shared counter row, so a vote spike on one mission never waits on one locked row.
+-- Votes and subscriptions are rows, one per (mission, user). Migration 004 keeps their counts on
+-- the mission row, updated once per statement by triggers (docs/decisions/004-batched-toggles-and-kept-counts.md).
 create table mission_votes (
   mission_id uuid not null references missions (mission_id) on delete cascade,
   user_id uuid not null references users (id) on delete cascade,

@@ -1,46 +1,13 @@
 import { expect, it } from 'vitest';
 import { MISSION_MESSAGES, OBJECTIVES, requiredFieldsMessage, type Mission, type MissionDetails } from '@mc/contract';
+import { createMission, makeLeader, missionParams, UNKNOWN_ID } from '../../../test/factories.ts';
 import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
-
-/** Puts a user in the state mission creation needs (survey done, role profile), straight in SQL. */
-async function makeLeader(server: TestServer, user: TestUser): Promise<void> {
-  await server.db.query('update users set pre_survey_completed = true where id = $1', [user.user.id]);
-  await server.db.query(
-    `insert into role_profiles (user_id, role_title, intention, skills_and_resources, knowledge_and_experience,
-            community_need, contribution, first_action_next_7_days)
-     values ($1, 'Lead', 'i', 's', 'k', 'c', 'h', 'f')`,
-    [user.user.id],
-  );
-}
-
-function missionInput(user: TestUser, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    p_creator_id: user.user.id,
-    p_name: 'Clean Water',
-    p_shared_intention: 'Bring clean water to every home',
-    p_objective_or_focus: 'Life & Well-being',
-    p_statement: 'We build filters together',
-    p_core_message: 'Water is life',
-    p_problem_being_solved: 'Unsafe drinking water',
-    p_first_team_action: 'Map the wells',
-    ...overrides,
-  };
-}
-
-async function createMission(server: TestServer, overrides: Record<string, unknown> = {}, names: { firstName?: string; lastName?: string } = {}) {
-  const owner = await signUpUser(server, names);
-  await makeLeader(server, owner);
-  const { data, error } = await owner.client.rpc('create_mission', missionInput(owner, overrides));
-  expect(error).toBeNull();
-  const mission = (data as Mission[])[0]!;
-  return { owner, mission };
-}
 
 async function details(user: TestUser, missionId: string): Promise<MissionDetails> {
   const { data, error } = await user.client.rpc('get_mission_details', { p_mission_id: missionId, p_user_id: user.user.id });
   expect(error).toBeNull();
-  return data as MissionDetails;
+  return data!;
 }
 
 async function rowCount(server: TestServer, table: 'mission_votes' | 'mission_subscriptions', missionId: string): Promise<number> {
@@ -48,16 +15,14 @@ async function rowCount(server: TestServer, table: 'mission_votes' | 'mission_su
   return row!.n;
 }
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
 describeEachDatabase('missions: create_mission', (server) => {
   it('creates the mission trimmed, with the creator as owner, and answers it in the Mission shape', async () => {
     const owner = await signUpUser(server(), { firstName: 'Grace', lastName: 'Hopper' });
     await makeLeader(server(), owner);
-    const { data, error } = await owner.client.rpc('create_mission', missionInput(owner, { p_name: '  Clean Water  ', p_objective_or_focus: ' Life & Well-being ' }));
+    const { data, error } = await owner.client.rpc('create_mission', missionParams(owner, { p_name: '  Clean Water  ', p_objective_or_focus: ' Life & Well-being ' }));
     expect(error).toBeNull();
     expect(Array.isArray(data)).toBe(true);
-    const [mission] = data as Mission[];
+    const [mission] = data!;
     expect(mission).toMatchObject({
       name: 'Clean Water',
       objective_or_focus: 'Life & Well-being',
@@ -86,12 +51,12 @@ describeEachDatabase('missions: create_mission', (server) => {
   it('refuses a second mission by the same creator, also when both are sent at once', async () => {
     const owner = await signUpUser(server());
     await makeLeader(server(), owner);
-    const attempts = await Promise.all([0, 1, 2].map(() => owner.client.rpc('create_mission', missionInput(owner))));
+    const attempts = await Promise.all([0, 1, 2].map(() => owner.client.rpc('create_mission', missionParams(owner))));
     expect(attempts.filter((attempt) => attempt.error === null)).toHaveLength(1);
     for (const failed of attempts.filter((attempt) => attempt.error !== null)) {
       expect(failed.error).toMatchObject({ code: 'P0001', message: MISSION_MESSAGES.alreadyCreated });
     }
-    const again = await owner.client.rpc('create_mission', missionInput(owner, { p_name: 'Another one' }));
+    const again = await owner.client.rpc('create_mission', missionParams(owner, { p_name: 'Another one' }));
     expect(again.error).toMatchObject({ code: 'P0001', message: 'You have already created a mission. You can update it from your dashboard.' });
     const [count] = await server().db.query<{ n: number }>('select count(*)::int as n from missions where created_by = $1', [owner.user.id]);
     expect(count!.n).toBe(1);
@@ -101,21 +66,21 @@ describeEachDatabase('missions: create_mission', (server) => {
     const owner = await signUpUser(server());
     const other = await signUpUser(server());
     await makeLeader(server(), owner);
-    const { error, status } = await owner.client.rpc('create_mission', missionInput(owner, { p_creator_id: other.user.id }));
+    const { error, status } = await owner.client.rpc('create_mission', missionParams(owner, { p_creator_id: other.user.id }));
     expect(status).toBe(403);
     expect(error?.code).toBe('42501');
   });
 
   it('needs a completed pre-conference survey, then a role profile', async () => {
     const user = await signUpUser(server());
-    const first = await user.client.rpc('create_mission', missionInput(user));
+    const first = await user.client.rpc('create_mission', missionParams(user));
     expect(first.error).toMatchObject({ code: 'P0001', message: MISSION_MESSAGES.surveyFirst });
     await server().db.query('update users set pre_survey_completed = true where id = $1', [user.user.id]);
-    const second = await user.client.rpc('create_mission', missionInput(user));
+    const second = await user.client.rpc('create_mission', missionParams(user));
     expect(second.error).toMatchObject({ code: 'P0001', message: MISSION_MESSAGES.profileFirst });
   });
 
-  it('names every missing field after trimming, in SPEC order, in one message', async () => {
+  it('names every missing field after trimming, in the documented order, in one message', async () => {
     const owner = await signUpUser(server());
     await makeLeader(server(), owner);
     const all = await owner.client.rpc('create_mission', {
@@ -133,38 +98,38 @@ describeEachDatabase('missions: create_mission', (server) => {
       message:
         'Please fill in all required fields: Mission name, Shared intention, Objective or focus, Statement, Core message, Problem being solved, First team action',
     });
-    const some = await owner.client.rpc('create_mission', missionInput(owner, { p_statement: ' ', p_first_team_action: undefined }));
+    const some = await owner.client.rpc('create_mission', missionParams(owner, { p_statement: ' ', p_first_team_action: undefined }));
     expect(some.error?.message).toBe(requiredFieldsMessage(['Statement', 'First team action']));
   });
 
   it('allows only the seven objectives and at most 1000 characters in the long fields (after trimming)', async () => {
     const owner = await signUpUser(server());
     await makeLeader(server(), owner);
-    const badObjective = await owner.client.rpc('create_mission', missionInput(owner, { p_objective_or_focus: 'World domination' }));
+    const badObjective = await owner.client.rpc('create_mission', missionParams(owner, { p_objective_or_focus: 'World domination' }));
     expect(badObjective.status).toBe(400);
     expect(badObjective.error?.message).toContain('p_objective_or_focus');
     for (const field of ['p_shared_intention', 'p_statement', 'p_problem_being_solved']) {
-      const tooLong = await owner.client.rpc('create_mission', missionInput(owner, { [field]: 'x'.repeat(1001) }));
+      const tooLong = await owner.client.rpc('create_mission', missionParams(owner, { [field]: 'x'.repeat(1001) }));
       expect(tooLong.status).toBe(400);
       expect(tooLong.error?.message).toContain(field);
     }
-    const exact = await owner.client.rpc('create_mission', missionInput(owner, { p_statement: `  ${'y'.repeat(1000)}  `, p_objective_or_focus: OBJECTIVES[6] }));
+    const exact = await owner.client.rpc('create_mission', missionParams(owner, { p_statement: `  ${'y'.repeat(1000)}  `, p_objective_or_focus: OBJECTIVES[6] }));
     expect(exact.error).toBeNull();
-    expect((exact.data as Mission[])[0]!.statement).toBe('y'.repeat(1000));
+    expect(exact.data![0]!.statement).toBe('y'.repeat(1000));
   });
 
   it('adds p_member_ids as members, and refuses unknown ids without creating anything', async () => {
     const owner = await signUpUser(server());
     const friend = await signUpUser(server(), { firstName: 'Friend' });
     await makeLeader(server(), owner);
-    const refused = await owner.client.rpc('create_mission', missionInput(owner, { p_member_ids: [friend.user.id, UNKNOWN_ID] }));
+    const refused = await owner.client.rpc('create_mission', missionParams(owner, { p_member_ids: [friend.user.id, UNKNOWN_ID] }));
     expect(refused.error).toMatchObject({ code: 'P0001', message: MISSION_MESSAGES.unknownMembers + UNKNOWN_ID });
     const [none] = await server().db.query<{ n: number }>('select count(*)::int as n from missions where created_by = $1', [owner.user.id]);
     expect(none!.n).toBe(0);
 
-    const created = await owner.client.rpc('create_mission', missionInput(owner, { p_member_ids: [friend.user.id, friend.user.id, owner.user.id] }));
+    const created = await owner.client.rpc('create_mission', missionParams(owner, { p_member_ids: [friend.user.id, friend.user.id, owner.user.id] }));
     expect(created.error).toBeNull();
-    const mission = (created.data as Mission[])[0]!;
+    const mission = created.data![0]!;
     expect(mission.team_count).toBe(2);
     const read = await details(owner, mission.mission_id);
     expect(read.members.map((member) => [member.user_id, member.role_in_team, member.is_co_owner])).toEqual([
@@ -172,7 +137,7 @@ describeEachDatabase('missions: create_mission', (server) => {
       [friend.user.id, 'member', false],
     ]);
     const related = await friend.client.rpc('get_user_related_missions', { p_user_id: null });
-    expect((related.data as { mission_id: string }[]).map((row) => row.mission_id)).toEqual([mission.mission_id]);
+    expect(related.data!.map((row) => row.mission_id)).toEqual([mission.mission_id]);
   });
 });
 
@@ -187,7 +152,7 @@ describeEachDatabase('missions: update_mission', (server) => {
       p_objective_or_focus: 'Dignity & Honour',
     });
     expect(error).toBeNull();
-    const [updated] = data as Mission[];
+    const [updated] = data!;
     expect(updated).toMatchObject({
       mission_id: mission.mission_id,
       name: 'Cleaner Water',
@@ -231,7 +196,7 @@ describeEachDatabase('missions: update_mission', (server) => {
 
     const byCoOwner = await coOwner.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: coOwner.user.id, p_core_message: 'Shared leadership' });
     expect(byCoOwner.error).toBeNull();
-    expect((byCoOwner.data as Mission[])[0]).toMatchObject({ name: mission.name, core_message: 'Shared leadership' });
+    expect(byCoOwner.data![0]).toMatchObject({ name: mission.name, core_message: 'Shared leadership' });
   });
 
   it('answers "Mission not found" for an unknown mission', async () => {
@@ -252,7 +217,7 @@ describeEachDatabase('missions: reading', (server) => {
 
     const { data, error } = await viewer.client.rpc('get_all_missions', {});
     expect(error).toBeNull();
-    const missions = data as Mission[];
+    const missions = data!;
     const ids = missions.map((mission) => mission.mission_id);
     expect(ids.indexOf(second.mission.mission_id)).toBeLessThan(ids.indexOf(first.mission.mission_id));
     const created = missions.map((mission) => new Date(mission.created_at).getTime());
@@ -279,7 +244,7 @@ describeEachDatabase('missions: reading', (server) => {
     expect(listedSecond).toEqual((await details(viewer, second.mission.mission_id)).mission);
     expect(listedSecond?.created_at).toBe(second.mission.created_at);
     expect(listedSecond?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const asOwner = (await second.owner.client.rpc('get_all_missions', {})).data as Mission[];
+    const asOwner = (await second.owner.client.rpc('get_all_missions', {})).data!;
     expect(asOwner.find((mission) => mission.mission_id === second.mission.mission_id)).toMatchObject({ is_subscribed: false, subscription_count: 1 });
     expect(asOwner.find((mission) => mission.mission_id === first.mission.mission_id)).toMatchObject({ is_voted: false, vote_count: 2 });
   });
@@ -371,7 +336,7 @@ describeEachDatabase('missions: vote and subscription toggles', (server) => {
 
   it('answers "Mission not found" for an unknown mission', async () => {
     const user = await signUpUser(server());
-    for (const name of ['toggle_mission_vote', 'toggle_mission_subscription']) {
+    for (const name of ['toggle_mission_vote', 'toggle_mission_subscription'] as const) {
       const { error } = await user.client.rpc(name, { p_mission_id: UNKNOWN_ID });
       expect(error).toMatchObject({ code: 'P0001', message: 'Mission not found' });
     }
@@ -396,9 +361,9 @@ describeEachDatabase('missions: vote and subscription toggles', (server) => {
       expect(down.map((result) => result.data)).toEqual(voters.map(() => off));
       expect(await rowCount(server(), table, mission.mission_id)).toBe(0);
     }
-    const listed = ((await voters[1]!.client.rpc('get_all_missions', {})).data as Mission[]).find((row) => row.mission_id === mission.mission_id);
+    const listed = (await voters[1]!.client.rpc('get_all_missions', {})).data!.find((row) => row.mission_id === mission.mission_id);
     expect(listed).toMatchObject({ vote_count: 0, subscription_count: 0 });
-    }, 180_000);
+    });
 
   it('answers every toggle sent together on its own: an unknown mission fails alone, the others count', async () => {
     const { mission } = await createMission(server());
@@ -482,5 +447,21 @@ describeEachDatabase('missions: vote and subscription toggles', (server) => {
       expect(count).toBe(rows);
       expect(flag).toBe(rows === 1);
     }
-  }, 60_000);
+  });
+});
+
+describeEachDatabase('missions: one owner rule', (server) => {
+  it('lets the creator update the mission even without the co-owner flag, as they may manage its team', async () => {
+    const { owner, mission } = await createMission(server());
+    await server().db.query('update mission_members set is_co_owner = false where mission_id = $1 and user_id = $2', [mission.mission_id, owner.user.id]);
+    const { data, error } = await owner.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: owner.user.id, p_core_message: 'Still mine' });
+    expect(error).toBeNull();
+    expect(data![0]!.core_message).toBe('Still mine');
+
+    const member = await signUpUser(server());
+    await server().db.query(`insert into mission_members (mission_id, user_id, role_in_team, is_co_owner) values ($1, $2, 'member', false)`, [mission.mission_id, member.user.id]);
+    const refused = await member.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: member.user.id, p_core_message: 'Not mine' });
+    expect(refused.status).toBe(403);
+    expect(refused.error?.message).toBe(MISSION_MESSAGES.ownersOnly);
+  });
 });

@@ -1,8 +1,10 @@
-import { MISSION_FIELDS, MISSION_MESSAGES, missionRequiredMessage, type MissionDetails, type MissionField, type ParsedProcedureParams } from '@mc/contract';
+import { MISSION_FIELDS, MISSION_MESSAGES, missionRequiredMessage, type MissionField, type ParsedProcedureParams, type UserMission } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
-import { assertSelf, procedure, type CallContext, type Procedure } from '../../rpc/procedure.ts';
-import { findMission, listMembers, listMissions } from './queries.ts';
+import { procedure } from '../../rpc/procedure.ts';
+import { isOwnerSql, listMembers } from '../teams/members.ts';
+import { findMission, listMissions } from './queries.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
+import { publishMissionChanges } from './live.ts';
 
 type MissionParams = ParsedProcedureParams<'update_mission'>;
 
@@ -19,21 +21,14 @@ function missionValues(params: MissionParams | ParsedProcedureParams<'create_mis
   };
 }
 
-/** p_user_id of the read procedures: the caller, or null meaning the caller. */
-function viewer(ctx: CallContext, userId: string | null | undefined): string {
-  if (userId === null || userId === undefined) return ctx.userId;
-  assertSelf(ctx, userId, 'p_user_id');
-  return userId;
-}
-
-export const missionsProcedures: Procedure[] = [
+export const missionsProcedures = {
   /**
-   * SPEC §1/§6: a person with a finished pre-conference survey and a role profile creates one
-   * mission; they become its owner (role 'owner', co-owner flag) and p_member_ids join as members,
-   * all in one transaction. A second mission is refused (missions.created_by is unique).
+   * A person with a finished pre-conference survey and a role profile creates one mission
+   * (docs/product.md#create_mission); they become its owner (role 'owner', co-owner flag) and
+   * p_member_ids join as members, all in one transaction. A second mission is refused
+   * (missions.created_by is unique).
    */
-  procedure('create_mission', async (params, ctx) => {
-    assertSelf(ctx, params.p_creator_id, 'p_creator_id');
+  create_mission: procedure('create_mission', { caller: 'p_creator_id' }, async (params, ctx) => {
     const values = missionValues(params);
     const missing = missionRequiredMessage(values, 'all');
     if (missing) throw businessError(missing);
@@ -76,6 +71,7 @@ export const missionsProcedures: Procedure[] = [
       );
       return created.mission_id;
     });
+    publishMissionChanges(ctx.db, { counts: [missionId], changed: [missionId] });
 
     const mission = await findMission(ctx.db, missionId, ctx.userId);
     return mission ? [mission] : [];
@@ -86,8 +82,7 @@ export const missionsProcedures: Procedure[] = [
    * are; fields sent are checked like on create. The rights check is part of the UPDATE itself,
    * so a co-owner demoted at the same moment cannot slip through.
    */
-  procedure('update_mission', async (params, ctx) => {
-    assertSelf(ctx, params.p_updated_by, 'p_updated_by');
+  update_mission: procedure('update_mission', { caller: 'p_updated_by' }, async (params, ctx) => {
     const values = missionValues(params);
     const missing = missionRequiredMessage(values, 'present');
     if (missing) throw businessError(missing);
@@ -103,7 +98,7 @@ export const missionsProcedures: Procedure[] = [
               first_team_action = coalesce($9, first_team_action),
               updated_at = now()
         where mission_id = $1
-          and exists (select 1 from mission_members where mission_id = $1 and user_id = $2 and is_co_owner)
+          and exists (select 1 from mission_members where mission_id = $1 and user_id = $2 and ${isOwnerSql()})
         returning mission_id`,
       [params.p_mission_id, ctx.userId, ...MISSION_FIELDS.map((field) => values[field])],
     );
@@ -112,28 +107,27 @@ export const missionsProcedures: Procedure[] = [
       if (!exists) throw businessError(MISSION_MESSAGES.notFound);
       throw forbidden(MISSION_MESSAGES.ownersOnly);
     }
+    publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
     const mission = await findMission(ctx.db, params.p_mission_id, ctx.userId);
     return mission ? [mission] : [];
   }),
 
   /** Every mission with its counts and the caller's vote and subscription, newest first, in one query. */
-  procedure('get_all_missions', async (_params, ctx) => listMissions(ctx.db, ctx.userId)),
+  get_all_missions: procedure('get_all_missions', async (_params, ctx) => listMissions(ctx.db, ctx.userId)),
 
   /** The missions the user belongs to (as owner, co-owner or member), in the order they joined. */
-  procedure('get_user_related_missions', async (params, ctx) => {
-    const userId = viewer(ctx, params.p_user_id);
-    return ctx.db.query<{ mission_id: string; role_in_team: string; is_co_owner: boolean; added_at: string }>(
+  get_user_related_missions: procedure('get_user_related_missions', { caller: 'p_user_id' }, async (params, ctx) =>
+    ctx.db.query<UserMission>(
       `select mission_id, role_in_team, is_co_owner, added_at
          from mission_members where user_id = $1
         order by added_at, mission_id`,
-      [userId],
-    );
-  }),
+      [params.p_user_id ?? ctx.userId],
+    ),
+  ),
 
-  /** SPEC §2 "Mission details": the mission, its team and the caller's vote/subscription, or null. */
-  procedure('get_mission_details', async (params, ctx): Promise<MissionDetails | null> => {
-    const userId = viewer(ctx, params.p_user_id);
-    const mission = await findMission(ctx.db, params.p_mission_id, userId);
+  /** docs/product.md#get_mission_details: the mission, its team and the caller's vote/subscription, or null. */
+  get_mission_details: procedure('get_mission_details', { caller: 'p_user_id' }, async (params, ctx) => {
+    const mission = await findMission(ctx.db, params.p_mission_id, params.p_user_id ?? ctx.userId);
     if (!mission) return null;
     const members = await listMembers(ctx.db, params.p_mission_id);
     return {
@@ -146,8 +140,10 @@ export const missionsProcedures: Procedure[] = [
     };
   }),
 
-  /** SPEC §4 "Vote toggle": answers the bare result string. */
-  procedure('toggle_mission_vote', async (params, ctx) => toggleMissionVote(ctx.db, params.p_mission_id, ctx.userId)),
+  /** docs/product.md#toggle_mission_vote: answers the bare result string. */
+  toggle_mission_vote: procedure('toggle_mission_vote', async (params, ctx) => toggleMissionVote(ctx.db, params.p_mission_id, ctx.userId)),
 
-  procedure('toggle_mission_subscription', async (params, ctx) => toggleMissionSubscription(ctx.db, params.p_mission_id, ctx.userId)),
-];
+  toggle_mission_subscription: procedure('toggle_mission_subscription', async (params, ctx) =>
+    toggleMissionSubscription(ctx.db, params.p_mission_id, ctx.userId),
+  ),
+};

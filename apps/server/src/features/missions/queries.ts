@@ -1,12 +1,14 @@
-import type { Mission, MissionMember } from '@mc/contract';
+import type { Mission } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { JsonText } from '../../rpc/procedure.ts';
+import { missionVisibleSql } from '../moderation/visibility.ts';
 
 /**
  * Missions in the Mission shape of @mc/contract, as seen by one viewer ($1), in ONE query: vote and
  * subscription counts are kept on the mission row (migration 004), the team count is a GROUP BY
  * subquery joined once, and the viewer's own vote and subscription are primary-key lookups.
- * `where` filters on `m` and may use parameters from $2.
+ * Missions the organisers hid are left out unless the viewer is on their team or an organiser.
+ * `where` adds conditions on `m` and may use parameters from $2.
  */
 function missionsSql(where: string): string {
   return `select m.mission_id, m.name, m.shared_intention, m.objective_or_focus, m.statement, m.core_message,
@@ -17,13 +19,14 @@ function missionsSql(where: string): string {
          m.subscription_count,
          (my_vote.user_id is not null) as is_voted,
          (my_subscription.user_id is not null) as is_subscribed,
-         coalesce(team.n, 0)::int as team_count
+         coalesce(team.n, 0)::int as team_count,
+         m.hidden_reason
     from missions m
     left join users creator on creator.id = m.created_by
     left join (select mission_id, count(*) as n from mission_members group by mission_id) team on team.mission_id = m.mission_id
     left join mission_votes my_vote on my_vote.mission_id = m.mission_id and my_vote.user_id = $1
     left join mission_subscriptions my_subscription on my_subscription.mission_id = m.mission_id and my_subscription.user_id = $1
-   ${where}`;
+   where ${missionVisibleSql('m', '$1')} ${where}`;
 }
 
 /**
@@ -39,30 +42,19 @@ function isoTime(column: string): string {
  * writes: the list is the largest answer (360 KB at 300 missions), and reading its rows into objects
  * only to serialise them again was most of its cost on the server.
  */
-export async function listMissions(db: Queryable, viewerId: string): Promise<JsonText> {
+export async function listMissions(db: Queryable, viewerId: string): Promise<JsonText<Mission[]>> {
   // created_at is fixed-width UTC text here, so ordering by the text is ordering by time (to the ms).
   const [row] = await db.query<{ missions: string }>(
     `select coalesce(json_agg(listed order by listed.created_at desc, listed.mission_id), '[]')::text as missions
        from (${missionsSql('')}) as listed`,
     [viewerId],
   );
-  return new JsonText(row?.missions ?? '[]');
+  return new JsonText<Mission[]>(row?.missions ?? '[]');
 }
 
 /** One mission as the viewer sees it, or null. (The team count's subquery gets the mission id pushed down.) */
 export async function findMission(db: Queryable, missionId: string, viewerId: string): Promise<Mission | null> {
-  const [row] = await db.query<Mission>(missionsSql('where m.mission_id = $2'), [viewerId, missionId]);
+  const [row] = await db.query<Mission>(missionsSql('and m.mission_id = $2'), [viewerId, missionId]);
   return row ?? null;
 }
 
-/** A mission's team: owner first, then co-owners, then by the date they were added. */
-export async function listMembers(db: Queryable, missionId: string): Promise<MissionMember[]> {
-  return db.query<MissionMember>(
-    `select mm.user_id, u.email, u.first_name, u.last_name, mm.is_co_owner, mm.added_at, mm.role_in_team
-       from mission_members mm
-       join users u on u.id = mm.user_id
-      where mm.mission_id = $1
-      order by (mm.role_in_team = 'owner') desc, mm.is_co_owner desc, mm.added_at, mm.user_id`,
-    [missionId],
-  );
-}

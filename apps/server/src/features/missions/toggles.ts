@@ -1,6 +1,7 @@
 import { MISSION_MESSAGES, type SubscriptionResult, type VoteResult } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
+import { publishMissionChanges } from './live.ts';
 
 /**
  * The vote and subscription toggles. Toggles that arrive together are written together: ONE
@@ -13,6 +14,7 @@ import { businessError } from '../../http/errors.ts';
  * Per pair, the statement says:
  * - `deleted`: it removed the caller's row (unvote);
  * - `inserted`: it added one, which it tries only when nothing was deleted and the mission exists;
+ * - `mission_hidden`: the organisers hid the mission, so nothing was written for this pair;
  *   ON CONFLICT DO NOTHING covers a concurrent toggle of the same pair that inserted first
  *   (another server process, say); we then answer "already_…".
  * A user never holds two rows: the key forbids it.
@@ -21,16 +23,19 @@ function toggleBatchSql(table: 'mission_votes' | 'mission_subscriptions'): strin
   return `with toggle as (
       select mission_id, user_id, n
       from unnest($1::uuid[], $2::uuid[]) with ordinality as pairs (mission_id, user_id, n)
-    ), found as (
+    ), locked as (
       -- Locks the batch's missions first, in one order, before the count triggers update them: two
-      -- batches that share missions then queue in that order and never deadlock.
-      select toggle.mission_id, toggle.user_id from toggle join (
-        select mission_id from missions where mission_id in (select mission_id from toggle)
-        order by mission_id for no key update
-      ) as locked using (mission_id)
+      -- batches that share missions then queue in that order and never deadlock. The lock also
+      -- orders a batch against an organiser hiding one of its missions.
+      select mission_id, hidden_at is not null as hidden from missions
+      where mission_id in (select mission_id from toggle)
+      order by mission_id for no key update
+    ), found as (
+      -- A hidden mission takes no votes or subscriptions, in either direction.
+      select toggle.mission_id, toggle.user_id from toggle join locked using (mission_id) where not locked.hidden
     ), deleted as (
-      delete from ${table} as existing using toggle
-      where existing.mission_id = toggle.mission_id and existing.user_id = toggle.user_id
+      delete from ${table} as existing using found
+      where existing.mission_id = found.mission_id and existing.user_id = found.user_id
       returning existing.mission_id, existing.user_id
     ), inserted as (
       insert into ${table} (mission_id, user_id)
@@ -41,6 +46,7 @@ function toggleBatchSql(table: 'mission_votes' | 'mission_subscriptions'): strin
     )
     select toggle.n::int as n,
            exists (select 1 from found where found.mission_id = toggle.mission_id and found.user_id = toggle.user_id) as mission_found,
+           exists (select 1 from locked where locked.mission_id = toggle.mission_id and locked.hidden) as mission_hidden,
            exists (select 1 from deleted where deleted.mission_id = toggle.mission_id and deleted.user_id = toggle.user_id) as deleted,
            exists (select 1 from inserted where inserted.mission_id = toggle.mission_id and inserted.user_id = toggle.user_id) as inserted
     from toggle`;
@@ -51,6 +57,7 @@ const TOGGLE_SUBSCRIPTION_SQL = toggleBatchSql('mission_subscriptions');
 
 interface ToggleOutcome {
   mission_found: boolean;
+  mission_hidden: boolean;
   deleted: boolean;
   inserted: boolean;
 }
@@ -156,11 +163,16 @@ class ToggleBatcher {
       return;
     }
     const outcomes = new Map(rows.map((row) => [row.n, row]));
+    const moved = new Set<string>();
     batch.forEach((item, index) => {
       const outcome = outcomes.get(index + 1);
+      if (outcome && (outcome.deleted || outcome.inserted)) moved.add(item.missionId);
       if (outcome) item.resolve(outcome);
       else item.reject(new Error('the toggle statement returned no row for a toggle'));
     });
+    // The batch has committed (one statement, one implicit transaction): one live event for all its
+    // missions, sent on the bus's own connection, so the spike never waits for it.
+    publishMissionChanges(this.db, { counts: [...moved] });
   }
 }
 
@@ -184,6 +196,7 @@ async function runToggle(db: Db, sql: string, missionId: string, userId: string)
   const outcome = await batcherFor(db, sql).toggle(missionId, userId);
   // A row we deleted means the mission existed at that moment, even if it is being deleted now.
   if (outcome.deleted) return 'removed';
+  if (outcome.mission_hidden) throw businessError(MISSION_MESSAGES.hiddenNoEngagement);
   if (!outcome.mission_found) throw businessError(MISSION_MESSAGES.notFound);
   return outcome.inserted ? 'added' : 'lost_race';
 }
@@ -192,7 +205,7 @@ async function runToggle(db: Db, sql: string, missionId: string, userId: string)
  * Toggles userId's vote on missionId: 'voted', 'unvoted', or 'already_voted' when a concurrent
  * toggle of the same pair (from another server process) inserted the vote first. ('no_vote_found'
  * cannot happen in this design: a toggle that finds no vote adds one.) Unknown mission: P0001
- * "Mission not found". Exported so the load benchmark can call exactly this path.
+ * "Mission not found"; a mission the organisers hid: P0001 saying so. Exported so the load benchmark can call exactly this path.
  */
 export async function toggleMissionVote(db: Db, missionId: string, userId: string): Promise<VoteResult> {
   const result = await runToggle(db, TOGGLE_VOTE_SQL, missionId, userId);

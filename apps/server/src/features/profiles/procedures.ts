@@ -1,6 +1,6 @@
 import { ROLE_PROFILE_MESSAGES, roleProfileRequiredMessage, type ParsedProcedureParams, type RoleProfile } from '@mc/contract';
 import { businessError } from '../../http/errors.ts';
-import { assertSelf, procedure, type CallContext, type Procedure } from '../../rpc/procedure.ts';
+import { procedure } from '../../rpc/procedure.ts';
 
 const ROLE_PROFILE_COLUMNS =
   'id, user_id, role_title, role_archype, high_objective, intention, skills_and_resources, knowledge_and_experience, ' +
@@ -9,12 +9,11 @@ const ROLE_PROFILE_COLUMNS =
 type RoleProfileParams = ParsedProcedureParams<'create_role_profile'>;
 
 /**
- * The checks create and update share: the caller's own id, and all nine fields filled in after
- * trimming (the contract schema has already trimmed them and checked lengths and options).
- * Answers the values in the order of the SQL below.
+ * The check create and update share: all nine fields filled in after trimming (the contract schema
+ * has already trimmed them and checked lengths and options; procedure() has checked p_user_id is
+ * the caller). Answers the values in the order of the SQL below.
  */
-function validRoleProfileValues(params: RoleProfileParams, ctx: CallContext): unknown[] {
-  assertSelf(ctx, params.p_user_id, 'p_user_id');
+function validRoleProfileValues(params: RoleProfileParams): unknown[] {
   const missing = roleProfileRequiredMessage({
     role_title: params.p_role_title,
     intention: params.p_intention,
@@ -41,13 +40,14 @@ function validRoleProfileValues(params: RoleProfileParams, ctx: CallContext): un
   ];
 }
 
-export const profilesProcedures: Procedure[] = [
+export const profilesProcedures = {
   /**
-   * SPEC §6: a role profile only after the pre-conference survey, one per person. The insert
-   * itself checks both in one statement, so two concurrent creates cannot both succeed.
+   * A role profile only after the pre-conference survey, one per person
+   * (docs/product.md#create_role_profile). The insert itself checks both in one statement, so two
+   * concurrent creates cannot both succeed.
    */
-  procedure('create_role_profile', async (params, ctx) => {
-    const values = validRoleProfileValues(params, ctx);
+  create_role_profile: procedure('create_role_profile', { caller: 'p_user_id' }, async (params, ctx) => {
+    const values = validRoleProfileValues(params);
     const rows = await ctx.db.query<RoleProfile>(
       `insert into role_profiles (user_id, role_title, role_archype, high_objective, intention, skills_and_resources,
               knowledge_and_experience, community_need, contribution, first_action_next_7_days)
@@ -65,8 +65,8 @@ export const profilesProcedures: Procedure[] = [
     throw businessError(state?.has_profile ? ROLE_PROFILE_MESSAGES.alreadyExists : ROLE_PROFILE_MESSAGES.surveyFirst);
   }),
 
-  procedure('update_role_profile', async (params, ctx) => {
-    const values = validRoleProfileValues(params, ctx);
+  update_role_profile: procedure('update_role_profile', { caller: 'p_user_id' }, async (params, ctx) => {
+    const values = validRoleProfileValues(params);
     const rows = await ctx.db.query<RoleProfile>(
       `update role_profiles set role_title = $2, role_archype = $3, high_objective = $4, intention = $5,
               skills_and_resources = $6, knowledge_and_experience = $7, community_need = $8, contribution = $9,
@@ -79,9 +79,8 @@ export const profilesProcedures: Procedure[] = [
     return rows;
   }),
 
-  /** SPEC §7: a list with the caller's profile, or an empty list when there is none. */
-  procedure('get_user_role_profile', async (params, ctx) => {
-    assertSelf(ctx, params.p_user_id, 'p_user_id');
-    return ctx.db.query<RoleProfile>(`select ${ROLE_PROFILE_COLUMNS} from role_profiles where user_id = $1`, [params.p_user_id]);
-  }),
-];
+  /** docs/product.md#get_user_role_profile: a list with the caller's profile, or an empty list when there is none. */
+  get_user_role_profile: procedure('get_user_role_profile', { caller: 'p_user_id' }, async (params, ctx) =>
+    ctx.db.query<RoleProfile>(`select ${ROLE_PROFILE_COLUMNS} from role_profiles where user_id = $1`, [params.p_user_id]),
+  ),
+};

@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
-import { PROFILE_TEXT_MAX, ROLE_PROFILE_MESSAGES } from '@mc/contract';
-import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
+import { PROFILE_TEXT_MAX, ROLE_PROFILE_MESSAGES, type ProcedureParams } from '@mc/contract';
+import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
 
-function profileParams(userId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+type ProfileParams = ProcedureParams<'create_role_profile'>;
+
+function profileParams(userId: string, overrides: Partial<ProfileParams> = {}): ProfileParams {
   return {
     p_user_id: userId,
     p_intention: 'To serve my neighbourhood',
@@ -39,7 +41,7 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     const created = await client.rpc('create_role_profile', profileParams(user.id, { p_role_title: '  Workshop builder  ', p_role_archype: ' Creator ' }));
     expect(created.error).toBeNull();
     expect(created.data).toHaveLength(1);
-    const row = created.data[0];
+    const row = created.data![0]!;
     expect(row).toMatchObject({
       user_id: user.id,
       role_title: 'Workshop builder',
@@ -62,8 +64,8 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     const updated = await client.rpc('update_role_profile', profileParams(user.id, { p_role_title: 'Workshop lead', p_high_objective: 'Not sure yet', p_intention: '\tTo teach\n' }));
     expect(updated.error).toBeNull();
     expect(updated.data).toHaveLength(1);
-    expect(updated.data[0]).toMatchObject({ id: row.id, role_title: 'Workshop lead', high_objective: 'Not sure yet', intention: 'To teach', created_at: row.created_at });
-    expect(Date.parse(updated.data[0].updated_at)).toBeGreaterThanOrEqual(Date.parse(row.updated_at));
+    expect(updated.data![0]).toMatchObject({ id: row.id, role_title: 'Workshop lead', high_objective: 'Not sure yet', intention: 'To teach', created_at: row.created_at });
+    expect(Date.parse(updated.data![0]!.updated_at)).toBeGreaterThanOrEqual(Date.parse(row.updated_at));
   });
 
   it('refuses a profile before the pre-conference survey is complete', async () => {
@@ -88,7 +90,7 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     expect(again.error?.code).toBe('P0001');
     expect(again.error?.message).toBe(ROLE_PROFILE_MESSAGES.alreadyExists);
     const read = await client.rpc('get_user_role_profile', { p_user_id: user.id });
-    expect(read.data[0].role_title).toBe('Workshop builder');
+    expect(read.data![0]!.role_title).toBe('Workshop builder');
   });
 
   it('lets exactly one of two concurrent creates succeed', async () => {
@@ -98,7 +100,7 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     expect(results.find((result) => result.error)?.error?.message).toBe(ROLE_PROFILE_MESSAGES.alreadyExists);
   });
 
-  it('names every missing field in SPEC order in one P0001 message, on create and on update', async () => {
+  it('names every missing field in the documented order in one P0001 message, on create and on update', async () => {
     const { client, user } = await surveyedUser(server());
     const blank = {
       p_intention: ' ',
@@ -121,7 +123,7 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     expect((await client.rpc('create_role_profile', profileParams(user.id))).error).toBeNull();
     const update = await client.rpc('update_role_profile', profileParams(user.id, { p_role_title: '', p_high_objective: '' }));
     expect(update.error?.message).toBe('Please fill in all required fields: Name this role, Higher objective (Maqāşid)');
-    expect((await client.rpc('get_user_role_profile', { p_user_id: user.id })).data[0].role_title).toBe('Workshop builder');
+    expect((await client.rpc('get_user_role_profile', { p_user_id: user.id })).data![0]!.role_title).toBe('Workshop builder');
   });
 
   it('answers 400 naming the parameter for an unknown option, an over-long answer or a missing field', async () => {
@@ -139,7 +141,7 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     expect(long.error?.message).toMatch(/p_intention/);
 
     const { p_contribution: _dropped, ...withoutContribution } = profileParams(user.id);
-    const missing = await client.rpc('create_role_profile', withoutContribution);
+    const missing = await untyped(client).rpc('create_role_profile', withoutContribution);
     expect(missing.status).toBe(400);
     expect(missing.error?.message).toMatch(/p_contribution/);
 
@@ -162,7 +164,7 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     expect(read.status).toBe(403);
     expect(read.error?.code).toBe('42501');
     const theirs = await other.client.rpc('get_user_role_profile', { p_user_id: other.user.id });
-    expect(theirs.data[0].role_title).toBe('Workshop builder');
+    expect(theirs.data![0]!.role_title).toBe('Workshop builder');
     expect((await me.client.rpc('get_user_role_profile', { p_user_id: me.user.id })).data).toEqual([]);
   });
 });

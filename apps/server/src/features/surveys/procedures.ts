@@ -1,5 +1,5 @@
 import type { SurveyStatus, SurveyType } from '@mc/contract';
-import { assertSelf, procedure, type Procedure } from '../../rpc/procedure.ts';
+import { procedure } from '../../rpc/procedure.ts';
 
 /**
  * The two columns mark_survey_completed may set, spelled out so the SQL never takes a column name
@@ -10,20 +10,19 @@ const SURVEY_COLUMNS: Record<SurveyType, string> = {
   post_survey_completed: 'post_survey_completed',
 };
 
-export const surveysProcedures: Procedure[] = [
-  /** SPEC §7: the caller's survey status, as a one-row list. */
-  procedure('get_survey_status', async (params, ctx) => {
-    assertSelf(ctx, params.p_user_id, 'p_user_id');
-    return ctx.db.query<SurveyStatus>('select pre_survey_completed, post_survey_completed from users where id = $1', [params.p_user_id]);
-  }),
+export const surveysProcedures = {
+  /** docs/product.md#get_survey_status: the caller's survey status, as a one-row list. */
+  get_survey_status: procedure('get_survey_status', { caller: 'p_user_id' }, async (params, ctx) =>
+    ctx.db.query<SurveyStatus>('select pre_survey_completed, post_survey_completed from users where id = $1', [params.p_user_id]),
+  ),
 
   /**
-   * SPEC §4 "Survey completion": sets one flag for the caller and answers the updated status row
-   * in a list. Idempotent: marking a finished survey again changes nothing. SPEC gates only the
-   * sidebar item for the post-conference survey, so the server does not refuse it otherwise.
+   * Sets one flag for the caller and answers the updated status row in a list
+   * (docs/product.md#mark_survey_completed). Idempotent: marking a finished survey again changes
+   * nothing. The product gates only the sidebar item for the post-conference survey, so the
+   * server does not refuse it otherwise.
    */
-  procedure('mark_survey_completed', async (params, ctx) => {
-    assertSelf(ctx, params.p_user_id, 'p_user_id');
+  mark_survey_completed: procedure('mark_survey_completed', { caller: 'p_user_id' }, async (params, ctx) => {
     const column = SURVEY_COLUMNS[params.p_survey_type];
     return ctx.db.query<SurveyStatus>(
       `update users set ${column} = true, updated_at = case when ${column} then updated_at else now() end
@@ -31,4 +30,4 @@ export const surveysProcedures: Procedure[] = [
       [params.p_user_id],
     );
   }),
-];
+};

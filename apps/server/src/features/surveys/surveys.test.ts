@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, signUpUser } from '../../../test/harness.ts';
+import { describeEachDatabase, signUpUser, untyped } from '../../../test/harness.ts';
 
 describeEachDatabase('survey procedures through supabase-js rpc', (server) => {
   it('get_survey_status answers one row with both flags false for a new person', async () => {
@@ -45,7 +45,7 @@ describeEachDatabase('survey procedures through supabase-js rpc', (server) => {
 
   it('answers 400 naming the parameter for bad input', async () => {
     const { client, user } = await signUpUser(server());
-    const badType = await client.rpc('mark_survey_completed', { p_user_id: user.id, p_survey_type: 'first_name' });
+    const badType = await untyped(client).rpc('mark_survey_completed', { p_user_id: user.id, p_survey_type: 'first_name' });
     expect(badType.status).toBe(400);
     expect(badType.error?.message).toMatch(/p_survey_type/);
 
@@ -53,11 +53,11 @@ describeEachDatabase('survey procedures through supabase-js rpc', (server) => {
     expect(badId.status).toBe(400);
     expect(badId.error?.message).toMatch(/p_user_id/);
 
-    const missing = await client.rpc('mark_survey_completed', { p_user_id: user.id });
+    const missing = await untyped(client).rpc('mark_survey_completed', { p_user_id: user.id });
     expect(missing.status).toBe(400);
     expect(missing.error?.message).toMatch(/p_survey_type/);
 
-    const extra = await client.rpc('get_survey_status', { p_user_id: user.id, p_admin: true });
+    const extra = await untyped(client).rpc('get_survey_status', { p_user_id: user.id, p_admin: true });
     expect(extra.status).toBe(400);
   });
 

@@ -1,26 +1,15 @@
-import type { MissionMember, RemoveMemberResult, UserSearchResult } from '@mc/contract';
+import { TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSearchResult } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
-import { assertSelf, procedure, type CallContext, type Procedure } from '../../rpc/procedure.ts';
+import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
+import { missionVisibleSql } from '../moderation/visibility.ts';
+import { publishMissionChanges } from '../missions/live.ts';
+import { isOwnerSql, listMembers, MEMBER_COLUMNS } from './members.ts';
 
 /** At most this many people per search: a page a person can scan, never a dump of the user table. */
 export const USER_SEARCH_LIMIT = 20;
 
-export const TEAM_MESSAGES = {
-  notOwner: "Only the mission's owners can manage its team",
-  missionNotFound: 'Mission not found',
-  userNotFound: 'User not found',
-  alreadyMember: 'User is already a member',
-} as const;
-
-/**
- * Who counts as an owner of a team: a co-owner, or the creator (role_in_team 'owner', who is
- * always made a co-owner too). Rights, the "Owner" badge and the last-owner rule all use this.
- */
-const IS_OWNER = `(is_co_owner or role_in_team = 'owner')`;
-
-/** The MissionMember shape (SPEC §3), joined with the person's name and e-mail. */
-const MEMBER_COLUMNS = 'm.user_id, u.email, u.first_name, u.last_name, m.is_co_owner, m.added_at, m.role_in_team';
+const IS_OWNER = isOwnerSql();
 
 /** Escapes LIKE's wildcards (and the escape character itself) so a term matches literally. */
 export function escapeLike(term: string): string {
@@ -48,14 +37,15 @@ async function assertOwner(tx: Queryable, ctx: CallContext, missionId: string): 
   if (!(await isOwner(tx, missionId, ctx.userId))) throw forbidden(TEAM_MESSAGES.notOwner);
 }
 
-export const teamsProcedures: Procedure[] = [
+export const teamsProcedures = {
   /**
-   * People search for building a team (SPEC §2/§5). Any signed-in user may search, but it answers
-   * only id, e-mail and names, only of people with a role profile, never the caller, never people
-   * already on p_exclude_mission_id. A term matches a first name, last name, "first last" or
-   * e-mail anywhere, case-insensitively; names starting with the term come first.
+   * People search for building a team (docs/product.md#search_users_with_profiles). Any
+   * signed-in user may search, but it answers only id, e-mail and names, only of people with a
+   * role profile, never the caller, never people already on p_exclude_mission_id. A term matches
+   * a first name, last name, "first last" or e-mail anywhere, case-insensitively; names starting
+   * with the term come first.
    */
-  procedure('search_users_with_profiles', async (params, ctx) => {
+  search_users_with_profiles: procedure('search_users_with_profiles', async (params, ctx) => {
     const term = params.p_search_term.trim();
     if (term === '') return [];
     return ctx.db.query<UserSearchResult>(
@@ -77,10 +67,10 @@ export const teamsProcedures: Procedure[] = [
 
   /**
    * Adds a person to a mission's team as an ordinary member. Only the mission's owners may.
-   * Answers [the new member row]; broken rules are P0001 errors with SPEC §8's messages.
+   * Answers [the new member row]; broken rules are P0001 errors with the messages of docs/product.md#add_mission_member.
    */
-  procedure('add_mission_member', async (params, ctx) =>
-    ctx.db.transaction(async (tx) => {
+  add_mission_member: procedure('add_mission_member', async (params, ctx) => {
+    const added = await ctx.db.transaction(async (tx) => {
       if (!(await lockMission(tx, params.p_mission_id))) throw businessError(TEAM_MESSAGES.missionNotFound);
       await assertOwner(tx, ctx, params.p_mission_id);
       const rows = await tx.query<MissionMember>(
@@ -96,18 +86,20 @@ export const teamsProcedures: Procedure[] = [
       if (rows.length) return rows;
       const [user] = await tx.query<{ id: string }>('select id from users where id = $1', [params.p_user_id]);
       throw businessError(user ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.userNotFound);
-    }),
-  ),
+    });
+    publishMissionChanges(ctx.db, { counts: [params.p_mission_id], changed: [params.p_mission_id] });
+    return added;
+  }),
 
-  /** A mission's team, owners first, then in the order they joined. Teams are public (mission details). */
-  procedure('get_mission_members', async (params, ctx) =>
-    ctx.db.query<MissionMember>(
-      `select ${MEMBER_COLUMNS}
-         from mission_members m join users u on u.id = m.user_id
-        where m.mission_id = $1
-        order by (m.role_in_team = 'owner') desc, m.is_co_owner desc, m.added_at, m.user_id`,
-      [params.p_mission_id],
-    ),
+  /**
+   * A mission's team, owners first, then in the order they joined. Teams are public (mission
+   * details), except the team of a hidden mission, which only that team and organisers see.
+   */
+  get_mission_members: procedure('get_mission_members', async (params, ctx) =>
+    listMembers(ctx.db, params.p_mission_id, {
+      sql: `exists (select 1 from missions shown where shown.mission_id = m.mission_id and ${missionVisibleSql('shown', '$2')})`,
+      params: [ctx.userId],
+    }),
   ),
 
   /**
@@ -116,7 +108,7 @@ export const teamsProcedures: Procedure[] = [
    * cannot_remove_last_owner.
    *
    * The creator (role 'owner') is an owner like any co-owner: they can be removed, or leave, while
-   * another owner remains, and never when they are the last one. The SPEC's UI shows no remove
+   * another owner remains, and never when they are the last one. The web app shows no remove
    * button for owners, so in practice an owner leaves or is removed only through the API.
    *
    * The last-owner rule is a read-then-write check, so two owners removing each other at once
@@ -125,9 +117,8 @@ export const teamsProcedures: Procedure[] = [
    * COMMITTED takes a new snapshot for each statement after the lock is granted), finds it is no
    * longer an owner and is refused, and one owner remains.
    */
-  procedure('remove_mission_member', async (params, ctx) => {
-    assertSelf(ctx, params.p_removed_by, 'p_removed_by');
-    return ctx.db.transaction(async (tx): Promise<RemoveMemberResult> => {
+  remove_mission_member: procedure('remove_mission_member', { caller: 'p_removed_by' }, async (params, ctx) => {
+    const result = await ctx.db.transaction(async (tx): Promise<RemoveMemberResult> => {
       if (!(await lockMission(tx, params.p_mission_id))) return 'no_member_found';
       const leaving = params.p_user_id === ctx.userId;
       if (!leaving) await assertOwner(tx, ctx, params.p_mission_id);
@@ -145,5 +136,7 @@ export const teamsProcedures: Procedure[] = [
       await tx.query('delete from mission_members where mission_id = $1 and user_id = $2', [params.p_mission_id, params.p_user_id]);
       return 'member_deleted';
     });
+    if (result === 'member_deleted') publishMissionChanges(ctx.db, { counts: [params.p_mission_id], changed: [params.p_mission_id] });
+    return result;
   }),
-];
+};

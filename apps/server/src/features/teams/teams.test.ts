@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import type { MissionMember, UserSearchResult } from '@mc/contract';
+import type { UserSearchResult } from '@mc/contract';
+import { makeLeader } from '../../../test/factories.ts';
 import { describeEachDatabase, newClient, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
 
 /*
@@ -14,15 +15,7 @@ interface Person {
 
 async function person(server: TestServer, { name, withProfile = true }: Person): Promise<TestUser> {
   const user = await signUpUser(server, name);
-  if (withProfile) {
-    await server.db.query('update users set pre_survey_completed = true where id = $1', [user.user.id]);
-    await server.db.query(
-      `insert into role_profiles (user_id, role_title, intention, skills_and_resources, knowledge_and_experience, community_need,
-                                  contribution, first_action_next_7_days)
-       values ($1, 'Navigator', 'i', 's', 'k', 'c', 'h', 'f')`,
-      [user.user.id],
-    );
-  }
+  if (withProfile) await makeLeader(server, user, 'Navigator');
   return user;
 }
 
@@ -58,7 +51,7 @@ async function memberIds(server: TestServer, missionId: string): Promise<string[
 async function search(caller: TestUser, term: string, exclude: string | null = null): Promise<UserSearchResult[]> {
   const { data, error } = await caller.client.rpc('search_users_with_profiles', { p_search_term: term, p_exclude_mission_id: exclude });
   expect(error).toBeNull();
-  return data as UserSearchResult[];
+  return data!;
 }
 
 const idsOf = (rows: readonly { id: string }[]) => rows.map((row) => row.id).sort();
@@ -79,7 +72,7 @@ describeEachDatabase('teams: search_users_with_profiles', (server) => {
     expect(idsOf(found)).not.toContain(noProfile.user.id);
     expect(idsOf(found)).not.toContain(caller.user.id);
 
-    // Only the four fields of SPEC §3's user search result, nothing else about a person.
+    // Only the four fields of a user search result (docs/product.md#search_users_with_profiles), nothing else about a person.
     for (const row of found) expect(Object.keys(row).sort()).toEqual(['email', 'first_name', 'id', 'last_name']);
     const mae = found.find((row) => row.id === byFirst.user.id);
     expect(mae).toEqual({ id: byFirst.user.id, email: byFirst.email.toLowerCase(), first_name: `Mae${tag}Jemison`, last_name: 'Astronaut' });
@@ -148,7 +141,7 @@ describeEachDatabase('teams: add_mission_member and get_mission_members', (serve
 
     const { data, error } = await owner.client.rpc('add_mission_member', { p_mission_id: missionId, p_user_id: newcomer.user.id });
     expect(error).toBeNull();
-    const rows = data as MissionMember[];
+    const rows = data!;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       user_id: newcomer.user.id,
@@ -164,7 +157,7 @@ describeEachDatabase('teams: add_mission_member and get_mission_members', (serve
     const stranger = await person(server(), { name: {} });
     const members = await stranger.client.rpc('get_mission_members', { p_mission_id: missionId });
     expect(members.error).toBeNull();
-    const list = members.data as MissionMember[];
+    const list = members.data!;
     expect(list.map((row) => [row.user_id, row.role_in_team, row.is_co_owner])).toEqual([
       [owner.user.id, 'owner', true],
       [newcomer.user.id, 'member', false],
@@ -183,7 +176,7 @@ describeEachDatabase('teams: add_mission_member and get_mission_members', (serve
     await server().db.query(`update mission_members set added_at = now() - interval '1 day' where user_id = $1`, [first.user.id]);
     await addBySql(server(), missionId, coOwner, true);
     const { data } = await owner.client.rpc('get_mission_members', { p_mission_id: missionId });
-    expect((data as MissionMember[]).map((row) => row.user_id)).toEqual([owner.user.id, coOwner.user.id, first.user.id]);
+    expect(data!.map((row) => row.user_id)).toEqual([owner.user.id, coOwner.user.id, first.user.id]);
 
     const none = await owner.client.rpc('get_mission_members', { p_mission_id: MISSING });
     expect(none.data).toEqual([]);

@@ -1,20 +1,21 @@
-import type { AppUser } from '@mc/contract';
+import { isValidMobileNumber, SIGNUP_MESSAGES, type AppUser } from '@mc/contract';
 import { businessError } from '../../http/errors.ts';
-import { assertSelf, procedure, type Procedure } from '../../rpc/procedure.ts';
+import { procedure } from '../../rpc/procedure.ts';
 
 const APP_USER_COLUMNS = 'id, first_name, last_name, email, mobile, pre_survey_completed, post_survey_completed';
 
-export const usersProcedures: Procedure[] = [
+export const usersProcedures = {
   /**
    * Sign-up already created the app user from the sign-up metadata, so this call only brings the
-   * names and mobile up to date. Its e-mail and birthday parameters are accepted for SPEC
-   * compatibility and ignored: the account's e-mail and credential change only through /auth/v1.
+   * names and mobile up to date. Its e-mail and birthday parameters are accepted, as the
+   * product's interface has them, and ignored: the account's e-mail and credential change only
+   * through /auth/v1 (docs/product.md#register_user_profile).
    */
-  procedure('register_user_profile', async (params, ctx) => {
+  register_user_profile: procedure('register_user_profile', async (params, ctx) => {
     const firstName = params.p_first_name.trim();
     const lastName = params.p_last_name.trim();
     if (!firstName || !lastName) throw businessError('First name and last name are required');
-    if (!/^\+\d{8,19}$/.test(params.p_mobile)) throw businessError('Please enter a valid mobile number');
+    if (!isValidMobileNumber(params.p_mobile)) throw businessError(SIGNUP_MESSAGES.mobileInvalid);
     const rows = await ctx.db.query<AppUser>(
       `update users set first_name = $2, last_name = $3, mobile = $4, updated_at = now()
         where id = $1 returning ${APP_USER_COLUMNS}`,
@@ -23,8 +24,7 @@ export const usersProcedures: Procedure[] = [
     return rows;
   }),
 
-  procedure('get_user_by_auth', async (params, ctx) => {
-    assertSelf(ctx, params.auth_id, 'auth_id');
-    return ctx.db.query<AppUser>(`select ${APP_USER_COLUMNS} from users where id = $1`, [params.auth_id]);
-  }),
-];
+  get_user_by_auth: procedure('get_user_by_auth', { caller: 'auth_id' }, async (params, ctx) =>
+    ctx.db.query<AppUser>(`select ${APP_USER_COLUMNS} from users where id = $1`, [params.auth_id]),
+  ),
+};

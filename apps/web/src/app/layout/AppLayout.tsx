@@ -1,19 +1,20 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { LiveIndicator } from '../../components/LiveIndicator';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../../features/auth/authContext';
+import { useAuth } from '../../lib/auth';
 import { Sidebar } from './Sidebar';
 
 /** Tailwind's xl breakpoint: from here on the sidebar is fixed instead of a drawer. */
 const XL_QUERY = '(min-width: 80rem)';
 
 /**
- * Protected screens: sidebar + top bar + page (SPEC §2). From xl the sidebar is fixed and 80 units
- * wide; below xl it is a slide-in drawer (a modal dialog: focus trapped, Escape closes, focus returns
- * to the menu button).
+ * Protected screens: sidebar + top bar + page (docs/product.md#protected-layout-and-sidebar). From
+ * xl the sidebar is fixed and 80 units wide; below xl it is a slide-in drawer (a modal dialog: focus
+ * trapped, Escape closes, focus returns to the menu button).
  */
 export default function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -79,6 +80,7 @@ export default function AppLayout() {
                 {user.email}
               </p>
             ) : null}
+            <LiveIndicator className="max-w-[14rem] text-right" />
           </header>
           <main id="main-content" tabIndex={-1} aria-label="Page content" className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
             <Suspense fallback={<PageSpinner />}>

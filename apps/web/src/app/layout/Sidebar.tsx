@@ -5,9 +5,10 @@ import { notify as toast } from '../../lib/notify';
 import { cn } from '../../components/ui/cn';
 import { Button } from '../../components/ui/Button';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../../features/auth/authContext';
-import { paths } from '../paths';
-import { CONFERENCE_GROUP_LABEL, CONFERENCE_NAV, MAIN_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { useOrganiserStatus } from '../../features/organiser/organiserApi';
+import { CONFERENCE_GROUP_LABEL, CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
 import { usePostConferenceVisible } from './usePostConferenceVisible';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
@@ -39,12 +40,13 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const navigate = useNavigate();
   const { signOut, user } = useAuth();
   const showPostConference = usePostConferenceVisible();
+  const organiser = useOrganiserStatus();
   const conferenceActive = CONFERENCE_NAV.some((item) => item.to === pathname);
   const [conferenceOpen, setConferenceOpen] = useState(conferenceActive);
   const [signingOut, setSigningOut] = useState(false);
   const groupId = useId();
 
-  // The group opens itself when one of its routes becomes active (SPEC §2).
+  // The group opens itself when one of its routes becomes active.
   useEffect(() => {
     if (conferenceActive) setConferenceOpen(true);
   }, [conferenceActive]);
@@ -100,6 +102,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
             </ul>
           </li>
           {showPostConference ? <SidebarLink item={POST_CONFERENCE_NAV} onNavigate={onNavigate} /> : null}
+          {organiser.data ? <SidebarLink item={ORGANISER_NAV} onNavigate={onNavigate} /> : null}
         </ul>
       </nav>
 

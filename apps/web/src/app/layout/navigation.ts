@@ -1,5 +1,5 @@
-import { CalendarDays, ClipboardCheck, Compass, LayoutDashboard, Rocket, UserRound, Users, type LucideIcon } from 'lucide-react';
-import { paths } from '../paths';
+import { CalendarDays, ClipboardCheck, Compass, LayoutDashboard, Rocket, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { paths } from '../../lib/paths';
 
 export interface NavItem {
   label: string;
@@ -7,7 +7,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** SPEC §2 sidebar items, in order. */
+/** The sidebar items, in order (docs/product.md#protected-layout-and-sidebar). */
 export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard(), icon: LayoutDashboard },
   { label: 'Profile', to: paths.viewRoleProfile(), icon: UserRound },
@@ -23,3 +23,6 @@ export const CONFERENCE_NAV: readonly NavItem[] = [
 ];
 
 export const POST_CONFERENCE_NAV: NavItem = { label: 'Post-Conference', to: paths.postConference(), icon: ClipboardCheck };
+
+/** Shown only to organisers (the server still checks every organiser call). */
+export const ORGANISER_NAV: NavItem = { label: 'Organiser console', to: paths.organiser(), icon: ShieldCheck };

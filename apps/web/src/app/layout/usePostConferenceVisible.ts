@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../features/auth/authContext';
+import { useAuth } from '../../lib/auth';
 import { surveyStatusQuery, userMissionsQuery } from '../../lib/queries';
 
 /**
- * SPEC §2: "Post-Conference" shows only when the pre-conference survey is done, the
+ * "Post-Conference" shows only when the pre-conference survey is done, the
  * post-conference one is not, and the user belongs to at least one mission.
  */
 export function usePostConferenceVisible(): boolean {

@@ -14,7 +14,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-sky-400 text-slate-950 hover:bg-sky-300 shadow-lg shadow-sky-500/20',
   secondary: 'border border-slate-600 bg-slate-800/70 text-slate-100 hover:bg-slate-700',
   ghost: 'text-slate-200 hover:bg-white/10',
-  danger: 'bg-rose-500 text-white hover:bg-rose-400',
+  danger: 'bg-rose-700 text-white hover:bg-rose-600',
 };
 
 const sizes: Record<ButtonSize, string> = {

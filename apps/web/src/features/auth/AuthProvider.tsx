@@ -8,8 +8,9 @@ import { callRpc } from '../../lib/rpc';
 import { appUserQuery } from '../../lib/queries';
 import { queryKeys } from '../../lib/queryKeys';
 import { clearAnonymityChoice, clearSessionTokens, storeAnonymityChoice, storeSessionTokens } from '../../lib/storage';
-import { syncAnonymityFlags } from './anonymityClaims';
-import { AuthContext, type AuthContextValue, type AuthStatus, type SignUpInput } from './authContext';
+import { syncAnonymityFlags } from '../../lib/anonymityClaims';
+import { needsSecondFactor } from './mfa/assurance';
+import { AuthContext, type AuthContextValue, type AuthStatus, type SignUpInput } from '../../lib/auth';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -25,6 +26,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Keep the callback synchronous: awaiting supabase calls in here can deadlock its lock.
       if ((event === 'SIGNED_IN' || event === 'USER_UPDATED') && next) syncAnonymityFlags(next);
       if (event === 'PASSWORD_RECOVERY') setIsPasswordRecovery(true);
+      // Answers refused before the code was entered are stale now.
+      if (event === 'MFA_CHALLENGE_VERIFIED') void queryClient.invalidateQueries();
       if (event === 'SIGNED_OUT') {
         setIsPasswordRecovery(false);
         queryClient.clear();
@@ -46,15 +49,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const subscribeToCache = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
   const appUserState = useSyncExternalStore(subscribeToCache, () => (userId ? queryClient.getQueryState<AppUser | null>(queryKeys.appUser(userId)) : undefined));
 
+  const secondFactorOwed = needsSecondFactor(session);
   useEffect(() => {
-    if (!userId) return;
+    // Until the code is entered the server answers no procedure, so nothing is asked yet.
+    if (!userId || secondFactorOwed) return;
     const load = () => void queryClient.prefetchQuery({ ...appUserQuery(userId), gcTime: Infinity });
     load();
     const keyText = JSON.stringify(queryKeys.appUser(userId));
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'invalidate' && JSON.stringify(event.query.queryKey) === keyText) load();
     });
-  }, [queryClient, userId]);
+  }, [queryClient, userId, secondFactorOwed]);
 
   const refreshAppUser = useCallback(async () => {
     if (!userId) return null;
@@ -94,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
         console.info('register_user_profile', response);
       } catch (registrationError) {
-        // SPEC §4: only logged; the account exists and the person carries on.
+        // Only logged (docs/product.md#sign-up-screen): the account exists and the person carries on.
         console.error('register_user_profile failed', registrationError);
       }
       if (data.session) storeSessionTokens(data.session);
@@ -142,6 +147,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       session,
       user,
       isPasswordRecovery,
+      needsSecondFactor: secondFactorOwed,
       appUser: appUserState?.data ?? null,
       appUserLoading: userId !== null && (appUserState === undefined || appUserState.status === 'pending'),
       refreshAppUser,
@@ -152,7 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       updateDateOfBirth,
       setAnonymity,
     }),
-    [status, session, user, isPasswordRecovery, appUserState, userId, refreshAppUser, signIn, signUp, signOut, requestPasswordReset, updateDateOfBirth, setAnonymity],
+    [status, session, user, isPasswordRecovery, secondFactorOwed, appUserState, userId, refreshAppUser, signIn, signUp, signOut, requestPasswordReset, updateDateOfBirth, setAnonymity],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

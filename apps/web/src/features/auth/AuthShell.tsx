@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { appConfig } from '../../lib/appConfig';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 interface AuthShellProps {
   title: string;

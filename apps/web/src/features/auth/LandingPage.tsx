@@ -5,10 +5,10 @@ import { TITLE_TYPING_MS } from '@mc/contract/constants.ts';
 import { buttonClasses } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { appConfig } from '../../lib/appConfig';
-import { paths } from '../../app/paths';
-import { useAuth } from './authContext';
+import { paths } from '../../lib/paths';
+import { useAuth } from '../../lib/auth';
 
-/** Types `text` out one character every TITLE_TYPING_MS (SPEC §2, §9). */
+/** Types `text` out one character every TITLE_TYPING_MS (docs/product.md#landing-page). */
 function useTypedText(text: string): string {
   const [count, setCount] = useState(0);
   useEffect(() => {

@@ -6,13 +6,13 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { initialAuthRedirect } from '../../lib/supabase';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell, inlineLinkClasses } from './AuthShell';
-import { useAuth } from './authContext';
+import { useAuth } from '../../lib/auth';
 
 /**
- * /reset-password (SPEC §2 shows no contents; this is our design).
+ * /reset-password (docs/product.md#reset-password-screen).
  * Without a recovery session: ask for the reset mail. The mailed link comes back here with a
  * recovery session: choose the date of birth to sign in with from now on, then go to /dashboard.
  */

@@ -3,10 +3,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { notify as toast } from '../../lib/notify';
 import { SIGNIN_MESSAGES } from '@mc/contract/messages.ts';
 import { Button } from '../../components/ui/Button';
-import { paths, returnPathFrom } from '../../app/paths';
+import { paths, returnPathFrom } from '../../lib/paths';
 import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell, inlineLinkClasses } from './AuthShell';
-import { useAuth } from './authContext';
+import { useAuth } from '../../lib/auth';
 
 type Field = 'email' | 'dateOfBirth';
 

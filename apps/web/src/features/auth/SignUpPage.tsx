@@ -5,15 +5,15 @@ import { firstSignupError, SIGNUP_MESSAGES, type SignupFields } from '@mc/contra
 import { Button } from '../../components/ui/Button';
 import { TextField, FieldFrame, describedBy, fieldControlClasses } from '../../components/ui/TextField';
 import { cn } from '../../components/ui/cn';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell } from './AuthShell';
 import { COUNTRIES, countryByCode, DEFAULT_COUNTRY_CODE, digitsOnly, fullMobileNumber } from './countries';
-import { useAuth } from './authContext';
+import { useAuth } from '../../lib/auth';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'dateOfBirth' | 'mobileNumber';
 
-/** Which field each SPEC §5 message belongs to, so the message shows under it and focus moves there. */
+/** Which field each sign-up message belongs to, so the message shows under it and focus moves there. */
 const FIELD_OF_MESSAGE: Record<string, Field> = {
   [SIGNUP_MESSAGES.firstName]: 'firstName',
   [SIGNUP_MESSAGES.lastName]: 'lastName',

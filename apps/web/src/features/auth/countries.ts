@@ -51,7 +51,7 @@ export function countryByCode(code: string): Country {
   return found;
 }
 
-/** Digits only: everything else typed or pasted is dropped (SPEC §5). */
+/** Digits only: everything else typed or pasted is dropped (docs/product.md#sign-up-screen). */
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }

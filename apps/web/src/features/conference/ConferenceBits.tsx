@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { ExternalLink, UserRound } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { PartType } from '@mc/contract/conference.ts';
 
-/** A speaker's local photo, or a placeholder icon when there is none. */
+/** A speaker's local photo, or their initials on a colour of their own when there is none. */
 export function SpeakerPhoto({ src, name, size }: { src: string | undefined; name: string; size: 'card' | 'dialog' }) {
   const box = size === 'card' ? 'size-16' : 'size-24';
   if (src) {
@@ -21,11 +21,38 @@ export function SpeakerPhoto({ src, name, size }: { src: string | undefined; nam
     <span
       role="img"
       aria-label={`No photo of ${name}`}
-      className={`${box} inline-flex shrink-0 items-center justify-center rounded-full border border-slate-600 bg-slate-800 text-indigo-300`}
+      className={`${box} inline-flex shrink-0 items-center justify-center rounded-full border font-semibold ${AVATAR_COLOURS[colourIndex(name)]} ${size === 'card' ? 'text-xl' : 'text-3xl'}`}
     >
-      <UserRound aria-hidden="true" className={size === 'card' ? 'size-8' : 'size-12'} />
+      <span aria-hidden="true">{initialsOf(name)}</span>
     </span>
   );
+}
+
+/** Titles are not part of a person's initials. */
+const HONORIFICS = /^(dr|prof|mr|mrs|ms|mx|sir|dame|rev|imam|sheikh|ustadh)\.?$/i;
+
+/** "Dr. Fatima El-Amrani" → "FE", "Grace Okafor" → "GO", "Plato" → "P". */
+export function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((word) => word && !HONORIFICS.test(word));
+  const letters = [words[0], words.length > 1 ? words.at(-1) : undefined].map((word) => word?.match(/\p{L}/u)?.[0] ?? '');
+  return letters.join('').toLocaleUpperCase();
+}
+
+// Text and background pairs that keep WCAG AA contrast on the dark theme.
+const AVATAR_COLOURS = [
+  'border-indigo-400/50 bg-indigo-500/25 text-indigo-100',
+  'border-sky-400/50 bg-sky-500/25 text-sky-100',
+  'border-emerald-400/50 bg-emerald-500/25 text-emerald-100',
+  'border-amber-400/50 bg-amber-500/25 text-amber-100',
+  'border-fuchsia-400/50 bg-fuchsia-500/25 text-fuchsia-100',
+  'border-rose-400/50 bg-rose-500/25 text-rose-100',
+];
+
+/** The same person always gets the same colour. */
+function colourIndex(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash % AVATAR_COLOURS.length;
 }
 
 const TYPE_STYLES: Record<PartType, string> = {

@@ -10,12 +10,15 @@ interface ConferenceDialogProps {
   /** Shown above the title (e.g. a photo or a badge row). */
   header?: ReactNode;
   children: ReactNode;
+  /** Controlled use (a link that opens one speaker's profile); uncontrolled when absent. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }
 
 /** The modal used by the speakers directory and the agenda: Radix handles focus trap, Escape and focus return. */
-export function ConferenceDialog({ trigger, title, description, header, children }: ConferenceDialogProps) {
+export function ConferenceDialog({ trigger, title, description, header, children, open, onOpenChange }: ConferenceDialogProps) {
   return (
-    <Dialog.Root>
+    <Dialog.Root {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />

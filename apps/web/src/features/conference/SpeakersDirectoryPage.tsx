@@ -1,18 +1,42 @@
 import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Globe, Mic, SearchX } from 'lucide-react';
-import { SearchInput } from '../../components/ui';
-import type { Speaker } from '@mc/contract/conference.ts';
-import { conference } from './content/index.ts';
+import { SearchInput, Select } from '../../components/ui';
+import { type Session, type Speaker } from '@mc/contract/conference.ts';
+import { paths } from '../../lib/paths';
 import { ConferenceDialog } from './ConferenceDialog.tsx';
 import { ExternalAnchor, SpeakerPhoto, TypeBadge } from './ConferenceBits.tsx';
-import { appearancesOf, filterSpeakers, formatTimeRange, sessionCountLabel, type SpeakerAppearance } from './schedule.ts';
+import { formatShortDate, useProgramme } from './programme.ts';
+import { appearancesOf, dayOf, filterSpeakers, formatTimeRange, sessionCountLabel, sortSpeakers, type SpeakerAppearance, type SpeakerOrder } from './schedule.ts';
 import { focusRing } from './styles.ts';
 
 const SEARCH_PLACEHOLDER = 'Search speakers by name, designation, or expertise...';
 
+const ORDER_OPTIONS = [
+  { value: 'name', label: 'Name (A–Z)' },
+  { value: 'programme', label: 'Programme order' },
+];
+
 export default function SpeakersDirectoryPage() {
+  const programme = useProgramme();
   const [query, setQuery] = useState('');
-  const speakers = useMemo(() => filterSpeakers(conference.speakers, query), [query]);
+  const [order, setOrder] = useState<SpeakerOrder>('name');
+  const [params, setParams] = useSearchParams();
+  const openSpeakerId = params.get('speaker');
+  const speakers = useMemo(() => sortSpeakers(filterSpeakers(programme.speakers, query), order), [programme, query, order]);
+
+  // ?speaker=id (a link from the agenda) opens that profile; closing it drops the parameter.
+  function setOpenSpeaker(speakerId: string | null) {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (speakerId) next.set('speaker', speakerId);
+        else next.delete('speaker');
+        return next;
+      },
+      { replace: true },
+    );
+  }
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -20,7 +44,10 @@ export default function SpeakersDirectoryPage() {
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Speakers Directory</h1>
       </header>
 
-      <SearchInput label="Search speakers" value={query} onChange={setQuery} placeholder={SEARCH_PLACEHOLDER} className="mb-6" />
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchInput label="Search speakers" value={query} onChange={setQuery} placeholder={SEARCH_PLACEHOLDER} className="flex-1" />
+        <Select label="Sort by" options={ORDER_OPTIONS} value={order} onChange={(event) => setOrder(event.target.value === 'programme' ? 'programme' : 'name')} containerClassName="sm:w-52" />
+      </div>
 
       <p role="status" className="sr-only">
         {speakers.length === 1 ? '1 speaker' : `${speakers.length} speakers`}
@@ -29,7 +56,7 @@ export default function SpeakersDirectoryPage() {
       {speakers.length === 0 ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-14 text-center">
           <SearchX aria-hidden="true" className="mb-3 size-10 text-slate-500" />
-          {/* SPEC §2 gives the empty state as one text, dash included. */}
+          {/* docs/product.md#speakers-directory gives the empty state as one text, dash included. */}
           <p className="text-lg font-semibold text-white">
             No speakers found <span className="font-normal text-slate-300">– Try adjusting your search query</span>
           </p>
@@ -38,7 +65,13 @@ export default function SpeakersDirectoryPage() {
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Speakers">
           {speakers.map((speaker) => (
             <li key={speaker.id}>
-              <SpeakerCard speaker={speaker} />
+              <SpeakerCard
+                speaker={speaker}
+                agenda={programme.agenda}
+                days={programme.settings.days}
+                open={openSpeakerId === speaker.id}
+                onOpenChange={(open) => setOpenSpeaker(open ? speaker.id : null)}
+              />
             </li>
           ))}
         </ul>
@@ -47,8 +80,16 @@ export default function SpeakersDirectoryPage() {
   );
 }
 
-function SpeakerCard({ speaker }: { speaker: Speaker }) {
-  const appearances = useMemo(() => appearancesOf(speaker.name, conference.agenda), [speaker.name]);
+interface SpeakerCardProps {
+  speaker: Speaker;
+  agenda: readonly Session[];
+  days: readonly string[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+function SpeakerCard({ speaker, agenda, days, open, onOpenChange }: SpeakerCardProps) {
+  const appearances = useMemo(() => appearancesOf(speaker.name, agenda), [speaker.name, agenda]);
   return (
     <article
       data-testid="speaker-card"
@@ -59,6 +100,8 @@ function SpeakerCard({ speaker }: { speaker: Speaker }) {
         <div className="min-w-0">
           <h2 className="text-lg leading-snug font-semibold text-white">
             <ConferenceDialog
+              open={open}
+              onOpenChange={onOpenChange}
               trigger={
                 <button
                   type="button"
@@ -75,7 +118,7 @@ function SpeakerCard({ speaker }: { speaker: Speaker }) {
               title={speaker.name}
               description={speaker.designation}
             >
-              <SpeakerDetails speaker={speaker} appearances={appearances} />
+              <SpeakerDetails speaker={speaker} appearances={appearances} days={days} />
             </ConferenceDialog>
           </h2>
           <p className="mt-0.5 text-sm text-indigo-200">{speaker.designation}</p>
@@ -94,7 +137,7 @@ function SpeakerCard({ speaker }: { speaker: Speaker }) {
 
 const linkClass = `relative inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-800/70 px-3 py-2 text-sm font-medium text-indigo-100 hover:border-indigo-400 hover:text-white ${focusRing}`;
 
-function SpeakerDetails({ speaker, appearances }: { speaker: Speaker; appearances: SpeakerAppearance[] }) {
+function SpeakerDetails({ speaker, appearances, days }: { speaker: Speaker; appearances: SpeakerAppearance[]; days: readonly string[] }) {
   const links = [
     { label: 'LinkedIn', href: speaker.linkedinUrl },
     { label: 'Website', href: speaker.websiteUrl },
@@ -126,9 +169,16 @@ function SpeakerDetails({ speaker, appearances }: { speaker: Speaker; appearance
             <li key={part.id} className="rounded-xl border border-slate-800 bg-slate-950/60 p-3">
               <div className="flex flex-wrap items-center gap-2 text-xs text-slate-300">
                 <TypeBadge type={part.type} />
-                <span>{formatTimeRange(part.startTime, part.endTime)}</span>
+                <span>
+                  {formatShortDate(days[dayOf(session) - 1] ?? days[0] ?? '')}, {formatTimeRange(part.startTime, part.endTime)}
+                </span>
               </div>
-              <p className="mt-1.5 font-medium text-white">{part.title}</p>
+              <p className="mt-1.5 font-medium text-white">
+                <Link to={paths.agendaPart(part.id)} className={`underline decoration-indigo-400/50 underline-offset-2 hover:text-indigo-100 ${focusRing}`}>
+                  {part.title}
+                  <span className="sr-only"> in the agenda</span>
+                </Link>
+              </p>
               <p className="mt-0.5 text-xs text-slate-400">
                 Session {session.sessionNumber}: {session.sessionTitle}
               </p>

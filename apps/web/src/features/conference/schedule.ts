@@ -14,29 +14,34 @@ export function formatDuration(startTime: string, endTime: string): string {
   return minutes === 0 ? `${hours}h` : `${hours}h ${minutes}m`;
 }
 
-/** SPEC §2 ordering: day one (sessions 1–5) first, day two (6–7) after, then by start time. */
-export function orderSessions(sessions: readonly Session[]): Session[] {
+/** A session's conference day: its own, or for content without days, the sample schedule's. */
+export function dayOf(session: Session & { day?: number }): number {
+  return session.day ?? sessionDay(session.sessionNumber) ?? 0;
+}
+
+/** Ordering (docs/product.md#agenda-schedule): by day, then by start time. */
+export function orderSessions<S extends Session & { day?: number }>(sessions: readonly S[]): S[] {
   return [...sessions].sort(
     (a, b) =>
-      (sessionDay(a.sessionNumber) ?? 0) - (sessionDay(b.sessionNumber) ?? 0) ||
+      dayOf(a) - dayOf(b) ||
       minutesOf(a.startTime) - minutesOf(b.startTime) ||
       a.sessionNumber - b.sessionNumber,
   );
 }
 
-export interface DayOfSessions {
+export interface DayOfSessions<S extends Session = Session> {
   day: number;
   label: string;
-  sessions: Session[];
+  sessions: S[];
 }
 
 const DAY_LABELS: Record<number, string> = { 1: 'Day One', 2: 'Day Two' };
 
 /** The ordered sessions grouped by conference day. */
-export function sessionsByDay(sessions: readonly Session[]): DayOfSessions[] {
-  const days: DayOfSessions[] = [];
+export function sessionsByDay<S extends Session & { day?: number }>(sessions: readonly S[]): DayOfSessions<S>[] {
+  const days: DayOfSessions<S>[] = [];
   for (const session of orderSessions(sessions)) {
-    const day = sessionDay(session.sessionNumber) ?? 0;
+    const day = dayOf(session);
     let group = days.find((entry) => entry.day === day);
     if (!group) {
       group = { day, label: DAY_LABELS[day] ?? `Day ${day}`, sessions: [] };
@@ -76,4 +81,15 @@ export function filterSpeakers(speakers: readonly Speaker[], query: string): Spe
   return speakers.filter((speaker) =>
     [speaker.name, speaker.designation, speaker.about].some((field) => field.toLocaleLowerCase().includes(needle)),
   );
+}
+
+export type SpeakerOrder = 'name' | 'programme';
+
+const TITLE_PREFIX = /^((dr|prof|mr|mrs|ms|mx|sir|dame|rev)\.?\s+)+/i;
+
+/** A–Z by name with titles such as "Dr." or "Prof." ignored; or as the programme lists them. */
+export function sortSpeakers(speakers: readonly Speaker[], order: SpeakerOrder): Speaker[] {
+  if (order === 'programme') return [...speakers];
+  const key = (speaker: Speaker) => speaker.name.replace(TITLE_PREFIX, '');
+  return [...speakers].sort((a, b) => key(a).localeCompare(key(b), 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'en'));
 }

@@ -9,7 +9,7 @@ interface AnonymityDialogProps {
   alert: string | null;
 }
 
-/** SPEC §2 anonymity dialog; the answer being recorded reads "Processing...". */
+/** docs/product.md#anonymity-dialog; the answer being recorded reads "Processing...". */
 export function AnonymityDialog({ open, onOpenChange, onAnswer, busy, alert }: AnonymityDialogProps) {
   return (
     <Dialog

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { surveyStatusQuery } from '../../lib/queries';
-import { useAuth } from '../auth/authContext';
-import DashboardMissionSection from '../missions/DashboardMissionSection';
-import { roleProfileQuery } from '../profiles/roleProfileApi';
+import { useAuth } from '../../lib/auth';
+import { DashboardMissionSection } from '../missions';
+import { roleProfileQuery } from '../profiles';
 import { AnonymityDialog } from './AnonymityDialog';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { useOpenSurvey } from './useOpenSurvey';
@@ -15,7 +15,7 @@ export default function DashboardPage() {
   // The same query (and key) the sidebar reads, so marking a survey complete updates both.
   const survey = useQuery(surveyStatusQuery(userId));
   const preSurveyCompleted = survey.data?.pre_survey_completed === true;
-  // SPEC §4: the role profile is fetched only once the pre-conference survey is complete.
+  // The role profile is fetched only once the pre-conference survey is complete.
   const profile = useQuery(roleProfileQuery(userId, { enabled: preSurveyCompleted }));
   const roleProfile = profile.data ?? null;
   const variant = statusCardVariant({

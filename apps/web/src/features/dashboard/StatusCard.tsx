@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { ClipboardList, Clock, Pencil, Sparkles, UserRoundCheck, type LucideIcon } from 'lucide-react';
 import type { RoleProfile } from '@mc/contract';
 import { Badge, Button, Card, Spinner, buttonClasses, cn } from '../../components/ui';
-import { paths } from '../../app/paths';
-import { formatDate, orNotSpecified } from '../profiles/format';
+import { paths } from '../../lib/paths';
+import { formatDate, orNotSpecified } from '../profiles';
 
-/** SPEC §4 "Dashboard status card": exactly one of four variants. */
+/** The dashboard status card: exactly one of four variants (docs/product.md#dashboard). */
 export type StatusCardVariant = { kind: 'loading' } | { kind: 'active'; profile: RoleProfile } | { kind: 'ready' } | { kind: 'surveyRequired' };
 
 export function statusCardVariant(input: { statusLoading: boolean; preSurveyCompleted: boolean; profileLoading: boolean; profile: RoleProfile | null }): StatusCardVariant {
@@ -16,7 +16,7 @@ export function statusCardVariant(input: { statusLoading: boolean; preSurveyComp
   return input.profile ? { kind: 'active', profile: input.profile } : { kind: 'ready' };
 }
 
-/** SPEC §2: the profile answers the active card shows, each "Not specified" when empty. */
+/** The profile answers the active card shows, each "Not specified" when empty. */
 const FIELDS: readonly { label: string; value: (profile: RoleProfile) => string | null }[] = [
   { label: 'Role Title', value: (p) => p.role_title },
   { label: 'Role Archetype', value: (p) => p.role_archype },

@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppUser } from '@mc/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { storeAnonymityChoice } from '../../lib/storage';
-import { useAuth } from '../auth/authContext';
-import { madeAnonymityChoice } from '../surveys/anonymity';
-import type { PreConferenceState } from '../surveys/PreConferencePage';
-import { newGuid, preSurveyUrl, type SurveyAnonymity } from '../surveys/surveyUrls';
+import { useAuth } from '../../lib/auth';
+import { madeAnonymityChoice, newGuid, preSurveyUrl, type PreConferenceState, type SurveyAnonymity } from '../surveys';
 
 export const PROFILE_LOAD_ALERT = "Sorry — we couldn't load your profile right now. Please try again.";
 
 export type AnonymityAnswer = 'anonymous' | 'share';
 
 /**
- * SPEC §4 "Open Survey": go straight to /pre-conference when the anonymity choice was made
+ * Open Survey (docs/product.md#dashboard): go straight to /pre-conference when the anonymity choice was made
  * (local storage first, then the claims), otherwise ask. Recording the answer on the server may
  * fail: the choice is still kept locally and the person still goes on to the survey.
  */
@@ -32,8 +30,8 @@ export function useOpenSurvey() {
   };
 
   /**
-   * The app user for a person who shares: reloaded when asked to (right after the choice, SPEC §4)
-   * or when it is missing. Without a user id the SPEC's alert shows and nothing else happens.
+   * The app user for a person who shares: reloaded when asked to (right after the choice)
+   * or when it is missing. Without a user id the profile alert shows and nothing else happens.
    */
   const personWhoShares = async (reload: boolean): Promise<AppUser | null> => {
     const person = (reload ? null : appUser) ?? (await refreshAppUser().catch(() => null));

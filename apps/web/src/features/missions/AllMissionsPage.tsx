@@ -1,17 +1,44 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Bell, LayoutGrid, List, SearchX, ThumbsUp, User, Users } from 'lucide-react';
+import { Bell, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users } from 'lucide-react';
 import type { Mission } from '@mc/contract';
-import { Alert, Badge, Card, PageSpinner, SearchInput, buttonClasses, cn } from '../../components/ui';
-import { paths } from '../../app/paths';
+import { Alert, Badge, Card, PageSpinner, SearchInput, Select, buttonClasses, cn } from '../../components/ui';
+import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../auth/authContext';
+import { useAuth } from '../../lib/auth';
 import { allMissionsQuery } from './missionsApi';
 import { filterMissions, ownFirst } from './missionRules';
 import { ToggleButtons } from './MissionParts';
 
 type Layout = 'grid' | 'list';
+
+/** How All Missions can be ordered; the first is the product's own order (yours first, then newest). */
+export const MISSION_SORTS = [
+  { value: 'default', label: 'Yours first, then newest' },
+  { value: 'votes', label: 'Most votes' },
+  { value: 'subscribers', label: 'Most subscribers' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'name', label: 'Name' },
+] as const;
+type MissionSort = (typeof MISSION_SORTS)[number]['value'];
+
+function sortMissions(missions: Mission[], sort: MissionSort, userId: string | null): Mission[] {
+  const byName = (a: Mission, b: Mission) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+  const newest = (a: Mission, b: Mission) => b.created_at.localeCompare(a.created_at);
+  switch (sort) {
+    case 'votes':
+      return [...missions].sort((a, b) => b.vote_count - a.vote_count || newest(a, b));
+    case 'subscribers':
+      return [...missions].sort((a, b) => b.subscription_count - a.subscription_count || newest(a, b));
+    case 'newest':
+      return [...missions].sort(newest);
+    case 'name':
+      return [...missions].sort(byName);
+    default:
+      return ownFirst(missions, userId);
+  }
+}
 
 export default function AllMissionsPage() {
   const { user } = useAuth();
@@ -19,15 +46,29 @@ export default function AllMissionsPage() {
   const missions = useQuery(allMissionsQuery(userId));
   const [query, setQuery] = useState('');
   const [layout, setLayout] = useState<Layout>('grid');
-  const shown = useMemo(() => ownFirst(filterMissions(missions.data ?? [], query), userId), [missions.data, query, userId]);
+  const [sort, setSort] = useState<MissionSort>('default');
+  const shown = useMemo(() => sortMissions(filterMissions(missions.data ?? [], query), sort, userId), [missions.data, query, sort, userId]);
 
   return (
     <section className="mx-auto w-full max-w-6xl">
       <title>{`All Missions · ${appConfig.productName}`}</title>
-      <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">All Missions</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">All Missions</h1>
+        <Link to={paths.live()} className={buttonClasses('secondary', 'sm')}>
+          <Radio aria-hidden="true" className="size-4" />
+          Live results
+        </Link>
+      </div>
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput label="Search missions" value={query} onChange={setQuery} placeholder="Search missions…" className="flex-1" />
+        <Select
+          label={<span className="sr-only">Sort missions</span>}
+          options={MISSION_SORTS}
+          value={sort}
+          onChange={(event) => setSort(event.target.value as MissionSort)}
+          containerClassName="sm:w-56"
+        />
         <div role="group" aria-label="Layout" className="inline-flex self-start rounded-xl border border-slate-700 bg-slate-900/70 p-1">
           {(
             [
@@ -95,6 +136,7 @@ function MissionCard({ mission, isOwn }: { mission: Mission; isOwn: boolean }) {
             {mission.name}
           </h2>
           {isOwn ? <Badge tone="info">Your Mission</Badge> : null}
+          {mission.hidden_reason !== null ? <Badge tone="warning">Hidden by the organisers</Badge> : null}
         </div>
         <p className="line-clamp-2 break-words text-slate-300">{mission.statement || 'No statement provided'}</p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm text-slate-300 sm:grid-cols-3">

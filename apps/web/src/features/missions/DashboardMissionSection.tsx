@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
 import { Alert, Button, Card, Dialog, Spinner, buttonClasses } from '../../components/ui';
-import { paths } from '../../app/paths';
-import { useAuth } from '../auth/authContext';
-import ManageTeamDialog from '../teams/ManageTeamDialog';
-import { ownedMissionQuery } from './missionsApi';
+import { paths } from '../../lib/paths';
+import { useAuth } from '../../lib/auth';
+import { ManageTeamDialog } from '../teams';
+import { useOwnedMission } from './useMembershipMission';
 import { formatDate } from './missionRules';
 
 interface DashboardMissionSectionProps {
-  /** SPEC §2: Create Mission is enabled only with a completed survey and a role profile. */
+  /** Create Mission is enabled only with a completed survey and a role profile. */
   canCreateMission: boolean;
 }
 
@@ -18,7 +17,7 @@ interface DashboardMissionSectionProps {
 export default function DashboardMissionSection({ canCreateMission }: DashboardMissionSectionProps) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const owned = useQuery(ownedMissionQuery(userId));
+  const owned = useOwnedMission(userId);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [teamOpen, setTeamOpen] = useState(false);
   const navigate = useNavigate();
@@ -31,7 +30,7 @@ export default function DashboardMissionSection({ canCreateMission }: DashboardM
     );
   }
 
-  const mission = owned.data ?? null;
+  const mission = owned.details?.mission ?? null;
   if (mission) {
     return (
       <section aria-labelledby="dashboard-mission-title" className="mt-6">
@@ -80,7 +79,7 @@ export default function DashboardMissionSection({ canCreateMission }: DashboardM
 
   return (
     <section aria-label="Your mission" className="mt-6 flex flex-col items-start gap-3">
-      {owned.isError ? <Alert tone="error">{owned.error.message || 'Failed to load your mission'}</Alert> : null}
+      {owned.error ? <Alert tone="error">{owned.error.message || 'Failed to load your mission'}</Alert> : null}
       <Button size="lg" icon={<Rocket aria-hidden="true" className="size-5" />} disabled={!canCreateMission} onClick={() => setConfirmOpen(true)}>
         Create Mission
       </Button>

@@ -2,14 +2,14 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { Card, buttonClasses } from '../../components/ui';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../auth/authContext';
-import { missionDetailsQuery } from './missionsApi';
+import { useAuth } from '../../lib/auth';
+import { missionDetailsQuery } from '../../lib/queries';
 import { creatorLine } from './missionRules';
-import { MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList, ToggleButtons } from './MissionParts';
+import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList, ToggleButtons } from './MissionParts';
 
-/** SPEC §2 "Mission details" (/mission/{missionId}). */
+/** Mission details, /mission/{missionId} (docs/product.md#mission-details). */
 export default function MissionDetailsPage() {
   const { missionId = '' } = useParams();
   const { status, user } = useAuth();
@@ -72,6 +72,7 @@ export default function MissionDetailsPage() {
           <ToggleButtons missionId={mission.mission_id} isVoted={data.is_voted} isSubscribed={data.is_subscribed} reportErrors size="md" />
         </div>
       </div>
+      <HiddenMissionNotice reason={mission.hidden_reason} />
       <Card className="mb-6">
         <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
       </Card>

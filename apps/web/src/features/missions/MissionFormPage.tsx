@@ -5,10 +5,11 @@ import { toast } from 'sonner';
 import { Check } from 'lucide-react';
 import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, missionRequiredMessage, type Mission, type MissionField } from '@mc/contract';
 import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses } from '../../components/ui';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../auth/authContext';
-import { createMission, invalidateMissions, missionDetailsQuery, updateMission, type MissionInput } from './missionsApi';
+import { useAuth } from '../../lib/auth';
+import { missionDetailsQuery } from '../../lib/queries';
+import { createMission, invalidateMissions, updateMission, type MissionInput } from './missionsApi';
 
 type FormValues = Record<MissionField, string>;
 
@@ -18,7 +19,7 @@ interface FieldSpec {
   hint: string;
 }
 
-/** SPEC §2 "Create / update mission": the seven fields in order, each with its hint. */
+/** The seven fields in order, each with its hint (docs/product.md#mission-form). */
 const FIELDS: Record<MissionField, FieldSpec> = {
   name: { label: 'Mission Name', kind: 'line', hint: 'A short, memorable name for your mission.' },
   shared_intention: { label: 'Shared Intention', kind: 'text', hint: 'What your team intends to achieve together.' },
@@ -58,7 +59,7 @@ export default function MissionFormPage() {
   const existing = useQuery({ ...missionDetailsQuery(editId ?? '', userId), enabled: editId !== null && userId !== null, staleTime: 0 });
   const loadFailed = editId !== null && (existing.isError || (existing.isSuccess && existing.data === null));
 
-  // SPEC §2/§8: a failed load says why, then goes back to the dashboard.
+  // A failed load says why, then goes back to the dashboard.
   useEffect(() => {
     if (!loadFailed) return;
     toast.error((existing.error instanceof Error && existing.error.message) || 'Failed to load mission details');
@@ -96,7 +97,7 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
         for (const field of MISSION_FIELDS) input[PARAM[field]] = trimmed[field];
         return createMission(userId, input);
       }
-      // SPEC §5: fields left as they were go as null, meaning "unchanged".
+      // Fields left as they were go as null, meaning "unchanged".
       const input: Partial<MissionInput> = {};
       for (const field of MISSION_FIELDS) input[PARAM[field]] = trimmed[field] === existing[field] ? null : trimmed[field];
       return updateMission(existing.mission_id, userId, input);
@@ -112,7 +113,7 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
   });
 
   const change = (field: MissionField, value: string) => {
-    // SPEC §5: input beyond the maximum is ignored.
+    // Input beyond the maximum is ignored.
     setValues((current) => ({ ...current, [field]: value.slice(0, MISSION_FIELD_MAX[field]) }));
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
   };

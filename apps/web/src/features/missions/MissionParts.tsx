@@ -6,8 +6,9 @@ import type { Mission, MissionMember } from '@mc/contract';
 import { Alert, Badge, Button, PageSpinner, SearchInput } from '../../components/ui';
 import { runToggle, type ToggleKind } from './missionsApi';
 import { formatDate, formatDateTime, fullName } from './missionRules';
+import { isOfflineError } from '../../lib/rpcError';
 
-/** The mission's fields for My Mission and Mission details, in the order SPEC §2 lists them. */
+/** The mission's fields for My Mission and Mission details, in the order docs/product.md#my-mission lists them. */
 export function MissionFieldList({ mission, extra }: { mission: Mission; extra?: ReactNode }) {
   const rows: [string, ReactNode][] = [
     ['Shared Intention', mission.shared_intention],
@@ -28,9 +29,7 @@ export function MissionFieldList({ mission, extra }: { mission: Mission; extra?:
       {extra}
       <div>
         <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Status</dt>
-        <dd className="mt-1">
-          <Badge tone="success">Active</Badge>
-        </dd>
+        <dd className="mt-1">{mission.hidden_reason !== null ? <Badge tone="warning">Hidden</Badge> : <Badge tone="success">Active</Badge>}</dd>
       </div>
       <div>
         <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Created</dt>
@@ -47,6 +46,16 @@ export function MissionFieldList({ mission, extra }: { mission: Mission; extra?:
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** What the team of a mission the organisers hid reads (nobody else sees the mission at all). */
+export function HiddenMissionNotice({ reason }: { reason: string | null }) {
+  if (reason === null) return null;
+  return (
+    <Alert tone="warning" live={false} className="mb-6">
+      <span data-testid="hidden-notice">Hidden by the organisers: {reason}</span>
+    </Alert>
   );
 }
 
@@ -99,7 +108,7 @@ interface ToggleButtonsProps {
   missionId: string;
   isVoted: boolean;
   isSubscribed: boolean;
-  /** Cards ignore toggle failures (SPEC §8); the details page tells the person. */
+  /** Cards ignore toggle failures but being offline; the details page tells the person (docs/product.md#all-missions). */
   reportErrors?: boolean;
   size?: 'sm' | 'md';
 }
@@ -109,7 +118,8 @@ function useToggle(kind: ToggleKind, missionId: string, reportErrors: boolean) {
   return useMutation({
     mutationFn: () => runToggle(queryClient, kind, missionId),
     onError: (error) => {
-      if (reportErrors) toast.error(error.message || 'Something went wrong');
+      // Offline, every card says so at once: a vote that silently did nothing would look counted.
+      if (reportErrors || isOfflineError(error)) toast.error(error.message || 'Something went wrong');
       else console.warn(`The ${kind} toggle failed`, error);
     },
   });

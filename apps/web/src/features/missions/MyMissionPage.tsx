@@ -1,27 +1,25 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Compass, Pencil, Rocket } from 'lucide-react';
-import { Card, Spinner, buttonClasses } from '../../components/ui';
-import { paths } from '../../app/paths';
+import { Card, buttonClasses } from '../../components/ui';
+import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../auth/authContext';
-import { missionMembersQuery, myMissionQuery } from './missionsApi';
-import { MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList } from './MissionParts';
+import { useAuth } from '../../lib/auth';
+import { useMyMission } from './useMembershipMission';
+import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList } from './MissionParts';
 
-/** SPEC §2 "My Mission" (/view-my-mission): the user's first mission and its team. */
+/** /view-my-mission: the user's first mission and its team (docs/product.md#my-mission). */
 export default function MyMissionPage() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const mine = useQuery(myMissionQuery(userId));
-  const missionId = mine.data?.mission.mission_id ?? null;
-  const members = useQuery({ ...missionMembersQuery(missionId ?? ''), enabled: missionId !== null });
+  // The team arrives with the mission (one call, one cached copy shared with the dashboard card).
+  const mine = useMyMission(userId);
 
   const head = <title>{`My Mission · ${appConfig.productName}`}</title>;
 
   if (mine.isPending) return <MissionPageLoading title="My Mission" top={head} label="Loading your mission..." />;
-  if (mine.isError) return <MissionPageError title="My Mission" top={head} message={mine.error.message} />;
+  if (mine.error) return <MissionPageError title="My Mission" top={head} message={mine.error.message} />;
 
-  const data = mine.data;
+  const data = mine.details;
   if (!data) {
     return (
       <section className="mx-auto w-full max-w-4xl">
@@ -56,12 +54,13 @@ export default function MyMissionPage() {
           </Link>
         </div>
       </div>
+      <HiddenMissionNotice reason={mission.hidden_reason} />
       <Card className="mb-6">
         <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
       </Card>
       <Card>
         <h2 className="mb-4 text-lg font-semibold text-slate-50">Team Members</h2>
-        {members.isPending ? <Spinner label="Loading team members..." /> : <TeamMembersList members={members.data ?? []} emptyText="No members yet." searchable />}
+        <TeamMembersList members={data.members} emptyText="No members yet." searchable />
       </Card>
     </section>
   );

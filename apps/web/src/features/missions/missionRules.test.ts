@@ -16,6 +16,7 @@ function mission(overrides: Partial<Mission>): Mission {
     first_team_action: 'Action',
     created_by: 'u',
     created_by_name: null,
+    hidden_reason: null,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     vote_count: 0,
@@ -31,7 +32,7 @@ function member(overrides: Partial<MissionMember>): MissionMember {
   return { user_id: 'x', email: 'x@example.org', first_name: '', last_name: '', is_co_owner: false, added_at: '', role_in_team: 'member', ...overrides };
 }
 
-describe('vote and subscription answers (SPEC §4)', () => {
+describe('vote and subscription answers', () => {
   it('applies each vote answer to the flag and the count', () => {
     expect(applyVoteResult(state, 'voted')).toMatchObject({ is_voted: true, vote_count: 4 });
     expect(applyVoteResult({ ...state, is_voted: true }, 'unvoted')).toMatchObject({ is_voted: false, vote_count: 2 });
@@ -76,7 +77,7 @@ describe('All Missions search and order', () => {
   });
 });
 
-describe('Creator line (SPEC §2 Mission details)', () => {
+describe('Creator line (Mission details)', () => {
   const details = (members: MissionMember[]): MissionDetails => ({ mission: mission({ created_by: 'creator-id' }), members, vote_count: 0, is_voted: false, subscription_count: 0, is_subscribed: false });
 
   it("is the owner's full name, else their e-mail, else the creator id", () => {

@@ -9,7 +9,7 @@ export interface Engagement {
   is_subscribed: boolean;
 }
 
-/** SPEC §4 "Vote toggle": what each answer does to the flag and the count (never below 0). */
+/** What each toggle_mission_vote answer does to the flag and the count (never below 0). */
 export function applyVoteResult<T extends Engagement>(state: T, result: VoteResult): T {
   switch (result) {
     case 'voted':
@@ -25,7 +25,7 @@ export function applyVoteResult<T extends Engagement>(state: T, result: VoteResu
   }
 }
 
-/** SPEC §4 "Subscription toggle": the same on is_subscribed and subscription_count. */
+/** The same for toggle_mission_subscription, on is_subscribed and subscription_count. */
 export function applySubscriptionResult<T extends Engagement>(state: T, result: SubscriptionResult): T {
   switch (result) {
     case 'subscribed':
@@ -41,7 +41,7 @@ export function applySubscriptionResult<T extends Engagement>(state: T, result: 
   }
 }
 
-/** SPEC §2: "first last" of a member or creator, blank when both are empty. */
+/** "first last" of a member or creator, blank when both are empty. */
 export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
   return [person.first_name, person.last_name]
     .map((part) => (part ?? '').trim())
@@ -49,7 +49,7 @@ export function fullName(person: { first_name?: string | null; last_name?: strin
     .join(' ');
 }
 
-/** SPEC §2 Mission details: the owner member's full name, else their e-mail, else the creator id. */
+/** The Creator line of docs/product.md#mission-details: the owner member's full name, else their e-mail, else the creator id. */
 export function creatorLine(details: MissionDetails): string {
   const owner = details.members.find((member) => member.role_in_team === 'owner');
   return (owner && (fullName(owner) || owner.email)) || details.mission.created_by;
@@ -67,7 +67,7 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** SPEC §2: the search matches name, statement, shared intention, objective or focus and core message. */
+/** The All Missions search matches name, statement, shared intention, objective or focus and core message. */
 export function filterMissions(missions: readonly Mission[], query: string): Mission[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...missions];
@@ -76,7 +76,7 @@ export function filterMissions(missions: readonly Mission[], query: string): Mis
   );
 }
 
-/** SPEC §6: the caller's own missions first; otherwise the server's order (newest first) stays. */
+/** The caller's own missions first; otherwise the server's order (newest first) stays. */
 export function ownFirst(missions: readonly Mission[], userId: string | null): Mission[] {
   return [...missions.filter((mission) => mission.created_by === userId), ...missions.filter((mission) => mission.created_by !== userId)];
 }

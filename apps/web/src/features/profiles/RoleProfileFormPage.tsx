@@ -12,14 +12,15 @@ import {
   type RoleProfileValues,
 } from '@mc/contract';
 import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses } from '../../components/ui';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../auth/authContext';
-import { roleProfileKey, roleProfileQuery, saveRoleProfile } from './roleProfileApi';
+import { useAuth } from '../../lib/auth';
+import { queryKeys } from '../../lib/queryKeys';
+import { roleProfileQuery, saveRoleProfile } from './roleProfileApi';
 
 const TITLE = 'Create Your Role Profile';
 
-/** SPEC §2: the order the nine fields appear on the screen (the message uses SPEC §5's order). */
+/** The order the nine fields appear on the screen; the message uses its own order (docs/product.md#role-profile-form). */
 const SCREEN_ORDER: readonly RoleProfileFormField[] = [
   'roleTitle',
   'roleArchetype',
@@ -99,7 +100,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
       });
     },
     onSuccess: async (saved) => {
-      queryClient.setQueryData(roleProfileKey(userId), saved);
+      queryClient.setQueryData(queryKeys.roleProfile(userId), saved);
       toast.success('Profile saved successfully!');
       await navigate(paths.dashboard());
     },
@@ -133,7 +134,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Role profile">
         {screenFields.map((field) => {
           const value = values[field.form];
-          // SPEC §2: the asterisk shows while a field is untouched, or touched but empty.
+          // The asterisk shows while a field is untouched, or touched but empty.
           const mark = !touched.has(field.form) || !value.trim();
           const common = {
             id: `role-profile-${field.form}`,

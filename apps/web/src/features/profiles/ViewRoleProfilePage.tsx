@@ -3,15 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
 import type { RoleProfile } from '@mc/contract';
 import { Badge, Card, PageSpinner, buttonClasses } from '../../components/ui';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../auth/authContext';
+import { useAuth } from '../../lib/auth';
+import { TwoStepSignInCard } from '../auth';
 import { formatDate, orNotSpecified } from './format';
 import { roleProfileQuery } from './roleProfileApi';
 
 const TITLE = 'My Role Profile';
 
-/** SPEC §2 "My Role Profile": the answers, in this order, each "Not specified" when empty. */
+/** docs/product.md#my-role-profile: the answers, in this order, each "Not specified" when empty. */
 const ANSWERS: readonly { label: string; value: (profile: RoleProfile) => string | null }[] = [
   { label: 'Role Title', value: (p) => p.role_title },
   { label: 'Role Archetype', value: (p) => p.role_archype },
@@ -27,7 +28,7 @@ const ANSWERS: readonly { label: string; value: (profile: RoleProfile) => string
 export default function ViewRoleProfilePage() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  // SPEC §8: a load error is ignored and the "No Profile Yet" view remains.
+  // A load error is ignored and the "No Profile Yet" view remains.
   const profile = useQuery(roleProfileQuery(userId));
 
   return (
@@ -57,6 +58,9 @@ export default function ViewRoleProfilePage() {
           </Link>
         </Card>
       )}
+      <div className="mt-6">
+        <TwoStepSignInCard />
+      </div>
     </section>
   );
 }

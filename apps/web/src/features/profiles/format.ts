@@ -1,4 +1,4 @@
-/** SPEC §2: empty values read "Not specified", missing or unreadable dates "N/A". */
+/** Empty values read "Not specified", missing or unreadable dates "N/A". */
 export const NOT_SPECIFIED = 'Not specified';
 export const NO_DATE = 'N/A';
 

@@ -1,14 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ProcedureParams, RoleProfile } from '@mc/contract';
+import { queryKeys } from '../../lib/queryKeys';
 import { callRpc, firstRow } from '../../lib/rpc';
 
-/** The key under which the signed-in person's role profile is cached; saving invalidates it. */
-export const roleProfileKey = (userId: string | null) => ['role-profile', userId] as const;
-
-/** SPEC §7 get_user_role_profile: the first item of the list, or null when there is none. */
+/** get_user_role_profile: the first item of the list, or null when there is none. */
 export function roleProfileQuery(userId: string | null, options: { enabled?: boolean } = {}) {
   return queryOptions({
-    queryKey: roleProfileKey(userId),
+    queryKey: queryKeys.roleProfile(userId),
     enabled: userId !== null && (options.enabled ?? true),
     queryFn: async (): Promise<RoleProfile | null> => {
       if (!userId) return null;
@@ -19,7 +17,7 @@ export function roleProfileQuery(userId: string | null, options: { enabled?: boo
 
 export type RoleProfileSaveParams = ProcedureParams<'create_role_profile'>;
 
-/** SPEC §4 "Role profile": update when a profile exists (with its user_id), otherwise create. */
+/** Update when a profile exists (with its user_id), otherwise create. */
 export async function saveRoleProfile(existing: RoleProfile | null, params: RoleProfileSaveParams): Promise<RoleProfile> {
   const rows = existing
     ? await callRpc('update_role_profile', { ...params, p_user_id: existing.user_id })

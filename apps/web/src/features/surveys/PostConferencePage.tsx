@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { POST_SURVEY_FRAME_HEIGHT } from '@mc/contract';
-import { useAuth } from '../auth/authContext';
+import { useAuth } from '../../lib/auth';
 import { appConfig } from '../../lib/appConfig';
 import { madeAnonymityChoice } from './anonymity';
 import { SurveyPage } from './SurveyPage';

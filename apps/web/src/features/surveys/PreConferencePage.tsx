@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { PRE_SURVEY_FRAME_HEIGHT } from '@mc/contract';
-import { useAuth } from '../auth/authContext';
+import { useAuth } from '../../lib/auth';
 import { appConfig } from '../../lib/appConfig';
 import { madeAnonymityChoice } from './anonymity';
 import { SurveyPage } from './SurveyPage';
 import { preSurveyUrl } from './surveyUrls';
 
-/** What Open Survey hands to /pre-conference (SPEC §2: "may receive a prefilled survey URL"). */
+/** What Open Survey hands to /pre-conference (docs/product.md#routes). */
 export interface PreConferenceState {
   surveyUrl?: string;
 }

@@ -10,12 +10,12 @@ interface SurveyPageProps {
   frameTitle: string;
   /** The prefilled form URL, or null while it is still being worked out. */
   src: string | null;
-  /** SPEC §9: 900 px before the conference, 1400 px after. */
+  /** PRE_SURVEY_FRAME_HEIGHT or POST_SURVEY_FRAME_HEIGHT (docs/product.md#constants). */
   height: number;
   surveyType: SurveyType;
 }
 
-/** An embedded external survey form with "Mark as Completed" below it (SPEC §2). */
+/** An embedded external survey form with "Mark as Completed" below it (docs/product.md#survey-screens). */
 export function SurveyPage({ title, frameTitle, src, height, surveyType }: SurveyPageProps) {
   const markCompleted = useMarkSurveyCompleted(surveyType);
 

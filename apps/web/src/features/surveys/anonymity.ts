@@ -1,10 +1,10 @@
 import type { Session } from '@supabase/supabase-js';
-import { readAnonymityClaims } from '../auth/anonymityClaims';
+import { readAnonymityClaims } from '../../lib/anonymityClaims';
 import { readAnonymityChoice } from '../../lib/storage';
 import type { SurveyAnonymity } from './surveyUrls';
 
 /**
- * SPEC §4 "Open Survey": the anonymity choice already made, from local storage first, then from
+ * Open Survey (docs/product.md#dashboard): the anonymity choice already made, from local storage first, then from
  * the user's claims; null when none was made. Errors reading the claims are only logged.
  */
 export function madeAnonymityChoice(session: Session | null): SurveyAnonymity | null {

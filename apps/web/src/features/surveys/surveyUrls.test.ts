@@ -12,7 +12,7 @@ function params(url: string): [string, string][] {
   return [...new URL(url).searchParams.entries()];
 }
 
-describe('pre-conference survey URL (SPEC §7)', () => {
+describe('pre-conference survey URL', () => {
   it('with no choice made is the base URL with embedded=true only', () => {
     const url = preSurveyUrl({ ...demo, choice: null, person });
     expect(url).toBe('https://app.example.org/demo-survey/pre?embedded=true');
@@ -63,7 +63,7 @@ describe('pre-conference survey URL (SPEC §7)', () => {
   });
 });
 
-describe('post-conference survey URL (SPEC §7)', () => {
+describe('post-conference survey URL', () => {
   const post = { baseUrl: '/demo-survey/post', origin };
   const fresh = () => 'generated-guid';
 

@@ -1,7 +1,7 @@
 import { CONSENT_ANONYMOUS, CONSENT_SHARE } from '@mc/contract';
 
 /**
- * SPEC §7 "External survey forms": the prefilled links to the two survey forms. Pure functions of
+ * docs/product.md#survey-links: the prefilled links to the two survey forms. Pure functions of
  * their inputs (no storage, no config, no clock), so every case is unit-tested in surveyUrls.test.ts.
  */
 
@@ -14,7 +14,7 @@ export interface SurveyPerson {
   mobile: string;
 }
 
-/** The anonymity choice as stored locally or read from the claims (SPEC §3). */
+/** The anonymity choice as stored locally or read from the claims. */
 export interface SurveyAnonymity {
   isAnonymous: boolean;
   anonymousGuid: string | null;
@@ -74,7 +74,7 @@ export interface PreSurveyUrlInput extends SurveyUrlBase {
 }
 
 /**
- * SPEC §7 pre-conference: the link from navigation state if given; else, with a choice made, the
+ * Pre-conference: the link from navigation state if given; else, with a choice made, the
  * anonymous link (guid only) or the prefilled one; with no choice (or nothing to prefill), the base.
  */
 export function preSurveyUrl({ stateUrl, choice, person, ...base }: PreSurveyUrlInput): string {
@@ -96,7 +96,7 @@ export interface PostSurveyUrlInput extends SurveyUrlBase {
 }
 
 /**
- * SPEC §7 post-conference: always prefilled with consent_choice and user_id. An anonymous person
+ * Post-conference: always prefilled with consent_choice and user_id. An anonymous person
  * gets the anonymous text and their guid (or a new one); anyone else shares id, name, e-mail and
  * mobile. When that fails (no app user to prefill from, a malformed base URL) the base link is used.
  */

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SurveyType } from '@mc/contract';
-import { paths } from '../../app/paths';
-import { useAuth } from '../auth/authContext';
+import { paths } from '../../lib/paths';
+import { useAuth } from '../../lib/auth';
 import { callRpc, firstRow } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 
 export const NO_USER_ID_MESSAGE = 'No user id available to mark completion';
 
 /**
- * "Mark as Completed" (SPEC §4): records the survey for the signed-in person, refreshes what the
- * sidebar and the dashboard read (survey status, app user), then goes to /dashboard. A failure is
- * only logged and the person stays on the page (SPEC §8).
+ * "Mark as Completed" (docs/product.md#survey-screens): records the survey for the signed-in
+ * person, refreshes what the sidebar and the dashboard read (survey status, app user), then goes to
+ * /dashboard. A failure is only logged and the person stays on the page.
  */
 export function useMarkSurveyCompleted(surveyType: SurveyType) {
   const { user, appUser } = useAuth();

@@ -2,14 +2,13 @@ import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search, UserMinus, UserPlus } from 'lucide-react';
-import { USER_SEARCH_DEBOUNCE_MS, type MissionMember, type UserSearchResult } from '@mc/contract';
+import { TEAM_MESSAGES, USER_SEARCH_DEBOUNCE_MS, type MissionMember, type UserSearchResult } from '@mc/contract';
 import { Badge, Button, Dialog, DialogClose, Spinner } from '../../components/ui';
 import { fieldControlClasses } from '../../components/ui/TextField';
-import { useAuth } from '../auth/authContext';
+import { useAuth } from '../../lib/auth';
 import { RpcError } from '../../lib/rpc';
 import { displayName, isTeamOwner, TEAM_TEXT } from './teamRules';
-import { missionMembersQuery } from '../missions/missionsApi';
-import { addMember, invalidateTeam, removeMember, searchUsers } from './teamsApi';
+import { addMember, invalidateTeam, missionMembersQuery, removeMember, searchUsers } from './teamsApi';
 
 export interface ManageTeamDialogProps {
   missionId: string;
@@ -18,7 +17,7 @@ export interface ManageTeamDialogProps {
 }
 
 /**
- * Manage Team (SPEC §2/§4/§5/§8), opened from the dashboard's mission card: find people with a
+ * Manage Team (docs/product.md#manage-team-dialog), opened from the dashboard's mission card: find people with a
  * role profile, add them, see the team and remove members. Owners carry a badge and cannot be
  * removed here. The body mounts only while the dialog is open, so each opening starts afresh.
  */
@@ -58,7 +57,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
 
-  // SPEC §5: search 500 ms after the last keystroke; a newer keystroke cancels the older search.
+  // Search USER_SEARCH_DEBOUNCE_MS after the last keystroke; a newer keystroke cancels the older search.
   useEffect(() => {
     const text = term.trim();
     if (text === '') return undefined;
@@ -85,7 +84,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
   function onTermChange(event: ChangeEvent<HTMLInputElement>) {
     const value = event.target.value;
     setTerm(value);
-    // SPEC §5: empty text clears the results at once.
+    // Empty text clears the results at once.
     setSearch(value.trim() === '' ? { status: 'idle' } : { status: 'searching' });
   }
 
@@ -107,7 +106,8 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       else toast.error(TEAM_TEXT.addFailed);
     } catch (error) {
       console.error('Adding a member failed', error);
-      const already = error instanceof RpcError && error.message === TEAM_TEXT.alreadyMember;
+      // The server's own message for this rule, from the contract (TEAM_TEXT shows the same words).
+      const already = error instanceof RpcError && error.message === TEAM_MESSAGES.alreadyMember;
       toast.error(already ? TEAM_TEXT.alreadyMember : TEAM_TEXT.addFailed);
     } finally {
       await refresh();

@@ -12,7 +12,7 @@ const member: MissionMember = {
   role_in_team: 'member',
 };
 
-describe('remove_mission_member answers (SPEC §4/§8)', () => {
+describe('remove_mission_member answers', () => {
   it('maps the three known results, bare or in a one-item list', () => {
     expect(removeOutcome('member_deleted')).toEqual({ ok: true, message: 'Member removed successfully' });
     expect(removeOutcome(['no_member_found'])).toEqual({ ok: false, message: 'Member not found' });

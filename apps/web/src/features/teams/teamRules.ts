@@ -1,9 +1,9 @@
-import type { MissionMember, RemoveMemberResult, UserSearchResult } from '@mc/contract';
+import { isMissionOwner, TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSearchResult } from '@mc/contract';
 
-/** SPEC §5/§8: what the Manage Team dialog says, word for word. */
+/** What the Manage Team dialog says, word for word (docs/product.md#manage-team-dialog). */
 export const TEAM_TEXT = {
   added: 'Member added successfully!',
-  alreadyMember: 'User is already a member',
+  alreadyMember: TEAM_MESSAGES.alreadyMember,
   missionIdRequired: 'Mission ID is required',
   addFailed: 'Failed to add member',
   removed: 'Member removed successfully',
@@ -17,7 +17,7 @@ export const TEAM_TEXT = {
 
 /** An owner of the team: a co-owner, or the creator (role "owner"). Owners get the badge and no remove button. */
 export function isTeamOwner(member: Pick<MissionMember, 'is_co_owner' | 'role_in_team'>): boolean {
-  return member.is_co_owner || member.role_in_team === 'owner';
+  return isMissionOwner(member);
 }
 
 /** "First Last", or the e-mail when a person has no name. */
@@ -30,7 +30,7 @@ export function displayName(person: Pick<UserSearchResult, 'first_name' | 'last_
 }
 
 /**
- * SPEC §4: add_mission_member answers the new member (a row, or a list of one); "error", an
+ * add_mission_member answers the new member (a row, or a list of one); "error", an
  * empty answer or anything else is a failure. Answers the new member, or null for a failure.
  */
 export function addedMember(data: unknown): MissionMember | null {
@@ -48,7 +48,7 @@ const REMOVE_RESULTS: Record<RemoveMemberResult, RemoveOutcome> = {
 };
 
 /**
- * SPEC §4/§8: what a remove_mission_member answer means. Throws for an empty answer
+ * What a remove_mission_member answer means. Throws for an empty answer
  * ("remove_mission_member returned no data") and for a result it does not know.
  */
 export function removeOutcome(data: unknown): RemoveOutcome {
@@ -58,7 +58,7 @@ export function removeOutcome(data: unknown): RemoveOutcome {
   throw new Error(`Unknown result from remove_mission_member: ${typeof result === 'string' ? result : JSON.stringify(result)}`);
 }
 
-/** Search results as the dialog lists them: never the person searching (SPEC §5). */
+/** Search results as the dialog lists them: never the person searching. */
 export function visibleResults(rows: unknown, currentUserId: string | null): UserSearchResult[] {
   if (!Array.isArray(rows)) return [];
   return (rows as UserSearchResult[]).filter((row) => row.id !== currentUserId);

@@ -1,12 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { MissionMember, UserSearchResult } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
-import { missionKeys } from '../missions/missionsApi';
 import { addedMember, removeOutcome, visibleResults, type RemoveOutcome } from './teamRules';
 
 /**
- * The Manage Team dialog's calls (SPEC §7). They throw or answer; the dialog decides what the
+ * The Manage Team dialog's calls (docs/product.md#procedures). They throw or answer; the dialog decides what the
  * person sees.
  */
 
@@ -28,13 +27,28 @@ export async function removeMember(missionId: string, userId: string, removedBy:
   return removeOutcome(await callRpc('remove_mission_member', { p_mission_id: missionId, p_user_id: userId, p_removed_by: removedBy }));
 }
 
+/** A mission's team for the dialog; a failed load shows an empty list (docs/product.md#manage-team-dialog). */
+export function missionMembersQuery(missionId: string) {
+  return queryOptions({
+    queryKey: queryKeys.missionMembers(missionId),
+    queryFn: async (): Promise<MissionMember[]> => {
+      try {
+        return await callRpc('get_mission_members', { p_mission_id: missionId });
+      } catch (error) {
+        console.error('Loading the team members failed', error);
+        return [];
+      }
+    },
+  });
+}
+
 /**
- * After a team change every missions query is stale: the member list this dialog shares with My
- * Mission (missionMembersQuery), team counts, the details page, and the sidebar's memberships.
+ * After a team change every missions query is stale: this dialog's member list, the mission's
+ * details (its team, as My Mission shows it), team counts, and everyone's memberships.
  */
 export async function invalidateTeam(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: missionKeys.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.userMissions(null).slice(0, 1) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.missions }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.allUserMissions }),
   ]);
 }

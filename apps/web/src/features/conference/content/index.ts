@@ -4,6 +4,6 @@ import speakersJson from './speakers.json';
 
 /**
  * The conference content, validated when this module loads: a broken file fails loudly here
- * (and earlier, in content/check.ts, which the build runs) instead of rendering half a page.
+ * (and earlier, in scripts/check-conference-content.ts, which the build runs) instead of rendering half a page.
  */
 export const conference = parseConferenceContent(speakersJson, agendaJson);

@@ -1,0 +1,60 @@
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import { DateTime } from 'luxon';
+import { partsOf, type PartInProgramme, type Programme } from './programme.ts';
+
+export interface CalendarOptions {
+  /** The calendar's title in the calendar app. */
+  name: string;
+  /** The deployment's public address: UIDs are made unique with its host, links point at it. */
+  publicUrl: string;
+  /** Which parts to include (all when absent). */
+  partIds?: ReadonlySet<string>;
+  /** DTSTAMP of every event: when this file was made. */
+  now?: Date;
+}
+
+/**
+ * An RFC 5545 calendar of programme parts, written by ical-generator (it escapes text and folds
+ * long lines). Times are the venue's wall-clock times with a TZID and the zone's VTIMEZONE, so a
+ * calendar app abroad shows each part at the right moment in its own time. A part's UID is its
+ * programme id at this deployment's host, so importing again or a subscription refresh updates
+ * the same events instead of adding copies.
+ */
+export function programmeCalendar(programme: Programme, options: CalendarOptions): string {
+  const { timeZone } = programme.settings;
+  const host = new URL(options.publicUrl).host;
+  const calendar = ical({
+    name: options.name,
+    prodId: { company: 'Mission Control', product: 'Agenda', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    timezone: { name: timeZone, generator: getVtimezoneComponent },
+  });
+  const stamp = DateTime.fromJSDate(options.now ?? new Date(), { zone: 'utc' });
+  for (const entry of partsOf(programme)) {
+    if (options.partIds && !options.partIds.has(entry.part.id)) continue;
+    calendar.createEvent({
+      id: `${entry.part.id}@${host}`,
+      start: venueDateTime(entry, entry.part.startTime, timeZone),
+      end: venueDateTime(entry, entry.part.endTime, timeZone),
+      timezone: timeZone,
+      stamp,
+      summary: entry.part.title,
+      description: describePart(entry),
+      categories: [{ name: entry.part.type }],
+      url: `${options.publicUrl}/agenda-schedule?part=${encodeURIComponent(entry.part.id)}`,
+    });
+  }
+  return calendar.toString();
+}
+
+function venueDateTime(entry: PartInProgramme, time: string, timeZone: string): DateTime {
+  return DateTime.fromISO(`${entry.date}T${time}`, { zone: timeZone });
+}
+
+function describePart({ part, session }: PartInProgramme): string {
+  const people = part.speakers.length ? part.speakers.map((person) => person.name).join(', ') : part.speaker;
+  return [`Session ${session.sessionNumber}: ${session.sessionTitle}`, people ? `${part.type === 'PANEL' ? 'Panel' : 'Speakers'}: ${people}` : '', '', part.description]
+    .filter((line, index, lines) => line !== '' || (index > 0 && lines[index - 1] !== ''))
+    .join('\n');
+}

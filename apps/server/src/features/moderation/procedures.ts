@@ -1,0 +1,150 @@
+import { MODERATION_AUDIT_KINDS, MODERATION_MESSAGES, type AccountDeleted, type EventOverview, type OrganiserMission } from '@mc/contract';
+import { sqlState } from '../../db/db.ts';
+import { businessError, invalidParameter } from '../../http/errors.ts';
+import { organiserProcedure } from '../organiser/access.ts';
+import { publishMissionChanges } from '../missions/live.ts';
+import { recordAudit } from '../organiser/audit.ts';
+import { actorOf } from '../organiser/procedures.ts';
+import { attendeeActivity, eventOverview, findAttendees, findOrganiserMission, listOrganiserMissions, planAccountDeletion } from './queries.ts';
+
+/** The console's Overview, Missions and People sections. Each procedure is for organisers only. */
+export const moderationProcedures = {
+  get_event_overview: organiserProcedure('get_event_overview', async (params, ctx): Promise<EventOverview> => {
+    try {
+      return await eventOverview(ctx.db, params.p_time_zone);
+    } catch (error) {
+      // PostgreSQL itself knows every time zone name; an unknown one is the caller's mistake.
+      if (sqlState(error) === '22023') throw invalidParameter(MODERATION_MESSAGES.badTimeZone);
+      throw error;
+    }
+  }),
+
+  list_missions_for_organisers: organiserProcedure('list_missions_for_organisers', async (_params, ctx) => listOrganiserMissions(ctx.db)),
+
+  /**
+   * Hides a mission with a reason its team reads (or changes the reason of a hidden one). The
+   * mission row is locked first, so a vote batch on it runs wholly before or wholly after.
+   */
+  hide_mission: organiserProcedure('hide_mission', async (params, ctx): Promise<OrganiserMission> => {
+    if (params.p_reason === '') throw businessError(MODERATION_MESSAGES.reasonRequired);
+    await ctx.db.transaction(async (tx) => {
+      const [mission] = await tx.query<{ name: string; hidden: boolean; hidden_reason: string | null }>(
+        'select name, hidden_at is not null as hidden, hidden_reason from missions where mission_id = $1 for update',
+        [params.p_mission_id],
+      );
+      if (!mission) throw businessError(MODERATION_MESSAGES.missionNotFound);
+      await tx.query('update missions set hidden_at = coalesce(hidden_at, now()), hidden_reason = $2, hidden_by = $3 where mission_id = $1', [
+        params.p_mission_id,
+        params.p_reason,
+        ctx.userId,
+      ]);
+      await recordAudit(tx, {
+        actor: actorOf(ctx),
+        kind: MODERATION_AUDIT_KINDS.missionHidden,
+        subject: mission.name,
+        before: { hidden: mission.hidden, reason: mission.hidden_reason },
+        after: { hidden: true, reason: params.p_reason },
+      });
+    });
+    // Open screens (lists, the closing-panel ranking) drop it at once.
+    publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
+    return missionOrFail(await findOrganiserMission(ctx.db, params.p_mission_id));
+  }),
+
+  unhide_mission: organiserProcedure('unhide_mission', async (params, ctx): Promise<OrganiserMission> => {
+    await ctx.db.transaction(async (tx) => {
+      const [mission] = await tx.query<{ name: string; hidden_reason: string | null }>(
+        'select name, hidden_reason from missions where mission_id = $1 for update',
+        [params.p_mission_id],
+      );
+      if (!mission) throw businessError(MODERATION_MESSAGES.missionNotFound);
+      if (mission.hidden_reason === null) throw businessError(MODERATION_MESSAGES.notHidden);
+      await tx.query('update missions set hidden_at = null, hidden_reason = null, hidden_by = null where mission_id = $1', [params.p_mission_id]);
+      await recordAudit(tx, {
+        actor: actorOf(ctx),
+        kind: MODERATION_AUDIT_KINDS.missionUnhidden,
+        subject: mission.name,
+        before: { hidden: true, reason: mission.hidden_reason },
+        after: { hidden: false, reason: null },
+      });
+    });
+    publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
+    return missionOrFail(await findOrganiserMission(ctx.db, params.p_mission_id));
+  }),
+
+  find_attendees: organiserProcedure('find_attendees', async (params, ctx) => findAttendees(ctx.db, params.p_search_term)),
+
+  get_attendee_activity: organiserProcedure('get_attendee_activity', async (params, ctx) => {
+    const activity = await attendeeActivity(ctx.db, params.p_user_id);
+    if (!activity) throw businessError(MODERATION_MESSAGES.personNotFound);
+    return activity;
+  }),
+
+  /**
+   * Deletes an account on the person's request: their votes, subscriptions, memberships, role
+   * profile and sessions go with it (the foreign keys cascade). The mission they created passes
+   * to a co-owner or is deleted, as get_attendee_activity's plan said: if that changed since the
+   * console showed it, nothing is deleted and the organiser is asked to look again.
+   */
+  delete_attendee_account: organiserProcedure('delete_attendee_account', async (params, ctx): Promise<AccountDeleted> => {
+    if (params.p_user_id === ctx.userId) throw businessError(MODERATION_MESSAGES.notYourself);
+    try {
+      const { deleted, missionId, touched } = await ctx.db.transaction(async (tx) => {
+        const [person] = await tx.query<{ email: string; is_organiser: boolean }>(
+          'select email, exists (select 1 from organisers o where o.user_id = users.id) as is_organiser from users where id = $1 for update',
+          [params.p_user_id],
+        );
+        if (!person) throw businessError(MODERATION_MESSAGES.personNotFound);
+        // The created mission's row is locked too, so its team cannot change under the plan.
+        await tx.query('select 1 from missions where created_by = $1 for update', [params.p_user_id]);
+        const plan = await planAccountDeletion(tx, params.p_user_id);
+        if (plan.mission_outcome !== params.p_mission_outcome) throw businessError(MODERATION_MESSAGES.outcomeChanged);
+
+        if (plan.mission && plan.new_owner) {
+          await tx.query('update missions set created_by = $2, updated_at = now() where mission_id = $1', [plan.mission.mission_id, plan.new_owner.user_id]);
+          await tx.query(`update mission_members set role_in_team = 'owner', is_co_owner = true where mission_id = $1 and user_id = $2`, [
+            plan.mission.mission_id,
+            plan.new_owner.user_id,
+          ]);
+        } else if (plan.mission) {
+          await tx.query('delete from missions where mission_id = $1', [plan.mission.mission_id]);
+        }
+        await recordAudit(tx, {
+          actor: actorOf(ctx),
+          kind: MODERATION_AUDIT_KINDS.accountDeleted,
+          subject: person.email,
+          before: {
+            organiser: person.is_organiser,
+            votes: plan.votes,
+            subscriptions: plan.subscriptions,
+            memberships: plan.memberships,
+            mission: plan.mission?.name ?? null,
+          },
+          after: { deleted: true, mission_outcome: plan.mission_outcome, new_owner: plan.new_owner?.email ?? null },
+        });
+        const touchedRows = await tx.query<{ mission_id: string }>(
+          `select mission_id from mission_votes where user_id = $1
+           union select mission_id from mission_subscriptions where user_id = $1
+           union select mission_id from mission_members where user_id = $1`,
+          [params.p_user_id],
+        );
+        await tx.query('delete from users where id = $1', [params.p_user_id]);
+        const answer: AccountDeleted = { email: person.email, mission_outcome: plan.mission_outcome, new_owner_email: plan.new_owner?.email ?? null };
+        return { deleted: answer, missionId: plan.mission?.mission_id ?? null, touched: touchedRows.map((row) => row.mission_id) };
+      });
+      // The votes, follows and team places that went with the account change the counts on screen.
+      publishMissionChanges(ctx.db, { counts: touched, changed: missionId ? [missionId] : [] });
+      return deleted;
+    } catch (error) {
+      // The chosen co-owner created a mission of their own at this very moment: nothing was saved.
+      if (sqlState(error) === '23505') throw businessError(MODERATION_MESSAGES.outcomeChanged);
+      throw error;
+    }
+  }),
+};
+
+function missionOrFail(mission: OrganiserMission | null): OrganiserMission {
+  // Only a deletion between the change and this read can get here.
+  if (!mission) throw businessError(MODERATION_MESSAGES.missionNotFound);
+  return mission;
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { parseConferenceContent } from '@mc/contract/conference.ts';
+import {
+  PROGRAMME_MESSAGES,
+  programmeFromContent,
+  programmeProblems,
+  programmeSchema,
+  type ProgrammeDocument,
+  type ProgrammeResponse,
+} from '@mc/contract/programme.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { RpcError } from '../../http/errors.ts';
+import { recordAudit, type Actor } from '../organiser/audit.ts';
+
+/** The sample content files the web app once bundled: the seed of an empty database. */
+export function sampleProgramme(config: Config): ProgrammeDocument {
+  const file = (name: string): unknown =>
+    JSON.parse(readFileSync(new URL(`../../../../web/src/features/conference/content/${name}`, import.meta.url), 'utf8'));
+  const content = parseConferenceContent(file('speakers.json'), file('agenda.json'));
+  return programmeSchema.parse(programmeFromContent(content, { startDate: config.CONFERENCE_START_DATE, timeZone: config.CONFERENCE_TIME_ZONE }));
+}
+
+/**
+ * On first start the programme is the sample content, so `npm start` shows the same programme as
+ * before. Several instances starting together insert it once (the row's key is fixed).
+ */
+export async function seedProgramme(db: Db, config: Config): Promise<boolean> {
+  const existing = await db.query<{ one: number }>('select 1 as one from programme');
+  if (existing.length) return false;
+  const rows = await db.query<{ version: number }>(
+    'insert into programme (document) values ($1::jsonb) on conflict (id) do nothing returning version',
+    [JSON.stringify(sampleProgramme(config))],
+  );
+  return rows.length > 0;
+}
+
+export async function readProgrammeDocument(db: Queryable): Promise<ProgrammeResponse> {
+  const [row] = await db.query<{ document: ProgrammeDocument; version: string | number }>('select document, version from programme');
+  if (!row) throw new Error('the programme has not been seeded');
+  return { version: Number(row.version), programme: row.document };
+}
+
+/** Refuses a programme that breaks a rule, listing every problem (one per line in the details). */
+export function checkedProgramme(candidate: unknown): ProgrammeDocument {
+  const result = programmeSchema.safeParse(candidate);
+  if (result.success) return result.data;
+  const problems = programmeProblems(result.error);
+  throw new RpcError(400, 'P0001', PROGRAMME_MESSAGES.invalid(problems.length), problems.join('\n'));
+}
+
+export interface ProgrammeChange {
+  kind: string;
+  subject: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Changes the programme as one transaction: the row is locked, `change` makes the new document
+ * from the current one, the whole of it is checked, then saved with the next version and the
+ * audit entry. Anything that fails leaves the programme as it was.
+ */
+export async function changeProgramme(
+  db: Db,
+  actor: Actor,
+  change: (current: ProgrammeDocument) => { next: unknown; audit: ProgrammeChange },
+): Promise<ProgrammeResponse> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ document: ProgrammeDocument }>('select document from programme for update');
+    if (!row) throw new Error('the programme has not been seeded');
+    const { next, audit } = change(row.document);
+    const checked = checkedProgramme(next);
+    const [saved] = await tx.query<{ version: string | number }>(
+      'update programme set document = $1::jsonb, version = version + 1, updated_at = now() returning version',
+      [JSON.stringify(checked)],
+    );
+    await recordAudit(tx, { actor, ...audit });
+    return { version: Number(saved?.version ?? 0), programme: checked };
+  });
+}

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Test helpers that run the real thing: `node --import tsx apps/server/src/main.ts` and the ops
+ * scripts, as separate processes with their own environment, the way an operator runs them.
+ */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Variables a test environment might carry that must not leak into a spawned server by accident. */
+const NOT_INHERITED = ['DATABASE_URL', 'JWT_PRIVATE_KEY', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY'];
+
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)));
+  return { ...base, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
+}
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface SpawnedServer {
+  url: string;
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the process has exited. */
+  finished: Promise<Finished>;
+  /** Sends the signal (SIGTERM by default) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<Finished>;
+}
+
+function run(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; finished: Promise<Finished>; out: string[]; err: string[] } {
+  const child = spawn(command, args, { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: string[] = [];
+  const err: string[] = [];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => err.push(chunk));
+  const finished = new Promise<Finished>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, stdout: out.join(''), stderr: err.join('') }));
+  });
+  return { child, finished, out, err };
+}
+
+/** Runs the server until it exits by itself (for start-up refusals); kills it after timeoutMs. */
+export async function runServerUntilItStops(env: Record<string, string>, timeoutMs = 300_000): Promise<Finished> {
+  const { child, finished } = run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await finished;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Starts the server with env (PORT is required) and resolves once GET /healthz answers. */
+export async function spawnServer(env: Record<string, string> & { PORT: string }, readyWithinMs = 300_000): Promise<SpawnedServer> {
+  const { child, finished, out, err } = run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
+  const url = `http://127.0.0.1:${env.PORT}`;
+  let exited: Finished | null = null;
+  void finished.then((result) => {
+    exited = result;
+  });
+  const server: SpawnedServer = {
+    url,
+    child,
+    stdout: () => out.join(''),
+    stderr: () => err.join(''),
+    finished,
+    async stop(signal = 'SIGTERM') {
+      if (!exited) child.kill(signal);
+      return finished;
+    },
+  };
+  const started = Date.now();
+  while (Date.now() - started < readyWithinMs) {
+    if (exited) throw new Error(`the server exited during start-up (code ${String((exited as Finished).code)}): ${server.stderr().trim()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer /healthz within ${readyWithinMs} ms: ${server.stderr().trim()}`);
+}
+
+/** Runs one of the ops scripts (backup, restore, export) as `npm run` would, and waits for it. */
+export async function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Finished> {
+  const { child, finished } = run(process.execPath, ['--import', 'tsx', `apps/server/src/ops/${script}.ts`, ...args], env);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await finished;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Lines a process wrote that are not Node's own process warnings (deprecation notices and the like). */
+export function ownLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((line) => !/^\(node:\d+\) \[[A-Z0-9_]+\]/.test(line) && !line.startsWith('(Use `node --trace-warnings'));
+}

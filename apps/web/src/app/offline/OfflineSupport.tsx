@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { dehydrate, hydrate, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { Workbox } from 'workbox-window';
+import { OFFLINE_MESSAGE } from '../../lib/rpcError';
+import { RefreshCw, WifiOff } from 'lucide-react';
+import { useAuth } from '../../lib/auth';
+
+/**
+ * Everything that keeps the app useful on bad Wi-Fi, loaded after the first screen so none of it
+ * weighs on /signin (docs/decisions/018-offline-and-service-worker.md):
+ * - registers the service worker, and offers "Reload to update" when a new version is waiting;
+ * - keeps the signed-in person's last answers (their mission, profile, agenda stars, the lists
+ *   they opened) on this device, so a reload without a network shows what they saw;
+ * - says so while offline: "You are offline: showing what you saw at {time}".
+ */
+export default function OfflineSupport() {
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const lastSeen = usePersistedQueries(queryClient, user?.id ?? null);
+  useNothingToShowIsOffline(queryClient);
+  const update = useServiceWorkerUpdate();
+
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[70] flex flex-col items-center gap-2 p-3">
+      {!online && (
+        <div role="status" data-testid="offline-banner" className="pointer-events-auto flex max-w-xl items-start gap-2 rounded-xl border border-amber-300/50 bg-slate-900 px-4 py-3 text-sm text-amber-100 shadow-2xl shadow-black/60">
+          <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            {lastSeen ? `You are offline: showing what you saw at ${formatSeen(lastSeen)}.` : 'You are offline.'} Voting, following and saving need a connection.
+          </p>
+        </div>
+      )}
+      {update.waiting && (
+        <section
+          aria-label="Update available"
+          data-testid="update-prompt"
+          className="pointer-events-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-sky-300/50 bg-slate-900 px-4 py-3 text-sm text-slate-100 shadow-2xl shadow-black/60"
+        >
+          <p className="flex-1">A new version of the app is ready. Reload to use it; what you typed on this screen may be lost.</p>
+          <div className="flex gap-2">
+            <button type="button" onClick={update.dismiss} className="min-h-9 rounded-lg px-3 font-medium text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300">
+              Later
+            </button>
+            <button
+              type="button"
+              onClick={update.accept}
+              className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-sky-400 px-3 font-semibold text-slate-950 hover:bg-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Reload to update
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function subscribeToNetwork(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
+}
+
+/** "14:05", or "Sat 6 Dec, 14:05" when it was not today. */
+function formatSeen(at: number): string {
+  const date = new Date(at);
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/**
+ * Offline, TanStack Query pauses a read until the network is back: right for a screen that has
+ * something to show, an endless spinner for one opened for the first time. Such reads (nothing
+ * kept, paused) end at once as failed with the offline message, which the screen shows in its own
+ * error state; when the network returns they are fetched again like any other failed read.
+ */
+function useNothingToShowIsOffline(queryClient: QueryClient): void {
+  useEffect(() => {
+    const cache = queryClient.getQueryCache();
+    const settle = () => {
+      for (const query of cache.getAll()) {
+        if (query.state.status === 'pending' && query.state.fetchStatus === 'paused' && query.state.data === undefined) {
+          query.setState({ status: 'error', fetchStatus: 'idle', error: Object.assign(new Error(OFFLINE_MESSAGE), { name: 'OfflineError' }), errorUpdatedAt: Date.now() });
+        }
+      }
+    };
+    settle();
+    return cache.subscribe((event) => {
+      if (event.type === 'updated' && event.query.state.fetchStatus === 'paused') settle();
+    });
+  }, [queryClient]);
+}
+
+const CACHE_PREFIX = 'offline_cache:';
+const SAVE_DELAY_MS = 1_000;
+const MAX_KEPT_QUERIES = 100;
+
+interface StoredCache {
+  savedAt: number;
+  state: DehydratedState;
+}
+
+/**
+ * The person's successful answers, kept in localStorage under their own id and removed when they
+ * sign out, so the next person on a shared device never sees them. Answers the time the newest
+ * kept answer arrived from the server (for the offline banner).
+ */
+function usePersistedQueries(queryClient: QueryClient, userId: string | null): number | null {
+  const [lastSeen, setLastSeen] = useState<number | null>(null);
+  const previousUser = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (previousUser.current && previousUser.current !== userId) removeStored(previousUser.current);
+    previousUser.current = userId;
+    if (!userId) return;
+    const key = CACHE_PREFIX + userId;
+    const newest = () => Math.max(0, ...queryClient.getQueryCache().getAll().map((query) => query.state.dataUpdatedAt));
+    // Only without a network: online, the screens' own fresh answers are what they show. What is
+    // restored is marked stale, so the first chance to reach the server replaces it.
+    const restore = () => {
+      const stored = readStored(key);
+      if (!stored) return;
+      const queries = stored.state.queries.map((query) => ({ ...query, state: { ...query.state, isInvalidated: true } }));
+      hydrate(queryClient, { ...stored.state, queries });
+      setLastSeen(newest() || null);
+    };
+    if (!navigator.onLine) restore();
+    window.addEventListener('offline', restore);
+
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const save = () => {
+      timer = undefined;
+      const current = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.state.data !== undefined });
+      // Merged with what earlier pages kept (each full page load starts with an empty cache): the
+      // newer answer of each query wins, and only the most recent ones are kept.
+      const byHash = new Map((readStored(key)?.state.queries ?? []).map((query) => [query.queryHash, query]));
+      for (const query of current.queries) {
+        const kept = byHash.get(query.queryHash);
+        if (!kept || kept.state.dataUpdatedAt <= query.state.dataUpdatedAt) byHash.set(query.queryHash, query);
+      }
+      const queries = [...byHash.values()].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt).slice(0, MAX_KEPT_QUERIES);
+      const state: DehydratedState = { mutations: [], queries };
+      try {
+        window.localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), state } satisfies StoredCache));
+      } catch (error) {
+        console.warn('Could not keep the answers for offline use', error);
+      }
+      setLastSeen(newest() || null);
+    };
+    setLastSeen(newest() || null);
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && !timer) timer = setTimeout(save, SAVE_DELAY_MS);
+    });
+    // Leaving or reloading the page writes what is pending, so the copy is never behind the screen.
+    const flush = () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      save();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('offline', restore);
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [queryClient, userId]);
+
+  return lastSeen;
+}
+
+function readStored(key: string): StoredCache | null {
+  try {
+    const text = window.localStorage.getItem(key);
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    return parsed && typeof parsed === 'object' && 'state' in parsed ? (parsed as StoredCache) : null;
+  } catch {
+    return null;
+  }
+}
+
+function removeStored(userId: string): void {
+  try {
+    window.localStorage.removeItem(CACHE_PREFIX + userId);
+  } catch {
+    // nothing kept, nothing to remove
+  }
+}
+
+/**
+ * Registers /sw.js (built by vite-plugin-pwa) in production builds. A new version waits until the
+ * person chooses "Reload to update": the waiting worker is told to take over, and the page reloads
+ * once it controls it, so old and new code never mix on one page.
+ */
+function useServiceWorkerUpdate() {
+  const [workbox, setWorkbox] = useState<Workbox | null>(null);
+  const [waiting, setWaiting] = useState(false);
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    const wb = new Workbox('/sw.js', { scope: '/' });
+    wb.addEventListener('waiting', () => setWaiting(true));
+    void wb.register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
+    setWorkbox(wb);
+    // Look for a new version now and then while the app stays open (a long conference day).
+    const timer = setInterval(() => void wb.update().catch(() => undefined), 30 * 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  return {
+    waiting,
+    dismiss: () => setWaiting(false),
+    accept: () => {
+      if (!workbox) return;
+      workbox.addEventListener('controlling', () => window.location.reload());
+      workbox.messageSkipWaiting();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { useLiveStatus } from '../lib/live/status';
+
+/**
+ * Says quietly when counts are not live; says nothing while they are. A status region, so a
+ * screen reader hears the change once, without interrupting.
+ */
+export function LiveIndicator({ className = '' }: { className?: string }) {
+  const status = useLiveStatus();
+  const text =
+    status === 'reconnecting'
+      ? 'Live updates paused. Reconnecting…'
+      : status === 'unavailable'
+        ? 'Live updates are unavailable. Counts refresh when you return to this page.'
+        : '';
+  return (
+    <p role="status" className={`text-xs text-slate-300 ${text ? '' : 'sr-only'} ${className}`} data-live-status={status}>
+      {text}
+    </p>
+  );
+}

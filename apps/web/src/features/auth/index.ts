@@ -1,0 +1,4 @@
+/** What other features may use of auth; everything else in this folder is its own business. */
+export { TwoStepSignInCard } from './mfa/TwoStepSignInCard';
+export { EnrolAuthenticator } from './mfa/EnrolAuthenticator';
+export { verifiedFactors } from './mfa/assurance';

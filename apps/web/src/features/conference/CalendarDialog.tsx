@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { CalendarDays, Copy, Download } from 'lucide-react';
+import { toast } from 'sonner';
+import type { CreatedCalendarFeed } from '@mc/contract';
+import { Button, Dialog } from '../../components/ui';
+import { downloadCalendar, useCalendarFeed } from './myAgenda.ts';
+import { focusRing } from './styles.ts';
+
+/**
+ * Calendars: the whole programme as one .ics download, and a private subscription address for
+ * My agenda that calendar apps refresh by themselves. The address carries its own secret (never
+ * the sign-in token); the server keeps only its hash, so it is shown once, right after it is made.
+ */
+export function CalendarDialog() {
+  const [open, setOpen] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [created, setCreated] = useState<CreatedCalendarFeed | null>(null);
+  const { status, create, revoke } = useCalendarFeed(open);
+
+  async function downloadProgramme() {
+    setDownloading(true);
+    try {
+      const filename = await downloadCalendar(null);
+      toast.success(`Downloaded ${filename}`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The calendar file could not be made');
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  function makeAddress() {
+    create.mutate(undefined, {
+      onSuccess: (feed) => setCreated(feed),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  function stopAddress() {
+    revoke.mutate(undefined, {
+      onSuccess: () => {
+        setCreated(null);
+        toast.success('The subscription address no longer works');
+      },
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success('Address copied');
+    } catch {
+      toast.error('Could not copy: select the address and copy it yourself');
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}
+      >
+        <CalendarDays aria-hidden="true" className="size-4" />
+        Calendar
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setCreated(null);
+        }}
+        title="Calendar"
+        description="Put the programme or your own agenda in the calendar app you already use."
+      >
+        <div className="space-y-6">
+          <section>
+            <h3 className="text-sm font-semibold text-slate-100">The whole programme</h3>
+            <p className="mt-1 text-sm text-slate-300">One .ics file with every part, at venue time. Open it to import it.</p>
+            <Button variant="secondary" className="mt-3" icon={<Download aria-hidden="true" className="size-4" />} busy={downloading} busyLabel="Preparing…" onClick={() => void downloadProgramme()}>
+              Download the programme (.ics)
+            </Button>
+          </section>
+
+          <section aria-labelledby="feed-heading">
+            <h3 id="feed-heading" className="text-sm font-semibold text-slate-100">
+              Subscribe to My agenda
+            </h3>
+            <p className="mt-1 text-sm text-slate-300">
+              A private address your calendar app checks by itself: parts you star or unstar, and changes to the programme, appear there. Anyone with the address can
+              read your starred parts, so keep it to yourself; you can stop it at any time.
+            </p>
+            {status.isPending ? (
+              <p className="mt-3 text-sm text-slate-300">Loading…</p>
+            ) : status.isError ? (
+              <p role="alert" className="mt-3 text-sm text-red-200">
+                {status.error.message}
+              </p>
+            ) : created ? (
+              <div className="mt-3 space-y-3" data-testid="feed-address">
+                <p className="text-sm text-emerald-200" role="status">
+                  Your address is ready. It is shown only now: copy it into your calendar app.
+                </p>
+                <label className="block text-sm text-slate-200">
+                  Subscription address
+                  <input readOnly value={created.https_url} onFocus={(event) => event.currentTarget.select()} className="mt-1 w-full rounded-lg border border-slate-600 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100" />
+                </label>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" size="sm" icon={<Copy aria-hidden="true" className="size-4" />} onClick={() => void copy(created.https_url)}>
+                    Copy address
+                  </Button>
+                  <a href={created.webcal_url} className={`inline-flex min-h-9 items-center rounded-lg border border-slate-600 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}>
+                    Open in calendar app
+                  </a>
+                </div>
+              </div>
+            ) : status.data?.active ? (
+              <p className="mt-3 text-sm text-slate-200">
+                You made an address on {new Date(status.data.created_at ?? '').toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}. It is not shown again; make a new one to copy it (the old one stops working).
+              </p>
+            ) : (
+              <p className="mt-3 text-sm text-slate-200">You have no subscription address.</p>
+            )}
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button size="sm" busy={create.isPending} busyLabel="Making…" onClick={makeAddress} disabled={status.isPending}>
+                {status.data?.active || created ? 'Make a new address' : 'Make a subscription address'}
+              </Button>
+              {(status.data?.active || created) && (
+                <Button size="sm" variant="danger" busy={revoke.isPending} busyLabel="Stopping…" onClick={stopAddress}>
+                  Stop the address
+                </Button>
+              )}
+            </div>
+          </section>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { venueInstant, type ProgrammeSettings, type TimedItem } from '@mc/contract/agenda.ts';
+import type { Part, Speaker } from '@mc/contract/conference.ts';
+import { programmeDays, type ProgrammeResponse, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
+import { queryKeys } from '../../lib/queryKeys';
+import { orderSessions } from './schedule.ts';
+
+/**
+ * The one place the web app reads the programme from: the organisers' programme on the server
+ * (GET /content/v1/programme). The browser revalidates it with its ETag, so an unchanged programme
+ * costs a 304 and an edit shows on the next load; every screen asks useProgramme().
+ */
+export interface Programme {
+  speakers: Speaker[];
+  agenda: ProgrammeSession[];
+  settings: ProgrammeSettings & ProgrammeSettingsDocument;
+  version: number;
+}
+
+export const PROGRAMME_URL = '/content/v1/programme';
+
+export async function fetchProgramme(): Promise<ProgrammeResponse> {
+  const response = await fetch(PROGRAMME_URL, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`The programme could not be loaded (HTTP ${response.status}). Please try again.`);
+  return (await response.json()) as ProgrammeResponse;
+}
+
+export function programmeQuery() {
+  return queryOptions({
+    queryKey: queryKeys.programme,
+    queryFn: fetchProgramme,
+    // Every visit to a programme screen asks again; the ETag makes that cheap.
+    staleTime: 0,
+    select: ({ version, programme }): Programme => ({
+      version,
+      speakers: programme.speakers,
+      agenda: programme.agenda,
+      settings: { ...programme.settings, days: programmeDays(programme.settings) },
+    }),
+  });
+}
+
+/** The programme; the screen waits (Suspense) until it has arrived. */
+export function useProgramme(): Programme {
+  return useSuspenseQuery(programmeQuery()).data;
+}
+
+export interface ScheduledPart extends TimedItem {
+  part: Part;
+  session: ProgrammeSession;
+  day: number;
+  date: string;
+}
+
+/** Every part with its day, date and real start and end moments, in programme order. */
+export function scheduledParts(source: Programme): ScheduledPart[] {
+  return orderSessions(source.agenda).flatMap((session) => {
+    const day = session.day;
+    const date = source.settings.days[day - 1] ?? source.settings.days[0] ?? '';
+    return session.parts.map((part) => ({
+      id: part.id,
+      part,
+      session,
+      day,
+      date,
+      start: venueInstant(date, part.startTime, source.settings.timeZone),
+      end: venueInstant(date, part.endTime, source.settings.timeZone),
+    }));
+  });
+}
+
+/** "Saturday 6 December 2025" for a "YYYY-MM-DD" date (a calendar date: no time zone shifts it). */
+export function formatLongDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** "Sat 6 Dec" */
+export function formatShortDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** "GMT+2" for the zone at that moment. */
+export function zoneAbbreviation(timeZone: string, at: Date): string {
+  const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((entry) => entry.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** "Johannesburg" from "Africa/Johannesburg". */
+export function zoneCity(timeZone: string): string {
+  return (timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ');
+}
+
+/** The device's time zone, or null when the browser does not say. */
+export function deviceTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** "14:00" in the given zone. */
+export function formatClock(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
+}

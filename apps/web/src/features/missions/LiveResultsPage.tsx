@@ -1,0 +1,182 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Maximize, Minimize } from 'lucide-react';
+import QRCode from 'qrcode';
+import type { Mission } from '@mc/contract';
+import { Alert, PageSpinner, buttonClasses } from '../../components/ui';
+import { LiveIndicator } from '../../components/LiveIndicator';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { allMissionsQuery } from './missionsApi';
+
+/** The ranking: most votes first, then most subscribers, then by name, so ties keep a stable order. */
+export function rankMissions(missions: Mission[]): Mission[] {
+  return missions
+    .filter((mission) => mission.hidden_reason === null)
+    .sort(
+      (a, b) =>
+        b.vote_count - a.vote_count ||
+        b.subscription_count - a.subscription_count ||
+        a.name.localeCompare(b.name) ||
+        a.mission_id.localeCompare(b.mission_id),
+    );
+}
+
+const MOVE_MS = 600;
+
+/**
+ * Rows glide to their new place when the order changes (FLIP: measure, invert, play), and jump
+ * when the person prefers reduced motion.
+ */
+function useGlidingRows(order: string[]) {
+  const rows = useRef(new Map<string, HTMLLIElement>());
+  const before = useRef(new Map<string, number>());
+  useLayoutEffect(() => {
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const now = new Map<string, number>();
+    for (const [id, row] of rows.current) now.set(id, row.getBoundingClientRect().top);
+    if (!reduce) {
+      for (const [id, top] of now) {
+        const previous = before.current.get(id);
+        const row = rows.current.get(id);
+        if (previous === undefined || !row || previous === top) continue;
+        row.animate([{ transform: `translateY(${previous - top}px)` }, { transform: 'translateY(0)' }], { duration: MOVE_MS, easing: 'ease-in-out' });
+      }
+    }
+    before.current = now;
+  }, [order]);
+  return (id: string) => (element: HTMLLIElement | null) => {
+    if (element) rows.current.set(id, element);
+    else rows.current.delete(id);
+  };
+}
+
+function JoinCode() {
+  const address = window.location.origin;
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#020617', light: '#ffffff' } })
+      .then((text) => {
+        if (current) setSvg(text);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [address]);
+  return (
+    <figure className="flex flex-col items-center gap-3 rounded-2xl bg-slate-900/80 p-5 text-center">
+      {svg ? (
+        <img src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt={`QR code for ${address}`} width={220} height={220} className="size-44 rounded-lg bg-white 2xl:size-56" />
+      ) : (
+        <div className="size-44 rounded-lg bg-slate-800 2xl:size-56" aria-hidden="true" />
+      )}
+      <figcaption className="text-lg text-slate-200">
+        Join and vote at
+        <br />
+        <span className="font-semibold text-slate-50">{address.replace(/^https?:\/\//, '')}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function FullScreenButton() {
+  const [full, setFull] = useState(() => document.fullscreenElement !== null);
+  useEffect(() => {
+    const onChange = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  if (!document.fullscreenEnabled) return null;
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen().catch(() => undefined);
+  };
+  const Icon = full ? Minimize : Maximize;
+  return (
+    <button type="button" onClick={toggle} className={buttonClasses('secondary')}>
+      <Icon aria-hidden="true" className="size-4" />
+      {full ? 'Exit full screen' : 'Full screen'}
+    </button>
+  );
+}
+
+/** The closing panel's screen for the projector: the missions ranked by votes, as they move. */
+export default function LiveResultsPage() {
+  const { user } = useAuth();
+  const missions = useQuery(allMissionsQuery(user?.id ?? null));
+  const ranked = useMemo(() => rankMissions([...(missions.data ?? [])]), [missions.data]);
+  const order = useMemo(() => ranked.map((mission) => mission.mission_id), [ranked]);
+  const rowRef = useGlidingRows(order);
+  const totalVotes = ranked.reduce((sum, mission) => sum + mission.vote_count, 0);
+  const top = ranked[0]?.vote_count ?? 0;
+
+  return (
+    <main className="min-h-dvh bg-slate-950 px-6 py-8 text-slate-50 lg:px-12">
+      <title>{`Live results · ${appConfig.productName}`}</title>
+      <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <p className="text-xl text-slate-300">{appConfig.programmeName}</p>
+          <h1 className="text-4xl font-bold lg:text-6xl">Live results</h1>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <LiveIndicator className="text-base" />
+          <FullScreenButton />
+          <Link to={paths.dashboard()} className={buttonClasses('ghost')}>
+            Back to the app
+          </Link>
+        </div>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-[1fr_auto]">
+        <section aria-labelledby="ranking-heading">
+          <h2 id="ranking-heading" className="sr-only">
+            Missions ranked by votes
+          </h2>
+          {missions.isPending ? (
+            <PageSpinner label="Loading the ranking..." />
+          ) : missions.isError ? (
+            <Alert tone="error">The ranking could not be loaded. Check the connection and reload this page.</Alert>
+          ) : ranked.length === 0 ? (
+            <p className="text-3xl text-slate-300">No missions yet. Create one from your dashboard!</p>
+          ) : (
+            <ol className="flex flex-col gap-3">
+              {ranked.map((mission, index) => (
+                <li
+                  key={mission.mission_id}
+                  ref={rowRef(mission.mission_id)}
+                  data-testid="live-row"
+                  className="relative grid grid-cols-[3.5rem_1fr_auto] items-center gap-4 overflow-hidden rounded-2xl bg-slate-900 px-5 py-4"
+                >
+                  <span
+                    aria-hidden="true"
+                    className="absolute inset-y-0 left-0 bg-sky-500/20 transition-[width] duration-500 motion-reduce:transition-none"
+                    style={{ width: `${top ? (mission.vote_count / top) * 100 : 0}%` }}
+                  />
+                  <span className="relative text-3xl font-bold text-slate-300 lg:text-4xl">{index + 1}</span>
+                  <span className="relative truncate text-3xl font-semibold lg:text-5xl">{mission.name}</span>
+                  <span className="relative text-right text-3xl font-bold tabular-nums lg:text-5xl">
+                    {mission.vote_count}
+                    <span className="ml-2 text-xl font-normal text-slate-300">{mission.vote_count === 1 ? 'vote' : 'votes'}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <aside className="flex flex-col gap-6" aria-label="Totals and joining">
+          <div className="rounded-2xl bg-slate-900/80 p-5 text-center">
+            <p className="text-lg text-slate-300">Total votes</p>
+            <p className="text-6xl font-bold tabular-nums" data-testid="total-votes">
+              {totalVotes}
+            </p>
+          </div>
+          <JoinCode />
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MissionDetails, UserMission } from '@mc/contract';
+import { missionDetailsQuery, userMissionsQuery } from '../../lib/queries';
+
+export interface MembershipMission {
+  /** True until both the memberships and (when there is one) the mission have loaded. */
+  isPending: boolean;
+  error: Error | null;
+  /** The mission, its team and the caller's engagement; null when no membership matches. */
+  details: MissionDetails | null;
+}
+
+/**
+ * A mission found through the caller's memberships (the same cached list the sidebar reads), then
+ * read from its one details entry, so My Mission, the dashboard card and Manage Team share a
+ * single copy that a toggle or a team change updates once.
+ */
+function useMembershipMission(userId: string | null, choose: (memberships: UserMission[]) => UserMission | undefined): MembershipMission {
+  const memberships = useQuery(userMissionsQuery(userId));
+  const missionId = memberships.data ? (choose(memberships.data)?.mission_id ?? null) : null;
+  const details = useQuery({ ...missionDetailsQuery(missionId ?? '', userId), enabled: missionId !== null });
+  if (memberships.isError) return { isPending: false, error: memberships.error, details: null };
+  if (memberships.isPending) return { isPending: true, error: null, details: null };
+  if (missionId === null) return { isPending: false, error: null, details: null };
+  if (details.isError) return { isPending: false, error: details.error, details: null };
+  return { isPending: details.isPending, error: null, details: details.data ?? null };
+}
+
+/** My Mission: the first mission the user belongs to, in the order they joined (docs/product.md#my-mission). */
+export function useMyMission(userId: string | null): MembershipMission {
+  return useMembershipMission(userId, (memberships) => memberships[0]);
+}
+
+/**
+ * The dashboard card: the mission this user created, if any. Someone who only belongs to another
+ * team's mission still sees "Create Mission", since each person may create one.
+ */
+export function useOwnedMission(userId: string | null): MembershipMission {
+  const owned = useMembershipMission(userId, (memberships) => memberships.find((row) => row.role_in_team === 'owner'));
+  return owned.details && owned.details.mission.created_by !== userId ? { ...owned, details: null } : owned;
+}

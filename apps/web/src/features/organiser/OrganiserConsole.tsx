@@ -1,0 +1,144 @@
+import { Suspense, useState } from 'react';
+import { Link, NavLink, useRoutes, type RouteObject } from 'react-router';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Alert, Button, Card, PageSpinner, buttonClasses, cn } from '../../components/ui';
+import { appConfig } from '../../lib/appConfig';
+import { paths } from '../../lib/paths';
+import { useAuth } from '../../lib/auth';
+import { EnrolAuthenticator, verifiedFactors } from '../auth';
+import { useOrganiserStatus } from './organiserApi';
+import { ORGANISER_SECTIONS } from './sections';
+
+/** The sections' routes, relative to /organiser. */
+const sectionRoutes: RouteObject[] = [
+  ...ORGANISER_SECTIONS.map(({ slug, Component }) => (slug ? { path: slug, element: <Component /> } : { index: true, element: <Component /> })),
+  { path: '*', element: <UnknownSection /> },
+];
+
+const sectionLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
+    isActive ? 'bg-sky-400/15 text-sky-100 ring-1 ring-sky-400/40' : 'text-slate-300 hover:bg-white/5 hover:text-slate-50',
+  );
+
+/**
+ * /organiser: the console's frame. The browser only asks whether to show it; every section's data
+ * comes from organiser procedures that the server refuses to anyone who is not an organiser.
+ */
+export default function OrganiserConsole() {
+  const status = useOrganiserStatus();
+  const section = useRoutes(sectionRoutes);
+  const { session } = useAuth();
+  // Kept while the set-up runs, so its last step (the recovery codes) stays once the factor counts.
+  const [settingUp, setSettingUp] = useState(false);
+
+  if (status.isPending) return <PageSpinner label="Checking your access..." />;
+  if (status.isError) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col gap-4">
+        <title>{`Organiser console · ${appConfig.productName}`}</title>
+        <h1 className="text-2xl font-bold text-slate-50">Organiser console</h1>
+        <Alert tone="error" title="We could not check your access">
+          {status.error.message}
+        </Alert>
+        <Button variant="secondary" onClick={() => void status.refetch()} className="self-start">
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!status.data) return <NotAllowed />;
+  // Organisers must use two-step sign-in: until an authenticator is set up, the console is only
+  // that step (the server refuses every organiser call before it anyway).
+  if (settingUp || verifiedFactors(session).length === 0) {
+    return <SecondFactorSetup onStarted={() => setSettingUp(true)} onDone={() => setSettingUp(false)} />;
+  }
+
+  return (
+    <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+      <div className="flex flex-col gap-3 lg:sticky lg:top-24 lg:w-56 lg:shrink-0">
+        <p className="flex items-center gap-2 px-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+          <ShieldCheck aria-hidden="true" className="size-4 text-sky-300" />
+          Organiser console
+        </p>
+        <nav aria-label="Console sections" className="-mx-1 overflow-x-auto px-1 pb-1 lg:overflow-visible">
+          <ul className="flex gap-1 lg:flex-col">
+            {ORGANISER_SECTIONS.map((section) => {
+              const Icon = section.icon;
+              return (
+                <li key={section.slug}>
+                  <NavLink to={paths.organiser(section.slug)} end className={sectionLinkClasses}>
+                    <Icon aria-hidden="true" className="size-4 shrink-0" />
+                    {section.label}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+      <div className="min-w-0 flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          {section}
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+function SecondFactorSetup({ onStarted, onDone }: { onStarted: () => void; onDone: () => void }) {
+  return (
+    <section aria-labelledby="setup-title" className="mx-auto max-w-2xl">
+      <title>{`Set up two-step sign-in · ${appConfig.productName}`}</title>
+      <Card className="flex flex-col gap-4">
+        <span className="inline-flex size-12 items-center justify-center rounded-xl bg-sky-400/15 text-sky-200">
+          <ShieldCheck aria-hidden="true" className="size-6" />
+        </span>
+        <h1 id="setup-title" className="text-2xl font-bold text-slate-50">
+          Set up two-step sign-in
+        </h1>
+        <p className="text-slate-300">
+          The organiser console shows every attendee&apos;s contact details, so organisers prove who they are with a code from an authenticator app as well
+          as their date of birth. Set it up once; each sign-in then asks for the current code.
+        </p>
+        <EnrolAuthenticator onStarted={onStarted} onDone={onDone} />
+      </Card>
+    </section>
+  );
+}
+
+/** What anyone who is not an organiser sees at /organiser and below. */
+function NotAllowed() {
+  return (
+    <section aria-labelledby="not-allowed-title" className="mx-auto max-w-xl">
+      <title>{`Not allowed · ${appConfig.productName}`}</title>
+      <Card className="flex flex-col items-start gap-4">
+        <span className="inline-flex size-12 items-center justify-center rounded-xl bg-rose-400/15 text-rose-200">
+          <ShieldAlert aria-hidden="true" className="size-6" />
+        </span>
+        <h1 id="not-allowed-title" className="text-2xl font-bold text-slate-50">
+          Organisers only
+        </h1>
+        <p className="text-slate-300">
+          The organiser console is for the people who run the conference, and your account is not an organiser. If you think it should be, ask one of
+          the organisers to grant you the role.
+        </p>
+        <Link to={paths.dashboard()} className={buttonClasses('secondary', 'sm')}>
+          Back to Dashboard
+        </Link>
+      </Card>
+    </section>
+  );
+}
+
+function UnknownSection() {
+  return (
+    <section aria-labelledby="section-title" className="flex flex-col gap-4">
+      <title>{`Section not found · ${appConfig.productName}`}</title>
+      <h1 id="section-title" className="text-2xl font-bold text-slate-50">
+        There is no such section
+      </h1>
+      <p className="text-slate-300">Choose one of the console's sections from the menu.</p>
+    </section>
+  );
+}

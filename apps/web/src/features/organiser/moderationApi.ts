@@ -1,0 +1,93 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { EXPORTS, exportPath, type ExportName } from '@mc/contract';
+import { callRpc } from '../../lib/rpc';
+import { queryKeys } from '../../lib/queryKeys';
+import { supabase } from '../../lib/supabase';
+
+/** The Overview, Missions and People sections' reads; errors are thrown for each screen to show. */
+
+/** The Overview refreshes itself this often while it is open, so its figures stay live. */
+export const OVERVIEW_REFRESH_MS = 15_000;
+
+export const moderationKeys = {
+  overview: (timeZone: string) => [...queryKeys.organiser, 'overview', timeZone] as const,
+  missions: [...queryKeys.organiser, 'missions'] as const,
+  attendees: (term: string) => [...queryKeys.organiser, 'attendees', term] as const,
+  activity: (userId: string) => [...queryKeys.organiser, 'attendee', userId] as const,
+};
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export function overviewQuery(timeZone: string) {
+  return queryOptions({
+    queryKey: moderationKeys.overview(timeZone),
+    queryFn: () => callRpc('get_event_overview', { p_time_zone: timeZone }),
+    refetchInterval: OVERVIEW_REFRESH_MS,
+  });
+}
+
+export function organiserMissionsQuery() {
+  return queryOptions({
+    queryKey: moderationKeys.missions,
+    queryFn: () => callRpc('list_missions_for_organisers', {}),
+  });
+}
+
+export function attendeesQuery(term: string) {
+  return queryOptions({
+    queryKey: moderationKeys.attendees(term),
+    queryFn: () => callRpc('find_attendees', { p_search_term: term }),
+  });
+}
+
+export function attendeeActivityQuery(userId: string) {
+  return queryOptions({
+    queryKey: moderationKeys.activity(userId),
+    queryFn: () => callRpc('get_attendee_activity', { p_user_id: userId }),
+  });
+}
+
+/**
+ * After any change in the console, everything it shows may be stale (a hidden mission changes the
+ * Overview's ranking, a deleted account the mission list); attendee screens read missions again too.
+ */
+export async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.organiser }), queryClient.invalidateQueries({ queryKey: ['missions'] })]);
+}
+
+/**
+ * Downloads one export: the server streams it with the organiser's access token (a plain link
+ * could not carry it), then the browser saves it under the server's file name.
+ */
+export async function downloadExport(name: ExportName): Promise<string> {
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error('Your session has ended. Sign in again to download exports.');
+  const response = await fetch(exportPath(name), { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : null;
+    throw new Error(message ?? `The export could not be made (HTTP ${response.status}). Please try again.`);
+  }
+  const blob = await response.blob();
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? EXPORTS[name].file;
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Revoked after the click has handed the file to the browser's download.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return fileName;
+}
+
+export function personName(person: { first_name: string; last_name: string; email: string }): string {
+  return `${person.first_name} ${person.last_name}`.trim() || person.email;
+}

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, CardHeader, TextAreaField, TextField } from '../../../components/ui';
+import type { Programme } from '../../conference';
+import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
+import { SaveProblemAlert } from './SaveProblemAlert';
+
+/** The conference's dates, time zone, venue and rooms. */
+export function ConferenceSettingsCard({ programme }: { programme: Programme }) {
+  const { settings } = programme;
+  const [startDate, setStartDate] = useState(settings.startDate);
+  const [endDate, setEndDate] = useState(settings.endDate);
+  const [timeZone, setTimeZone] = useState(settings.timeZone);
+  const [venue, setVenue] = useState(settings.venue);
+  const [rooms, setRooms] = useState(settings.rooms.join('\n'));
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const save = useProgrammeChange('save_programme_settings', 'Conference details saved');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const roomList = rooms
+      .split('\n')
+      .map((room) => room.trim())
+      .filter(Boolean);
+    save.mutate(
+      { p_settings: { startDate, endDate, timeZone: timeZone.trim(), venue: venue.trim(), rooms: roomList } },
+      { onError: (error) => setProblem(saveProblemOf(error)) },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Conference" description="Dates, the venue's time zone (the agenda's times are wall-clock times there), the venue and its rooms." />
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First day" type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} required />
+          <TextField label="Last day" type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} required />
+          <TextField label="Time zone" value={timeZone} onChange={(event) => setTimeZone(event.target.value)} hint='An IANA time zone such as "Africa/Johannesburg".' required />
+          <TextField label="Venue" value={venue} onChange={(event) => setVenue(event.target.value)} />
+        </div>
+        <TextAreaField label="Rooms" rows={3} value={rooms} onChange={(event) => setRooms(event.target.value)} hint="One room per line. Parts may name one; it is optional." />
+        <SaveProblemAlert problem={problem} />
+        <Button type="submit" busy={save.isPending} busyLabel="Saving..." className="self-start">
+          Save conference details
+        </Button>
+      </form>
+    </Card>
+  );
+}

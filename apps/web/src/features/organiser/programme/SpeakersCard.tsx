@@ -1,0 +1,201 @@
+import { useState, type FormEvent } from 'react';
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Speaker } from '@mc/contract/conference.ts';
+import { Alert, Button, Card, CardHeader, Dialog, TextAreaField, TextField } from '../../../components/ui';
+import { SpeakerPhoto, type Programme } from '../../conference';
+import { saveProblemOf, slugOf, uploadSpeakerPhoto, useProgrammeChange, type SaveProblem } from './programmeEditing';
+import { SaveProblemAlert } from './SaveProblemAlert';
+
+const EMPTY: Speaker = { id: '', name: '', designation: '', about: '', profilePicURL: '', linkedinUrl: '', websiteUrl: '', twitterUrl: '' };
+
+/** The speakers in directory order: add, edit, move, delete. */
+export function SpeakersCard({ programme }: { programme: Programme }) {
+  const [editing, setEditing] = useState<{ original: Speaker | null } | null>(null);
+  const [deleting, setDeleting] = useState<Speaker | null>(null);
+  const reorder = useProgrammeChange('reorder_speakers', 'Speakers reordered');
+  const remove = useProgrammeChange('delete_speaker', 'Speaker deleted');
+  const ids = programme.speakers.map((speaker) => speaker.id);
+
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...ids];
+    const [moved] = next.splice(index, 1);
+    if (moved === undefined) return;
+    next.splice(index + by, 0, moved);
+    reorder.mutate({ p_ids: next }, { onError: (error) => setDeleteError(saveProblemOf(error)) });
+  };
+  const [deleteError, setDeleteError] = useState<SaveProblem | null>(null);
+
+  return (
+    <Card>
+      <CardHeader
+        title={`Speakers (${programme.speakers.length})`}
+        description="The Speakers Directory shows them in this order when sorted by programme order."
+        action={
+          <Button size="sm" icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setEditing({ original: null })}>
+            Add speaker
+          </Button>
+        }
+      />
+      <SaveProblemAlert problem={deleteError} />
+      {programme.speakers.length === 0 ? <p className="text-slate-300">No speakers yet. Add the first one.</p> : null}
+      <ol aria-label="Speakers" className="flex flex-col divide-y divide-slate-700/70">
+        {programme.speakers.map((speaker, index) => (
+          <li key={speaker.id} className="flex flex-wrap items-center gap-3 py-3">
+            <SpeakerPhoto src={speaker.profilePicURL || undefined} name={speaker.name} size="card" />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-50">{speaker.name}</p>
+              <p className="text-sm text-slate-300">{speaker.designation}</p>
+            </div>
+            <div className="flex gap-1">
+              <Button variant="ghost" size="sm" aria-label={`Move ${speaker.name} up`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
+                <ArrowUp aria-hidden="true" className="size-4" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Move ${speaker.name} down`}
+                disabled={index === programme.speakers.length - 1 || reorder.isPending}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDown aria-hidden="true" className="size-4" />
+              </Button>
+              <Button variant="ghost" size="sm" aria-label={`Edit ${speaker.name}`} onClick={() => setEditing({ original: speaker })}>
+                <Pencil aria-hidden="true" className="size-4" />
+              </Button>
+              <Button variant="ghost" size="sm" aria-label={`Delete ${speaker.name}`} onClick={() => setDeleting(speaker)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {editing ? <SpeakerDialog original={editing.original} onClose={() => setEditing(null)} /> : null}
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title="Delete this speaker?"
+        description={deleting ? `${deleting.name} will be removed from the Speakers Directory.` : undefined}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              busyLabel="Deleting..."
+              onClick={() =>
+                deleting &&
+                remove.mutate(
+                  { p_id: deleting.id },
+                  {
+                    onSuccess: () => setDeleteError(null),
+                    onError: (error) => setDeleteError(saveProblemOf(error)),
+                    onSettled: () => setDeleting(null),
+                  },
+                )
+              }
+            >
+              Delete speaker
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}
+
+function SpeakerDialog({ original, onClose }: { original: Speaker | null; onClose: () => void }) {
+  const [speaker, setSpeaker] = useState<Speaker>(original ?? EMPTY);
+  const [idTouched, setIdTouched] = useState(original !== null);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const save = useProgrammeChange('save_speaker', original ? 'Speaker saved' : 'Speaker added');
+  const set = (field: keyof Speaker) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setSpeaker((current) => ({ ...current, [field]: value, ...(field === 'name' && !idTouched ? { id: slugOf(value) } : {}) }));
+  };
+
+  const onPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    setPhotoError(null);
+    setUploading(true);
+    try {
+      const url = await uploadSpeakerPhoto(file);
+      setSpeaker((current) => ({ ...current, profilePicURL: url }));
+    } catch (error) {
+      setPhotoError(error instanceof Error ? error.message : 'The photo could not be uploaded.');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    save.mutate({ p_original_id: original?.id ?? null, p_speaker: speaker }, { onSuccess: onClose, onError: (error) => setProblem(saveProblemOf(error)) });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={original ? `Edit ${original.name}` : 'Add a speaker'} className="max-w-2xl">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" value={speaker.name} onChange={set('name')} required />
+          <TextField
+            label="Id"
+            value={speaker.id}
+            onChange={(event) => {
+              setIdTouched(true);
+              set('id')(event);
+            }}
+            hint='Lower-case, such as "amina-yusuf".'
+            required
+          />
+        </div>
+        <TextField label="Designation" value={speaker.designation} onChange={set('designation')} required />
+        <TextAreaField label="Bio" rows={4} value={speaker.about} onChange={set('about')} required />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label="LinkedIn" type="url" value={speaker.linkedinUrl ?? ''} onChange={set('linkedinUrl')} hint="https:// address" />
+          <TextField label="Website" type="url" value={speaker.websiteUrl ?? ''} onChange={set('websiteUrl')} />
+          <TextField label="Twitter / X" type="url" value={speaker.twitterUrl ?? ''} onChange={set('twitterUrl')} />
+        </div>
+        <fieldset className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-700/70 p-4">
+          <legend className="px-1 text-sm font-medium text-slate-200">Photo</legend>
+          <SpeakerPhoto src={speaker.profilePicURL || undefined} name={speaker.name || 'the speaker'} size="dialog" />
+          <div className="flex flex-col gap-2">
+            <label className="text-sm text-slate-200">
+              Upload a photo (PNG, JPEG or WebP, at most 2 MB)
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                className="mt-1 block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-700 file:px-3 file:py-2 file:text-slate-100"
+                onChange={(event) => void onPhoto(event.target.files?.[0])}
+              />
+            </label>
+            {uploading ? <p className="text-sm text-slate-300">Uploading...</p> : null}
+            {speaker.profilePicURL ? (
+              <Button variant="ghost" size="sm" className="self-start" onClick={() => setSpeaker((current) => ({ ...current, profilePicURL: '' }))}>
+                Remove photo
+              </Button>
+            ) : null}
+          </div>
+          {photoError ? (
+            <Alert tone="error" className="w-full">
+              {photoError}
+            </Alert>
+          ) : null}
+        </fieldset>
+        <SaveProblemAlert problem={problem} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={save.isPending} busyLabel="Saving..." disabled={uploading}>
+            Save speaker
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { CalendarCog, Download, Gauge, History, Rocket, Users, type LucideIcon } from 'lucide-react';
+
+export interface OrganiserSection {
+  /** The address under /organiser ('' is the console's first screen). */
+  slug: string;
+  label: string;
+  icon: LucideIcon;
+  /** Each section is its own file and its own chunk: attendees never download any of it. */
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The console's sections, in menu order. Adding one: a file in sections/ with a default export,
+ * one entry here. The route table and the section menu are built from this list.
+ */
+export const ORGANISER_SECTIONS: readonly OrganiserSection[] = [
+  { slug: '', label: 'Overview', icon: Gauge, Component: lazy(() => import('./sections/OverviewSection')) },
+  { slug: 'programme', label: 'Programme', icon: CalendarCog, Component: lazy(() => import('./sections/ProgrammeSection')) },
+  { slug: 'missions', label: 'Missions', icon: Rocket, Component: lazy(() => import('./sections/MissionsSection')) },
+  { slug: 'people', label: 'People', icon: Users, Component: lazy(() => import('./sections/PeopleSection')) },
+  { slug: 'exports', label: 'Exports', icon: Download, Component: lazy(() => import('./sections/ExportsSection')) },
+  { slug: 'audit-log', label: 'Audit log', icon: History, Component: lazy(() => import('./sections/AuditLogSection')) },
+];

@@ -1,0 +1,45 @@
+/** Every route of docs/product.md#routes, in one table. Build links with these, never with string literals. */
+export const paths = {
+  home: () => '/',
+  signIn: () => '/signin',
+  signUp: () => '/signup',
+  resetPassword: () => '/reset-password',
+  dashboard: () => '/dashboard',
+  roleProfile: () => '/role-profile',
+  viewRoleProfile: () => '/view-role-profile',
+  myMission: () => '/view-my-mission',
+  allMissions: () => '/view-all-missions',
+  /** The closing panel's projector screen: the ranking as it moves. */
+  live: () => '/live',
+  mission: (missionId: string) => `/mission/${encodeURIComponent(missionId)}`,
+  createMission: (editId?: string) => (editId ? `/create-mission?edit=${encodeURIComponent(editId)}` : '/create-mission'),
+  preConference: () => '/pre-conference',
+  postConference: () => '/post-conference',
+  speakersDirectory: () => '/speakers-directory',
+  /** The directory with one speaker's profile open. */
+  speaker: (speakerId: string) => `/speakers-directory?speaker=${encodeURIComponent(speakerId)}`,
+  agendaSchedule: () => '/agenda-schedule',
+  /** The organiser console; a section's slug gives its screen (none: the Overview). */
+  organiser: (section?: string) => (section ? `/organiser/${section}` : '/organiser'),
+  /** The agenda on the part's day, scrolled to the part. */
+  agendaPart: (partId: string) => `/agenda-schedule?part=${encodeURIComponent(partId)}`,
+} as const;
+
+/** Route patterns for the route table (the ones with parameters differ from their links). */
+export const routePatterns = {
+  mission: '/mission/:missionId',
+} as const;
+
+/** Where sign-in returns to: the protected location the visitor wanted, kept in navigation state. */
+export interface FromLocationState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+export function returnPathFrom(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return paths.dashboard();
+  const from = (state as FromLocationState).from;
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return paths.dashboard();
+  const publicOnly: string[] = [paths.home(), paths.signIn(), paths.signUp(), paths.resetPassword()];
+  if (publicOnly.includes(from.pathname)) return paths.dashboard();
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}

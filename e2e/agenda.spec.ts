@@ -1,0 +1,188 @@
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, expectNoA11yViolations, signInViaUi, signedInUser } from './support/app.ts';
+
+/**
+ * The attendee's conference day: stars that follow the person to another browser, "My agenda",
+ * "Now"/"Next" at the venue's time (Africa/Johannesburg, days from 6 December 2025: the sample
+ * configuration), calendar files and the private subscription address, and the links between
+ * parts and speakers' profiles. Times are set with Playwright's clock, never waited for.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function openAgenda(page: Page, query = ''): Promise<void> {
+  await page.goto(`/agenda-schedule${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda Schedule' })).toBeVisible();
+}
+
+function partCard(page: Page, title: string) {
+  return page.getByTestId('agenda-part').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+test('a starred part is in My agenda, and in another browser signed in as the same person', async ({ page, browser }) => {
+  const user = await signedInUser(page);
+  await openAgenda(page);
+  const title = 'Why Communities Need Missions, Not Just Meetings';
+  const star = page.getByRole('button', { name: `Add ${title} to My agenda` });
+  await star.click();
+  const unstar = page.getByRole('button', { name: `Remove ${title} from My agenda` });
+  await expect(unstar).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'My agenda (1)' })).toBeVisible();
+
+  // The filter shows only starred parts.
+  await page.getByRole('button', { name: 'My agenda (1)' }).click();
+  await expect(page.getByTestId('agenda-part')).toHaveCount(1);
+  await expect(partCard(page, title)).toBeVisible();
+  await expectNoA11yViolations(page);
+  // Day two has nothing starred: an empty state that leads back to everything.
+  await page.getByRole('tab', { name: /^Day Two/ }).click();
+  await expect(page.getByText('Nothing starred on this day')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Show all sessions' }).click();
+  await expect(page.getByRole('button', { name: 'All sessions', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  // Another browser (its own storage, its own session) sees the same star: it is kept on the server.
+  const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const otherPage = await other.newPage();
+  await signInViaUi(otherPage, user);
+  await openAgenda(otherPage, '?filter=mine');
+  await expect(otherPage.getByRole('button', { name: `Remove ${title} from My agenda` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(otherPage.getByTestId('agenda-part')).toHaveCount(1);
+
+  // Someone else does not see it.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await signedInUser(strangerPage);
+  await openAgenda(strangerPage);
+  await expect(strangerPage.getByRole('button', { name: 'My agenda (0)' })).toBeVisible();
+  await expect(strangerPage.getByRole('button', { name: `Add ${title} to My agenda` })).toHaveAttribute('aria-pressed', 'false');
+
+  // Unstarring on the second browser shows on the first after a reload.
+  await otherPage.getByRole('button', { name: `Remove ${title} from My agenda` }).click();
+  await expect(otherPage.getByText('Nothing starred on this day')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'My agenda (0)' })).toBeVisible();
+  await other.close();
+  await stranger.close();
+});
+
+test('Now and Next follow the venue clock, and a person abroad is told the times are the venue’s', async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'America/New_York', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // 10:20 in Johannesburg (08:20 UTC, 03:20 in New York) on day one.
+  await page.clock.install({ time: new Date('2025-12-06T08:20:00Z') });
+  await signedInUser(page);
+  await openAgenda(page);
+  const strip = page.getByTestId('now-next');
+  await expect(strip).toContainText('Now · 10:20');
+  await expect(strip.getByRole('link', { name: 'From Intention to Action' })).toBeVisible();
+  await expect(strip).toContainText('Next · 11:45');
+  await expect(partCard(page, 'From Intention to Action').getByText('Now', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('venue-time-note')).toContainText('Your device is set to New York (GMT-5); it is 10:20 at the venue now.');
+  await expect(partCard(page, 'From Intention to Action').getByText('venue time')).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // Across midnight into day two: the day two tab opens by itself, nothing is on, 08:00 is next.
+  await page.clock.setSystemTime(new Date('2025-12-06T23:30:00Z'));
+  await page.reload();
+  await expect(page.getByRole('tab', { name: /^Day Two/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('now-next')).toContainText('Nothing on right now');
+  await expect(page.getByTestId('now-next')).toContainText('Next · 08:00');
+  await context.close();
+});
+
+test('Add to calendar downloads an .ics a calendar app reads; the subscription address shows my stars until stopped', async ({ page, request }) => {
+  await signedInUser(page);
+  await openAgenda(page);
+  const title = 'Welcome to Mission Control';
+  const downloadPromise = page.waitForEvent('download');
+  await partCard(page, title).getByRole('button', { name: /^Add to calendar/ }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('s1p1-welcome-to-mission-control.ics');
+  const ics = await readFile(await download.path(), 'utf8');
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const [event] = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+  expect(event?.summary).toBe(title);
+  expect(event?.startDate.toString()).toBe('2025-12-06T09:00:00');
+  expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Africa/Johannesburg');
+
+  await page.getByRole('button', { name: `Add ${title} to My agenda` }).click();
+  await expect(page.getByRole('button', { name: 'My agenda (1)' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Calendar' });
+  await expect(dialog.getByText('You have no subscription address.')).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const whole = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download the programme (.ics)' }).click();
+  expect((await whole).suggestedFilename()).toBe('community-mission-game-2025.ics');
+
+  await dialog.getByRole('button', { name: 'Make a subscription address' }).click();
+  const address = await dialog.getByRole('textbox', { name: 'Subscription address' }).inputValue();
+  expect(address).toMatch(/\/calendar\/feeds\/[A-Za-z0-9_-]{43}\.ics$/);
+  await expect(dialog.getByRole('link', { name: 'Open in calendar app' })).toHaveAttribute('href', address.replace(/^http:/, 'webcal:'));
+  await expectNoA11yViolations(page);
+  const feed = await request.get(address);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('SUMMARY:Welcome to Mission Control');
+
+  await dialog.getByRole('button', { name: 'Stop the address' }).click();
+  await expect(dialog.getByText('You have no subscription address.')).toBeVisible();
+  expect((await request.get(address)).status()).toBe(404);
+});
+
+test('parts link to speakers’ profiles and profiles link back; speakers are A–Z with initials for those without a photo', async ({ page }) => {
+  await signedInUser(page);
+  await openAgenda(page);
+  const card = partCard(page, 'From Intention to Action');
+  await card.getByRole('button', { name: /^View Full Details/ }).click();
+  const partDialog = page.getByRole('dialog', { name: 'From Intention to Action' });
+  await partDialog.getByRole('link', { name: 'Speaker profile: Daniel Mensah' }).click();
+
+  await expect(page).toHaveURL(/\/speakers-directory\?speaker=daniel-mensah$/);
+  const profile = page.getByRole('dialog', { name: 'Daniel Mensah' });
+  await expect(profile).toBeVisible();
+  await expect(profile.getByRole('img', { name: 'No photo of Daniel Mensah' })).toHaveText('DM');
+  await expectNoA11yViolations(page);
+  await profile.getByRole('link', { name: 'From Intention to Action in the agenda' }).click();
+  await expect(page).toHaveURL(/\/agenda-schedule\?part=s1p3$/);
+  await expect(page.locator('#part-s1p3')).toBeFocused();
+
+  await page.goto('/speakers-directory');
+  const names = await page.getByTestId('speaker-card').getByRole('heading', { level: 2 }).allTextContents();
+  const key = (name: string) => name.replace(/^((Dr|Prof)\.?\s+)+/, '');
+  expect(names).toEqual([...names].sort((a, b) => key(a).localeCompare(key(b), 'en', { sensitivity: 'base' })));
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('programme');
+  await expect(page.getByTestId('speaker-card').first()).toContainText('Amina Yusuf');
+});
+
+test('the compact view fits each part in a line or two and is remembered on this device', async ({ page }) => {
+  await signedInUser(page);
+  await openAgenda(page);
+  const compact = page.getByRole('button', { name: 'Compact view' });
+  await compact.click();
+  await expect(compact).toHaveAttribute('aria-pressed', 'true');
+  const first = page.getByTestId('agenda-part').first();
+  expect((await first.boundingBox())?.height ?? 999).toBeLessThan(130);
+  // Session 1 (3 parts) fits on one phone screen with its header.
+  const session = await page.getByTestId('agenda-session').first().boundingBox();
+  expect(session?.height ?? 9999).toBeLessThan(844);
+  await expectNoA11yViolations(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Compact view' })).toHaveAttribute('aria-pressed', 'true');
+  // The session header stays in view while its parts scroll.
+  await page.evaluate(() => window.scrollBy(0, 250));
+  const header = await page.getByTestId('agenda-session').first().getByRole('button', { name: /^Session 1\b/ }).boundingBox();
+  expect(header && header.y >= 0 && header.y < 200).toBe(true);
+});
+
+test('a person without favourites sees a useful empty My agenda', async ({ page }) => {
+  const user = await createUser();
+  await signInViaUi(page, user);
+  await openAgenda(page, '?filter=mine');
+  await expect(page.getByText('Nothing starred on this day')).toBeVisible();
+  await expect(page.getByText('Star a part to add it to My agenda; it follows you to your other devices.')).toBeVisible();
+});

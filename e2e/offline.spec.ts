@@ -1,0 +1,148 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { startServer } from '../apps/server/src/server.ts';
+import { createMission, createUser, expectNoA11yViolations, signedInUser, withRoleProfile } from './support/app.ts';
+
+/**
+ * The app on bad Wi-Fi, with the production build's service worker: after one visit it opens
+ * without a network (Playwright's offline mode), shows what the person last saw with a banner,
+ * gives screens never opened an in-app offline state, refuses actions at once with a clear
+ * message, and offers a reload when a new version is deployed.
+ */
+
+const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('after one visit the app opens offline: agenda, speakers, a never-opened screen, and a vote is refused', async ({ page, context }) => {
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner);
+  await signedInUser(page);
+  await waitForServiceWorker(page);
+
+  // One visit: the dashboard, the agenda (with a star), the speakers and the missions list.
+  await page.goto('/agenda-schedule');
+  await page.getByRole('button', { name: 'Add Welcome to Mission Control to My agenda' }).click();
+  await expect(page.getByRole('button', { name: 'My agenda (1)' })).toBeVisible();
+  await page.goto('/speakers-directory');
+  await expect(page.getByTestId('speaker-card')).toHaveCount(17);
+  await page.goto('/view-all-missions');
+  await expect(page.getByRole('heading', { name: mission.name })).toBeVisible();
+  // The kept answers are written a moment after they arrive.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('offline_cache:')))).toBe(true);
+  await page.waitForTimeout(1_500);
+
+  await context.setOffline(true);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toContainText(/^You are offline: showing what you saw at \d{2}:\d{2}\./);
+  await expectNoA11yViolations(page);
+
+  // A vote is refused at once with the reason, and nothing stays spinning.
+  const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  await card.getByRole('button', { name: 'Vote' }).click();
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Vote' })).toBeEnabled();
+  await expect(card.getByText('Processing…')).toHaveCount(0);
+
+  // A reload without a network: the app itself, the agenda with the star, the speakers.
+  await page.goto('/agenda-schedule');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda Schedule' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Welcome to Mission Control from My agenda' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await page.goto('/speakers-directory');
+  await expect(page.getByTestId('speaker-card')).toHaveCount(17);
+  await expect(page.getByRole('img', { name: /^Photo of / }).first()).toBeVisible();
+  // The missions list as it was last seen, not an error.
+  await page.goto('/view-all-missions');
+  await expect(page.getByRole('heading', { name: mission.name })).toBeVisible();
+
+  // Starring offline is refused and the star stays as it was.
+  await page.goto('/agenda-schedule');
+  await page.getByRole('button', { name: 'Add Why Communities Need Missions, Not Just Meetings to My agenda' }).click();
+  await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Why Communities Need Missions, Not Just Meetings to My agenda' })).toHaveAttribute('aria-pressed', 'false');
+
+  // A screen never opened: the app's own page with an offline message, never the browser's error page.
+  await page.goto('/create-mission');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.goto('/mission/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test('a new version offers "Reload to update" instead of taking over, and the reload brings it', async ({ browser }) => {
+  // A deployment of its own, on a copy of the build, so that "deploying" a rebuild here cannot
+  // reach the other journeys' server.
+  const distCopy = mkdtempSync(join(tmpdir(), 'mc-e2e-dist-'));
+  cpSync('dist/web', distCopy, { recursive: true });
+  const port = await freePort();
+  const server = await startServer(loadConfig({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST_DIR: distCopy }));
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForServiceWorker(page);
+    await expect(page.getByRole('region', { name: 'Update available' })).toHaveCount(0);
+
+    // The rebuild: a worker script that differs (as a new precache list would make it).
+    appendFileSync(join(distCopy, 'sw.js'), '\n// the next build\n');
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.getByRole('region', { name: 'Update available' });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(prompt).toContainText('A new version of the app is ready.');
+    await expectNoA11yViolations(page);
+    // The old version keeps running until the person chooses.
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload to update' }).click()]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Update available' })).toHaveCount(0);
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+  } finally {
+    await context.close();
+    await server.close();
+    rmSync(distCopy, { recursive: true, force: true });
+  }
+});
+
+test('the app can be installed: a manifest with icons and the theme colour', async ({ page, request }) => {
+  await page.goto('/signin');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = (await (await request.get(href ?? '')).json()) as { name: string; display: string; theme_color: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] };
+  expect(manifest).toMatchObject({ name: 'Mission Control', display: 'standalone', theme_color: '#070b1a', start_url: '/dashboard' });
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
+  for (const size of ['192x192', '512x512']) {
+    const icon = manifest.icons.find((entry) => entry.sizes === size && !entry.purpose);
+    expect(icon, size).toBeTruthy();
+    const response = await request.get(icon?.src ?? '');
+    expect(response.headers()['content-type']).toBe('image/png');
+  }
+  expect(manifest.icons.some((entry) => entry.purpose === 'maskable')).toBe(true);
+});

@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganiser, signInViaUi, withAuthenticator, type E2EUser } from './support/app.ts';
+import { E2E_BASE_URL } from './support/env.ts';
+
+/**
+ * Organisers edit the programme in the console and attendees see it. These change the shared
+ * server's programme, so they run in their own project after every other journey, one at a time,
+ * and put the programme back as it was at the end. To run only these while working on them:
+ * `npx playwright test e2e/programme-editing.spec.ts --no-deps` (otherwise every other journey runs first).
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f0b3e60000000049454e44ae426082', 'hex');
+
+let organiser: E2EUser;
+let original: unknown;
+let secret = '';
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+}
+
+test.beforeAll(async () => {
+  organiser = await createUser({ firstName: 'Petra' });
+  makeOrganiser(organiser);
+  secret = await withAuthenticator(organiser);
+  const response = await fetch(`${E2E_BASE_URL}/content/v1/programme`);
+  original = ((await response.json()) as { programme: unknown }).programme;
+});
+
+test.afterAll(async ({ browser }) => {
+  // Put the sample programme back through the console's own import.
+  const page = await browser.newPage();
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/programme');
+  await page.getByLabel('Import programme').setInputFiles({ name: 'original.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(original)) });
+  await page.getByRole('button', { name: 'Replace programme' }).click();
+  await expect(page.getByText('Programme imported')).toBeVisible();
+  await page.close();
+});
+
+test('an organiser edits a speaker with a photo, and an attendee sees the change on the next load', async ({ page, browser }) => {
+  const attendee = await createUser();
+  const attendeePage = await browser.newPage();
+  await signInViaUi(attendeePage, attendee);
+  await attendeePage.goto('/speakers-directory');
+  await expect(attendeePage.getByText('Founder, Orbit Community Labs')).toBeVisible();
+
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/programme');
+  await expect(page.getByRole('heading', { level: 1, name: 'Programme' })).toBeVisible();
+  await settle(page);
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Edit Amina Yusuf' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Amina Yusuf' });
+  await dialog.getByLabel('Designation').fill('Chief Navigator, Orbit Community Labs');
+  // A file that is not an image is refused before anything is stored.
+  await dialog.getByLabel(/Upload a photo/).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(dialog.getByText('The photo must be a PNG, JPEG or WebP image.')).toBeVisible();
+  await dialog.getByLabel(/Upload a photo/).setInputFiles({ name: 'amina.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByRole('img', { name: 'Photo of Amina Yusuf' })).toHaveAttribute('src', /^\/content\/v1\/speaker-photos\/[0-9a-f-]{36}\.png$/);
+  await settle(page);
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Save speaker' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Chief Navigator, Orbit Community Labs')).toBeVisible();
+
+  // The attendee's next load shows the edit, without a restart.
+  await attendeePage.reload();
+  await expect(attendeePage.getByText('Chief Navigator, Orbit Community Labs')).toBeVisible();
+  await expect(attendeePage.getByRole('img', { name: 'Photo of Amina Yusuf' }).first()).toHaveAttribute('src', /speaker-photos/);
+  await attendeePage.close();
+
+  // Moving a speaker changes the order; the audit log has both changes.
+  const names = page.getByRole('list', { name: 'Speakers' }).getByRole('listitem');
+  const firstBefore = await names.first().getByRole('paragraph').first().textContent();
+  await page.getByRole('button', { name: `Move ${firstBefore} down` }).click();
+  await expect(names.nth(1)).toContainText(firstBefore ?? '');
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Audit log' }).click();
+  const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
+  await expect(entries.nth(0)).toContainText('Programme: speakers reordered');
+  await expect(entries.nth(1)).toContainText('Programme: speaker saved');
+});
+
+test('an organiser adds a speaker and a session; bad times are refused with every problem listed', async ({ page }) => {
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/programme');
+  await page.getByRole('button', { name: 'Add speaker' }).click();
+  const speakerDialog = page.getByRole('dialog', { name: 'Add a speaker' });
+  await speakerDialog.getByLabel('Name').fill('Grace Hopper');
+  await expect(speakerDialog.getByLabel('Id')).toHaveValue('grace-hopper');
+  await speakerDialog.getByLabel('Designation').fill('Rear Admiral');
+  await speakerDialog.getByLabel('Bio').fill('Wrote the first compiler.');
+  await speakerDialog.getByRole('button', { name: 'Save speaker' }).click();
+  await expect(page.getByRole('list', { name: 'Speakers' }).getByText('Grace Hopper')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add session' }).click();
+  const sessionDialog = page.getByRole('dialog', { name: 'Add a session' });
+  await sessionDialog.getByLabel('Session title').fill('Compilers for communities');
+  await sessionDialog.getByLabel('Day').selectOption('2');
+  await sessionDialog.getByLabel('Session starts').fill('15:00');
+  await sessionDialog.getByLabel('Session ends').fill('16:00');
+  await sessionDialog.getByLabel('Part title').fill('Bugs and moths');
+  await sessionDialog.getByLabel('Part starts').fill('15:30');
+  await sessionDialog.getByLabel('Part ends').fill('15:10');
+  await sessionDialog.getByLabel('Grace Hopper').check();
+  await sessionDialog.getByLabel('Description').fill('Where the word comes from.');
+  await sessionDialog.getByRole('button', { name: 'Save session' }).click();
+  await expect(sessionDialog.getByText(/^The programme has 1 problem; nothing was changed\.$/)).toBeVisible();
+  await expect(sessionDialog.getByRole('list', { name: 'Problems' })).toContainText('must end after it starts');
+  await settle(page);
+  await expectNoA11yViolations(page);
+
+  await sessionDialog.getByLabel('Part ends').fill('15:50');
+  await sessionDialog.getByRole('button', { name: 'Save session' }).click();
+  await expect(sessionDialog).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Sessions' })).toContainText('Compilers for communities');
+
+  // The attendee agenda shows it on day two.
+  await page.goto('/speakers-directory');
+  await expect(page.getByRole('button', { name: 'Grace Hopper', exact: true })).toBeVisible();
+});
+
+test('an import with mistakes lists every problem and changes nothing; on a phone the editor fits the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/programme');
+  await expect(page.getByRole('heading', { name: /^Sessions \(\d+\)$/ })).toBeVisible();
+  const sessionsBefore = await page.getByRole('heading', { name: /^Sessions \(\d+\)$/ }).textContent();
+
+  const broken = structuredClone(original) as { speakers: { id: string }[]; agenda: { parts: { id: string; endTime: string; speakers: { name: string; linkedinUrl: string }[] }[] }[] };
+  broken.speakers[1]!.id = broken.speakers[0]!.id;
+  broken.agenda[0]!.parts[0]!.endTime = '08:00';
+  broken.agenda[1]!.parts[0]!.speakers = [{ name: 'Nobody Known', linkedinUrl: '' }];
+  await page.getByLabel('Import programme').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  await page.getByRole('button', { name: 'Replace programme' }).click();
+  await expect(page.getByText('The programme has 3 problems; nothing was changed.')).toBeVisible();
+  const problems = page.getByRole('list', { name: 'Problems' });
+  await expect(problems.getByRole('listitem')).toHaveCount(3);
+  await expect(problems).toContainText('Duplicate speaker id');
+  await expect(problems).toContainText('Nobody Known');
+  await expect(page.getByRole('heading', { name: /^Sessions \(\d+\)$/ })).toHaveText(sessionsBefore ?? '');
+
+  await page.getByLabel('Import programme').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('not json') });
+  await expect(page.getByText('notes.json is not a JSON file: nothing was changed.')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export programme' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^programme-\d{4}-\d{2}-\d{2}\.json$/);
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await settle(page);
+  await expectNoA11yViolations(page);
+});

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { isIsoDate, isTimeZone } from './agenda.ts';
+import { minutesOf, partSchema, sessionDay, sessionSchema, speakerSchema, type ConferenceContent } from './conference.ts';
+
+/**
+ * The programme as organisers keep it in the database: the conference's dates, time zone, venue
+ * and rooms, the speakers and the sessions with their parts. One schema checks every save, every
+ * import and the seed made from the sample content files; it reuses the field rules of the
+ * content schema but not its sample-only rules (exactly 17 speakers, the seven fixed sessions).
+ * A failed check lists every problem with its place, and nothing is saved.
+ */
+
+export const PROGRAMME_LIMITS = {
+  speakers: 300,
+  sessions: 100,
+  partsPerSession: 50,
+  rooms: 50,
+  days: 14,
+  /** Speaker photos: bytes. */
+  photoBytes: 2 * 1024 * 1024,
+} as const;
+
+export const PHOTO_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+export type PhotoType = keyof typeof PHOTO_TYPES;
+
+const text = z.string().trim().min(1, 'Must not be empty');
+const isoDate = z.string().refine(isIsoDate, 'Use a date written YYYY-MM-DD');
+
+export const programmeSettingsSchema = z
+  .strictObject({
+    startDate: isoDate,
+    endDate: isoDate,
+    timeZone: z.string().refine(isTimeZone, 'Use an IANA time zone such as "Africa/Johannesburg"'),
+    venue: z.string().trim().max(200),
+    rooms: z.array(text.max(100)).max(PROGRAMME_LIMITS.rooms),
+  })
+  .superRefine((settings, ctx) => {
+    const days = dayCount(settings.startDate, settings.endDate);
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The conference must end on or after its first day' });
+    if (days > PROGRAMME_LIMITS.days) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `A conference lasts at most ${PROGRAMME_LIMITS.days} days` });
+    const seen = new Set<string>();
+    settings.rooms.forEach((room, index) => {
+      if (seen.has(room)) ctx.addIssue({ code: 'custom', path: ['rooms', index], message: `Room "${room}" is listed twice` });
+      seen.add(room);
+    });
+  });
+export type ProgrammeSettingsDocument = z.infer<typeof programmeSettingsSchema>;
+
+export const programmePartSchema = partSchema.extend({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Part ids are lower-case letters, digits and dashes, such as "s1p1"'),
+  /** One of the conference's rooms; absent or empty when the part has none. */
+  room: z.string().trim().max(100).optional(),
+});
+export type ProgrammePart = z.infer<typeof programmePartSchema>;
+
+export const programmeSessionSchema = sessionSchema.extend({
+  sessionNumber: z.int().min(1).max(999),
+  /** The conference day (1 is the first). */
+  day: z.int().min(1).max(PROGRAMME_LIMITS.days),
+  parts: z.array(programmePartSchema).min(1, 'A session has at least one part').max(PROGRAMME_LIMITS.partsPerSession),
+});
+export type ProgrammeSession = z.infer<typeof programmeSessionSchema>;
+
+export const programmeSchema = z
+  .strictObject({
+    settings: programmeSettingsSchema,
+    speakers: z.array(speakerSchema).max(PROGRAMME_LIMITS.speakers),
+    agenda: z.array(programmeSessionSchema).max(PROGRAMME_LIMITS.sessions),
+  })
+  .superRefine((programme, ctx) => {
+    const speakerIds = new Set<string>();
+    const speakerNames = new Map<string, string | undefined>();
+    programme.speakers.forEach((speaker, index) => {
+      if (speakerIds.has(speaker.id)) ctx.addIssue({ code: 'custom', path: ['speakers', index, 'id'], message: `Duplicate speaker id "${speaker.id}"` });
+      if (speakerNames.has(speaker.name)) ctx.addIssue({ code: 'custom', path: ['speakers', index, 'name'], message: `Duplicate speaker name "${speaker.name}"` });
+      speakerIds.add(speaker.id);
+      speakerNames.set(speaker.name, speaker.linkedinUrl);
+    });
+
+    const days = dayCount(programme.settings.startDate, programme.settings.endDate);
+    const rooms = new Set(programme.settings.rooms);
+    const sessionNumbers = new Set<number>();
+    const partIds = new Set<string>();
+    programme.agenda.forEach((session, sessionIndex) => {
+      const at = (...path: (string | number)[]) => ['agenda', sessionIndex, ...path];
+      const n = session.sessionNumber;
+      if (sessionNumbers.has(n)) ctx.addIssue({ code: 'custom', path: at('sessionNumber'), message: `Session ${n} appears twice` });
+      sessionNumbers.add(n);
+      if (session.day > days && days >= 1) {
+        ctx.addIssue({ code: 'custom', path: at('day'), message: `Session ${n} is on day ${session.day}, but the conference has ${days} day${days === 1 ? '' : 's'}` });
+      }
+      if (minutesOf(session.endTime) <= minutesOf(session.startTime)) {
+        ctx.addIssue({ code: 'custom', path: at('endTime'), message: `Session ${n} must end after it starts` });
+      }
+      let previousEnd = minutesOf(session.startTime);
+      session.parts.forEach((part, partIndex) => {
+        const partAt = (...path: (string | number)[]) => at('parts', partIndex, ...path);
+        if (partIds.has(part.id)) ctx.addIssue({ code: 'custom', path: partAt('id'), message: `Duplicate part id "${part.id}"` });
+        partIds.add(part.id);
+        const start = minutesOf(part.startTime);
+        const end = minutesOf(part.endTime);
+        if (end <= start) ctx.addIssue({ code: 'custom', path: partAt('endTime'), message: `Part ${part.id} must end after it starts` });
+        if (start < previousEnd || end > minutesOf(session.endTime)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: partAt('startTime'),
+            message: `Part ${part.id} (${part.startTime}–${part.endTime}) must fit in session ${n} (${session.startTime}–${session.endTime}) after the part before it`,
+          });
+        }
+        previousEnd = Math.max(previousEnd, end);
+        if (part.room && !rooms.has(part.room)) ctx.addIssue({ code: 'custom', path: partAt('room'), message: `Part ${part.id} is in room "${part.room}", which is not one of the conference's rooms` });
+        part.speakers.forEach((ref, refIndex) => {
+          if (!speakerNames.has(ref.name)) {
+            ctx.addIssue({ code: 'custom', path: partAt('speakers', refIndex, 'name'), message: `Part ${part.id} names "${ref.name}", who is not one of the speakers` });
+          } else if ((ref.linkedinUrl ?? '') !== (speakerNames.get(ref.name) ?? '')) {
+            ctx.addIssue({ code: 'custom', path: partAt('speakers', refIndex, 'linkedinUrl'), message: `Part ${part.id} gives "${ref.name}" a LinkedIn address that differs from the speaker's` });
+          }
+        });
+      });
+    });
+  });
+export type ProgrammeDocument = z.infer<typeof programmeSchema>;
+
+/** What GET /content/v1/programme answers: the document and the version its ETag names. */
+export interface ProgrammeResponse {
+  version: number;
+  programme: ProgrammeDocument;
+}
+
+/** Days between two "YYYY-MM-DD" dates, both counted (0 or less when the end is before the start). */
+export function dayCount(startDate: string, endDate: string): number {
+  const toDays = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return Date.UTC(year, month - 1, day) / 86_400_000;
+  };
+  return Math.round(toDays(endDate) - toDays(startDate)) + 1;
+}
+
+/** The conference's dates, "YYYY-MM-DD", day 1 first. */
+export function programmeDays(settings: Pick<ProgrammeSettingsDocument, 'startDate' | 'endDate'>): string[] {
+  const [year, month, day] = settings.startDate.split('-').map(Number) as [number, number, number];
+  const count = Math.max(1, Math.min(PROGRAMME_LIMITS.days, dayCount(settings.startDate, settings.endDate)));
+  return Array.from({ length: count }, (_, index) => new Date(Date.UTC(year, month - 1, day + index)).toISOString().slice(0, 10));
+}
+
+/** Every problem of a programme that fails the schema, one line each, with its place. */
+export function programmeProblems(error: z.ZodError): string[] {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+}
+
+/** The seed of an empty database: the sample content files, with the conference's dates and zone. */
+export function programmeFromContent(content: ConferenceContent, settings: { startDate: string; timeZone: string }): ProgrammeDocument {
+  const lastDay = Math.max(1, ...content.agenda.map((session) => sessionDay(session.sessionNumber) ?? 1));
+  const [year, month, day] = settings.startDate.split('-').map(Number) as [number, number, number];
+  const endDate = new Date(Date.UTC(year, month - 1, day + lastDay - 1)).toISOString().slice(0, 10);
+  return {
+    settings: { startDate: settings.startDate, endDate, timeZone: settings.timeZone, venue: '', rooms: [] },
+    speakers: content.speakers,
+    agenda: content.agenda.map((session) => ({ ...session, day: sessionDay(session.sessionNumber) ?? 1 })),
+  };
+}
+
+export const PROGRAMME_MESSAGES = {
+  invalid: (count: number) => `The programme has ${count} problem${count === 1 ? '' : 's'}; nothing was changed.`,
+  speakerNotFound: 'That speaker is not in the programme (it may have been deleted). Reload and try again.',
+  speakerInUse: (parts: string[]) => `This speaker still appears in ${parts.join(', ')}. Remove them from those parts first.`,
+  sessionNotFound: 'That session is not in the programme (it may have been deleted). Reload and try again.',
+  reorderMismatch: 'The new order must list every speaker exactly once. Reload and try again.',
+  photoType: 'The photo must be a PNG, JPEG or WebP image.',
+  photoSize: `The photo must be at most ${PROGRAMME_LIMITS.photoBytes / 1024 / 1024} MB.`,
+} as const;
+
+export const programmeProcedureParams = {
+  save_programme_settings: z.strictObject({ p_settings: programmeSettingsSchema }),
+  save_speaker: z.strictObject({
+    /** The id the speaker had (null for a new speaker); a changed id is followed everywhere. */
+    p_original_id: z.string().max(200).nullable(),
+    p_speaker: speakerSchema,
+  }),
+  delete_speaker: z.strictObject({ p_id: z.string().max(200) }),
+  reorder_speakers: z.strictObject({ p_ids: z.array(z.string().max(200)).max(PROGRAMME_LIMITS.speakers) }),
+  save_session: z.strictObject({
+    /** The number the session had (null for a new session). */
+    p_original_number: z.int().nullable(),
+    p_session: programmeSessionSchema,
+  }),
+  delete_session: z.strictObject({ p_number: z.int() }),
+  /** The whole programme, checked here and not by the parameter schema, so every problem is listed. */
+  import_programme: z.strictObject({ p_programme: z.unknown() }),
+} as const;
+
+export interface ProgrammeProcedureResults {
+  save_programme_settings: ProgrammeResponse;
+  save_speaker: ProgrammeResponse;
+  delete_speaker: ProgrammeResponse;
+  reorder_speakers: ProgrammeResponse;
+  save_session: ProgrammeResponse;
+  delete_session: ProgrammeResponse;
+  import_programme: ProgrammeResponse;
+}
