@@ -1,16 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { useAuth } from '../../features/auth/authContext';
-import { paths, type FromLocationState } from '../paths';
+import { useAuth } from '../../lib/auth';
+import { paths, type FromLocationState } from '../../lib/paths';
 
-/** SPEC §2: protected screens wait for the session, and send signed-out visitors to /signin. */
+const SecondFactorPage = lazy(() => import('../../features/auth/mfa/SecondFactorPage'));
+// The live channel matters only once someone is signed in, so /signin does not download it.
+const LiveUpdates = lazy(() => import('./LiveUpdates'));
+
+/** docs/product.md#routes: protected screens wait for the session, and send signed-out visitors to /signin. */
 export function ProtectedRoute() {
-  const { status } = useAuth();
+  const { status, needsSecondFactor } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Loading..." />;
   if (status === 'signedOut') {
     const state: FromLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.signIn()} replace state={state} />;
   }
-  return <Outlet />;
+  // Someone with an authenticator sees nothing else until this session has entered a code.
+  if (needsSecondFactor) return <SecondFactorPage />;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
+      <Outlet />
+    </>
+  );
 }

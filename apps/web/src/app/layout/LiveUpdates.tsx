@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
+import { useAuth } from '../../lib/auth';
+import { supabase } from '../../lib/supabase';
+import { LiveConnection } from '../../lib/live/connection';
+import { applyMissionsEvent, refreshMissions } from '../../lib/live/missionsCache';
+import { getLiveStatus, setLiveStatus } from '../../lib/live/status';
+
+/**
+ * Keeps the signed-in person's screens current: counts from the live channel go straight into the
+ * cached missions. When the channel is not live (blocked by a proxy, or reconnecting), the screens
+ * read afresh when the window regains focus and after each action instead. Nothing polls.
+ */
+export default function LiveUpdates() {
+  const { session } = useAuth();
+  const queryClient = useQueryClient();
+  const userId = session?.user.id ?? null;
+  const token = session?.access_token ?? null;
+  const connection = useRef<LiveConnection | null>(null);
+
+  useEffect(() => {
+    if (!userId) return undefined;
+    const live = new LiveConnection(
+      async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
+      [MISSIONS_TOPIC],
+      {
+        message: (message) => {
+          if (message.type === 'resync') void refreshMissions(queryClient);
+          else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
+        },
+        status: setLiveStatus,
+        reconnected: () => void refreshMissions(queryClient),
+      },
+    );
+    connection.current = live;
+    setLiveStatus('connecting');
+    live.start();
+    return () => {
+      live.stop();
+      connection.current = null;
+      setLiveStatus('off');
+    };
+  }, [userId, queryClient]);
+
+  useEffect(() => {
+    if (token) connection.current?.tokenChanged(token);
+  }, [token]);
+
+  // The fallback while the channel is not live: a fresh read on focus and after each action.
+  useEffect(() => {
+    if (!userId) return undefined;
+    const notLive = () => getLiveStatus() !== 'live';
+    const onFocus = () => {
+      if (notLive() && document.visibilityState === 'visible') void refreshMissions(queryClient);
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+    const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && notLive()) void refreshMissions(queryClient);
+    });
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onFocus);
+      unsubscribe();
+    };
+  }, [userId, queryClient]);
+
+  return null;
+}

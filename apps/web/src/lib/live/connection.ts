@@ -1,0 +1,173 @@
+import { LIVE_CLOSE, LIVE_SOCKET_PATH, type LiveServerMessage } from '@mc/contract/live.ts';
+
+/**
+ * The browser's end of the live channel. ONE WebSocket per browser, not per tab: the tabs elect a
+ * leader with the Web Locks API; the leader holds the socket and passes what arrives (and its
+ * status) to the other tabs over a BroadcastChannel. When the leader tab closes, its lock is
+ * released and the next tab takes over. A browser without those APIs connects per tab.
+ */
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'unavailable';
+
+export interface LiveListener {
+  /** A message from the server (an event, or 'resync'). */
+  message(message: LiveServerMessage): void;
+  status(status: LiveStatus): void;
+  /** The connection came back after a break: what changed meanwhile must be read afresh. */
+  reconnected(): void;
+}
+
+/** Waits before reconnection attempt n (0-based): 1, 2, 4, 8, 16, then 30 s, each ±25 % so a room does not return at once. */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5));
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/** After this many failed attempts in a row, the app says live updates are unavailable (and keeps trying). */
+export const ATTEMPTS_BEFORE_UNAVAILABLE = 3;
+
+type TabMessage = { kind: 'message'; message: LiveServerMessage } | { kind: 'status'; status: LiveStatus } | { kind: 'reconnected' } | { kind: 'hello' };
+
+const CHANNEL_NAME = 'mission-control-live';
+const LOCK_NAME = 'mission-control-live-socket';
+
+export class LiveConnection {
+  private socket: WebSocket | null = null;
+  private attempt = 0;
+  private everConnected = false;
+  private currentStatus: LiveStatus = 'connecting';
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  private releaseLock: (() => void) | null = null;
+  private readonly tabs: BroadcastChannel | null;
+  private isLeader = false;
+
+  constructor(
+    private readonly getToken: () => Promise<string | null>,
+    private readonly topics: string[],
+    private readonly listener: LiveListener,
+  ) {
+    this.tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+  }
+
+  start(): void {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (!this.tabs || !locks) {
+      this.lead();
+      return;
+    }
+    this.tabs.onmessage = (event: MessageEvent<TabMessage>) => this.fromTab(event.data);
+    // Ask the leader, if there is one, for its status.
+    this.tabs.postMessage({ kind: 'hello' } satisfies TabMessage);
+    void locks
+      .request(LOCK_NAME, () => {
+        if (this.stopped) return undefined;
+        this.lead();
+        // Held until this tab stops (or closes, which releases it too).
+        return new Promise<void>((release) => {
+          this.releaseLock = release;
+        });
+      })
+      .catch(() => undefined);
+  }
+
+  /** The access token changed (refreshed): the server keeps the connection with the new one. */
+  tokenChanged(token: string): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: 'auth', token }));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.socket?.close(1000, 'signed out');
+    this.socket = null;
+    this.releaseLock?.();
+    this.tabs?.close();
+  }
+
+  private lead(): void {
+    this.isLeader = true;
+    this.connect();
+  }
+
+  private fromTab(message: TabMessage): void {
+    if (message.kind === 'hello') {
+      if (this.isLeader) this.tabs?.postMessage({ kind: 'status', status: this.currentStatus } satisfies TabMessage);
+      return;
+    }
+    if (this.isLeader) return;
+    if (message.kind === 'message') this.listener.message(message.message);
+    else if (message.kind === 'status') this.listener.status(message.status);
+    else if (message.kind === 'reconnected') this.listener.reconnected();
+  }
+
+  private share(message: TabMessage): void {
+    this.tabs?.postMessage(message);
+    if (message.kind === 'message') this.listener.message(message.message);
+    else if (message.kind === 'status') this.listener.status(message.status);
+    else if (message.kind === 'reconnected') this.listener.reconnected();
+  }
+
+  private setStatus(status: LiveStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    this.share({ kind: 'status', status });
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const url = `${window.location.origin.replace(/^http/, 'ws')}${LIVE_SOCKET_PATH}`;
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      void this.getToken().then((token) => {
+        if (socket !== this.socket) return;
+        if (!token) return socket.close(1000, 'signed out');
+        socket.send(JSON.stringify({ type: 'auth', token }));
+      });
+    };
+    socket.onmessage = (event: MessageEvent<string>) => {
+      let message: LiveServerMessage;
+      try {
+        message = JSON.parse(event.data) as LiveServerMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'ready') {
+        socket.send(JSON.stringify({ type: 'subscribe', topics: this.topics }));
+        const cameBack = this.everConnected;
+        this.everConnected = true;
+        this.attempt = 0;
+        this.setStatus('live');
+        if (cameBack) this.share({ kind: 'reconnected' });
+        return;
+      }
+      this.share({ kind: 'message', message });
+    };
+    socket.onclose = (event) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      // An expired token: the next attempt fetches a fresh one at once.
+      if (event.code === LIVE_CLOSE.unauthorised && this.attempt === 0) {
+        this.attempt = 1;
+        this.connect();
+        return;
+      }
+      this.retry();
+    };
+  }
+
+  private retry(): void {
+    if (this.stopped) return;
+    this.setStatus(this.attempt >= ATTEMPTS_BEFORE_UNAVAILABLE ? 'unavailable' : 'reconnecting');
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), reconnectDelayMs(this.attempt));
+    this.attempt += 1;
+  }
+}
