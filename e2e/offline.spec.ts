@@ -35,6 +35,8 @@ async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 test('after one visit the app opens offline: agenda, speakers, a never-opened screen, and a vote is refused', async ({ page, context }) => {
+  // The longest journey of the suite (a dozen screens online and offline): three times the usual time.
+  test.slow();
   const owner = await withRoleProfile(await createUser());
   const mission = await createMission(owner);
   await signedInUser(page);
