@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/ui/Spinner';
 import { paths, routePatterns } from '../lib/paths';
 import { ProtectedRoute } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './RouteErrorPage';
+import { RouteFocus } from './RouteFocus';
 
 // Every screen is its own chunk, so /signin downloads only what /signin needs.
 const LandingPage = lazy(() => import('../features/auth/LandingPage'));
@@ -40,6 +41,7 @@ function RootLayout() {
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <ScrollToTop />
+      <RouteFocus />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
+import { focusPageHeading } from './focus';
 
 interface DialogProps {
   open: boolean;
@@ -17,8 +18,13 @@ interface DialogProps {
   className?: string;
 }
 
-/** A modal dialog: focus is trapped inside, Escape and the close button dismiss it, focus returns after. */
+/**
+ * A modal dialog: focus is trapped inside, Escape and the close button dismiss it, and focus returns
+ * to whatever opened it. Radix returns focus only to its own Trigger; our dialogs are opened by
+ * ordinary buttons (and links, list rows), so the opener is remembered as focus moves in.
+ */
 export function Dialog({ open, onOpenChange, title, description, children, footer, showCloseButton = true, closeLabel = 'Close', className }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,6 +36,18 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            // Runs before focus moves in: what has focus now opened the dialog.
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const target = opener.current;
+            opener.current = null;
+            // The opener may be gone (the dialog's action removed it): then the page's heading.
+            if (target?.isConnected) target.focus();
+            else focusPageHeading();
+          }}
         >
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-slate-50">{title}</RadixDialog.Title>

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Bell, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users } from 'lucide-react';
+import { ArrowRight, Bell, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users, type LucideIcon } from 'lucide-react';
 import type { Mission } from '@mc/contract';
 import { Alert, Badge, Card, PageSpinner, SearchInput, Select, buttonClasses, cn } from '../../components/ui';
 import { paths } from '../../lib/paths';
@@ -111,7 +111,7 @@ export default function AllMissionsPage() {
             <ul
               aria-label="Missions"
               data-layout={layout}
-              className={cn('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}
+              className={cn('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 min-[90rem]:grid-cols-3' : 'grid-cols-1')}
             >
               {shown.map((mission) => (
                 <li key={mission.mission_id} className="min-w-0">
@@ -139,43 +139,42 @@ function MissionCard({ mission, isOwn }: { mission: Mission; isOwn: boolean }) {
           {mission.hidden_reason !== null ? <Badge tone="warning">Hidden by the organisers</Badge> : null}
         </div>
         <p className="line-clamp-2 break-words text-slate-300">{mission.statement || 'No statement provided'}</p>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm text-slate-300 sm:grid-cols-3">
-          <div className="flex items-center gap-1.5">
-            <ThumbsUp aria-hidden="true" className="size-4 shrink-0" />
-            <dt>Votes</dt>
-            <dd className="font-semibold text-slate-50" data-testid="card-votes">
-              {mission.vote_count}
-            </dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <Bell aria-hidden="true" className="size-4 shrink-0" />
-            <dt>Subscribers</dt>
-            <dd className="font-semibold text-slate-50" data-testid="card-subscribers">
-              {mission.subscription_count}
-            </dd>
-          </div>
-          {typeof mission.team_count === 'number' ? (
-            <div className="flex items-center gap-1.5">
-              <Users aria-hidden="true" className="size-4 shrink-0" />
-              <dt>Team</dt>
-              <dd className="font-semibold text-slate-50" data-testid="card-team">
-                {mission.team_count}
-              </dd>
-            </div>
-          ) : null}
-          <div className="col-span-full flex min-w-0 items-center gap-1.5">
+        {/* Facts wrap as whole items: a long label never runs into the next one, at any width. */}
+        <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300">
+          <Fact icon={ThumbsUp} label="Votes" testId="card-votes" value={mission.vote_count} />
+          <Fact icon={Bell} label="Subscribers" testId="card-subscribers" value={mission.subscription_count} />
+          {typeof mission.team_count === 'number' ? <Fact icon={Users} label="Team" testId="card-team" value={mission.team_count} /> : null}
+          <div className="flex w-full min-w-0 items-center gap-1.5" data-testid="card-fact">
             <User aria-hidden="true" className="size-4 shrink-0" />
             <dt>Creator</dt>
             <dd className="min-w-0 truncate font-semibold text-slate-50">{mission.created_by_name || 'Unknown'}</dd>
           </div>
         </dl>
-        <div className="mt-auto flex flex-wrap gap-2">
-          <ToggleButtons missionId={mission.mission_id} isVoted={mission.is_voted} isSubscribed={mission.is_subscribed} />
-          <Link to={paths.mission(mission.mission_id)} className={buttonClasses('ghost', 'sm')}>
+        <div className="mt-auto flex flex-col gap-3">
+          <div className="grid max-w-sm grid-cols-2 gap-2" data-testid="card-toggles">
+            <ToggleButtons missionId={mission.mission_id} isVoted={mission.is_voted} isSubscribed={mission.is_subscribed} />
+          </div>
+          <Link
+            to={paths.mission(mission.mission_id)}
+            className="inline-flex min-h-9 items-center gap-1.5 self-start rounded-md text-sm font-semibold text-sky-300 underline underline-offset-4 hover:text-sky-200"
+          >
             View Details
+            <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>
       </article>
     </Card>
+  );
+}
+
+function Fact({ icon: Icon, label, value, testId }: { icon: LucideIcon; label: string; value: number; testId: string }) {
+  return (
+    <div className="flex items-center gap-1.5 whitespace-nowrap" data-testid="card-fact">
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      <dt>{label}</dt>
+      <dd className="font-semibold text-slate-50" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }

@@ -68,7 +68,7 @@ export default function MissionDetailsPage() {
         <p className="text-slate-300">
           Creator: <span className="font-semibold break-words text-slate-100">{creatorLine(data)}</span>
         </p>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid max-w-sm grid-cols-2 gap-2">
           <ToggleButtons missionId={mission.mission_id} isVoted={data.is_voted} isSubscribed={data.is_subscribed} reportErrors size="md" />
         </div>
       </div>

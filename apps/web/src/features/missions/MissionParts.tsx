@@ -1,7 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Bell, BellOff, ThumbsUp, Users } from 'lucide-react';
+import { Bell, BellRing, ThumbsUp, Users } from 'lucide-react';
 import type { Mission, MissionMember } from '@mc/contract';
 import { Alert, Badge, Button, PageSpinner, SearchInput } from '../../components/ui';
 import { runToggle, type ToggleKind } from './missionsApi';
@@ -113,7 +113,7 @@ interface ToggleButtonsProps {
   size?: 'sm' | 'md';
 }
 
-function useToggle(kind: ToggleKind, missionId: string, reportErrors: boolean) {
+function useToggle(kind: ToggleKind, missionId: string, reportErrors: boolean, button: RefObject<HTMLButtonElement | null>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => runToggle(queryClient, kind, missionId),
@@ -122,19 +122,34 @@ function useToggle(kind: ToggleKind, missionId: string, reportErrors: boolean) {
       if (reportErrors || isOfflineError(error)) toast.error(error.message || 'Something went wrong');
       else console.warn(`The ${kind} toggle failed`, error);
     },
+    onSettled: () => {
+      // A list sorted by votes moves the card, and moving a node drops its focus: put it back.
+      const target = button.current;
+      if (target?.isConnected && (document.activeElement === document.body || document.activeElement === null)) target.focus();
+    },
   });
 }
 
-/** Vote/Unvote and Subscribe/Unsubscribe, each "Processing…" while its call runs. */
+/**
+ * Vote/Unvote and Subscribe/Unsubscribe, each "Processing…" while its call runs. Each button keeps
+ * its width whatever its label says (the caller gives it a cell), so a card never jumps or wraps on
+ * a toggle, and focus stays on the button pressed.
+ */
 export function ToggleButtons({ missionId, isVoted, isSubscribed, reportErrors = false, size = 'sm' }: ToggleButtonsProps) {
-  const vote = useToggle('vote', missionId, reportErrors);
-  const subscribe = useToggle('subscription', missionId, reportErrors);
+  const voteButton = useRef<HTMLButtonElement>(null);
+  const subscribeButton = useRef<HTMLButtonElement>(null);
+  const vote = useToggle('vote', missionId, reportErrors, voteButton);
+  const subscribe = useToggle('subscription', missionId, reportErrors, subscribeButton);
+  const cell = 'w-full whitespace-nowrap';
   return (
     <>
       <Button
+        ref={voteButton}
         size={size}
-        variant={isVoted ? 'secondary' : 'primary'}
-        icon={<ThumbsUp aria-hidden="true" className="size-4" />}
+        variant={isVoted ? 'on' : 'primary'}
+        className={cell}
+        data-state={isVoted ? 'on' : 'off'}
+        icon={isVoted ? <ThumbsUp aria-hidden="true" fill="currentColor" className="size-4" /> : <ThumbsUp aria-hidden="true" className="size-4" />}
         busy={vote.isPending}
         busyLabel="Processing…"
         onClick={() => vote.mutate()}
@@ -142,9 +157,12 @@ export function ToggleButtons({ missionId, isVoted, isSubscribed, reportErrors =
         {isVoted ? 'Unvote' : 'Vote'}
       </Button>
       <Button
+        ref={subscribeButton}
         size={size}
-        variant="secondary"
-        icon={isSubscribed ? <BellOff aria-hidden="true" className="size-4" /> : <Bell aria-hidden="true" className="size-4" />}
+        variant={isSubscribed ? 'on' : 'secondary'}
+        className={cell}
+        data-state={isSubscribed ? 'on' : 'off'}
+        icon={isSubscribed ? <BellRing aria-hidden="true" className="size-4" /> : <Bell aria-hidden="true" className="size-4" />}
         busy={subscribe.isPending}
         busyLabel="Processing…"
         onClick={() => subscribe.mutate()}
