@@ -9,3 +9,4 @@ export { PageSpinner, Spinner } from './Spinner';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './TextField';
 export { Toaster } from './Toaster';
 export { cn } from './cn';
+export { REQUIRED_FIELD_TEXT, useRequiredFields } from './useRequiredFields';

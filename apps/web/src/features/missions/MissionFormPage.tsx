@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Check } from 'lucide-react';
 import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, missionRequiredMessage, type Mission, type MissionField } from '@mc/contract';
-import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses } from '../../components/ui';
+import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -39,6 +39,8 @@ const PARAM: Record<MissionField, keyof MissionInput> = {
   problem_being_solved: 'p_problem_being_solved',
   first_team_action: 'p_first_team_action',
 };
+
+const fieldId = (field: MissionField) => `mission-${field}`;
 
 const OBJECTIVE_OPTIONS = OBJECTIVES.map((objective) => ({ value: objective, label: objective }));
 
@@ -88,6 +90,7 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const editing = existing !== null;
+  const required = useRequiredFields(MISSION_FIELDS, values, fieldId);
 
   const save = useMutation({
     mutationFn: async (trimmed: FormValues) => {
@@ -124,7 +127,9 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
     for (const field of MISSION_FIELDS) trimmed[field] = values[field].trim();
     const missing = missionRequiredMessage(trimmed, 'all');
     if (missing) {
+      // The one combined message, and each empty field marked where it is.
       toast.error(missing);
+      required.check();
       return;
     }
     if (!userId) {
@@ -151,7 +156,8 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
             </>
           );
           const common = {
-            id: `mission-${field}`,
+            id: fieldId(field),
+            error: required.errorFor(field, spec.kind === 'select' ? 'select' : 'text'),
             name: field,
             label,
             hint: spec.hint,

@@ -11,14 +11,16 @@ import {
   type RoleProfileFormField,
   type RoleProfileValues,
 } from '@mc/contract';
-import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses } from '../../components/ui';
+import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
 import { roleProfileQuery, saveRoleProfile } from './roleProfileApi';
 
-const TITLE = 'Create Your Role Profile';
+/** The heading says which of the two the form does (docs/product.md#role-profile-form). */
+const CREATE_TITLE = 'Create Your Role Profile';
+const EDIT_TITLE = 'Edit Your Role Profile';
 
 /** The order the nine fields appear on the screen; the message uses its own order (docs/product.md#role-profile-form). */
 const SCREEN_ORDER: readonly RoleProfileFormField[] = [
@@ -40,6 +42,8 @@ const PLACEHOLDERS: Partial<Record<RoleProfileFormField, string>> = {
 
 type FormValues = Record<RoleProfileFormField, string>;
 
+const fieldId = (name: RoleProfileFormField) => `role-profile-${name}`;
+
 const fieldByForm = new Map(ROLE_PROFILE_FIELDS.map((field) => [field.form, field]));
 const screenFields: RoleProfileFieldSpec[] = SCREEN_ORDER.flatMap((name) => fieldByForm.get(name) ?? []);
 
@@ -60,14 +64,19 @@ export default function RoleProfileFormPage() {
     if (profile.error) toast.error(profile.error.message || 'Failed to load profile');
   }, [profile.error]);
 
+  const loading = userId !== null && profile.isPending;
+  // Until the profile has loaded, the screen cannot say whether it creates or edits.
+  const title = profile.data ? EDIT_TITLE : CREATE_TITLE;
   return (
     <section className="mx-auto w-full max-w-3xl">
-      <title>{`${TITLE} · ${appConfig.productName}`}</title>
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{TITLE}</h1>
-        <p className="mt-2 text-slate-300">Define your purpose, skills, and how you&apos;ll contribute to the community</p>
-      </header>
-      {userId && profile.isPending ? (
+      <title>{`${loading ? 'Role profile' : title} · ${appConfig.productName}`}</title>
+      {loading ? null : (
+        <header className="mb-6">
+          <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
+          <p className="mt-2 text-slate-300">Define your purpose, skills, and how you&apos;ll contribute to the community</p>
+        </header>
+      )}
+      {loading ? (
         <PageSpinner label="Loading profile data..." />
       ) : (
         // Keyed by the loaded profile, so the form starts from its values without syncing effects.
@@ -82,6 +91,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
   const [touched, setTouched] = useState<ReadonlySet<RoleProfileFormField>>(new Set());
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const required = useRequiredFields(SCREEN_ORDER, values, fieldId);
 
   const save = useMutation({
     mutationFn: (record: RoleProfileValues) => {
@@ -119,7 +129,9 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
     const record = toRecord(values);
     const missing = roleProfileRequiredMessage(record);
     if (missing) {
+      // The one combined message, and each empty field marked where it is.
       toast.error(missing);
+      required.check();
       return;
     }
     if (!userId) {
@@ -137,7 +149,8 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
           // The asterisk shows while a field is untouched, or touched but empty.
           const mark = !touched.has(field.form) || !value.trim();
           const common = {
-            id: `role-profile-${field.form}`,
+            id: fieldId(field.form),
+            error: required.errorFor(field.form, field.kind === 'select' ? 'select' : 'text'),
             name: field.form,
             label: field.label,
             required: true,
