@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
 import { reloadOnceForNewDeploy } from '../lib/storage';
 import { paths } from '../lib/paths';
+import { appConfig } from '../lib/appConfig';
 
 /** A screen's code chunk could not be downloaded: usually a deploy replaced it while the tab was open. */
 function isChunkLoadError(error: unknown): boolean {
@@ -20,6 +21,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   const message = chunkError ? 'A new version of the app is available.' : error instanceof Error ? error.message : null;
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{`Something went wrong · ${appConfig.productName}`}</title>
       <h1 className="text-2xl font-bold text-slate-50">Something went wrong</h1>
       <p className="text-slate-300">The mission hit turbulence. Reload the page, or head back home.</p>
       {message ? <p className="break-words text-sm text-slate-400">{message}</p> : null}

@@ -43,6 +43,18 @@ export interface AuthContextValue {
   setAnonymity: (isAnonymous: boolean, anonymousGuid?: string | null) => Promise<AnonymityResult>;
 }
 
+/**
+ * The signed-in person's own name, for greeting them: the app user's, or while that loads the
+ * names they signed up with. Blank parts are left out; both may be empty.
+ */
+export function personName(appUser: Pick<AppUser, 'first_name' | 'last_name'> | null, user: User | null): { first: string; full: string } {
+  const metadata = user?.user_metadata ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const first = text(appUser?.first_name) || text(metadata.first_name);
+  const last = text(appUser?.last_name) || text(metadata.last_name);
+  return { first, full: [first, last].filter(Boolean).join(' ') };
+}
+
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** The session and auth actions. Throws when used outside AuthProvider. */

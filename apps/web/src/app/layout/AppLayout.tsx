@@ -74,7 +74,8 @@ export default function AppLayout() {
               <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
               <span className="truncate font-semibold text-slate-50">{appConfig.productName}</span>
             </div>
-            <p className="hidden flex-1 truncate text-sm text-slate-300 xl:block">{appConfig.programmeName}</p>
+            {/* From xl the sidebar beside it names the product and programme; the bar needs neither. */}
+            <div className="hidden flex-1 xl:block" />
             {user?.email ? (
               <p className="hidden max-w-[16rem] truncate text-sm text-slate-400 sm:block xl:hidden" title={user.email}>
                 {user.email}

@@ -5,7 +5,7 @@ import { notify as toast } from '../../lib/notify';
 import { cn } from '../../components/ui/cn';
 import { Button } from '../../components/ui/Button';
 import { appConfig } from '../../lib/appConfig';
-import { useAuth } from '../../lib/auth';
+import { personName, useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useOrganiserStatus } from '../../features/organiser/organiserApi';
 import { CONFERENCE_GROUP_LABEL, CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
@@ -38,7 +38,8 @@ interface SidebarProps {
 export function Sidebar({ onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { signOut, user } = useAuth();
+  const { signOut, user, appUser } = useAuth();
+  const name = personName(appUser, user).full;
   const showPostConference = usePostConferenceVisible();
   const organiser = useOrganiserStatus();
   const conferenceActive = CONFERENCE_NAV.some((item) => item.to === pathname);
@@ -108,9 +109,12 @@ export function Sidebar({ onNavigate }: SidebarProps) {
 
       <div className="flex flex-col gap-3 border-t border-slate-700/70 pt-4">
         {user?.email ? (
-          <p className="truncate px-2 text-xs text-slate-400" title={user.email}>
-            {user.email}
-          </p>
+          <div className="px-2 text-xs">
+            {name ? <p className="truncate text-sm font-medium text-slate-100">{name}</p> : null}
+            <p className="truncate text-slate-400" title={user.email}>
+              {user.email}
+            </p>
+          </div>
         ) : null}
         <Button variant="secondary" onClick={onSignOut} busy={signingOut} busyLabel="Signing out..." icon={<LogOut aria-hidden="true" className="size-4" />}>
           Sign Out

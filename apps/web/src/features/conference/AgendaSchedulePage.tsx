@@ -5,6 +5,7 @@ import { AlertTriangle, CalendarPlus, ChevronDown, Clock, Rows3, Star, Timer, Us
 import { toast } from 'sonner';
 import { nowAndNext, overlappingIds, type NowAndNext } from '@mc/contract/agenda.ts';
 import type { Part, Session, Speaker } from '@mc/contract/conference.ts';
+import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { CalendarDialog } from './CalendarDialog.tsx';
@@ -135,6 +136,7 @@ export default function AgendaSchedulePage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl">
+      <title>{`Agenda Schedule · ${appConfig.productName}`}</title>
       <header className="mb-4">
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Agenda Schedule</h1>
         <p className="mt-2 text-sm text-slate-300" data-testid="venue-time-note">

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Globe, Mic, SearchX } from 'lucide-react';
 import { SearchInput, Select } from '../../components/ui';
 import { type Session, type Speaker } from '@mc/contract/conference.ts';
+import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
 import { ConferenceDialog } from './ConferenceDialog.tsx';
 import { ExternalAnchor, SpeakerPhoto, TypeBadge } from './ConferenceBits.tsx';
@@ -40,6 +41,7 @@ export default function SpeakersDirectoryPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl">
+      <title>{`Speakers Directory · ${appConfig.productName}`}</title>
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Speakers Directory</h1>
       </header>

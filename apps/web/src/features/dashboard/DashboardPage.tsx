@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { surveyStatusQuery } from '../../lib/queries';
-import { useAuth } from '../../lib/auth';
+import { personName, useAuth } from '../../lib/auth';
 import { DashboardMissionSection } from '../missions';
 import { roleProfileQuery } from '../profiles';
 import { AnonymityDialog } from './AnonymityDialog';
@@ -10,8 +10,9 @@ import { StatusCard, statusCardVariant } from './StatusCard';
 import { useOpenSurvey } from './useOpenSurvey';
 
 export default function DashboardPage() {
-  const { user } = useAuth();
+  const { user, appUser } = useAuth();
   const userId = user?.id ?? null;
+  const firstName = personName(appUser, user).first;
   // The same query (and key) the sidebar reads, so marking a survey complete updates both.
   const survey = useQuery(surveyStatusQuery(userId));
   const preSurveyCompleted = survey.data?.pre_survey_completed === true;
@@ -30,6 +31,7 @@ export default function DashboardPage() {
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <title>{`Dashboard · ${appConfig.productName}`}</title>
       <header>
+        {firstName ? <p className="mb-1 text-sm font-semibold text-sky-300">Hello, {firstName}</p> : null}
         <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">Welcome: {appConfig.programmeName}</h1>
         <p className="mt-1 break-all text-slate-300">{user?.email}</p>
       </header>
