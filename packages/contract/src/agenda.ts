@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_SCHEDULE } from './conference.ts';
+import { partIdSchema, SESSION_SCHEDULE } from './conference.ts';
 
 /**
  * The attendee's agenda beyond the static programme: favourites ("My agenda", kept per person on
@@ -12,15 +12,13 @@ export const AGENDA_MESSAGES = {
   noFeed: 'You have no calendar subscription address. Create one first.',
 } as const;
 
-const partId = z.string().regex(/^s\d+p\d+$/, 'Part ids look like "s1p1"');
-
 export const agendaProcedureParams = {
   /** The caller's favourite parts, oldest first. */
   get_my_agenda: z.strictObject({}),
   /** Adds (p_starred true) or removes a favourite; answers the state it left, so a repeat is harmless. */
-  set_agenda_favourite: z.strictObject({ p_part_id: partId, p_starred: z.boolean() }),
+  set_agenda_favourite: z.strictObject({ p_part_id: partIdSchema, p_starred: z.boolean() }),
   /** One part's .ics, or the whole programme's when p_part_id is absent or null. */
-  get_agenda_calendar: z.strictObject({ p_part_id: partId.nullable().optional() }),
+  get_agenda_calendar: z.strictObject({ p_part_id: partIdSchema.nullable().optional() }),
   /** Whether the caller has a subscription address, and since when (the secret is never shown again). */
   get_calendar_feed: z.strictObject({}),
   /** A new subscription address; any earlier one stops working at once. */

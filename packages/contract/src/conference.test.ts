@@ -98,7 +98,10 @@ describe('parseConferenceContent', () => {
     rejects(speakers, agenda, 'Expected part id "s3p2"');
     const again = copy();
     part(again.agenda, 1, 0).id = 'part-1';
-    rejects(again.speakers, again.agenda, 'Part ids look like "s1p1"');
+    rejects(again.speakers, again.agenda, 'Expected part id "s1p1", got "part-1"');
+    const upper = copy();
+    part(upper.agenda, 1, 0).id = 'S1P1';
+    rejects(upper.speakers, upper.agenda, 'Part ids are lower-case letters, digits and dashes');
   });
 
   it('rejects a part type other than TALK or PANEL', () => {

@@ -64,8 +64,17 @@ export const partSpeakerSchema = z.strictObject({
 });
 export type PartSpeaker = z.infer<typeof partSpeakerSchema>;
 
+/**
+ * The one rule for a programme part's id, wherever an id is taken: the programme editor and its
+ * import, the sample content files (which also require the "s1p1" numbering), and the agenda's
+ * stars and calendar files. The database checks the same pattern on starred parts
+ * (migrations/012_part_id_rule.sql), so anything the editor saves can be starred.
+ */
+export const PART_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const partIdSchema = z.string().regex(PART_ID_PATTERN, 'Part ids are lower-case letters, digits and dashes, such as "s1p1"');
+
 export const partSchema = z.strictObject({
-  id: z.string().regex(/^s\d+p\d+$/, 'Part ids look like "s1p1"'),
+  id: partIdSchema,
   title: text,
   type: z.enum(PART_TYPES),
   startTime: time,

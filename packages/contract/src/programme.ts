@@ -47,7 +47,6 @@ export const programmeSettingsSchema = z
 export type ProgrammeSettingsDocument = z.infer<typeof programmeSettingsSchema>;
 
 export const programmePartSchema = partSchema.extend({
-  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Part ids are lower-case letters, digits and dashes, such as "s1p1"'),
   /** One of the conference's rooms; absent or empty when the part has none. */
   room: z.string().trim().max(100).optional(),
 });

@@ -1,8 +1,10 @@
 import ICAL from 'ical.js';
 import { expect, it } from 'vitest';
-import { AGENDA_MESSAGES } from '@mc/contract';
+import { AGENDA_MESSAGES, type ProgrammeSession } from '@mc/contract';
+import { PART_ID_PATTERN } from '@mc/contract/conference.ts';
 import { loadConfig } from '../../config.ts';
 import { describeEachDatabase, signUpUser, untyped } from '../../../test/harness.ts';
+import { signUpOrganiser } from '../../../test/organisers.ts';
 
 function eventUids(ics: string): string[] {
   const calendar = new ICAL.Component(ICAL.parse(ics));
@@ -112,6 +114,82 @@ describeEachDatabase('my agenda and calendars through supabase-js rpc', (server)
     const revoked = await read(replaced.https_url);
     expect(revoked.status).toBe(404);
     expect(await revoked.text()).toBe('This calendar address does not exist or was revoked.');
+  });
+
+  it('stars a part the organisers named in the programme editor, and follows later edits of it into the calendars', async () => {
+    const organiser = await signUpOrganiser(server());
+    const session: ProgrammeSession = {
+      sessionNumber: 40,
+      day: 2,
+      sessionTitle: 'Evening keynotes',
+      startTime: '18:00',
+      endTime: '19:00',
+      parts: [
+        {
+          id: 'opening-keynote',
+          title: 'Opening keynote',
+          type: 'TALK',
+          startTime: '18:00',
+          endTime: '18:30',
+          speaker: '',
+          speakers: [],
+          description: 'A part whose id is not "s1p1"-shaped.',
+        },
+        { id: 'q-and-a-2', title: 'Questions', type: 'PANEL', startTime: '18:30', endTime: '19:00', speaker: '', speakers: [], description: 'And another.' },
+      ],
+    };
+    const saved = await organiser.client.rpc('save_session', { p_original_number: null, p_session: session });
+    expect(saved.error).toBeNull();
+
+    const { client } = await signUpUser(server());
+    for (const partId of ['opening-keynote', 'q-and-a-2']) {
+      const star = await client.rpc('set_agenda_favourite', { p_part_id: partId, p_starred: true });
+      expect(star.status).toBe(200);
+      expect(star.data).toEqual({ part_id: partId, starred: true });
+    }
+    expect((await client.rpc('get_my_agenda', {})).data!.map((row) => row.part_id)).toEqual(['opening-keynote', 'q-and-a-2']);
+    expect((await client.rpc('set_agenda_favourite', { p_part_id: 'q-and-a-2', p_starred: false })).data).toEqual({ part_id: 'q-and-a-2', starred: false });
+
+    const host = new URL(server().url).host;
+    const one = await client.rpc('get_agenda_calendar', { p_part_id: 'opening-keynote' });
+    expect(one.data!.filename).toBe('opening-keynote-opening-keynote.ics');
+    expect(eventUids(one.data!.ics)).toEqual([`opening-keynote@${host}`]);
+
+    // The subscription address shows the part, and an organiser's later change of its time.
+    const feed = (await client.rpc('create_calendar_feed', {})).data!;
+    const startOf = async () => {
+      const calendar = new ICAL.Component(ICAL.parse(await (await fetch(feed.https_url)).text()));
+      const [event] = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+      return { uid: event?.uid, start: event?.startDate.toString() };
+    };
+    expect(await startOf()).toEqual({ uid: `opening-keynote@${host}`, start: '2025-12-07T18:00:00' });
+    const [first, second] = session.parts as [ProgrammeSession['parts'][number], ProgrammeSession['parts'][number]];
+    const moved = { ...session, parts: [{ ...first, startTime: '18:10', endTime: '18:25' }, second] };
+    expect((await organiser.client.rpc('save_session', { p_original_number: 40, p_session: moved })).error).toBeNull();
+    expect(await startOf()).toEqual({ uid: `opening-keynote@${host}`, start: '2025-12-07T18:10:00' });
+
+    // Ids outside the rule are still refused before anything reaches the database.
+    for (const bad of ['Opening-Keynote', 'opening_keynote', 'opening--keynote', '-opening']) {
+      const refused = await client.rpc('set_agenda_favourite', { p_part_id: bad, p_starred: true });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.error?.message).toMatch(/p_part_id/);
+    }
+  });
+
+  it('the database accepts exactly the part ids the contract accepts', async () => {
+    const { user } = await signUpUser(server());
+    const candidates = ['s1p1', 's12p30', 'opening-keynote', 'a', '2026', 'q-and-a-2', '', '-a', 'a-', 'a--b', 'S1P1', 's1_p1', 'a b', 'café', 's1p1\n'];
+    for (const id of candidates) {
+      let stored = true;
+      try {
+        await server().db.query('insert into agenda_favourites (user_id, part_id) values ($1, $2)', [user.id, id]);
+      } catch (error) {
+        expect(String(error)).toMatch(/agenda_favourites_part_id_check/);
+        stored = false;
+      }
+      expect(stored, JSON.stringify(id)).toBe(PART_ID_PATTERN.test(id));
+    }
+    await server().db.query('delete from agenda_favourites where user_id = $1', [user.id]);
   });
 
   it('answers 404 for a made-up or malformed address', async () => {
