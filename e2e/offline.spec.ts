@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { createMission, createUser, expectNoA11yViolations, signedInUser, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, signInViaUi, withRoleProfile } from './support/app.ts';
 
 /**
  * The app on bad Wi-Fi, with the production build's service worker: after one visit it opens
@@ -34,25 +34,41 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-test('after one visit the app opens offline: agenda, speakers, a never-opened screen, and a vote is refused', async ({ page, context }) => {
+/** Whether the answers kept on this device for offline use hold every one of these texts. */
+function keptForOffline(page: Page, texts: string[]): Promise<boolean> {
+  return page.evaluate((wanted) => {
+    const kept = Object.entries(localStorage)
+      .filter(([key]) => key.startsWith('offline_cache:'))
+      .map(([, value]) => value)
+      .join('');
+    return wanted.every((text) => kept.includes(text));
+  }, texts);
+}
+
+test('after one visit the app opens offline: agenda, speakers, my mission and profile, a never-opened screen, and a vote is refused', async ({ page, context }) => {
   // The longest journey of the suite (a dozen screens online and offline): three times the usual time.
   test.slow();
   const owner = await withRoleProfile(await createUser());
   const mission = await createMission(owner);
-  await signedInUser(page);
+  const me = await withRoleProfile(await createUser());
+  const myMission = await createMission(me, { p_name: `Offline crew ${Date.now().toString(36)}` });
+  await signInViaUi(page, me);
   await waitForServiceWorker(page);
 
-  // One visit: the dashboard, the agenda (with a star), the speakers and the missions list.
+  // One visit: the dashboard, the agenda (with a star), the speakers, the missions list, my mission and my profile.
   await page.goto('/agenda-schedule');
   await page.getByRole('button', { name: 'Add Welcome to Mission Control to My agenda' }).click();
   await expect(page.getByRole('button', { name: 'My agenda (1)' })).toBeVisible();
   await page.goto('/speakers-directory');
   await expect(page.getByTestId('speaker-card')).toHaveCount(17);
+  await page.goto('/view-my-mission');
+  await expect(page.getByRole('heading', { name: myMission.name })).toBeVisible();
+  await page.goto('/view-role-profile');
+  await expect(page.getByText('Call the council')).toBeVisible();
   await page.goto('/view-all-missions');
   await expect(page.getByRole('heading', { name: mission.name })).toBeVisible();
-  // The kept answers are written a moment after they arrive.
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('offline_cache:')))).toBe(true);
-  await page.waitForTimeout(1_500);
+  // The kept answers are written a moment after they arrive: wait until every one is there.
+  await expect.poll(() => keptForOffline(page, ['"part_id":"s1p1"', myMission.name, mission.name, 'Call the council'])).toBe(true);
 
   await context.setOffline(true);
   const banner = page.getByTestId('offline-banner');
@@ -74,9 +90,14 @@ test('after one visit the app opens offline: agenda, speakers, a never-opened sc
   await page.goto('/speakers-directory');
   await expect(page.getByTestId('speaker-card')).toHaveCount(17);
   await expect(page.getByRole('img', { name: /^Photo of / }).first()).toBeVisible();
-  // The missions list as it was last seen, not an error.
+  // The missions list, my mission and my profile as they were last seen, not an error.
   await page.goto('/view-all-missions');
   await expect(page.getByRole('heading', { name: mission.name })).toBeVisible();
+  await page.goto('/view-my-mission');
+  await expect(page.getByRole('heading', { name: myMission.name })).toBeVisible();
+  await page.goto('/view-role-profile');
+  await expect(page.getByText('Call the council')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText('You are offline: showing what you saw at');
 
   // Starring offline is refused and the star stays as it was.
   await page.goto('/agenda-schedule');
@@ -101,7 +122,7 @@ test('a new version offers "Reload to update" instead of taking over, and the re
   const distCopy = mkdtempSync(join(tmpdir(), 'mc-e2e-dist-'));
   cpSync('dist/web', distCopy, { recursive: true });
   const port = await freePort();
-  const server = await startServer(loadConfig({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST_DIR: distCopy }));
+  const server = await startServer(loadConfig({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST_DIR: distCopy, PRODUCT_NAME: 'Orbit Days' }));
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();
@@ -109,6 +130,8 @@ test('a new version offers "Reload to update" instead of taking over, and the re
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await waitForServiceWorker(page);
     await expect(page.getByRole('region', { name: 'Update available' })).toHaveCount(0);
+    // The installed app's name is this deployment's, even through the service worker.
+    expect(await page.evaluate(async () => ((await (await fetch('/manifest.webmanifest')).json()) as { name: string }).name)).toBe('Orbit Days');
 
     // The rebuild: a worker script that differs (as a new precache list would make it).
     appendFileSync(join(distCopy, 'sw.js'), '\n// the next build\n');

@@ -160,3 +160,46 @@ test('an import with mistakes lists every problem and changes nothing; on a phon
   await settle(page);
   await expectNoA11yViolations(page);
 });
+
+test('a part the organisers named themselves can be starred, and stars that overlap are flagged', async ({ page, browser }) => {
+  // A workshop beside the main room on day two, with an id of the organisers' choosing.
+  const edited = structuredClone(original) as { agenda: unknown[] };
+  edited.agenda.push({
+    sessionNumber: 20,
+    day: 2,
+    sessionTitle: 'Side room workshops',
+    startTime: '08:30',
+    endTime: '09:30',
+    parts: [{ id: 'maps-workshop', title: 'Maps for Missions', type: 'TALK', startTime: '08:30', endTime: '09:30', speaker: '', speakers: [], description: 'Drawing the neighbourhood a mission serves.' }],
+  });
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/programme');
+  await page.getByLabel('Import programme').setInputFiles({ name: 'workshops.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(edited)) });
+  await page.getByRole('button', { name: 'Replace programme' }).click();
+  await expect(page.getByText('Programme imported')).toBeVisible();
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const attendee = await context.newPage();
+  await signInViaUi(attendee, await createUser());
+  await attendee.goto('/agenda-schedule?day=2');
+  const workshop = 'Maps for Missions';
+  const parallel = 'Designing Missions People Want to Join';
+  await attendee.getByRole('button', { name: `Add ${workshop} to My agenda` }).click();
+  await expect(attendee.getByRole('button', { name: `Remove ${workshop} from My agenda` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(attendee.getByTestId('overlap-note')).toHaveCount(0);
+  await attendee.getByRole('button', { name: `Add ${parallel} to My agenda` }).click();
+  await expect(attendee.getByRole('button', { name: 'My agenda (2)' })).toBeVisible();
+  const notes = attendee.getByTestId('overlap-note');
+  await expect(notes).toHaveCount(2);
+  await expect(notes.first()).toHaveText(`Overlaps with "${workshop}" in My agenda`);
+  await expect(notes.last()).toHaveText(`Overlaps with "${parallel}" in My agenda`);
+  await settle(attendee);
+  await expectNoA11yViolations(attendee);
+
+  // The star is kept on the server: a reload still has it, under the organisers' id.
+  await attendee.goto('/agenda-schedule?filter=mine&part=maps-workshop');
+  await expect(attendee.locator('#part-maps-workshop')).toBeFocused();
+  await expect(attendee.getByTestId('agenda-part')).toHaveCount(2);
+  await context.close();
+});

@@ -7,7 +7,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 
 /**
  * The service worker (docs/decisions/018-offline-and-service-worker.md):
- * - the hashed build (scripts, styles, icons) is precached, so screens open without a network;
+ * - the hashed build (scripts, styles, icons) is precached, so screens open without a network (not
+ *   the web app manifest, which the server names after PRODUCT_NAME);
  * - the page itself is network-first: online, every navigation gets the server's index.html with
  *   this deployment's configuration; offline, the last one served, whatever the route, so a screen
  *   never opened still opens (and says it is offline) instead of the browser's error page;
@@ -18,7 +19,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The web app manifest is left to the network: the server writes this deployment's product name
+// into it, and a precached copy would keep the name it was built with.
+precacheAndRoute(self.__WB_MANIFEST.filter((entry) => (typeof entry === 'string' ? entry : entry.url) !== 'manifest.webmanifest'));
 cleanupOutdatedCaches();
 // The first worker takes charge of the page that installed it, so a screen opened later in that
 // same visit loads from the precache. A later version only takes over when the person accepts.

@@ -188,16 +188,23 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     conferenceTimeZone: config.CONFERENCE_TIME_ZONE,
   });
   const indexHtml = existsSync(indexFile)
-    ? readFileSync(indexFile, 'utf8').replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${escapeAttribute(appConfig)}" />`)
+    ? readFileSync(indexFile, 'utf8')
+        .replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${escapeAttribute(appConfig)}" />`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`)
     : `<!doctype html><title>${escapeAttribute(config.PRODUCT_NAME)}</title><p>The web app is not built yet: run <code>npm run build</code>.</p>`;
+  // The web app manifest is built with the default name; an installed app is labelled with this
+  // deployment's PRODUCT_NAME instead. The service worker does not precache it (apps/web/src/sw.ts),
+  // so the browser always reads this one.
+  const manifestFile = join(root, 'manifest.webmanifest');
+  const manifest = existsSync(manifestFile) ? manifestWithName(readFileSync(manifestFile, 'utf8'), config.PRODUCT_NAME) : null;
 
   if (existsSync(root)) {
     await app.register(fastifyStatic, {
       root,
       index: false,
       wildcard: false,
-      // index.html is answered below, with the runtime configuration in it.
-      globIgnore: ['index.html'],
+      // index.html and the manifest are answered below, with this deployment's configuration in them.
+      globIgnore: ['index.html', 'manifest.webmanifest'],
       setHeaders: (response, path) => {
         // Vite puts a content hash in every asset name, so those never change.
         // The service worker script is checked on every visit, so a new version is found at once.
@@ -213,6 +220,9 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/index.html', (_request, reply) => sendIndex(reply));
+  if (manifest) {
+    app.get('/manifest.webmanifest', (_request, reply) => reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8').send(manifest));
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/auth/') || path.startsWith('/rest/') || path.startsWith('/content/') || path.startsWith('/live/v1/');
@@ -221,6 +231,12 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     if (reading && !isApi && !/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);
     return reply.code(404).send({ code: 'not_found', message: `Nothing at ${request.method} ${path}` });
   });
+}
+
+/** The built manifest with the product's name (both the full and the short one under the icon). */
+function manifestWithName(built: string, productName: string): string {
+  const manifest = JSON.parse(built) as Record<string, unknown>;
+  return JSON.stringify({ ...manifest, name: productName, short_name: productName });
 }
 
 function escapeAttribute(text: string): string {

@@ -134,4 +134,15 @@ describeEachDatabase('the web app', (server) => {
     expect((await fetch(`${server().url}/assets/nope.js`)).status).toBe(404);
     expect((await fetch(`${server().url}/rest/v1/missions`)).status).toBe(404);
   });
-});
+
+  it('names the page and the installable app after PRODUCT_NAME', async () => {
+    expect(await (await fetch(`${server().url}/dashboard`)).text()).toContain('<title>Orbit Days &amp; Nights</title>');
+    const response = await fetch(`${server().url}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const manifest = (await response.json()) as { name: string; short_name: string; display: string; start_url: string; icons: unknown[] };
+    expect(manifest).toMatchObject({ name: 'Orbit Days & Nights', short_name: 'Orbit Days & Nights', display: 'standalone', start_url: '/dashboard' });
+    expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
+  });
+}, { PRODUCT_NAME: 'Orbit Days & Nights' });

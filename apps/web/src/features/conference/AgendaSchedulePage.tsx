@@ -74,13 +74,17 @@ export default function AgendaSchedulePage() {
   const device = deviceTimeZone();
   const abroad = device !== null && zoneAbbreviation(device, now) !== zoneAbbreviation(timeZone, now);
 
-  // A link to one part (from a speaker's profile or a calendar event) scrolls to it once.
+  // A link to one part (from a speaker's profile or a calendar event) scrolls to it once, as soon
+  // as it is on the page: with "My agenda" chosen it appears only when the stars have loaded.
+  const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!focusPart) return;
+    if (!focusPart || scrolledTo.current === focusPart) return;
     const element = document.getElementById(`part-${focusPart}`);
-    element?.scrollIntoView({ block: 'center' });
-    element?.focus({ preventScroll: true });
-  }, [focusPart]);
+    if (!element) return;
+    scrolledTo.current = focusPart;
+    element.scrollIntoView({ block: 'center' });
+    element.focus({ preventScroll: true });
+  });
 
   function update(changes: Record<string, string | null>) {
     setParams(
