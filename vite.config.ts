@@ -100,6 +100,7 @@ export default defineConfig({
           // Whole processes: the real `npm start`, backups, exports, several instances at once.
           name: 'ops',
           include: ['apps/server/src/ops/**/*.test.ts'],
+          globalSetup: ['apps/server/test/compile-server.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,
         },

@@ -194,6 +194,11 @@ async function main(): Promise<void> {
     console.log(`load average at start: ${loadavg().map((value) => value.toFixed(1)).join(' ')} (other work on this machine skews every figure)`);
     console.log(`${SECONDS} s per scenario, load generator (autocannon) in a child process on the same cores, pool ${config.DATABASE_POOL_SIZE}${backend === 'pglite' ? ' (PGlite: one connection)' : ''}\n`);
 
+    // Idle: the server started, nothing asked yet. The benchmark shares this process (and its tsx
+    // loader, ~30 MiB); `npm run bench:startup` measures the compiled server on its own.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    console.log(`resident memory, idle after start: ${residentMiB()} MiB (this process: the server, its database and the benchmark)\n`);
+
     // ---- seed ----
     let t0 = performance.now();
     const passwordHash = await hashPassword(encodeDateOfBirth(DATE_OF_BIRTH));
@@ -269,6 +274,7 @@ async function main(): Promise<void> {
       USERS,
       'the spike',
     );
+    const spikeRss = residentMiB();
     const direct = await directVotes(db, missionId(HOT_MISSION), hotUsers.map(userId), CONNECTIONS);
     await settle(db);
     const ratio = hot.perSecond / direct.perSecond;
@@ -353,6 +359,7 @@ async function main(): Promise<void> {
     console.log(
       `hot-mission target on ${backend}: ≥ ${target} votes/s${backend === 'postgres' ? ', p99 < 50 ms' : ''}, 0 errors → ${targetMet ? 'MET' : 'NOT MET'} (${hot.perSecond.toFixed(0)}/s, p99 ${hot.p99} ms, ${hot.errors} errors)`,
     );
+    console.log(`resident memory at the end of the spike: ${spikeRss} MiB (this process: the server, its database and the benchmark)`);
     console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
     console.log(
       `attendees export: ${exported.attendees} attendees, ${(exported.bytes / 2 ** 20).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; ` +
@@ -367,6 +374,10 @@ async function main(): Promise<void> {
     await schema?.drop();
     if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function residentMiB(): string {
+  return (process.memoryUsage().rss / 2 ** 20).toFixed(0);
 }
 
 async function voteRows(db: Db): Promise<number> {

@@ -5,16 +5,19 @@ import { join } from 'node:path';
 import { E2E_BASE_URL, E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
 
 /**
- * Builds the web app (unless E2E_SKIP_BUILD=1) and starts the real server on a fresh embedded
+ * Builds the web app (unless E2E_SKIP_BUILD=1) and the server, and starts the real server on a fresh embedded
  * database (or on TEST_DATABASE_URL's PostgreSQL when E2E_DATABASE_URL is set), logging at debug
  * level to a file so tests can read mailed links.
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.E2E_SKIP_BUILD !== '1') execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  // The server runs compiled, as `npm start` runs it; compiling takes about a second, so it is
+  // always done here and a test never meets an older server than the source.
+  execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
   mkdirSync('test-results', { recursive: true });
   const log = openSync(E2E_LOG_FILE, 'w');
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(E2E_PORT),

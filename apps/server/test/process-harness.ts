@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Test helpers that run the real thing: `node --import tsx apps/server/src/main.ts` and the ops
- * scripts, as separate processes with their own environment, the way an operator runs them.
+ * Test helpers that run the real thing: the compiled server as `npm start` runs it
+ * (`node dist/server/main.js`, compiled before the tests by compile-server.ts) and the ops scripts,
+ * as separate processes with their own environment, the way an operator runs them.
  */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER = ['dist/server/main.js'];
 
 /** Variables a test environment might carry that must not leak into a spawned server by accident. */
 const NOT_INHERITED = ['DATABASE_URL', 'JWT_PRIVATE_KEY', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY'];
@@ -48,7 +50,7 @@ function run(command: string, args: string[], env: Record<string, string>): { ch
 
 /** Runs the server until it exits by itself (for start-up refusals); kills it after timeoutMs. */
 export async function runServerUntilItStops(env: Record<string, string>, timeoutMs = 300_000): Promise<Finished> {
-  const { child, finished } = run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
+  const { child, finished } = run(process.execPath, SERVER, env);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   try {
     return await finished;
@@ -59,7 +61,7 @@ export async function runServerUntilItStops(env: Record<string, string>, timeout
 
 /** Starts the server with env (PORT is required) and resolves once GET /healthz answers. */
 export async function spawnServer(env: Record<string, string> & { PORT: string }, readyWithinMs = 300_000): Promise<SpawnedServer> {
-  const { child, finished, out, err } = run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
+  const { child, finished, out, err } = run(process.execPath, SERVER, env);
   const url = `http://127.0.0.1:${env.PORT}`;
   let exited: Finished | null = null;
   void finished.then((result) => {

@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -27,9 +30,19 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory and, once
+ * touched, stay resident for the life of the process. A conference's database is a few tens of
+ * megabytes and the operating system caches its files as well, so 32 MB holds what is hot.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteFolder(dataDir);
+  }
+  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { startParams: PGLITE_START_PARAMS });
   const run = async <Row>(target: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]): Promise<Row[]> =>
     (await target.query<Row>(sql, params ? [...params] : undefined)).rows;
   return {
@@ -50,6 +63,26 @@ async function openPglite(dataDir: string): Promise<Db> {
       ),
     close: () => client.close(),
   };
+}
+
+/**
+ * Creating a database (PGlite's initdb) peaks at about 600 MB and leaves the process holding some
+ * 150 MB it never gives back to the system. So a new folder is made by a short-lived child process,
+ * and the server then opens it as it opens any existing one.
+ */
+async function createPgliteFolder(dataDir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}, { startParams: ${JSON.stringify(PGLITE_START_PARAMS)} })
+    .then((db) => db.close())
+    .catch((error) => { console.error(error instanceof Error ? error.message : String(error)); process.exitCode = 1; });`;
+  const child = spawn(process.execPath, ['--eval', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const errors: string[] = [];
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => errors.push(chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`could not create the embedded database in ${dataDir}: ${errors.join('').trim() || `exit code ${String(code)}`}`);
 }
 
 /**

@@ -1,0 +1,130 @@
+// `npm run bench:startup`: how long the server takes to answer /readyz, and how much memory its
+// process tree holds when idle, on the embedded database: first on a new folder (the database is
+// created), then restarted on that folder (the usual start).
+// The command measured is the server as `npm start` runs it once the build is done; pass another
+// command after `--` to compare (e.g. `npm run bench:startup -- npx tsx apps/server/src/main.ts`).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { processTree } from './memory.ts';
+
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
+/** New folders, and restarts on each. */
+const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 1);
+const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitReady(url: string, exited: () => boolean): Promise<void> {
+  for (;;) {
+    if (exited()) throw new Error('the server exited before it was ready');
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface Round {
+  readyMs: number;
+  idleMiB: number;
+  processes: number;
+}
+
+async function round(command: string[], dataDir: string, idleSeconds: number): Promise<Round> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  try {
+    await waitReady(`http://127.0.0.1:${port}`, () => exited);
+    const readyMs = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const tree = processTree(child.pid!);
+    return { readyMs, idleMiB: tree.rssMiB, processes: tree.pids.length };
+  } finally {
+    // npm does not always pass SIGTERM on to the server it started: stop every process of the tree.
+    for (const pid of processTree(child.pid!).pids.reverse()) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((resolve) => (exited ? resolve(null) : child.once('exit', resolve)));
+  }
+}
+
+async function main(): Promise<void> {
+  const separator = process.argv.indexOf('--');
+  const command = separator >= 0 ? process.argv.slice(separator + 1) : [process.execPath, 'dist/server/main.js'];
+  if (command.length === 0) throw new Error('no command after --');
+  console.log(`start-up and idle memory: ${command.join(' ')}`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}; idle ${IDLE_SECONDS} s before memory is read`,
+  );
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const report = (label: string, result: Round) =>
+    console.log(
+      `  ${label}: ready in ${(result.readyMs / 1000).toFixed(2)} s; idle ${result.idleMiB.toFixed(0)} MiB resident in ${result.processes} process${result.processes === 1 ? '' : 'es'}`,
+    );
+  const fresh: Round[] = [];
+  const restarts: Round[] = [];
+  for (let folder = 1; folder <= FOLDERS; folder += 1) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mc-startup-'));
+    try {
+      const created = await round(command, dataDir, IDLE_SECONDS);
+      fresh.push(created);
+      report(`new folder ${folder}, database created`, created);
+      for (let n = 1; n <= RESTARTS; n += 1) {
+        const restarted = await round(command, dataDir, IDLE_SECONDS);
+        restarts.push(restarted);
+        report(`  restart ${n}`, restarted);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  for (const [label, rounds] of [
+    ['new folder', fresh],
+    ['restart', restarts],
+  ] as const) {
+    if (!rounds.length) continue;
+    console.log(
+      `median, ${label}: ready in ${(median(rounds.map((r) => r.readyMs)) / 1000).toFixed(2)} s, idle ${median(rounds.map((r) => r.idleMiB)).toFixed(0)} MiB resident (targets: ready ≤ 3 s, ≤ 300 MiB)`,
+    );
+  }
+  console.log(
+    `load average at end: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,45 @@
+// The server compiled ahead of time (part of `npm run build`): apps/server/src/main.ts and the
+// contract it imports become one plain JavaScript file, dist/server/main.js, which `npm start` runs
+// with node alone (docs/decisions/022-compiled-server.md). Packages in node_modules stay imports.
+import { readFile, rm } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const OUT_FILE = resolve('dist/server/main.js');
+const SOURCES = [resolve('apps/server/src'), resolve('packages/contract/src')];
+
+/**
+ * In the bundle every module shares the bundle's import.meta.url. Our modules use theirs to find
+ * files beside their source (the migrations, the sample programme) and to tell whether they are the
+ * script being run (the ops scripts), so each keeps the URL of its own source file, given relative
+ * to the bundle so the checkout may move.
+ */
+const ownModuleUrl = {
+  name: 'own-module-url',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      if (!SOURCES.some((folder) => path.startsWith(folder + '/'))) return undefined;
+      const source = await readFile(path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const fromBundle = relative(dirname(OUT_FILE), path).split('\\').join('/');
+      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: 'ts' };
+    });
+  },
+};
+
+await rm(dirname(OUT_FILE), { recursive: true, force: true });
+await build({
+  entryPoints: ['apps/server/src/main.ts'],
+  outfile: OUT_FILE,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  // Dependencies are loaded from node_modules as usual; only our TypeScript is compiled.
+  packages: 'external',
+  // The @mc/contract paths of the server's tsconfig.
+  tsconfig: 'apps/server/tsconfig.json',
+  plugins: [ownModuleUrl],
+  logLevel: 'warning',
+});
+console.log(`build-server: ${relative(process.cwd(), OUT_FILE)}`);
