@@ -129,6 +129,13 @@ test('Add to calendar downloads an .ics a calendar app reads; the subscription a
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain('SUMMARY:Welcome to Mission Control');
 
+  // Shown once: opened again, the dialog says an address exists without showing it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+  await expect(dialog.getByText(/^You made an address on \d{1,2} \w+ \d{4}\. It is not shown again/)).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Subscription address' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Stop the address' }).click();
   await expect(dialog.getByText('You have no subscription address.')).toBeVisible();
   expect((await request.get(address)).status()).toBe(404);
@@ -185,4 +192,15 @@ test('a person without favourites sees a useful empty My agenda', async ({ page 
   await openAgenda(page, '?filter=mine');
   await expect(page.getByText('Nothing starred on this day')).toBeVisible();
   await expect(page.getByText('Star a part to add it to My agenda; it follows you to your other devices.')).toBeVisible();
+});
+
+test('when the stars cannot be loaded the programme still shows, and says so', async ({ page }) => {
+  await signedInUser(page);
+  await page.route('**/rest/v1/rpc/get_my_agenda', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'The service is not available', details: null, hint: null }) }),
+  );
+  await openAgenda(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Your starred parts could not be loaded' })).toBeVisible();
+  await expect(partCard(page, 'Welcome to Mission Control')).toBeVisible();
+  await expectNoA11yViolations(page);
 });

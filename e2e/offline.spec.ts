@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { createMission, createUser, expectNoA11yViolations, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
 
 /**
  * The app on bad Wi-Fi, with the production build's service worker: after one visit it opens
@@ -45,7 +45,7 @@ function keptForOffline(page: Page, texts: string[]): Promise<boolean> {
   }, texts);
 }
 
-test('after one visit the app opens offline: agenda, speakers, my mission and profile, a never-opened screen, and a vote is refused', async ({ page, context }) => {
+test('after one visit the app opens offline: agenda, speakers, my mission and profile, a never-opened screen; actions are refused and nothing is queued', async ({ page, context }) => {
   // The longest journey of the suite (a dozen screens online and offline): three times the usual time.
   test.slow();
   const owner = await withRoleProfile(await createUser());
@@ -81,6 +81,10 @@ test('after one visit the app opens offline: agenda, speakers, my mission and pr
   await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Vote' })).toBeEnabled();
   await expect(card.getByText('Processing…')).toHaveCount(0);
+  // So is following it.
+  await card.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
 
   // A reload without a network: the app itself, the agenda with the star, the speakers.
   await page.goto('/agenda-schedule');
@@ -104,6 +108,13 @@ test('after one visit the app opens offline: agenda, speakers, my mission and pr
   await page.getByRole('button', { name: 'Add Why Communities Need Missions, Not Just Meetings to My agenda' }).click();
   await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Why Communities Need Missions, Not Just Meetings to My agenda' })).toHaveAttribute('aria-pressed', 'false');
+  // A calendar file is made by the server: refused too, with no download.
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  const part = page.getByTestId('agenda-part').filter({ has: page.getByRole('heading', { name: 'Welcome to Mission Control', exact: true }) });
+  await part.getByRole('button', { name: /^Add to calendar/ }).click();
+  await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible();
+  await expect(part.getByRole('button', { name: /^Add to calendar/ })).toBeEnabled();
 
   // A screen never opened: the app's own page with an offline message, never the browser's error page.
   await page.goto('/create-mission');
@@ -114,6 +125,15 @@ test('after one visit the app opens offline: agenda, speakers, my mission and pr
 
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+
+  // Nothing was queued to go out once the network came back: the server has only the first star,
+  // and the refused vote and follow were never cast.
+  await page.goto('/view-all-missions');
+  const again = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  await expect(again.getByRole('button', { name: 'Vote' })).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  expect((await rpc<{ part_id: string }[]>(me, 'get_my_agenda', {})).map((row) => row.part_id)).toEqual(['s1p1']);
+  expect(downloads).toBe(0);
 });
 
 test('a new version offers "Reload to update" instead of taking over, and the reload brings it', async ({ browser }) => {
