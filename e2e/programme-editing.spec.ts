@@ -29,15 +29,20 @@ test.beforeAll(async () => {
   original = ((await response.json()) as { programme: unknown }).programme;
 });
 
-test.afterAll(async ({ browser }) => {
-  // Put the sample programme back through the console's own import.
-  const page = await browser.newPage();
+/** Replaces the whole programme as the organiser, through the console's own import. */
+async function importProgramme(page: Page, programme: unknown, fileName: string): Promise<void> {
   await signInViaUi(page, organiser);
   await enterAuthenticatorCode(page, secret);
   await page.goto('/organiser/programme');
-  await page.getByLabel('Import programme').setInputFiles({ name: 'original.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(original)) });
+  await page.getByLabel('Import programme').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(programme)) });
   await page.getByRole('button', { name: 'Replace programme' }).click();
   await expect(page.getByText('Programme imported')).toBeVisible();
+}
+
+test.afterAll(async ({ browser }) => {
+  // Put the sample programme back.
+  const page = await browser.newPage();
+  await importProgramme(page, original, 'original.json');
   await page.close();
 });
 
@@ -172,12 +177,7 @@ test('a part the organisers named themselves can be starred, and stars that over
     endTime: '09:30',
     parts: [{ id: 'maps-workshop', title: 'Maps for Missions', type: 'TALK', startTime: '08:30', endTime: '09:30', speaker: '', speakers: [], description: 'Drawing the neighbourhood a mission serves.' }],
   });
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
-  await page.goto('/organiser/programme');
-  await page.getByLabel('Import programme').setInputFiles({ name: 'workshops.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(edited)) });
-  await page.getByRole('button', { name: 'Replace programme' }).click();
-  await expect(page.getByText('Programme imported')).toBeVisible();
+  await importProgramme(page, edited, 'workshops.json');
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const attendee = await context.newPage();
