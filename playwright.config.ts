@@ -21,6 +21,8 @@ export default defineConfig({
   ],
   use: {
     baseURL: E2E_BASE_URL,
+    // The app shows dates in the person's locale: the journeys read them as in the United States.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -223,8 +223,8 @@ test.describe('missions', () => {
     await expect(page).toHaveURL(new RegExp(`/mission/${mission.mission_id}$`));
     await expect(page.getByRole('heading', { name: mission.name, level: 1 })).toBeVisible();
     await expect(page.getByText('Creator: Tariq Owner')).toBeVisible();
-    await expect(page.getByTestId('engagement-votes')).toHaveText('1 votes');
-    await expect(page.getByTestId('engagement-subscribers')).toHaveText('1 subscribers');
+    await expect(page.getByTestId('engagement-votes')).toHaveText('1 vote');
+    await expect(page.getByTestId('engagement-subscribers')).toHaveText('1 subscriber');
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);
     await expectFitsPhone(page);
@@ -257,7 +257,7 @@ test.describe('missions', () => {
     await page.goto('/view-my-mission');
     await expect(page.getByRole('heading', { name: mission.name, level: 1 })).toBeVisible();
     await expect(page.getByText('A statement for My Mission')).toBeVisible();
-    await expect(page.getByTestId('engagement-votes')).toHaveText('1 votes');
+    await expect(page.getByTestId('engagement-votes')).toHaveText('1 vote');
     await expect(page.getByTestId('engagement-subscribers')).toHaveText('0 subscribers');
     // docs/product.md#my-mission: the fields in the order it lists them.
     await expect(page.getByRole('main').locator('dt')).toHaveText([
@@ -279,10 +279,12 @@ test.describe('missions', () => {
     await expect(team.getByRole('listitem')).toHaveCount(2);
     const ownerRow = team.getByRole('listitem').filter({ hasText: `Olga Owner${tag}` });
     await expect(ownerRow).toContainText('Co-Owner');
-    await expect(ownerRow).toContainText('owner');
-    await expect(ownerRow).toContainText('Added ');
+    // Badges read as words: "Owner" for the stored role `owner`, "Member" for `member`.
+    await expect(ownerRow.getByText('Owner', { exact: true })).toBeVisible();
+    await expect(ownerRow).toContainText(/Added [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     const memberRow = team.getByRole('listitem').filter({ hasText: `Mira Member${tag}` });
-    await expect(memberRow).toContainText('member');
+    await expect(memberRow.getByText('Member', { exact: true })).toBeVisible();
+    await expect(team.getByText(/^(owner|member)$/)).toHaveCount(0);
     await expect(memberRow.getByText('Co-Owner')).toHaveCount(0);
     await expectNoA11yViolations(page);
     await expectFitsPhone(page);

@@ -72,7 +72,7 @@ test('after one visit the app opens offline: agenda, speakers, my mission and pr
 
   await context.setOffline(true);
   const banner = page.getByTestId('offline-banner');
-  await expect(banner).toContainText(/^You are offline: showing what you saw at \d{2}:\d{2}\./);
+  await expect(banner).toContainText(/^You are offline: showing what you saw at \d{1,2}:\d{2}(\s?[AP]M)?\./);
   await expectNoA11yViolations(page);
 
   // A vote is refused at once with the reason, and nothing stays spinning.

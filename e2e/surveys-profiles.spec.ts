@@ -173,7 +173,7 @@ test.describe('surveys, anonymity and the role profile', () => {
     await expect(active.getByText('Intellect & Knowledge', { exact: true })).toBeVisible();
     await expect(active.getByText('Help newcomers find their footing')).toBeVisible();
     await expect(active.getByText('Facilitation, a meeting room')).toBeVisible();
-    await expect(active.getByText(/^Last updated: \d{1,2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
+    await expect(active.getByText(/^Last updated: [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Mission' })).toBeEnabled();
     await expectNoA11yViolations(page);
 
@@ -209,8 +209,10 @@ test.describe('surveys, anonymity and the role profile', () => {
     for (const [term, value] of expected) {
       await expect(details.locator('div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term.replace(/[()&]/g, '\\$&')}$`) }) }).locator('dd')).toHaveText(value);
     }
-    await expect(details.locator('dd').filter({ hasText: /^[0-9a-f-]{36}$/ })).toHaveCount(1);
-    await expect(details.locator('dd').filter({ hasText: /^\d{1,2} [A-Z][a-z]{2} \d{4}$/ })).toHaveCount(2);
+    // The Role ID as a short reference, the whole id on hover.
+    await expect(page.getByTestId('role-id')).toHaveText(/^[0-9A-F]{8}$/);
+    await expect(page.getByTestId('role-id').locator('abbr')).toHaveAttribute('title', /^[0-9a-f-]{36}$/);
+    await expect(details.locator('dd').filter({ hasText: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/ })).toHaveCount(2);
     await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
     await expectNoA11yViolations(page);
   });

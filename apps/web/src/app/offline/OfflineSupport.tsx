@@ -4,6 +4,7 @@ import { Workbox } from 'workbox-window';
 import { OFFLINE_MESSAGE } from '../../lib/rpcError';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useAuth } from '../../lib/auth';
+import { formatDateTime, formatTime } from '../../lib/format';
 
 /**
  * Everything that keeps the app useful on bad Wi-Fi, loaded after the first screen so none of it
@@ -70,11 +71,10 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
 }
 
-/** "14:05", or "Sat 6 Dec, 14:05" when it was not today. */
+/** The time alone when it was today, else the date and time, in the app's one format. */
 function formatSeen(at: number): string {
   const date = new Date(at);
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' })}, ${time}`;
+  return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatDateTime(date);
 }
 
 /**

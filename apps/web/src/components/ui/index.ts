@@ -10,3 +10,4 @@ export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps 
 export { Toaster } from './Toaster';
 export { cn } from './cn';
 export { REQUIRED_FIELD_TEXT, useRequiredFields } from './useRequiredFields';
+export { pageClasses } from './page';

@@ -128,7 +128,8 @@ export default function SignUpPage() {
           hint="You will sign in with your e-mail and this date. You must be at least 18."
         />
         <FieldFrame id="signup-mobile" label="Mobile Number" required error={mobileError} hint="Digits only; the dial code is added for you.">
-          <div className="flex flex-col gap-2 sm:flex-row">
+          {/* The country on its own line, so its name is never cut; its flag shows there, once. */}
+          <div className="flex flex-col gap-2">
             <label htmlFor="signup-country" className="sr-only">
               Country
             </label>
@@ -138,7 +139,7 @@ export default function SignUpPage() {
               autoComplete="country"
               value={countryCode}
               onChange={(event) => setCountryCode(event.target.value)}
-              className={cn(fieldControlClasses, 'sm:w-44')}
+              className={fieldControlClasses}
             >
               {COUNTRIES.map((option) => (
                 <option key={option.code} value={option.code}>
@@ -152,7 +153,6 @@ export default function SignUpPage() {
                 data-testid="dial-code"
                 className="inline-flex items-center gap-1 rounded-l-lg border border-r-0 border-slate-600 bg-slate-800 px-3 text-base font-semibold tabular-nums text-slate-100"
               >
-                <span aria-hidden="true">{country.flag}</span>
                 {country.dialCode}
               </span>
               <input

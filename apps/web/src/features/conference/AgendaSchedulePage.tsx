@@ -16,6 +16,7 @@ import { deviceTimeZone, formatClock, formatLongDate, formatShortDate, scheduled
 import { formatDuration, formatTimeRange, partCountLabel, sessionsByDay } from './schedule.ts';
 import { focusRing } from './styles.ts';
 import { useNow } from './useNow.ts';
+import { pageClasses } from '../../components/ui';
 
 const DAY_NAMES: Record<number, string> = { 1: 'Day One', 2: 'Day Two' };
 const dayName = (day: number) => DAY_NAMES[day] ?? `Day ${day}`;
@@ -139,7 +140,7 @@ export default function AgendaSchedulePage() {
   });
 
   return (
-    <div className="mx-auto w-full max-w-4xl">
+    <div className={pageClasses}>
       <title>{`Agenda Schedule · ${appConfig.productName}`}</title>
       <header className="mb-4">
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Agenda Schedule</h1>

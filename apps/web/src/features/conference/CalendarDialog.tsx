@@ -3,6 +3,7 @@ import { CalendarDays, Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CreatedCalendarFeed } from '@mc/contract';
 import { Button, Dialog } from '../../components/ui';
+import { formatDate } from '../../lib/format';
 import { downloadCalendar, useCalendarFeed } from './myAgenda.ts';
 import { focusRing } from './styles.ts';
 
@@ -117,7 +118,7 @@ export function CalendarDialog() {
               </div>
             ) : status.data?.active ? (
               <p className="mt-3 text-sm text-slate-200">
-                You made an address on {new Date(status.data.created_at ?? '').toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}. It is not shown again; make a new one to copy it (the old one stops working).
+                You made an address on {formatDate(status.data.created_at)}. It is not shown again; make a new one to copy it (the old one stops working).
               </p>
             ) : (
               <p className="mt-3 text-sm text-slate-200">You have no subscription address.</p>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Globe, Mic, SearchX } from 'lucide-react';
-import { SearchInput, Select } from '../../components/ui';
+import { SearchInput, Select, pageClasses } from '../../components/ui';
 import { type Session, type Speaker } from '@mc/contract/conference.ts';
 import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
@@ -40,7 +40,7 @@ export default function SpeakersDirectoryPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl">
+    <div className={pageClasses}>
       <title>{`Speakers Directory · ${appConfig.productName}`}</title>
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Speakers Directory</h1>

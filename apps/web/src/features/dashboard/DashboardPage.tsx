@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '../../components/ui';
+import { Alert, cn, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { surveyStatusQuery } from '../../lib/queries';
 import { personName, useAuth } from '../../lib/auth';
@@ -28,7 +28,7 @@ export default function DashboardPage() {
   const openSurvey = useOpenSurvey();
 
   return (
-    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+    <section className={cn(pageClasses, 'flex flex-col gap-6')}>
       <title>{`Dashboard · ${appConfig.productName}`}</title>
       <header>
         {firstName ? <p className="mb-1 text-sm font-semibold text-sky-300">Hello, {firstName}</p> : null}

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Bell, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users, type LucideIcon } from 'lucide-react';
 import type { Mission } from '@mc/contract';
-import { Alert, Badge, Card, PageSpinner, SearchInput, Select, buttonClasses, cn } from '../../components/ui';
+import { Alert, Badge, Card, PageSpinner, SearchInput, Select, buttonClasses, cn, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { allMissionsQuery } from './missionsApi';
 import { filterMissions, ownFirst } from './missionRules';
+import { countLabel } from '../../lib/format';
 import { ToggleButtons } from './MissionParts';
 
 type Layout = 'grid' | 'list';
@@ -50,7 +51,7 @@ export default function AllMissionsPage() {
   const shown = useMemo(() => sortMissions(filterMissions(missions.data ?? [], query), sort, userId), [missions.data, query, sort, userId]);
 
   return (
-    <section className="mx-auto w-full max-w-6xl">
+    <section className={pageClasses}>
       <title>{`All Missions · ${appConfig.productName}`}</title>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">All Missions</h1>
@@ -100,7 +101,7 @@ export default function AllMissionsPage() {
       ) : (
         <>
           <p role="status" className="sr-only">
-            {shown.length === 1 ? '1 mission' : `${shown.length} missions`}
+            {countLabel(shown.length, 'mission', 'missions')}
           </p>
           {shown.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-14 text-center">

@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import { ManageTeamDialog } from '../teams';
 import { useOwnedMission } from './useMembershipMission';
-import { formatDate } from './missionRules';
+import { countLabel, formatDate } from '../../lib/format';
 
 interface DashboardMissionSectionProps {
   /** Create Mission is enabled only with a completed survey and a role profile. */
@@ -55,11 +55,11 @@ export default function DashboardMissionSection({ canCreateMission }: DashboardM
             </li>
             <li className="inline-flex items-center gap-1.5">
               <ThumbsUp aria-hidden="true" className="size-4" />
-              <span data-testid="dashboard-mission-votes">{mission.vote_count} votes</span>
+              <span data-testid="dashboard-mission-votes">{countLabel(mission.vote_count, 'vote', 'votes')}</span>
             </li>
             <li className="inline-flex items-center gap-1.5">
               <Bell aria-hidden="true" className="size-4" />
-              <span data-testid="dashboard-mission-subscribers">{mission.subscription_count} subscribers</span>
+              <span data-testid="dashboard-mission-subscribers">{countLabel(mission.subscription_count, 'subscriber', 'subscribers')}</span>
             </li>
           </ul>
           <div className="flex flex-col gap-2 sm:flex-row">

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { Card, buttonClasses } from '../../components/ui';
+import { Card, buttonClasses, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -46,13 +46,16 @@ export default function MissionDetailsPage() {
   const data = details.data;
   if (!data) {
     return (
-      <section className="mx-auto w-full max-w-4xl">
+      <section className={pageClasses}>
         <title>{`Mission Not Found · ${appConfig.productName}`}</title>
         {back}
         <Card className="flex flex-col items-center gap-3 py-12 text-center">
           <SearchX aria-hidden="true" className="size-10 text-slate-500" />
-          <h1 className="text-xl font-semibold text-slate-50">Mission Not Found</h1>
-          <p className="text-slate-300">Mission Not Found – The mission may have been removed or you do not have access.</p>
+          {/* One sentence (docs/product.md#mission-details), shown as a heading and its explanation. */}
+          <h1 className="text-xl font-semibold text-slate-50">
+            Mission Not Found<span className="sr-only"> – </span>
+            <span className="mt-2 block text-base font-normal text-slate-300">The mission may have been removed or you do not have access.</span>
+          </h1>
         </Card>
       </section>
     );
@@ -60,7 +63,7 @@ export default function MissionDetailsPage() {
 
   const { mission } = data;
   return (
-    <section className="mx-auto w-full max-w-4xl">
+    <section className={pageClasses}>
       <title>{`${mission.name} · ${appConfig.productName}`}</title>
       {back}
       <div className="mb-6 flex flex-col gap-4">

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Check } from 'lucide-react';
 import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, missionRequiredMessage, type Mission, type MissionField } from '@mc/contract';
-import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields } from '../../components/ui';
+import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -69,7 +69,7 @@ export default function MissionFormPage() {
   }, [loadFailed, existing.error, navigate]);
 
   return (
-    <section className="mx-auto w-full max-w-3xl">
+    <section className={pageClasses}>
       <title>{`${title} · ${appConfig.productName}`}</title>
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
       {editId === null ? (

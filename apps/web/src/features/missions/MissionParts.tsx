@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Bell, BellRing, ThumbsUp, Users } from 'lucide-react';
 import type { Mission, MissionMember } from '@mc/contract';
-import { Alert, Badge, Button, PageSpinner, SearchInput } from '../../components/ui';
+import { Alert, Badge, Button, PageSpinner, SearchInput, pageClasses } from '../../components/ui';
 import { runToggle, type ToggleKind } from './missionsApi';
-import { formatDate, formatDateTime, fullName } from './missionRules';
+import { fullName, teamRoleLabel } from './missionRules';
+import { countLabel, formatDate, formatDateTime } from '../../lib/format';
 import { isOfflineError } from '../../lib/rpcError';
 
 /** The mission's fields for My Mission and Mission details, in the order docs/product.md#my-mission lists them. */
@@ -42,7 +43,8 @@ export function MissionFieldList({ mission, extra }: { mission: Mission; extra?:
       <div>
         <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Engagement</dt>
         <dd className="mt-1 text-slate-100">
-          <span data-testid="engagement-votes">{mission.vote_count} votes</span>, <span data-testid="engagement-subscribers">{mission.subscription_count} subscribers</span>
+          <span data-testid="engagement-votes">{countLabel(mission.vote_count, 'vote', 'votes')}</span>,{' '}
+          <span data-testid="engagement-subscribers">{countLabel(mission.subscription_count, 'subscriber', 'subscribers')}</span>
         </dd>
       </div>
     </dl>
@@ -94,7 +96,7 @@ export function TeamMembersList({ members, emptyText, searchable = false }: Team
               </div>
               <div className="flex flex-wrap gap-2">
                 {member.is_co_owner ? <Badge tone="accent">Co-Owner</Badge> : null}
-                {member.role_in_team ? <Badge tone={member.role_in_team === 'owner' ? 'info' : 'neutral'}>{member.role_in_team}</Badge> : null}
+                {member.role_in_team ? <Badge tone={member.role_in_team === 'owner' ? 'info' : 'neutral'}>{teamRoleLabel(member.role_in_team)}</Badge> : null}
               </div>
             </li>
           ))}
@@ -186,7 +188,7 @@ interface MissionPageStateProps {
 /** My Mission and Mission details while their mission loads. */
 export function MissionPageLoading({ title, top, label }: MissionPageStateProps & { label: string }) {
   return (
-    <section className="mx-auto w-full max-w-4xl">
+    <section className={pageClasses}>
       {top}
       <h1 className="sr-only">{title}</h1>
       <PageSpinner label={label} />
@@ -197,7 +199,7 @@ export function MissionPageLoading({ title, top, label }: MissionPageStateProps 
 /** My Mission and Mission details when their mission could not be loaded. */
 export function MissionPageError({ title, top, message }: MissionPageStateProps & { message: string }) {
   return (
-    <section className="mx-auto w-full max-w-4xl">
+    <section className={pageClasses}>
       {top}
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
       <Alert tone="error">{message || 'Failed to load mission details'}</Alert>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Compass, Pencil, Rocket } from 'lucide-react';
-import { Card, buttonClasses } from '../../components/ui';
+import { Card, buttonClasses, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -22,7 +22,7 @@ export default function MyMissionPage() {
   const data = mine.details;
   if (!data) {
     return (
-      <section className="mx-auto w-full max-w-4xl">
+      <section className={pageClasses}>
         {head}
         <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">My Mission</h1>
         <Card className="flex flex-col items-center gap-4 py-12 text-center">
@@ -39,7 +39,7 @@ export default function MyMissionPage() {
 
   const { mission } = data;
   return (
-    <section className="mx-auto w-full max-w-4xl">
+    <section className={pageClasses}>
       {head}
       <p className="mb-1 text-sm font-semibold tracking-wide text-sky-300 uppercase">My Mission</p>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">

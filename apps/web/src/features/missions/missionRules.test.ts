@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mission, MissionDetails, MissionMember } from '@mc/contract';
-import { applySubscriptionResult, applyVoteResult, creatorLine, filterMissions, fullName, ownFirst } from './missionRules';
+import { applySubscriptionResult, applyVoteResult, creatorLine, filterMissions, fullName, ownFirst, teamRoleLabel } from './missionRules';
 
 const state = { vote_count: 3, is_voted: false, subscription_count: 0, is_subscribed: true };
 
@@ -88,5 +88,13 @@ describe('Creator line (Mission details)', () => {
 
   it('joins names without stray spaces', () => {
     expect(fullName({ first_name: ' Ada ', last_name: '' })).toBe('Ada');
+  });
+});
+
+describe('Team role badges', () => {
+  it('read as words, not stored values', () => {
+    expect(teamRoleLabel('owner')).toBe('Owner');
+    expect(teamRoleLabel('member')).toBe('Member');
+    expect(teamRoleLabel('co_lead')).toBe('Co lead');
   });
 });

@@ -55,16 +55,10 @@ export function creatorLine(details: MissionDetails): string {
   return (owner && (fullName(owner) || owner.email)) || details.mission.created_by;
 }
 
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** A team role as people read it: `owner` is "Owner", `member` "Member", any other role alike. */
+export function teamRoleLabel(role: string): string {
+  const words = role.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The All Missions search matches name, statement, shared intention, objective or focus and core message. */

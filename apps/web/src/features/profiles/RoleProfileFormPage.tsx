@@ -11,7 +11,7 @@ import {
   type RoleProfileFormField,
   type RoleProfileValues,
 } from '@mc/contract';
-import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields } from '../../components/ui';
+import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -68,7 +68,7 @@ export default function RoleProfileFormPage() {
   // Until the profile has loaded, the screen cannot say whether it creates or edits.
   const title = profile.data ? EDIT_TITLE : CREATE_TITLE;
   return (
-    <section className="mx-auto w-full max-w-3xl">
+    <section className={pageClasses}>
       <title>{`${loading ? 'Role profile' : title} · ${appConfig.productName}`}</title>
       {loading ? null : (
         <header className="mb-6">

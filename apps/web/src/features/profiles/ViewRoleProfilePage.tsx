@@ -2,15 +2,20 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
 import type { RoleProfile } from '@mc/contract';
-import { Badge, Card, PageSpinner, buttonClasses } from '../../components/ui';
+import { Badge, Card, PageSpinner, buttonClasses, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { TwoStepSignInCard } from '../auth';
-import { formatDate, orNotSpecified } from './format';
+import { formatDateTime, orNotSpecified } from './format';
 import { roleProfileQuery } from './roleProfileApi';
 
 const TITLE = 'My Role Profile';
+
+/** The profile id as a short reference: its first eight characters, in capitals. */
+function shortId(id: string): string {
+  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
 
 /** docs/product.md#my-role-profile: the answers, in this order, each "Not specified" when empty. */
 const ANSWERS: readonly { label: string; value: (profile: RoleProfile) => string | null }[] = [
@@ -32,7 +37,7 @@ export default function ViewRoleProfilePage() {
   const profile = useQuery(roleProfileQuery(userId));
 
   return (
-    <section className="mx-auto w-full max-w-3xl">
+    <section className={pageClasses}>
       <title>{`${TITLE} · ${appConfig.productName}`}</title>
       <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{TITLE}</h1>
@@ -83,15 +88,20 @@ function ProfileDetails({ profile }: { profile: RoleProfile }) {
         </div>
         <div>
           <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Last Updated</dt>
-          <dd className="mt-1 text-slate-100">{formatDate(profile.updated_at)}</dd>
+          <dd className="mt-1 text-slate-100">{formatDateTime(profile.updated_at)}</dd>
         </div>
         <div>
           <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Created</dt>
-          <dd className="mt-1 text-slate-100">{formatDate(profile.created_at)}</dd>
+          <dd className="mt-1 text-slate-100">{formatDateTime(profile.created_at)}</dd>
         </div>
         <div className="min-w-0">
           <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Role ID</dt>
-          <dd className="mt-1 font-mono text-sm break-all text-slate-200">{profile.id}</dd>
+          {/* A reference to quote, not a value to read: the first eight characters, the whole id on hover. */}
+          <dd className="mt-1 font-mono text-sm text-slate-200" data-testid="role-id">
+            <abbr title={profile.id} className="no-underline">
+              {shortId(profile.id)}
+            </abbr>
+          </dd>
         </div>
       </dl>
     </Card>

@@ -1,15 +1,7 @@
-/** Empty values read "Not specified", missing or unreadable dates "N/A". */
+/** Empty values read "Not specified"; dates come from the app's one format (lib/format.ts). */
 export const NOT_SPECIFIED = 'Not specified';
-export const NO_DATE = 'N/A';
+export { formatDate, formatDateTime, NO_DATE } from '../../lib/format';
 
 export function orNotSpecified(value: string | null | undefined): string {
   return value?.trim() ? value : NOT_SPECIFIED;
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return NO_DATE;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? NO_DATE : dateFormat.format(date);
 }

@@ -1,6 +1,6 @@
 import type { SurveyType } from '@mc/contract';
 import { CheckCircle2 } from 'lucide-react';
-import { Button } from '../../components/ui';
+import { Button, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { useMarkSurveyCompleted } from './useMarkSurveyCompleted';
 
@@ -20,7 +20,7 @@ export function SurveyPage({ title, frameTitle, src, height, surveyType }: Surve
   const markCompleted = useMarkSurveyCompleted(surveyType);
 
   return (
-    <section className="mx-auto w-full max-w-5xl">
+    <section className={pageClasses}>
       <title>{`${title} · ${appConfig.productName}`}</title>
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
       <div className="overflow-hidden rounded-2xl border border-slate-700/70 bg-white">

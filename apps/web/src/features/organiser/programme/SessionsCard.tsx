@@ -6,6 +6,7 @@ import { Badge, Button, Card, CardHeader, Dialog, Select, TextAreaField, TextFie
 import { orderSessions, type Programme } from '../../conference';
 import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
 import { SaveProblemAlert } from './SaveProblemAlert';
+import { countLabel } from '../../../lib/format';
 
 /** The agenda's sessions and their parts: add, edit, delete. */
 export function SessionsCard({ programme }: { programme: Programme }) {
@@ -54,7 +55,7 @@ export function SessionsCard({ programme }: { programme: Programme }) {
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title="Delete this session?"
-        description={deleting ? `Session ${deleting.sessionNumber}, "${deleting.sessionTitle}", and its ${deleting.parts.length} parts leave the agenda.` : undefined}
+        description={deleting ? `Session ${deleting.sessionNumber}, "${deleting.sessionTitle}", and its ${countLabel(deleting.parts.length, 'part', 'parts')} leave the agenda.` : undefined}
         footer={
           <>
             <Button variant="secondary" onClick={() => setDeleting(null)}>

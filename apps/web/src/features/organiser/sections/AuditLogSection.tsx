@@ -6,9 +6,9 @@ import { Alert, Badge, Button, Card, Select, Spinner } from '../../../components
 import { callRpc } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { SectionHeading } from '../SectionHeading';
+import { formatDateTime } from '../../../lib/format';
 
 const COMMAND_LINE = 'command-line';
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** Every organiser action, newest first, filterable by who did it and what kind of action it was. */
 export default function AuditLogSection() {
@@ -86,7 +86,7 @@ function AuditLogItem({ entry }: { entry: AuditEntry }) {
         <span className="font-medium break-all text-slate-50">{entry.subject}</span>
       </div>
       <p className="mt-2 text-sm text-slate-300">
-        <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time> · by <span className="break-all">{entry.actor_label}</span>
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · by <span className="break-all">{entry.actor_label}</span>
       </p>
       {hasValues ? (
         <details className="mt-2 text-sm">

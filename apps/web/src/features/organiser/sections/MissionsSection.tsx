@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { SectionHeading } from '../SectionHeading';
 import { organiserMissionsQuery, personName, refreshAfterChange } from '../moderationApi';
 import { callRpc } from '../../../lib/rpc';
+import { countLabel, formatDateTime } from '../../../lib/format';
 
 type Shown = 'all' | 'hidden' | 'visible';
 
@@ -18,7 +19,6 @@ const SHOWN_OPTIONS = [
   { value: 'hidden', label: 'Hidden only' },
 ];
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function matches(mission: OrganiserMission, term: string): boolean {
   if (!term) return true;
@@ -67,7 +67,7 @@ export default function MissionsSection() {
       ) : (
         <>
           <p className="text-sm text-slate-300" aria-live="polite">
-            {missions.data.length} missions, {hiddenCount} hidden. Showing {list.length}.
+            {countLabel(missions.data.length, 'mission', 'missions')}, {hiddenCount} hidden. Showing {list.length}.
           </p>
           {list.length === 0 ? (
             <Card className="flex items-center gap-3 text-slate-300">
@@ -102,7 +102,7 @@ function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; 
               </Link>
             </h2>
             <p className="text-sm text-slate-300">
-              Created {dateTime.format(new Date(mission.created_at))} by {personName(mission.creator)} ({mission.creator.email})
+              Created {formatDateTime(mission.created_at)} by {personName(mission.creator)} ({mission.creator.email})
             </p>
           </div>
           {mission.hidden ? <Badge tone="warning">Hidden</Badge> : <Badge tone="success">Visible</Badge>}
@@ -113,7 +113,7 @@ function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; 
               Hidden by the organisers: <span className="font-semibold">{mission.hidden.reason}</span>
             </p>
             <p className="text-xs">
-              {dateTime.format(new Date(mission.hidden.at))}
+              {formatDateTime(mission.hidden.at)}
               {mission.hidden.by ? ` by ${mission.hidden.by}` : ''}
             </p>
           </Alert>

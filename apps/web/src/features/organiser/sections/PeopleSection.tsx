@@ -8,8 +8,8 @@ import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
 import { attendeeActivityQuery, attendeesQuery, personName, refreshAfterChange } from '../moderationApi';
+import { countLabel, formatDateTime } from '../../../lib/format';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const ANONYMITY_LABELS: Record<AttendeeSummary['anonymity'], string> = {
   anonymous: 'Anonymous',
@@ -102,8 +102,8 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
   }
   const person = activity.data;
   const facts: [string, string][] = [
-    ['Registered', dateTime.format(new Date(person.registered_at))],
-    ['Last sign-in', person.last_sign_in_at ? dateTime.format(new Date(person.last_sign_in_at)) : 'Never'],
+    ['Registered', formatDateTime(person.registered_at)],
+    ['Last sign-in', person.last_sign_in_at ? formatDateTime(person.last_sign_in_at) : 'Never'],
     ['Anonymity', ANONYMITY_LABELS[person.anonymity]],
     ['Pre-conference survey', person.pre_survey_completed ? 'Done' : 'Not done'],
     ['Post-conference survey', person.post_survey_completed ? 'Done' : 'Not done'],
@@ -215,7 +215,8 @@ function DeleteDialog({ person, onClose, onDeleted }: { person: AttendeeActivity
         <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-slate-200">
           <li data-testid="mission-outcome">{missionOutcomeText(plan)}</li>
           <li>
-            Their {plan.votes} votes, {plan.subscriptions} subscriptions and {plan.memberships} team memberships are removed.
+            Their {countLabel(plan.votes, 'vote', 'votes')}, {countLabel(plan.subscriptions, 'subscription', 'subscriptions')} and{' '}
+            {countLabel(plan.memberships, 'team membership', 'team memberships')} are removed.
           </li>
           <li>Their role profile and sessions go too; they are signed out everywhere.</li>
         </ul>
