@@ -133,7 +133,7 @@ test('Add to calendar downloads an .ics a calendar app reads; the subscription a
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await page.getByRole('button', { name: 'Calendar', exact: true }).click();
-  await expect(dialog.getByText(/^You made an address on \d{1,2} \w+ \d{4}\. It is not shown again/)).toBeVisible();
+  await expect(dialog.getByText(/^You made an address on [A-Z][a-z]{2} \d{1,2}, \d{4}\. It is not shown again/)).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Subscription address' })).toHaveCount(0);
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Stop the address' }).click();
