@@ -33,10 +33,26 @@ export interface SpawnedServer {
   finished: Promise<Finished>;
   /** Sends the signal (SIGTERM by default) and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<Finished>;
+  /** Resolves once the server has written a line containing text to stdout (or earlier, if it already has). */
+  waitForOutput(text: string): Promise<void>;
 }
 
-function run(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; finished: Promise<Finished>; out: string[]; err: string[] } {
-  const child = spawn(command, args, { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+export interface RunOptions {
+  /** The file-mode mask the process starts with (e.g. '000'), as an operator's shell would set it. */
+  umask?: string;
+}
+
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  options: RunOptions = {},
+): { child: ChildProcess; finished: Promise<Finished>; out: string[]; err: string[] } {
+  // Node cannot give a child its own umask; a shell sets it and then becomes the program.
+  const [program, programArgs] = options.umask
+    ? ['/bin/sh', ['-c', `umask ${options.umask} && exec "$0" "$@"`, command, ...args]]
+    : [command, args];
+  const child = spawn(program, programArgs, { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   const out: string[] = [];
   const err: string[] = [];
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
@@ -60,8 +76,8 @@ export async function runServerUntilItStops(env: Record<string, string>, timeout
 }
 
 /** Starts the server with env (PORT is required) and resolves once GET /healthz answers. */
-export async function spawnServer(env: Record<string, string> & { PORT: string }, readyWithinMs = 300_000): Promise<SpawnedServer> {
-  const { child, finished, out, err } = run(process.execPath, SERVER, env);
+export async function spawnServer(env: Record<string, string> & { PORT: string }, readyWithinMs = 300_000, options: RunOptions = {}): Promise<SpawnedServer> {
+  const { child, finished, out, err } = run(process.execPath, SERVER, env, options);
   const url = `http://127.0.0.1:${env.PORT}`;
   let exited: Finished | null = null;
   void finished.then((result) => {
@@ -76,6 +92,21 @@ export async function spawnServer(env: Record<string, string> & { PORT: string }
     async stop(signal = 'SIGTERM') {
       if (!exited) child.kill(signal);
       return finished;
+    },
+    waitForOutput(text) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!out.join('').includes(text)) return false;
+          child.stdout?.off('data', check);
+          resolve();
+          return true;
+        };
+        if (check()) return;
+        child.stdout?.on('data', check);
+        void finished.then(() => {
+          if (!check()) reject(new Error(`the server exited without writing "${text}"`));
+        });
+      });
     },
   };
   const started = Date.now();
@@ -94,8 +125,8 @@ export async function spawnServer(env: Record<string, string> & { PORT: string }
 }
 
 /** Runs one of the ops scripts (backup, restore, export) as `npm run` would, and waits for it. */
-export async function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Finished> {
-  const { child, finished } = run(process.execPath, ['--import', 'tsx', `apps/server/src/ops/${script}.ts`, ...args], env);
+export async function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 120_000, options: RunOptions = {}): Promise<Finished> {
+  const { child, finished } = run(process.execPath, ['--import', 'tsx', `apps/server/src/ops/${script}.ts`, ...args], env, options);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   try {
     return await finished;
