@@ -125,6 +125,9 @@ test.describe('sign-up', () => {
     await expectMessage('Please enter a valid email address');
     await page.getByLabel('Email').fill('ada@example.com');
     await expectMessage('Date of birth is required');
+    // A year typed short (0100 for 2000 or 1900): an age over 120 is refused with its own message.
+    await page.getByLabel('Date of Birth').fill('0100-01-01');
+    await expectMessage('Please check your date of birth: it cannot be more than 120 years ago');
     await page.getByLabel('Date of Birth').fill(isoYearsAgo(17));
     await expectMessage('You must be at least 18 years old to register');
     await page.getByLabel('Date of Birth').fill('1990-05-17');
@@ -374,6 +377,10 @@ test.describe('password reset', () => {
 
     const link = await readRecoveryLink(user.email);
     await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password/);
+    await page.getByLabel('New Date of Birth').fill('1000-01-01');
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(toast(page, 'Please check your date of birth: it cannot be more than 120 years ago')).toBeVisible();
     await expect(page).toHaveURL(/\/reset-password/);
     const newDate = '1985-11-02';
     await page.getByLabel('New Date of Birth').fill(newDate);

@@ -1,5 +1,7 @@
 /** Business constants shared by the server and the web app (docs/product.md#constants). */
 export const MIN_AGE = 18;
+/** Oldest plausible age: a date of birth further back is a typing slip (a year 0100 or 1000), not a person. */
+export const MAX_AGE = 120;
 export const MIN_MOBILE_LENGTH = 10;
 export const DEFAULT_COUNTRY = { code: 'ZA', dialCode: '+27' } as const;
 export const USER_SEARCH_DEBOUNCE_MS = 500;

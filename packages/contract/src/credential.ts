@@ -1,3 +1,6 @@
+import { MAX_AGE, MIN_AGE } from './constants.ts';
+import { SIGNUP_MESSAGES } from './messages.ts';
+
 /**
  * The date of birth acts as the password and travels encoded, never as typed: base64 of the ISO
  * date text, that string reversed, then a fixed suffix (docs/product.md#sign-in-and-sessions).
@@ -27,7 +30,9 @@ export function decodeDateOfBirth(credential: string): string | null {
 
 function isRealDate(isoDate: string): boolean {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC reads years 0-99 as 1900-1999; setUTCFullYear takes the year as written.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
@@ -38,4 +43,17 @@ export function ageOn(isoBirthDate: string, today: Date = new Date()): number {
   const beforeBirthday = today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
   if (beforeBirthday) age -= 1;
   return age;
+}
+
+/**
+ * The one rule for a date of birth, wherever one is given (sign-up and a new date after a reset, in
+ * the browser and on the server): present, no more than MAX_AGE years ago, at least MIN_AGE years
+ * ago (docs/product.md#sign-up-screen). The message to show, or null when the date is acceptable.
+ */
+export function dateOfBirthProblem(isoBirthDate: string, today: Date = new Date()): string | null {
+  if (!isoBirthDate) return SIGNUP_MESSAGES.dateOfBirth;
+  const age = ageOn(isoBirthDate, today);
+  if (age > MAX_AGE) return SIGNUP_MESSAGES.dateOfBirthImplausible;
+  if (age < MIN_AGE) return SIGNUP_MESSAGES.age;
+  return null;
 }

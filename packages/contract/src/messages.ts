@@ -1,4 +1,4 @@
-import { MIN_AGE } from './constants.ts';
+import { MAX_AGE, MIN_AGE } from './constants.ts';
 
 /**
  * The sign-in and sign-up messages, in the order the sign-up checks run
@@ -11,6 +11,7 @@ export const SIGNUP_MESSAGES = {
   lastName: 'Last name is required',
   email: 'Please enter a valid email address',
   dateOfBirth: 'Date of birth is required',
+  dateOfBirthImplausible: `Please check your date of birth: it cannot be more than ${MAX_AGE} years ago`,
   age: `You must be at least ${MIN_AGE} years old to register`,
   mobileRequired: 'Mobile number is required',
   mobileInvalid: 'Please enter a valid mobile number',

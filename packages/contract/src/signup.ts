@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MIN_AGE, MIN_MOBILE_LENGTH, SHORT_TEXT_MAX } from './constants.ts';
-import { ageOn } from './credential.ts';
+import { MIN_MOBILE_LENGTH, SHORT_TEXT_MAX } from './constants.ts';
+import { dateOfBirthProblem } from './credential.ts';
 import { SIGNUP_MESSAGES } from './messages.ts';
 
 export { SIGNIN_MESSAGES, SIGNUP_MESSAGES } from './messages.ts';
@@ -41,8 +41,8 @@ export function firstSignupError(fields: SignupFields, today: Date = new Date())
   if (!fields.firstName.trim() || fields.firstName.length > SHORT_TEXT_MAX) return SIGNUP_MESSAGES.firstName;
   if (!fields.lastName.trim() || fields.lastName.length > SHORT_TEXT_MAX) return SIGNUP_MESSAGES.lastName;
   if (!isEmailShaped(fields.email)) return SIGNUP_MESSAGES.email;
-  if (!fields.dateOfBirth) return SIGNUP_MESSAGES.dateOfBirth;
-  if (ageOn(fields.dateOfBirth, today) < MIN_AGE) return SIGNUP_MESSAGES.age;
+  const dateProblem = dateOfBirthProblem(fields.dateOfBirth, today);
+  if (dateProblem) return dateProblem;
   if (!fields.mobileNumber) return SIGNUP_MESSAGES.mobileRequired;
   if (!isValidMobileNumber(fields.mobileNumber)) return SIGNUP_MESSAGES.mobileInvalid;
   return null;

@@ -60,11 +60,29 @@ describeEachDatabase(
       expect(await attempt('not an@email.com', adultBirthDate(), base)).toBe('Please enter a valid email address');
       expect(await attempt('missing-at.example.org', adultBirthDate(), base)).toBe('Please enter a valid email address');
       expect(await attempt(email, null, base)).toBe('Date of birth is required');
+      for (const implausible of ['1000-01-01', '0100-01-01', '0050-06-15', '0001-01-01']) {
+        expect(await attempt(email, implausible, base), implausible).toBe('Please check your date of birth: it cannot be more than 120 years ago');
+      }
       expect(await attempt(email, almostEighteen(), base)).toBe('You must be at least 18 years old to register');
       expect(await attempt(email, adultBirthDate(), { ...base, mobile_number: '' })).toBe('Mobile number is required');
       expect(await attempt(email, adultBirthDate(), { ...base, mobile_number: '+2782123' })).toBe('Please enter a valid mobile number');
       const rows = await server().db.query('select 1 from users where lower(email) = $1', [email]);
       expect(rows).toHaveLength(0);
+    });
+
+    it('refuses a new date of birth more than 120 years ago, or too young, and keeps the old one', async () => {
+      const { client, email, dateOfBirth } = await signUpUser(server());
+      for (const [date, message] of [
+        ['1000-01-01', 'Please check your date of birth: it cannot be more than 120 years ago'],
+        ['0099-12-31', 'Please check your date of birth: it cannot be more than 120 years ago'],
+        [almostEighteen(), 'You must be at least 18 years old to register'],
+      ] as const) {
+        const { error } = await client.auth.updateUser({ password: encodeDateOfBirth(date) });
+        expect(error?.status, date).toBe(422);
+        expect(error?.message, date).toBe(message);
+      }
+      const still = await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
+      expect(still.error).toBeNull();
     });
 
     it('refuses a second account for the same e-mail, whatever its case', async () => {

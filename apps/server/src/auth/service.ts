@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { decodeDateOfBirth, firstSignupError, isEmailShaped, isValidMobileNumber, signupMetadataSchema, ageOn, MIN_AGE, SIGNUP_MESSAGES } from '@mc/contract';
+import { dateOfBirthProblem, decodeDateOfBirth, firstSignupError, isEmailShaped, isValidMobileNumber, signupMetadataSchema, SIGNUP_MESSAGES } from '@mc/contract';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { sqlState } from '../db/db.ts';
@@ -231,9 +231,8 @@ export class AuthService {
       );
     }
     if (password !== undefined) {
-      const dateOfBirth = decodeDateOfBirth(password);
-      if (!dateOfBirth) throw new AuthError(422, 'validation_failed', SIGNUP_MESSAGES.dateOfBirth);
-      if (ageOn(dateOfBirth) < MIN_AGE) throw new AuthError(422, 'validation_failed', SIGNUP_MESSAGES.age);
+      const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '');
+      if (problem) throw new AuthError(422, 'validation_failed', problem);
       const hash = await hashPassword(password);
       await this.db.transaction(async (tx) => {
         await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [claims.sub, hash]);

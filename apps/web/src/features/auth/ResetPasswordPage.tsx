@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notify as toast } from '../../lib/notify';
-import { ageOn, isEmailShaped, MIN_AGE, SIGNIN_MESSAGES, SIGNUP_MESSAGES } from '@mc/contract';
+import { dateOfBirthProblem, isEmailShaped, SIGNIN_MESSAGES, SIGNUP_MESSAGES } from '@mc/contract';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
@@ -108,7 +108,7 @@ function NewDateOfBirthForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const problem = !dateOfBirth ? SIGNUP_MESSAGES.dateOfBirth : ageOn(dateOfBirth) < MIN_AGE ? SIGNUP_MESSAGES.age : null;
+    const problem = dateOfBirthProblem(dateOfBirth);
     if (problem) {
       setError(problem);
       toast.error(problem);

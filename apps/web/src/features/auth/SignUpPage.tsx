@@ -19,6 +19,7 @@ const FIELD_OF_MESSAGE: Record<string, Field> = {
   [SIGNUP_MESSAGES.lastName]: 'lastName',
   [SIGNUP_MESSAGES.email]: 'email',
   [SIGNUP_MESSAGES.dateOfBirth]: 'dateOfBirth',
+  [SIGNUP_MESSAGES.dateOfBirthImplausible]: 'dateOfBirth',
   [SIGNUP_MESSAGES.age]: 'dateOfBirth',
   [SIGNUP_MESSAGES.mobileRequired]: 'mobileNumber',
   [SIGNUP_MESSAGES.mobileInvalid]: 'mobileNumber',
