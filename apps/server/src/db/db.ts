@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { makeFolderPrivate, tightenTree } from './private-folder.ts';
 
 /** What every procedure needs from the database: parameterised SQL, rows back. */
 export interface Queryable {
@@ -31,18 +32,29 @@ export async function openDb(options: DbOptions): Promise<Db> {
 }
 
 /**
+/**
  * PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory and, once
  * touched, stay resident for the life of the process. A conference's database is a few tens of
  * megabytes and the operating system caches its files as well, so 32 MB holds what is hot.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
+/**
+ * The embedded database in a folder, owner-only (docs/security.md): new files under a 0077 umask
+ * (the initdb child inherits it), and the files PGlite unpacks for a new database, which carry
+ * their own open mode, tightened once it has opened.
+ */
+export async function createPglite(dataDir: string): Promise<PGlite> {
+  if (dataDir.startsWith('memory://')) return PGlite.create(undefined, { startParams: PGLITE_START_PARAMS });
+  makeFolderPrivate(dataDir);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteFolder(dataDir);
+  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+  tightenTree(dataDir);
+  return client;
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) {
-    mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteFolder(dataDir);
-  }
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { startParams: PGLITE_START_PARAMS });
+  const client = await createPglite(dataDir);
   const run = async <Row>(target: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]): Promise<Row[]> =>
     (await target.query<Row>(sql, params ? [...params] : undefined)).rows;
   return {

@@ -40,7 +40,7 @@ export async function backup(config: Config, args: string[]): Promise<string> {
     }
     how = 'from the stopped data folder';
   }
-  mkdirSync(dirname(target), { recursive: true });
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   // The copy holds everyone's data and the signing key: owner-only, like the folder's key file.
   writeFileSync(target, archive, { mode: 0o600, flag: 'wx' });
   return `Backup of ${dataDir} written to ${target} (${(archive.length / 1024 / 1024).toFixed(1)} MB, ${how}). Restore it with: npm run restore ${target}`;

@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { restrictNewFiles } from '../db/private-folder.ts';
 
 /** A refusal an ops script reports as one line, without a stack trace. */
 export class OpsError extends Error {}
 
 /** Runs an ops script: its result line on stdout, or one line on stderr and exit code 1. */
 export function runCli(name: string, body: (config: Config, args: string[]) => Promise<string>): void {
+  // What a script writes (a backup, an export, files of the data folder) is owner-only, whatever the umask.
+  restrictNewFiles();
   const run = async () => body(loadConfig(), process.argv.slice(2));
   run().then(
     (message) => {

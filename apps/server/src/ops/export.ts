@@ -1,7 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.ts';
+import { createPglite } from '../db/db.ts';
 import { listMigrations } from '../db/migrate.ts';
 import { isMain, OpsError, runCli, timestamp } from './cli.ts';
 import { folderHolder, newControlToken, removeControlFile, writeControlFile } from './control.ts';
@@ -26,7 +27,7 @@ export async function exportDatabase(config: Config, args: string[]): Promise<st
   let dump: string;
   let tables: number;
   try {
-    const pg = await PGlite.create(dataDir);
+    const pg = await createPglite(dataDir);
     try {
       ({ dump, tables } = await dumpDatabase(pg));
     } finally {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
+import { tightenTree } from '../db/private-folder.ts';
 import { extractArchive, isDataFolderArchive } from './archive.ts';
 import { isMain, OpsError, runCli, timestamp } from './cli.ts';
 import { controlFilePath, folderHolder, newControlToken, removeControlFile, writeControlFile } from './control.ts';
@@ -27,14 +28,17 @@ export async function restore(config: Config, args: string[]): Promise<string> {
   if (existsSync(dataDir) && readdirSync(dataDir).length === 0) {
     // An empty folder (perhaps a mount point, which cannot be renamed) is filled in place.
     await extractArchive(file, dataDir);
+    // tar run as root keeps the modes the archive recorded, which may be open ones.
+    tightenTree(dataDir);
     rmSync(controlFilePath(dataDir), { force: true });
     return `Restored ${file} into ${dataDir}. Start the server to use it.`;
   }
 
   const incoming = join(dirname(dataDir), `.${basename(dataDir)}.restoring-${stamp}`);
-  mkdirSync(incoming, { recursive: true });
+  mkdirSync(incoming, { recursive: true, mode: 0o700 });
   try {
     await extractArchive(file, incoming);
+    tightenTree(incoming);
   } catch (error) {
     rmSync(incoming, { recursive: true, force: true });
     throw error;
