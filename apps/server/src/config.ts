@@ -35,7 +35,10 @@ const envSchema = z.object({
   MFA_FAILURES_PER_FACTOR_PER_HOUR: positiveInt.default(10),
   SIGNUP_PER_ADDRESS_PER_HOUR: positiveInt.default(2000),
   RECOVERY_PER_ADDRESS_PER_HOUR: positiveInt.default(300),
-  RECOVERY_PER_ACCOUNT_PER_HOUR: positiveInt.default(5),
+  // Under the reset link's hour, so a link mailed at most this long ago is always still valid.
+  RECOVERY_MAIL_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(59).default(12),
+  SESSION_IDLE_DAYS: positiveInt.default(90),
+  PRUNE_INTERVAL_SECONDS: positiveInt.default(600),
   RPC_CALLS_PER_PERSON_PER_MINUTE: positiveInt.default(1200),
   RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR: positiveInt.default(300),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { restrictNewFiles, tightenTree } from './db/private-folder.ts';
 import { loadSigningKeys } from './auth/keys.ts';
-import { pruneRateLimits } from './auth/rate-limit.ts';
+import { pruneExpiredRows } from './auth/pruning.ts';
 import { buildApp, type AppDeps } from './http/app.ts';
 import { archiveFolder } from './ops/archive.ts';
 import { seedProgramme } from './features/programme/store.ts';
@@ -36,6 +37,11 @@ export class StartupError extends Error {}
 
 /** Opens the database, applies migrations, and serves; shared by `npm start`, tests and benchmarks. */
 export async function startServer(config: Config, options: { logStream?: AppDeps['logStream'] } = {}): Promise<RunningServer> {
+  if (!config.DATA_DIR.startsWith('memory://')) {
+    // Everything the server writes into its data folder is owner-only (docs/security.md), and so is what is already there.
+    restrictNewFiles();
+    tightenTree(resolve(config.DATA_DIR));
+  }
   const folder = config.DATABASE_URL || config.DATA_DIR.startsWith('memory://') ? null : claimDataFolder(resolve(config.DATA_DIR));
   let db: Db | undefined;
   let live: LiveChannel | undefined;
@@ -61,14 +67,27 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
       const organiser = (command: unknown) => runOrganiserCommand(database, parseOrganiserCommand(organiserCommandArgs(command)));
       registerAdminRoutes(app, { token: folder.token, backup, organiser });
     }
-    const pruning = setInterval(() => {
-      pruneRateLimits(database).catch((error: unknown) => app.log.warn({ err: error }, 'could not prune rate limits'));
-    }, 10 * 60_000);
+    // Expired tokens, sessions, mails and counters are deleted now and then, never in a request's way.
+    let pruningRun: Promise<void> | null = null;
+    const prune = () => {
+      pruningRun ??= pruneExpiredRows(database, { sessionIdleDays: config.SESSION_IDLE_DAYS, stopping: () => app.draining.active })
+        .then(
+          (pruned) => {
+            if (Object.keys(pruned).length) app.log.info({ pruned }, 'pruned expired rows');
+          },
+          (error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'),
+        )
+        .finally(() => {
+          pruningRun = null;
+        });
+    };
+    const pruning = setInterval(prune, config.PRUNE_INTERVAL_SECONDS * 1000);
     pruning.unref();
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     folder?.announce(localUrl(config.HOST, port));
+    prune();
     let closing: Promise<void> | null = null;
     return {
       app,
@@ -79,6 +98,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
         closing ??= (async () => {
           clearInterval(pruning);
           app.draining.active = true;
+          const lastPruning = pruningRun;
           if (options.drainMs) await drainConnections(app.server, options.drainMs);
           // A kept-alive connection whose last request finished after close() began stays open
           // until its client hangs up; close such connections as soon as they fall idle.
@@ -89,6 +109,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
             await app.close();
           } finally {
             clearInterval(sweep);
+            await lastPruning;
             await database.close();
             // Only once PGlite has closed may another process open the folder.
             folder?.release();
@@ -120,7 +141,7 @@ interface ClaimedFolder {
  */
 function claimDataFolder(path: string): ClaimedFolder {
   try {
-    mkdirSync(path, { recursive: true });
+    mkdirSync(path, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new StartupError(`the data folder ${path} cannot be created (${errorText(error)}). Set DATA_DIR to a writable folder.`);
   }

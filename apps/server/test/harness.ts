@@ -17,6 +17,11 @@ export interface TestServer extends RunningServer {
   backend: Backend;
   /** The database URL (PostgreSQL only), pointing at this server's private schema. */
   databaseUrl: string | undefined;
+  /**
+   * The link of the newest mail to this address, read where a person without SMTP finds it: the
+   * server's log line for the mail (the outbox itself never keeps links). Needs LOG_LEVEL=info.
+   */
+  mailedLink(email: string): Promise<string | undefined>;
 }
 
 export async function freePort(): Promise<number> {
@@ -45,6 +50,17 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const port = await freePort();
   const schema = backend === 'postgres' ? await createTestSchema() : null;
+  // Mailed links, by mail id, from the log lines the mailer writes when there is no SMTP server.
+  const links = new Map<string, string>();
+  const logStream = {
+    write(line: string) {
+      if (line.includes('"mail kept in outbox')) {
+        const entry = JSON.parse(line) as { mailId?: unknown; link?: unknown };
+        if (typeof entry.link === 'string') links.set(String(entry.mailId), entry.link);
+      }
+      options.logStream?.write(line);
+    },
+  };
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -54,11 +70,15 @@ export async function startTestServer(
     ...(schema ? { DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '10' } : {}),
     ...env,
   });
-  const server = await startServer(config, options);
+  const server = await startServer(config, { logStream });
   return {
     ...server,
     backend,
     databaseUrl: schema?.url,
+    async mailedLink(email) {
+      const rows = await server.db.query<{ id: string }>('select id::text as id from mail_outbox where recipient = $1 order by id desc limit 1', [email.toLowerCase()]);
+      return rows[0] ? links.get(rows[0].id) : undefined;
+    },
     async close() {
       await server.close();
       await schema?.drop();

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { AuthApiError } from '@supabase/supabase-js';
 import { encodeDateOfBirth } from '@mc/contract';
-import { describeEachDatabase, newClient, signUpUser, uniqueEmail, type TestServer } from '../../test/harness.ts';
+import { describeEachDatabase, newClient, signUpUser, uniqueEmail } from '../../test/harness.ts';
 
 function adultBirthDate(): string {
   return '1988-03-09';
@@ -13,11 +13,6 @@ function almostEighteen(): string {
   date.setFullYear(date.getFullYear() - 18);
   date.setDate(date.getDate() + 1);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
-async function latestRecoveryLink(server: TestServer, email: string): Promise<string | undefined> {
-  const rows = await server.db.query<{ link: string }>('select link from mail_outbox where recipient = $1 order by id desc limit 1', [email.toLowerCase()]);
-  return rows[0]?.link;
 }
 
 describeEachDatabase(
@@ -189,12 +184,43 @@ describeEachDatabase(
       const locked = await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
       expect(locked.error?.status).toBe(429);
       expect((await newClient(server().url).auth.resetPasswordForEmail(email)).error).toBeNull();
-      const link = await latestRecoveryLink(server(), email);
+      const link = await server().mailedLink(email);
       const opened = await fetch(link ?? '', { redirect: 'manual' });
       expect(new URLSearchParams(new URL(opened.headers.get('location') ?? '').hash.slice(1)).get('type')).toBe('recovery');
       // Opening the link lifted the lock: the right date of birth signs in again.
       const back = await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
       expect(back.error).toBeNull();
+    });
+
+    it('sends at most one reset mail per account per interval, so someone else asking cannot use up the owner’s way back in', async () => {
+      const { email, user } = await signUpUser(server());
+      const mails = async () =>
+        (await server().db.query<{ n: number }>('select count(*)::int as n from mail_outbox where recipient = $1', [email.toLowerCase()]))[0]?.n;
+      // Someone else locks sign-in with wrong dates and asks for reset mails over and over.
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth('2001-02-03') });
+      }
+      for (let request = 0; request < 20; request += 1) {
+        expect((await newClient(server().url).auth.resetPasswordForEmail(email)).error).toBeNull();
+      }
+      expect(await mails()).toBe(1);
+
+      // The owner asks too: the answer is the same and no second mail goes out, but the mail already in
+      // their mailbox (sent less than the interval ago, valid for an hour) lets them in.
+      expect((await newClient(server().url).auth.resetPasswordForEmail(email)).error).toBeNull();
+      expect(await mails()).toBe(1);
+      const opened = await fetch((await server().mailedLink(email)) ?? '', { redirect: 'manual' });
+      const fragment = new URLSearchParams(new URL(opened.headers.get('location') ?? '').hash.slice(1));
+      expect(fragment.get('type')).toBe('recovery');
+      const owner = newClient(server().url);
+      expect((await owner.auth.setSession({ access_token: fragment.get('access_token') ?? '', refresh_token: fragment.get('refresh_token') ?? '' })).error).toBeNull();
+      expect((await owner.auth.updateUser({ password: encodeDateOfBirth('1979-09-09') })).error).toBeNull();
+      expect((await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth('1979-09-09') })).error).toBeNull();
+
+      // Once the interval (12 minutes by default) has passed, the next request sends a new mail, and only one.
+      await server().db.query(`update users set recovery_mail_at = now() - interval '12 minutes' where id = $1`, [user.id]);
+      for (let request = 0; request < 5; request += 1) await newClient(server().url).auth.resetPasswordForEmail(email);
+      expect(await mails()).toBe(2);
     });
 
     it('recovers the account through the mailed link, answering alike for unknown addresses', async () => {
@@ -206,7 +232,7 @@ describeEachDatabase(
       expect(known).toEqual(unknown);
       expect(known.error).toBeNull();
 
-      const link = await latestRecoveryLink(server(), email);
+      const link = await server().mailedLink(email);
       expect(link).toMatch(/\/auth\/v1\/verify\?token=[\w-]+&type=recovery&redirect_to=/);
       const response = await fetch(link ?? '', { redirect: 'manual' });
       expect(response.status).toBe(303);
@@ -234,10 +260,10 @@ describeEachDatabase(
     it('never redirects a recovery session to another origin', async () => {
       const { email } = await signUpUser(server());
       await newClient(server().url).auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example.com/steal' });
-      const link = await latestRecoveryLink(server(), email);
+      const link = await server().mailedLink(email);
       const response = await fetch(link ?? '', { redirect: 'manual' });
       expect(new URL(response.headers.get('location') ?? '').origin).not.toBe('https://evil.example.com');
     });
   },
-  { REFRESH_TOKEN_REUSE_GRACE_SECONDS: '0', SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR: '3' },
+  { REFRESH_TOKEN_REUSE_GRACE_SECONDS: '0', SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR: '3', LOG_LEVEL: 'info' },
 );

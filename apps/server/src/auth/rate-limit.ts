@@ -34,8 +34,3 @@ export async function isExhausted(db: Queryable, window: Window, subject: string
   );
   return (rows[0]?.hits ?? 0) >= window.limit;
 }
-
-/** Old windows are of no use; dropping them keeps the table small. */
-export async function pruneRateLimits(db: Queryable): Promise<void> {
-  await db.query(`delete from rate_limits where window_start < now() - interval '1 day'`);
-}

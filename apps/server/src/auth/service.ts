@@ -67,7 +67,7 @@ const INVALID_CREDENTIALS = new AuthError(400, 'invalid_credentials', 'Invalid l
 export class AuthService {
   /** The factor endpoints (`auth.mfa` in supabase-js); they raise a session to aal2. */
   readonly mfa: MfaService<AuthSession>;
-  private readonly windows: Record<'accountFailures' | 'signinAddress' | 'signupAddress' | 'recoveryAddress' | 'recoveryAccount', Window>;
+  private readonly windows: Record<'accountFailures' | 'signinAddress' | 'signupAddress' | 'recoveryAddress', Window>;
 
   constructor(
     private readonly db: Db,
@@ -80,7 +80,6 @@ export class AuthService {
       signinAddress: { bucket: 'signin:address', seconds: 60, limit: config.SIGNIN_PER_ADDRESS_PER_MINUTE },
       signupAddress: { bucket: 'signup:address', seconds: 3600, limit: config.SIGNUP_PER_ADDRESS_PER_HOUR },
       recoveryAddress: { bucket: 'recovery:address', seconds: 3600, limit: config.RECOVERY_PER_ADDRESS_PER_HOUR },
-      recoveryAccount: { bucket: 'recovery:account', seconds: 3600, limit: config.RECOVERY_PER_ACCOUNT_PER_HOUR },
     };
     this.mfa = new MfaService<AuthSession>(
       db,
@@ -177,15 +176,17 @@ export class AuthService {
     await this.limit(this.windows.signinAddress, address, 'Too many requests from this network. Please wait a minute and try again.');
     const hash = sha256(input.data.refresh_token);
     const outcome = await this.db.transaction(async (tx) => {
-      const rows = await tx.query<{ session_id: string; user_id: string; used_at: Date | null; revoked_at: Date | null }>(
-        `select t.session_id, s.user_id, t.used_at, s.revoked_at
+      const rows = await tx.query<{ session_id: string; user_id: string; used_at: Date | null; revoked_at: Date | null; idle: boolean }>(
+        `select t.session_id, s.user_id, t.used_at, s.revoked_at,
+                coalesce(s.refreshed_at, s.created_at) < now() - make_interval(days => $2::int) as idle
            from refresh_tokens t join auth_sessions s on s.id = t.session_id
           where t.token_hash = $1
           for update of t`,
-        [hash],
+        [hash, this.config.SESSION_IDLE_DAYS],
       );
       const row = rows[0];
-      if (!row || row.revoked_at) return { kind: 'invalid' as const };
+      // A session nobody refreshed for SESSION_IDLE_DAYS has expired; the pruning deletes it.
+      if (!row || row.revoked_at || row.idle) return { kind: 'invalid' as const };
       if (row.used_at && Date.now() - row.used_at.getTime() > this.config.REFRESH_TOKEN_REUSE_GRACE_SECONDS * 1000) {
         await tx.query('update auth_sessions set revoked_at = now() where id = $1', [row.session_id]);
         return { kind: 'reused' as const };
@@ -261,8 +262,16 @@ export class AuthService {
     if (!input.success || !isEmailShaped(input.data.email.trim())) throw new AuthError(400, 'validation_failed', SIGNUP_MESSAGES.email);
     await this.limit(this.windows.recoveryAddress, address, 'Too many reset requests from this network. Please try again later.');
     const email = input.data.email.trim().toLowerCase();
-    if (!(await hit(this.db, this.windows.recoveryAccount, email))) return;
-    const rows = await this.db.query<{ id: string; email: string }>('select id, email from users where lower(email) = $1', [email]);
+    // At most one mail per account every RECOVERY_MAIL_INTERVAL_MINUTES, whoever asks: someone
+    // asking for another person's account cannot use up that person's way back in, because a link
+    // mailed less than the interval ago (valid for an hour) is already in the owner's mailbox.
+    // One statement, so requests racing each other send one mail between them.
+    const rows = await this.db.query<{ id: string; email: string }>(
+      `update users set recovery_mail_at = now()
+        where lower(email) = $1 and (recovery_mail_at is null or recovery_mail_at <= now() - make_interval(mins => $2::int))
+        returning id, email`,
+      [email, this.config.RECOVERY_MAIL_INTERVAL_MINUTES],
+    );
     const user = rows[0];
     if (!user) return;
     const token = newOpaqueToken();

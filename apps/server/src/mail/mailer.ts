@@ -6,7 +6,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  /** The one link the mail is about; kept apart so the offline outbox can show it. */
+  /** The one link the mail is about: logged when there is no SMTP server, and never stored. */
   link: string;
 }
 
@@ -14,19 +14,25 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** What the outbox keeps of a mail's text instead of its link. */
+export const LINK_NOT_KEPT = '[link not kept]';
+
 /**
- * With SMTP_URL mails go out through nodemailer; without it they are kept in the mail_outbox
- * table and their link is logged, so password recovery works offline and in tests.
- * The recipient is logged only at debug level: an e-mail address is personal data.
+ * With SMTP_URL mails go out through nodemailer; without it their link is logged, so password
+ * recovery works offline and in tests. Either way the mail_outbox table records who was mailed
+ * what, but never the link: a recovery link is a one-time way into the account, and a copy in the
+ * database would outlive the mail (docs/security.md). The recipient is logged only at debug level:
+ * an e-mail address is personal data.
  */
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(mail) {
-      const rows = await options.db.query<{ id: string }>(
-        'insert into mail_outbox (recipient, subject, body, link) values ($1, $2, $3, $4) returning id',
-        [mail.to, mail.subject, mail.text, mail.link],
-      );
+      const rows = await options.db.query<{ id: string }>('insert into mail_outbox (recipient, subject, body) values ($1, $2, $3) returning id', [
+        mail.to,
+        mail.subject,
+        mail.text.split(mail.link).join(LINK_NOT_KEPT),
+      ]);
       const id = rows[0]?.id;
       if (!transport) {
         options.log.info({ mailId: id, link: mail.link }, 'mail kept in outbox (no SMTP_URL)');

@@ -102,7 +102,12 @@ describe('draining kept-alive connections on SIGTERM', () => {
     expect(during.status).toBe(503);
     expect(during.headers.connection).toMatch(/^close$/i);
     expect(Number(during.headers['retry-after'])).toBeGreaterThan(0);
-    expect(JSON.parse(during.body)).toEqual({ code: 'PGRST503', message: 'The server is restarting. Please try again in a moment.', details: null, hint: null });
+    expect(JSON.parse(during.body)).toEqual({
+      code: 'PGRST503',
+      message: 'The server is restarting. Please try again in a moment.',
+      details: null,
+      hint: null,
+    });
 
     // The server closes the connection after that answer, and then, with no connection left, exits cleanly.
     await connection.closed;

@@ -1,0 +1,63 @@
+import type { Queryable } from '../db/db.ts';
+
+/**
+ * Rows that can no longer be used are deleted, so the token tables stay the size of what is live
+ * (docs/security.md, "Sessions and tokens"). Each kind is deleted in batches of BATCH rows, one
+ * statement a batch, so no single delete holds locks (or PGlite's one connection) for long; rows
+ * another instance is deleting at the same moment are skipped, not waited for.
+ */
+export const PRUNE_BATCH = 1000;
+
+interface Expired {
+  table: string;
+  /** The columns that name one row, for `(key) in (select key …)`. */
+  key: string;
+  /** Which rows are of no further use; $1 is the session idle limit in days. */
+  where: string;
+}
+
+/** How long what is kept after its use stays: long enough to answer alike, then gone. */
+const EXPIRED: readonly Expired[] = [
+  // A used refresh token is kept a day, so presenting it again is recognised as reuse (and ends the session).
+  { table: 'refresh_tokens', key: 'token_hash', where: `used_at < now() - interval '1 day'` },
+  // Signed-out sessions, and sessions nobody refreshed for SESSION_IDLE_DAYS; their refresh tokens go with them.
+  { table: 'auth_sessions', key: 'id', where: `revoked_at < now() - interval '1 day'` },
+  { table: 'auth_sessions', key: 'id', where: `coalesce(refreshed_at, created_at) < now() - make_interval(days => $1::int)` },
+  // A reset link works once, within an hour.
+  { table: 'recovery_tokens', key: 'token_hash', where: `expires_at < now() or used_at is not null` },
+  // A code request lives five minutes; an enrolment nobody finished is dropped after a day, as Supabase Auth does.
+  { table: 'mfa_challenges', key: 'id', where: `expires_at < now() - interval '1 day'` },
+  { table: 'mfa_factors', key: 'id', where: `status = 'unverified' and created_at < now() - interval '1 day'` },
+  // The outbox is a week's record of what was mailed to whom (never the links).
+  { table: 'mail_outbox', key: 'id', where: `created_at < now() - interval '7 days'` },
+  // Rate-limit windows last an hour at most.
+  { table: 'rate_limits', key: 'bucket, subject, window_start', where: `window_start < now() - interval '1 day'` },
+];
+
+/** Deletes every expired row, batch by batch; answers how many rows each table lost (tables that lost none left out). */
+export async function pruneExpiredRows(
+  db: Queryable,
+  options: { sessionIdleDays: number; /** True once the server is stopping: no further batch starts. */ stopping?: () => boolean },
+): Promise<Record<string, number>> {
+  const pruned: Record<string, number> = {};
+  for (const kind of EXPIRED) {
+    if (options.stopping?.()) break;
+    const uses$1 = kind.where.includes('$1');
+    for (;;) {
+      const rows = await db.query<{ n: number }>(
+        `with gone as (
+           delete from ${kind.table} where (${kind.key}) in (
+             select ${kind.key} from ${kind.table} where ${kind.where} limit ${PRUNE_BATCH} for update skip locked
+           ) returning 1
+         ) select count(*)::int as n from gone`,
+        uses$1 ? [options.sessionIdleDays] : [],
+      );
+      const deleted = rows[0]?.n ?? 0;
+      if (deleted > 0) pruned[kind.table] = (pruned[kind.table] ?? 0) + deleted;
+      if (deleted < PRUNE_BATCH || options.stopping?.()) break;
+      // Let waiting requests have the database between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return pruned;
+}
