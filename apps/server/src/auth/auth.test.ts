@@ -267,3 +267,28 @@ describeEachDatabase(
   },
   { REFRESH_TOKEN_REUSE_GRACE_SECONDS: '0', SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR: '3', LOG_LEVEL: 'info' },
 );
+
+describeEachDatabase(
+  'reset mails when the mail server cannot be reached',
+  (server) => {
+    it('does not count a mail that could not be sent: the next request tries again at once', async () => {
+      const { email, user } = await signUpUser(server());
+      for (let request = 0; request < 2; request += 1) {
+        const response = await fetch(`${server().url}/auth/v1/recover`, {
+          method: 'POST',
+          headers: { apikey: 'any-public-key', 'content-type': 'application/json' },
+          body: JSON.stringify({ email }),
+        });
+        expect(response.status).toBe(500);
+        expect(await response.json()).toEqual({ code: 500, error_code: 'unexpected_failure', msg: 'Something went wrong on our side. Please try again.' });
+      }
+      const rows = await server().db.query<{ at: Date | null }>('select recovery_mail_at as at from users where id = $1', [user.id]);
+      expect(rows[0]?.at).toBeNull();
+      // Both attempts reached the mailer: each recorded its mail before trying to send it.
+      const mails = await server().db.query<{ n: number }>('select count(*)::int as n from mail_outbox where recipient = $1 and sent_at is null', [email.toLowerCase()]);
+      expect(mails[0]?.n).toBe(2);
+    });
+  },
+  // Nothing listens on port 1 here: the connection is refused at once.
+  { SMTP_URL: 'smtp://127.0.0.1:1' },
+);

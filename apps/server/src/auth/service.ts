@@ -277,12 +277,18 @@ export class AuthService {
     const token = newOpaqueToken();
     await this.db.query(`insert into recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [sha256(token), user.id]);
     const link = `${this.issuer}/verify?${new URLSearchParams({ token, type: 'recovery', redirect_to: this.safeRedirect(redirectTo) })}`;
-    await this.mailer.send({
-      to: user.email,
-      subject: `${this.config.PRODUCT_NAME}: reset your sign-in`,
-      text: `Someone asked to reset the date of birth you sign in with. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this mail; nothing changes.`,
-      link,
-    });
+    try {
+      await this.mailer.send({
+        to: user.email,
+        subject: `${this.config.PRODUCT_NAME}: reset your sign-in`,
+        text: `Someone asked to reset the date of birth you sign in with. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this mail; nothing changes.`,
+        link,
+      });
+    } catch (error) {
+      // No mail went out, so none is in the mailbox: the next request may send one at once.
+      await this.db.query('update users set recovery_mail_at = null where id = $1', [user.id]).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Consumes a recovery token and answers the URL to redirect to, carrying the session or the error. */
