@@ -18,9 +18,6 @@ import { focusRing } from './styles.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses } from '../../components/ui';
 
-const DAY_NAMES: Record<number, string> = { 1: 'Day One', 2: 'Day Two' };
-const dayName = (day: number) => DAY_NAMES[day] ?? `Day ${day}`;
-
 type View = 'compact' | 'detailed';
 
 function initialView(): View {
@@ -195,7 +192,7 @@ export default function AgendaSchedulePage() {
                 value={String(day.day)}
                 className={`-mb-px min-h-12 flex-1 rounded-t-lg border-b-2 border-transparent px-3 py-2 text-left text-sm text-slate-300 hover:text-white data-[state=active]:border-indigo-400 data-[state=active]:text-white sm:flex-none ${focusRing}`}
               >
-                <span className="block font-semibold">{dayName(day.day)}</span>
+                <span className="block font-semibold">{day.label}</span>
                 <span className="block text-xs text-slate-300">{formatShortDate(date)}</span>
               </Tabs.Trigger>
             );
@@ -209,7 +206,7 @@ export default function AgendaSchedulePage() {
           return (
             <Tabs.Content key={day.day} value={String(day.day)} className="focus-visible:outline-none">
               <h2 className="mb-3 text-sm font-semibold tracking-widest text-indigo-300 uppercase">
-                {dayName(day.day)} <span className="font-normal tracking-normal normal-case text-slate-300">· {formatLongDate(date)}</span>
+                {day.label} <span className="font-normal tracking-normal normal-case text-slate-300">· {formatLongDate(date)}</span>
               </h2>
               {sessions.length === 0 ? (
                 <MyAgendaEmpty loading={favourites.isPending} onShowAll={() => update({ filter: null })} />
