@@ -1,7 +1,61 @@
-import { expect, test } from '@playwright/test';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page, type Route, type WebSocketRoute } from '@playwright/test';
+import { createMission, createUser, expectNoA11yViolations, organiserViaApi, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
-/** Live results: counts that move without a reload, and the closing-panel screen /live. */
+/** Live results: counts that move without a reload, the fallback without them, and the closing-panel screen /live. */
+
+const LIVE_SOCKET = /\/live\/v1\/websocket/;
+/** The calls that read missions afresh: a live update must come without any of them. */
+const MISSION_READS = /\/rest\/v1\/rpc\/(get_all_missions|get_mission_details|get_user_related_missions|get_mission_members)$/;
+const isMissionRead = (url: URL) => MISSION_READS.test(url.pathname);
+
+/** The quiet indicator in the header (or on /live): its state is on `data-live-status`. */
+function indicator(page: Page): Locator {
+  return page.locator('[data-live-status]');
+}
+
+/** Counts the page's mission reads from now on. */
+function countMissionReads(page: Page): { count: () => number } {
+  let reads = 0;
+  page.on('request', (request) => {
+    if (isMissionRead(new URL(request.url()))) reads += 1;
+  });
+  return { count: () => reads };
+}
+
+/**
+ * Holds every mission read the page makes until `release` (then lets them through): what changes on
+ * screen meanwhile came through the live channel. Answers how many were held.
+ */
+async function holdMissionReads(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
+  const waiting: Route[] = [];
+  const hold = (route: Route) => void waiting.push(route);
+  await page.route(isMissionRead, hold);
+  return {
+    held: () => waiting.length,
+    release: async () => {
+      await page.unroute(isMissionRead, hold);
+      await Promise.all(waiting.map((route) => route.continue()));
+    },
+  };
+}
+
+async function voteAs(person: E2EUser, missionId: string): Promise<void> {
+  expect(await rpc(person, 'toggle_mission_vote', { p_mission_id: missionId })).toBe('voted');
+}
+
+async function subscribeAs(person: E2EUser, missionId: string): Promise<void> {
+  expect(await rpc(person, 'toggle_mission_subscription', { p_mission_id: missionId })).toBe('subscribed');
+}
+
+function sidebarLink(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+}
+
+function card(page: Page, name: string): Locator {
+  return page.getByTestId('mission-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
 test.describe('live results', () => {
   test('a vote in one browser changes the count in another without a reload; /live reorders and passes axe', async ({ browser }) => {
     const first = await createMission(await withRoleProfile(await createUser({ firstName: 'Ada' })), { p_name: `Alpha ${Date.now()}` });
@@ -22,7 +76,7 @@ test.describe('live results', () => {
     await votePage.getByRole('button', { name: /^Vote/ }).first().click();
 
     // The watcher's page changes by itself.
-    await expect(watchPage.getByText(/1 vote/i).first()).toBeVisible({ timeout: 5_000 });
+    await expect(watchPage.getByText(/1 vote/i).first()).toBeVisible();
 
     await watchPage.goto('/live');
     await expect(watchPage.getByRole('heading', { name: 'Live results' })).toBeVisible();
@@ -30,15 +84,274 @@ test.describe('live results', () => {
     await expect(rows.filter({ hasText: second.name }).first()).toBeVisible();
     await expectNoA11yViolations(watchPage);
     // Two more votes for the first mission take it above the second, without a reload.
-    for (const person of [await createUser(), await createUser()]) await rpc(person, 'toggle_mission_vote', { p_mission_id: first.mission_id });
+    for (const person of [await createUser(), await createUser()]) await voteAs(person, first.mission_id);
     await expect(async () => {
       const names = await rows.allTextContents();
       const a = names.findIndex((text) => text.includes(first.name));
       const b = names.findIndex((text) => text.includes(second.name));
       expect(a).toBeGreaterThanOrEqual(0);
       expect(a).toBeLessThan(b);
-    }).toPass({ timeout: 5_000 });
+    }).toPass();
     await watching.close();
     await voting.close();
   });
+
+  test('other people’s votes, subscriptions and team changes reach the dashboard card, My Mission, All Missions and the details page without a read, and the person’s own vote stays theirs', async ({ page }) => {
+    const owner = await withRoleProfile(await createUser({ firstName: 'Olu' }));
+    const mission = await createMission(owner, { p_name: `Live Everywhere ${randomUUID().slice(0, 6)}` });
+    const others = await Promise.all(Array.from({ length: 4 }, () => createUser()));
+    const newcomer = await createUser({ firstName: 'Newcomer', lastName: `Member${randomUUID().slice(0, 4)}` });
+    const votes = page.getByTestId('engagement-votes');
+
+    await signInViaUi(page, owner);
+    // The person votes for their own mission: their Vote/Unvote must stay theirs throughout.
+    await page.goto(`/mission/${mission.mission_id}`);
+    await page.getByRole('button', { name: 'Vote', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Unvote', exact: true })).toBeVisible();
+    await expect(votes).toHaveText('1 votes');
+
+    // Dashboard card.
+    await sidebarLink(page, 'Dashboard').click();
+    await expect(page.getByTestId('dashboard-mission-votes')).toHaveText('1 votes');
+    await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
+    let reads = await holdMissionReads(page);
+    await voteAs(others[0]!, mission.mission_id);
+    await subscribeAs(others[0]!, mission.mission_id);
+    await expect(page.getByTestId('dashboard-mission-votes')).toHaveText('2 votes');
+    await expect(page.getByTestId('dashboard-mission-subscribers')).toHaveText('1 subscribers');
+    expect(reads.held()).toBe(0);
+    await reads.release();
+
+    // My Mission; a team change there is read again (the live message says only that it changed).
+    await sidebarLink(page, 'My Mission').click();
+    await expect(votes).toHaveText('2 votes');
+    reads = await holdMissionReads(page);
+    await voteAs(others[1]!, mission.mission_id);
+    await expect(votes).toHaveText('3 votes');
+    expect(reads.held()).toBe(0);
+    await reads.release();
+    await rpc(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.id });
+    await expect(page.getByText(newcomer.email)).toBeVisible();
+
+    // All Missions: counts and team size move; the person's own Unvote stays.
+    await sidebarLink(page, 'All Missions').click();
+    await page.getByRole('searchbox', { name: 'Search missions' }).fill(mission.name);
+    const own = card(page, mission.name);
+    await expect(own.getByTestId('card-votes')).toHaveText('3');
+    await expect(own.getByTestId('card-team')).toHaveText('2');
+    reads = await holdMissionReads(page);
+    await voteAs(others[2]!, mission.mission_id);
+    await subscribeAs(others[2]!, mission.mission_id);
+    expect(await rpc(owner, 'remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.id, p_removed_by: owner.id })).toBe('member_deleted');
+    await expect(own.getByTestId('card-votes')).toHaveText('4');
+    await expect(own.getByTestId('card-subscribers')).toHaveText('2');
+    await expect(own.getByTestId('card-team')).toHaveText('1');
+    await expect(own.getByRole('button', { name: 'Unvote', exact: true })).toBeVisible();
+    expect(reads.held()).toBe(0);
+    await reads.release();
+
+    // Mission details: another person's unvote lowers the count; the person's own vote stays.
+    await own.getByRole('link', { name: 'View Details' }).click();
+    await expect(votes).toHaveText('4 votes');
+    reads = await holdMissionReads(page);
+    expect(await rpc(others[2]!, 'toggle_mission_vote', { p_mission_id: mission.mission_id })).toBe('unvoted');
+    await expect(votes).toHaveText('3 votes');
+    await expect(page.getByRole('button', { name: 'Unvote', exact: true })).toBeVisible();
+    expect(reads.held()).toBe(0);
+    await reads.release();
+
+    // The person's own toggle counts once, whichever of its answer and the live message comes first.
+    await page.getByRole('button', { name: 'Unvote', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Vote', exact: true })).toBeVisible();
+    await expect(votes).toHaveText('2 votes');
+    await voteAs(others[3]!, mission.mission_id);
+    await expect(votes).toHaveText('3 votes');
+    await expect(page.getByRole('button', { name: 'Vote', exact: true })).toBeVisible();
+  });
+
+  test('when the connection drops, the app says so quietly, reconnects by itself and catches up', async ({ page }) => {
+    const mission = await createMission(await withRoleProfile(await createUser()), { p_name: `Reconnect ${randomUUID().slice(0, 6)}` });
+    const voter = await createUser();
+    // The socket goes through the test, which can cut it and refuse new ones while `blocked`.
+    let blocked = false;
+    let current: WebSocketRoute | null = null;
+    await page.routeWebSocket(LIVE_SOCKET, (socket) => {
+      if (blocked) {
+        socket.close({ code: 1011, reason: 'blocked by the test' });
+        return;
+      }
+      current = socket;
+      socket.connectToServer();
+    });
+    await signInViaUi(page, await createUser());
+    await page.goto(`/mission/${mission.mission_id}`);
+    await expect(page.getByTestId('engagement-votes')).toHaveText('0 votes');
+    await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
+    await expect(indicator(page)).toHaveText('');
+
+    blocked = true;
+    await (current as WebSocketRoute | null)?.close({ code: 1011, reason: 'network dropped' });
+    await expect(indicator(page)).toHaveText('Live updates paused. Reconnecting…');
+    await expectNoA11yViolations(page);
+    // A vote while the connection is down does not show yet...
+    await voteAs(voter, mission.mission_id);
+    await expect(page.getByTestId('engagement-votes')).toHaveText('0 votes');
+
+    // ...and does once the connection is back: the app reads afresh after reconnecting.
+    const reads = countMissionReads(page);
+    blocked = false;
+    await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
+    await expect(page.getByTestId('engagement-votes')).toHaveText('1 votes');
+    await expect(indicator(page)).toHaveText('');
+    expect(reads.count()).toBeGreaterThan(0);
+    // Live again: the next vote arrives by itself.
+    await voteAs(await createUser(), mission.mission_id);
+    await expect(page.getByTestId('engagement-votes')).toHaveText('2 votes');
+  });
+
+  test('with WebSockets blocked, the app says so, reads afresh on focus and after an action, and never polls', async ({ page }) => {
+    const tag = `Fallback ${randomUUID().slice(0, 6)}`;
+    const watched = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Watched` });
+    const other = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Other` });
+    await page.routeWebSocket(LIVE_SOCKET, (socket) => socket.close({ code: 1011, reason: 'blocked by a proxy' }));
+    await signInViaUi(page, await createUser());
+    await sidebarLink(page, 'All Missions').click();
+    await page.getByRole('searchbox', { name: 'Search missions' }).fill(tag);
+    const watchedCard = card(page, watched.name);
+    await expect(watchedCard.getByTestId('card-votes')).toHaveText('0');
+    // After three failed attempts (about 7 s of backoff) the indicator says what to expect.
+    await expect(indicator(page)).toHaveText('Live updates are unavailable. Counts refresh when you return to this page.', { timeout: 20_000 });
+    await expectNoA11yViolations(page);
+
+    // Someone else votes: nothing polls, so nothing changes while the page sits idle...
+    const reads = countMissionReads(page);
+    await voteAs(await createUser(), watched.mission_id);
+    // Idle long enough for a poll, or another reconnection attempt, to show: no read is made.
+    await page.waitForTimeout(5_000);
+    expect(reads.count()).toBe(0);
+    await expect(watchedCard.getByTestId('card-votes')).toHaveText('0');
+
+    // ...until the window regains focus: one fresh read.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(watchedCard.getByTestId('card-votes')).toHaveText('1');
+    expect(reads.count()).toBeGreaterThan(0);
+
+    // After the person's own action, too.
+    await voteAs(await createUser(), watched.mission_id);
+    await card(page, other.name).getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await expect(card(page, other.name).getByRole('button', { name: 'Unsubscribe', exact: true })).toBeVisible();
+    await expect(watchedCard.getByTestId('card-votes')).toHaveText('2');
+    await expect(card(page, other.name).getByTestId('card-subscribers')).toHaveText('1');
+  });
+
+  test('All Missions sorts by most votes, most subscribers, newest and name, the person’s own first by default, and re-sorts live', async ({ page }) => {
+    const tag = `Sorted ${randomUUID().slice(0, 6)}`;
+    // Created in this order, so Birch is the newest and Cedar the oldest.
+    const viewer = await withRoleProfile(await createUser());
+    const cedar = await createMission(viewer, { p_name: `${tag} Cedar` });
+    const aspen = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Aspen` });
+    const birch = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Birch` });
+    const people = await Promise.all(Array.from({ length: 5 }, () => createUser()));
+    // Votes: Aspen 2, Cedar 1, Birch 0. Subscribers: Birch 2, Cedar 1, Aspen 0.
+    await voteAs(people[0]!, aspen.mission_id);
+    await voteAs(people[1]!, aspen.mission_id);
+    await voteAs(people[0]!, cedar.mission_id);
+    await subscribeAs(people[0]!, birch.mission_id);
+    await subscribeAs(people[1]!, birch.mission_id);
+    await subscribeAs(people[2]!, cedar.mission_id);
+
+    await signInViaUi(page, viewer);
+    await sidebarLink(page, 'All Missions').click();
+    await page.getByRole('searchbox', { name: 'Search missions' }).fill(tag);
+    const names = page.getByTestId('mission-card').getByRole('heading');
+    const sort = page.getByRole('combobox', { name: 'Sort missions' });
+    const order = (...words: string[]) => words.map((word) => `${tag} ${word}`);
+
+    await expect(sort).toHaveValue('default');
+    await expect(sort.locator('option:checked')).toHaveText('Yours first, then newest');
+    await expect(names).toHaveText(order('Cedar', 'Birch', 'Aspen'));
+    await sort.selectOption({ label: 'Most votes' });
+    await expect(names).toHaveText(order('Aspen', 'Cedar', 'Birch'));
+    await sort.selectOption({ label: 'Most subscribers' });
+    await expect(names).toHaveText(order('Birch', 'Cedar', 'Aspen'));
+    await sort.selectOption({ label: 'Newest' });
+    await expect(names).toHaveText(order('Birch', 'Aspen', 'Cedar'));
+    await sort.selectOption({ label: 'Name' });
+    await expect(names).toHaveText(order('Aspen', 'Birch', 'Cedar'));
+    await expectNoA11yViolations(page);
+
+    // Most votes, while three people vote for Birch: it moves to the top without a reload.
+    await sort.selectOption({ label: 'Most votes' });
+    await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
+    for (const person of people.slice(2)) await voteAs(person, birch.mission_id);
+    await expect(names).toHaveText(order('Birch', 'Aspen', 'Cedar'));
+  });
+
+  test('/live never shows a hidden mission, not even to its own team, and drops one as it is hidden', async ({ page }) => {
+    const tag = `Projector ${randomUUID().slice(0, 6)}`;
+    const owner = await withRoleProfile(await createUser());
+    const hiddenLater = await createMission(owner, { p_name: `${tag} Hidden later` });
+    const shown = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Shown` });
+    const organiser = await organiserViaApi(await createUser());
+
+    // The owner has the screen open.
+    await signInViaUi(page, owner);
+    await page.goto('/live');
+    const rows = page.getByTestId('live-row');
+    await expect(rows.filter({ hasText: shown.name })).toHaveCount(1);
+    await expect(rows.filter({ hasText: hiddenLater.name })).toHaveCount(1);
+    await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
+
+    await rpc(organiser, 'hide_mission', { p_mission_id: hiddenLater.mission_id, p_reason: 'Off topic' });
+    await expect(rows.filter({ hasText: hiddenLater.name })).toHaveCount(0);
+    await expect(rows.filter({ hasText: shown.name })).toHaveCount(1);
+
+    // After a reload too, though the owner still sees it (with the reason) in All Missions.
+    await page.reload();
+    await expect(rows.filter({ hasText: shown.name })).toHaveCount(1);
+    await expect(rows.filter({ hasText: hiddenLater.name })).toHaveCount(0);
+    await page.goto('/view-all-missions');
+    await page.getByRole('searchbox', { name: 'Search missions' }).fill(tag);
+    await expect(card(page, hiddenLater.name).getByText('Hidden by the organisers')).toBeVisible();
+  });
+
+  for (const motion of ['no-preference', 'reduce'] as const) {
+    test(`/live rows ${motion === 'reduce' ? 'jump without animating when the person prefers reduced motion' : 'glide to their new place'}`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: motion });
+      // Counts every animation the page starts from script (the rows' glide uses element.animate).
+      await page.addInitScript(() => {
+        const scripted = { count: 0 };
+        (window as unknown as { scripted: typeof scripted }).scripted = scripted;
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (this: Element, ...args: Parameters<typeof animate>) {
+          scripted.count += 1;
+          return animate.apply(this, args);
+        };
+      });
+      const tag = `Motion ${randomUUID().slice(0, 6)}`;
+      const leader = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Leader` });
+      const climber = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Climber` });
+      await voteAs(await createUser(), leader.mission_id);
+
+      await signInViaUi(page, await createUser());
+      await page.goto('/live');
+      const rows = page.getByTestId('live-row');
+      const position = async (name: string) => (await rows.allTextContents()).findIndex((text) => text.includes(name));
+      await expect(rows.filter({ hasText: climber.name })).toHaveCount(1);
+      await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
+      expect(await position(leader.name)).toBeLessThan(await position(climber.name));
+      const scriptedBefore = await page.evaluate(() => (window as unknown as { scripted: { count: number } }).scripted.count);
+
+      for (const person of [await createUser(), await createUser()]) await voteAs(person, climber.mission_id);
+      await expect(async () => expect(await position(climber.name)).toBeLessThan(await position(leader.name))).toPass();
+      const started = await page.evaluate(() => (window as unknown as { scripted: { count: number } }).scripted.count);
+      if (motion === 'reduce') {
+        expect(started - scriptedBefore).toBe(0);
+        // Nor does any CSS transition run (the vote bars' width change included).
+        expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+      } else {
+        expect(started - scriptedBefore).toBeGreaterThan(0);
+      }
+    });
+  }
 });

@@ -163,6 +163,20 @@ export function authenticatorCode(secret: string, steps = 0): string {
  * answers its secret. The set-up uses the previous code, so a sign-in can use the current one.
  */
 export async function withAuthenticator(user: E2EUser): Promise<string> {
+  return (await enrolAuthenticator(user)).secret;
+}
+
+/**
+ * Makes the user an organiser, sets up their authenticator and answers them with the session that
+ * set-up gave (raised to the second factor), so organiser procedures can be called through the API.
+ */
+export async function organiserViaApi(user: E2EUser): Promise<E2EUser> {
+  makeOrganiser(user);
+  const { session } = await enrolAuthenticator(user);
+  return { ...user, session };
+}
+
+async function enrolAuthenticator(user: E2EUser): Promise<{ secret: string; session: E2EUser['session'] }> {
   const call = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
     const response = await fetch(`${E2E_BASE_URL}/auth/v1${path}`, {
       method: 'POST',
@@ -175,9 +189,10 @@ export async function withAuthenticator(user: E2EUser): Promise<string> {
   };
   const factor = await call<{ id: string; totp: { secret: string } }>('/factors', { factor_type: 'totp' });
   const challenge = await call<{ id: string }>(`/factors/${factor.id}/challenge`, {});
-  await call(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: authenticatorCode(factor.totp.secret, -1) });
+  // The verified answer is the session raised to the second factor, as supabase-js stores it.
+  const session = await call<E2EUser['session']>(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: authenticatorCode(factor.totp.secret, -1) });
   lastStepUsed.set(factor.totp.secret, Math.floor(Date.now() / 30_000) - 1);
-  return factor.totp.secret;
+  return { secret: factor.totp.secret, session };
 }
 
 /** The last 30-second step used per secret in this worker: a code works once, so each sign-in needs a newer one. */

@@ -38,8 +38,12 @@ export class LiveTestClient {
     client.send({ type: 'auth', token });
     await client.waitFor((message) => message.type === 'ready');
     client.send({ type: 'subscribe', topics });
-    // The subscription is registered when the server has read it; a round trip makes sure.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The server reads a connection's frames in order and registers a subscription as it reads it,
+    // so the pong to a ping sent after it means the subscription is in.
+    await new Promise<void>((resolve) => {
+      client.socket.once('pong', () => resolve());
+      client.socket.ping();
+    });
     return client;
   }
 
