@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveMissionCounts, Mission, MissionDetails, MissionsLiveEvent } from '@mc/contract';
+import type { LiveMissionCounts, Mission, MissionDetails, MissionsLiveEvent, UserMission } from '@mc/contract';
 import { queryKeys } from '../queryKeys';
 
 /** A list that misses a mission someone just created is read again after up to this long, so a room does not ask at once. */
@@ -15,7 +15,11 @@ function withCounts<T extends { vote_count: number; subscription_count: number }
  */
 export function applyMissionsEvent(queryClient: QueryClient, event: MissionsLiveEvent, random: () => number = Math.random): void {
   const byId = new Map(event.counts.map((counts) => [counts.mission_id, counts]));
-  const removed = new Set(event.removed);
+  // A hidden mission is "removed" for everyone, but its own team still sees it (with the reason):
+  // the person's own missions are read again instead of dropped.
+  const own = new Set(queryClient.getQueriesData<UserMission[]>({ queryKey: queryKeys.allUserMissions }).flatMap(([, rows]) => rows?.map((row) => row.mission_id) ?? []));
+  const removed = new Set(event.removed.filter((id) => !own.has(id)));
+  const ownRemoved = event.removed.some((id) => own.has(id));
   let listMissesOne = false;
   queryClient.setQueriesData<Mission[]>({ queryKey: queryKeys.missionListOfAnyViewer }, (list) => {
     if (!list) return list;
@@ -36,6 +40,7 @@ export function applyMissionsEvent(queryClient: QueryClient, event: MissionsLive
     void queryClient.invalidateQueries({ queryKey: queryKeys.missionDetailsOfAnyViewer(id) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.missionMembers(id) });
   }
+  if (ownRemoved) void queryClient.invalidateQueries({ queryKey: queryKeys.missionListOfAnyViewer });
   if (listMissesOne) {
     setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.missionListOfAnyViewer }), Math.round(random() * LIST_REFETCH_SPREAD_MS));
   }
