@@ -22,6 +22,7 @@ import type { Db } from '../apps/server/src/db/db.ts';
 import { counts, missionId, seedMissions, seedUsers, seedVotes, userEmail, userId } from './seed.ts';
 import { seedAttendees, timeAttendeesExport } from './export.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
+import { liveScenario, type LiveFigures } from './live.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 100;
@@ -34,6 +35,13 @@ const DATE_OF_BIRTH = '1990-01-01';
 /** Sign-in is scrypt-bound (tens of ms of CPU each): a realistic queue, not 100 waiting phones. */
 const SIGNIN_CONNECTIONS = 10;
 const HOT_MISSION = 1;
+/** The live scenario's probe votes go to this mission while the spike hits HOT_MISSION. */
+const PROBE_MISSION = 2;
+const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 2_000);
+/** Rounds of (spike without, spike with the live clients): one pair says little on a shared machine. */
+const LIVE_ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 3);
+/** `BENCH_ONLY=live` runs the seeding and the live scenario alone. */
+const LIVE_ONLY = process.env.BENCH_ONLY === 'live';
 
 interface Row {
   scenario: string;
@@ -221,8 +229,44 @@ async function main(): Promise<void> {
     const firstUsers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
     const rpc = (name: string) => `/rest/v1/rpc/${name}`;
 
+    const spikeRequests = (users: number[]) =>
+      users.map((n) => ({ path: rpc('toggle_mission_vote'), body: JSON.stringify({ p_mission_id: missionId(HOT_MISSION) }), token: token(n) }));
+    const runLive = async (): Promise<LiveFigures> => {
+      // People who have not voted for the probe mission: each probe vote raises its count by one.
+      const fresh = await db.query<{ id: string }>(
+        `select u.id from users u where u.email like 'bench.user%' and not exists (select 1 from mission_votes v where v.mission_id = $1 and v.user_id = u.id) order by u.id limit 500`,
+        [missionId(PROBE_MISSION)],
+      );
+      const live = await liveScenario({
+        server: server!,
+        spike: async () => {
+          const result = await load({ url, connections: CONNECTIONS, duration: SECONDS, requests: spikeRequests(firstUsers(USERS)) });
+          await settle(db);
+          return result;
+        },
+        tokens: firstUsers(LIVE_CLIENTS).map((n) => token(1 + ((n - 1) % USERS))),
+        probeMission: missionId(PROBE_MISSION),
+        probeTokens: fresh.map((row) => token(Number.parseInt(row.id.slice(-12), 16))),
+        seconds: SECONDS,
+        rounds: LIVE_ROUNDS,
+      });
+      const note = `${LIVE_ROUNDS} rounds`;
+      rows.push({ scenario: 'toggle_mission_vote, ONE hot mission, no live clients', connections: CONNECTIONS, users: USERS, result: live.without, note });
+      rows.push({ scenario: `toggle_mission_vote, ONE hot mission, ${live.clients} live clients`, connections: CONNECTIONS, users: USERS, result: live.with, note });
+      return live;
+    };
+
     // ---- scenarios ----
     console.log('running:');
+    if (LIVE_ONLY) {
+      const live = await runLive();
+      console.log('');
+      printTable();
+      console.log('');
+      printLive(live);
+      console.log(`load average at end: ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+      return;
+    }
     await scenario(
       'sign-in (password grant)',
       url,
@@ -270,7 +314,7 @@ async function main(): Promise<void> {
       'toggle_mission_vote, ONE hot mission',
       url,
       CONNECTIONS,
-      hotUsers.map((n) => ({ path: rpc('toggle_mission_vote'), body: JSON.stringify({ p_mission_id: missionId(HOT_MISSION) }), token: token(n) })),
+      spikeRequests(hotUsers),
       USERS,
       'the spike',
     );
@@ -315,6 +359,14 @@ async function main(): Promise<void> {
     });
     const duplicates = await db.query<{ n: number }>('select count(*)::int as n from (select mission_id, user_id from mission_votes group by 1, 2 having count(*) > 1) d');
     checks.push({ name: 'no user holds two votes on one mission', ok: duplicates[0]?.n === 0, detail: `${duplicates[0]?.n ?? '?'} duplicates` });
+
+    // ---- the closing panel: live clients during the spike ----
+    const live = await runLive();
+    checks.push({
+      name: `every live client received every round's last probe vote`,
+      ok: live.delays.clientsWithLast === LIVE_CLIENTS && live.clients === LIVE_CLIENTS && live.probeVotes > 0 && live.delays.missing === 0,
+      detail: `fewest in a round: ${live.delays.clientsWithLast}/${LIVE_CLIENTS} clients; ${live.probeVotes} probe votes; ${live.delays.missing} (vote, client) pairs missing${live.probeErrors[0] ? `; ${live.probeErrors[0]}` : ''}`,
+    });
 
     // ---- scale: 2,000 missions, 50,000 votes ----
     t0 = performance.now();
@@ -361,6 +413,7 @@ async function main(): Promise<void> {
     );
     console.log(`resident memory at the end of the spike: ${spikeRss} MiB (this process: the server, its database and the benchmark)`);
     console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
+    printLive(live);
     console.log(
       `attendees export: ${exported.attendees} attendees, ${(exported.bytes / 2 ** 20).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; ` +
         `peak memory of the server process ${exported.peakRssMiB.toFixed(0)} MiB resident (+${exported.rssGrowthMiB.toFixed(0)} MiB during the export), heap ${exported.peakHeapMiB.toFixed(0)} MiB`,
@@ -378,6 +431,37 @@ async function main(): Promise<void> {
 
 function residentMiB(): string {
   return (process.memoryUsage().rss / 2 ** 20).toFixed(0);
+}
+
+function printLive(live: LiveFigures): void {
+  const KB = 1024;
+  const kept = live.with.perSecond / live.without.perSecond;
+  const perClientRss = (live.rssAfter - live.rssBefore) / live.clients;
+  const perClientHeap = (live.heapAfter - live.heapBefore) / live.clients;
+  const { delays } = live;
+  console.log(`live channel, ${live.clients} clients on one instance (connected in ${live.connectSeconds.toFixed(1)} s), ${live.rounds} rounds:`);
+  console.log(
+    `  the spike without / with them: ${live.without.perSecond.toFixed(0)} / ${live.with.perSecond.toFixed(0)} votes/s = ${(kept * 100).toFixed(0)} % (target ≥ 80 %) → ${kept >= 0.8 ? 'MET' : 'NOT MET'}` +
+      `; by round: ${live.perRound.map((round) => `${round.without.toFixed(0)} / ${round.with.toFixed(0)}`).join(', ')}`,
+  );
+  console.log(
+    `  vote answer → arrival at the clients: p50 ${delays.p50} ms, p99 ${delays.p99} ms, max ${delays.max} ms over ${delays.samples} (vote, client) pairs ` +
+      `(${live.probeVotes} probe votes; ${delays.missing} never arrived; ${delays.early} arrived before the voter had its answer) (target p99 < 1,000 ms) → ${delays.p99 < 1_000 && delays.missing === 0 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(`  missions messages per client per second during the spike: ${delays.messagesPerClientPerSecond.toFixed(1)}`);
+  console.log(
+    `  server CPU per 1,000 votes without / with the clients: ${live.cpuPerThousandWithout.toFixed(0)} / ${live.cpuPerThousandWith.toFixed(0)} ms; ` +
+      `the clients' own process used ${(live.delays.cpuShare * 100).toFixed(0)} % of a core`,
+  );
+  const withCpuMs = (live.cpuPerThousandWith * live.with.requests) / 1000;
+  console.log(
+    `  sending: ${live.fanouts} messages to all ${live.clients} clients, ${(live.fanoutCpuMs / Math.max(1, live.fanouts)).toFixed(1)} ms of server CPU each ` +
+      `(${((live.fanoutCpuMs * 1000) / Math.max(1, live.fanouts * live.clients)).toFixed(1)} µs per client), ${((live.fanoutCpuMs / withCpuMs) * 100).toFixed(0)} % of the server's CPU during the spikes with clients`,
+  );
+  console.log(
+    `  server memory per connected client: ${(perClientRss / KB).toFixed(1)} KB resident (${(live.rssBefore / 2 ** 20).toFixed(0)} → ${(live.rssAfter / 2 ** 20).toFixed(0)} MiB), ` +
+      `${(perClientHeap / KB).toFixed(1)} KB of heap and buffers (target < 50 KB) → ${perClientRss < 50 * KB ? 'MET' : 'NOT MET'}`,
+  );
 }
 
 async function voteRows(db: Db): Promise<number> {

@@ -1,0 +1,205 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RunningServer } from '../apps/server/src/server.ts';
+import type { LoadResult } from './load-types.ts';
+import type { LiveClientsCommand, LiveClientsReply, LiveDelays, ProbeJob, ProbeReply } from './live-types.ts';
+
+export interface LiveFigures {
+  clients: number;
+  rounds: number;
+  connectSeconds: number;
+  /** The spike in every round, added up: without the clients, and with them. */
+  without: LoadResult;
+  with: LoadResult;
+  /** Each round's votes/s, without and with, in order. */
+  perRound: { without: number; with: number }[];
+  /** CPU time the server's process used per 1,000 answered votes, without and with the clients, ms. */
+  cpuPerThousandWithout: number;
+  cpuPerThousandWith: number;
+  /** The hub's sends to every follower during the spikes with clients: how many, and the server CPU they took, ms. */
+  fanouts: number;
+  fanoutCpuMs: number;
+  /** Over every round: the delays, and the fewest clients that saw a round's last probe vote. */
+  delays: LiveDelays;
+  probeVotes: number;
+  probeErrors: string[];
+  /** Resident memory of the server's process before and after the clients first connected (after two GCs each time), bytes. */
+  rssBefore: number;
+  rssAfter: number;
+  /** The JavaScript heap plus memory outside it (Buffers), same moments, bytes. */
+  heapBefore: number;
+  heapAfter: number;
+}
+
+/** A helper process (bench/live-worker.ts) that answers each command with one message. */
+class Helper {
+  private readonly child: ChildProcess;
+  private pending: ((reply: LiveClientsReply | ProbeReply) => void) | null = null;
+
+  constructor() {
+    this.child = fork(fileURLToPath(new URL('./live-worker.ts', import.meta.url)), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    this.child.on('message', (reply: LiveClientsReply | ProbeReply) => {
+      const resolve = this.pending;
+      this.pending = null;
+      resolve?.(reply);
+    });
+  }
+
+  ask<K extends (LiveClientsReply | ProbeReply)['kind']>(command: LiveClientsCommand | ({ kind: 'probe' } & ProbeJob), kind: K): Promise<Extract<LiveClientsReply | ProbeReply, { kind: K }>> {
+    return new Promise((resolve, reject) => {
+      this.pending = (reply) => {
+        if (reply.kind === kind) resolve(reply as Extract<LiveClientsReply | ProbeReply, { kind: K }>);
+        else reject(new Error(reply.kind === 'failed' ? reply.error : `expected ${kind}, got ${reply.kind}`));
+      };
+      this.child.send(command);
+    });
+  }
+
+  end(): void {
+    if (this.child.connected) this.child.send({ kind: 'close' } satisfies LiveClientsCommand);
+    else this.child.kill();
+  }
+}
+
+/** Memory after a quiet second and two full collections, so what the last scenario left behind is gone on both sides. */
+async function memory(): Promise<{ rss: number; heap: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  global.gc?.();
+  global.gc?.();
+  const usage = process.memoryUsage();
+  return { rss: usage.rss, heap: usage.heapUsed + usage.external };
+}
+
+/** Several runs of the spike as one: answers added up, the median p50 and the worst p99. */
+function together(results: LoadResult[]): LoadResult {
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  const seconds = results.reduce((sum, result) => sum + result.seconds, 0);
+  const p50s = results.map((result) => result.p50).sort((a, b) => a - b);
+  return {
+    requests,
+    seconds,
+    perSecond: requests / seconds,
+    p50: p50s[Math.floor(p50s.length / 2)] ?? NaN,
+    p99: Math.max(...results.map((result) => result.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    answers: {},
+    errorSamples: results.flatMap((result) => result.errorSamples).slice(0, 3),
+  };
+}
+
+/**
+ * The closing panel with a full room: `tokens.length` people keep the live channel open on ONE
+ * instance while the vote spike runs. In each round the spike runs without them, then with them
+ * (connected afresh), so both halves see the machine's other work alike; on a shared machine one
+ * pair alone says little. Measures the spike's rate both ways, the server process's memory per
+ * connected client, and the delay from a vote's answer to its arrival at every client, through probe
+ * votes on a second mission, made during the spike by people who had not voted for it, so each
+ * answer is a known count.
+ */
+export async function liveScenario(options: {
+  server: RunningServer;
+  spike: () => Promise<LoadResult>;
+  tokens: string[];
+  probeMission: string;
+  probeTokens: string[];
+  seconds: number;
+  rounds: number;
+}): Promise<LiveFigures> {
+  const { server, spike, tokens, probeMission, probeTokens, seconds, rounds } = options;
+  const measured = async (): Promise<{ result: LoadResult; cpuMs: number }> => {
+    const cpu = process.cpuUsage();
+    const result = await spike();
+    const used = process.cpuUsage(cpu);
+    return { result, cpuMs: (used.user + used.system) / 1000 };
+  };
+  // What one message to every follower costs the server: its CPU time, summed over the rounds.
+  const hub = server.live.hub;
+  const publish = hub.publish.bind(hub);
+  let fanouts = 0;
+  let fanoutCpuMs = 0;
+  hub.publish = (topic, data) => {
+    const cpu = process.cpuUsage();
+    publish(topic, data);
+    const used = process.cpuUsage(cpu);
+    fanouts += 1;
+    fanoutCpuMs += (used.user + used.system) / 1000;
+  };
+  const clients = new Helper();
+  const probe = new Helper();
+  const without: { result: LoadResult; cpuMs: number }[] = [];
+  const withClients: { result: LoadResult; cpuMs: number }[] = [];
+  let memoryBefore = { rss: 0, heap: 0 };
+  let memoryAfter = { rss: 0, heap: 0 };
+  let connectSeconds = 0;
+  let connectedClients = tokens.length;
+  let fewestWithLast = tokens.length;
+  let messagesPerSecond = 0;
+  let clientsCpu = 0;
+  let delays: LiveDelays | undefined;
+  let unused = [...probeTokens];
+  const probeVotes: number[] = [];
+  const probeErrors: string[] = [];
+  try {
+    for (let round = 1; round <= rounds; round += 1) {
+      process.stdout.write(`  round ${round}/${rounds}: the spike without live clients … `);
+      without.push(await measured());
+      console.log(`${without.at(-1)!.result.perSecond.toFixed(0)}/s, p99 ${without.at(-1)!.result.p99} ms`);
+
+      if (round === 1) memoryBefore = await memory();
+      process.stdout.write(`  round ${round}/${rounds}: connecting ${tokens.length} live clients … `);
+      const connected = await clients.ask({ kind: 'connect', url: server.url, tokens }, 'connected');
+      console.log(`${connected.connected} ready in ${connected.seconds.toFixed(1)} s (the server holds ${server.live.hub.size}), ${connected.failed} failed${connected.errors[0] ? ` (${connected.errors[0]})` : ''}`);
+      connectedClients = Math.min(connectedClients, connected.connected);
+      if (round === 1) {
+        connectSeconds = connected.seconds;
+        memoryAfter = await memory();
+      }
+
+      const [row] = await server.db.query<{ vote_count: number }>('select vote_count from missions where mission_id = $1', [probeMission]);
+      await clients.ask({ kind: 'watch', missionId: probeMission }, 'watching');
+      process.stdout.write(`  round ${round}/${rounds}: the spike with them, and probe votes … `);
+      const probing = probe.ask({ kind: 'probe', url: server.url, missionId: probeMission, base: row?.vote_count ?? 0, tokens: unused, intervalMs: 100, durationMs: seconds * 1000 }, 'probed');
+      withClients.push(await measured());
+      const probed = await probing;
+      unused = unused.slice(probed.votes.length + probed.errors.length);
+      probeVotes.push(probed.votes.length);
+      probeErrors.push(...probed.errors);
+      const reply = await clients.ask({ kind: 'delays', votes: probed.votes, waitMs: 10_000 }, 'delays');
+      delays = reply.delays;
+      fewestWithLast = Math.min(fewestWithLast, reply.delays.clientsWithLast);
+      messagesPerSecond += reply.delays.messagesPerClientPerSecond / rounds;
+      clientsCpu += reply.delays.cpuShare / rounds;
+      console.log(`${withClients.at(-1)!.result.perSecond.toFixed(0)}/s, p99 ${withClients.at(-1)!.result.p99} ms; ${probed.votes.length} probe votes`);
+
+      await clients.ask({ kind: 'disconnect' }, 'disconnected');
+      // The server notices each closed socket on its next turns; the next round starts without any.
+      while (server.live.hub.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    hub.publish = publish;
+    clients.end();
+    probe.end();
+  }
+  const cpuPerThousand = (runs: { result: LoadResult; cpuMs: number }[]) =>
+    runs.reduce((sum, run) => sum + run.cpuMs, 0) / (runs.reduce((sum, run) => sum + run.result.requests, 0) / 1000);
+  return {
+    clients: connectedClients,
+    rounds,
+    connectSeconds,
+    without: together(without.map((run) => run.result)),
+    with: together(withClients.map((run) => run.result)),
+    perRound: without.map((run, i) => ({ without: run.result.perSecond, with: withClients[i]?.result.perSecond ?? NaN })),
+    cpuPerThousandWithout: cpuPerThousand(without),
+    cpuPerThousandWith: cpuPerThousand(withClients),
+    fanouts,
+    fanoutCpuMs,
+    delays: { ...delays!, clientsWithLast: fewestWithLast, messagesPerClientPerSecond: messagesPerSecond, cpuShare: clientsCpu },
+    probeVotes: probeVotes.reduce((sum, n) => sum + n, 0),
+    probeErrors,
+    rssBefore: memoryBefore.rss,
+    rssAfter: memoryAfter.rss,
+    heapBefore: memoryBefore.heap,
+    heapAfter: memoryAfter.heap,
+  };
+}
