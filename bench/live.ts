@@ -23,7 +23,7 @@ export interface LiveFigures {
   delays: LiveDelays;
   probeVotes: number;
   probeErrors: string[];
-  /** Resident memory of the server's process before and after the clients first connected (after two GCs each time), bytes. */
+  /** Resident memory of the server's process before and after the clients first connected (settled, see `memory`), bytes. */
   rssBefore: number;
   rssAfter: number;
   /** The JavaScript heap plus memory outside it (Buffers), same moments, bytes. */
@@ -61,11 +61,20 @@ class Helper {
   }
 }
 
-/** Memory after a quiet second and two full collections, so what the last scenario left behind is gone on both sides. */
+/**
+ * Memory once it has settled: full collections half a second apart until resident memory moves by
+ * less than 1 MiB (V8 hands freed pages back to the system lazily), for at most 10 s. So what the
+ * last scenario left behind is gone on both sides of the comparison.
+ */
 async function memory(): Promise<{ rss: number; heap: number }> {
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  global.gc?.();
-  global.gc?.();
+  let previous = Number.POSITIVE_INFINITY;
+  for (let tries = 0; tries < 20; tries += 1) {
+    global.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const rss = process.memoryUsage().rss;
+    if (Math.abs(rss - previous) < 2 ** 20) break;
+    previous = rss;
+  }
   const usage = process.memoryUsage();
   return { rss: usage.rss, heap: usage.heapUsed + usage.external };
 }
