@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
 import { useAuth } from '../../lib/auth';
-import { userMissionsQuery } from '../../lib/queries';
 import { supabase } from '../../lib/supabase';
 import { LiveConnection } from '../../lib/live/connection';
 import { applyMissionsEvent, refreshMissions } from '../../lib/live/missionsCache';
@@ -19,9 +18,6 @@ export default function LiveUpdates() {
   const userId = session?.user.id ?? null;
   const token = session?.access_token ?? null;
   const connection = useRef<LiveConnection | null>(null);
-  // The person's memberships (the sidebar reads them too; /live has no sidebar): a mission hidden by
-  // the organisers stays on its own team's screens, so the live updates must know which those are.
-  useQuery(userMissionsQuery(userId));
 
   useEffect(() => {
     if (!userId) return undefined;

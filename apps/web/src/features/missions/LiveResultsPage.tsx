@@ -8,6 +8,7 @@ import { Alert, PageSpinner, buttonClasses } from '../../components/ui';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
+import { userMissionsQuery } from '../../lib/queries';
 import { paths } from '../../lib/paths';
 import { allMissionsQuery } from './missionsApi';
 
@@ -108,6 +109,9 @@ function FullScreenButton() {
 export default function LiveResultsPage() {
   const { user } = useAuth();
   const missions = useQuery(allMissionsQuery(user?.id ?? null));
+  // The person's memberships, which the sidebar reads on every other screen: the live updates keep
+  // a hidden mission on its own team's other screens only when they know it is theirs.
+  useQuery(userMissionsQuery(user?.id ?? null));
   const ranked = useMemo(() => rankMissions([...(missions.data ?? [])]), [missions.data]);
   const order = useMemo(() => ranked.map((mission) => mission.mission_id), [ranked]);
   const rowRef = useGlidingRows(order);
