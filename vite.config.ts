@@ -59,8 +59,27 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
-    // dist/web/.vite/manifest.json: scripts/check-bundle.mjs reads it to weigh what /signin loads.
+    // dist/web/.vite/manifest.json: which chunk holds which module, for whoever needs to know.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every first screen runs, in one file: the bundler would otherwise split each module
+              // the entry shares with a lazy screen into a chunk of its own, and each costs /signin a request.
+              name: 'shell',
+              test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(query-core|react-query))\/|vite\/preload-helper|\/src\/lib\/(authClient|authRedirect|notify)\.ts/,
+            },
+            {
+              // The frame and fields the sign-in, sign-up and reset screens share, likewise in one file.
+              name: 'auth-forms',
+              test: /\/src\/features\/auth\/(AuthShell|CredentialFields)\.tsx|\/src\/components\/ui\/TextField\.tsx|\/contract\/src\/messages\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,7 +1,8 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
@@ -153,8 +154,12 @@ test('a new version offers "Reload to update" instead of taking over, and the re
     // The installed app's name is this deployment's, even through the service worker.
     expect(await page.evaluate(async () => ((await (await fetch('/manifest.webmanifest')).json()) as { name: string }).name)).toBe('Orbit Days');
 
-    // The rebuild: a worker script that differs (as a new precache list would make it).
-    appendFileSync(join(distCopy, 'sw.js'), '\n// the next build\n');
+    // The rebuild: a worker script that differs (as a new precache list would make it), and its
+    // compressed copies, which the build makes beside it and the server sends.
+    const worker = join(distCopy, 'sw.js');
+    appendFileSync(worker, '\n// the next build\n');
+    writeFileSync(`${worker}.br`, brotliCompressSync(readFileSync(worker)));
+    writeFileSync(`${worker}.gz`, gzipSync(readFileSync(worker)));
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });

@@ -10,7 +10,7 @@ import { E2E_BASE_URL, E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
  * level to a file so tests can read mailed links.
  */
 export default async function globalSetup(): Promise<void> {
-  if (process.env.E2E_SKIP_BUILD !== '1') execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  if (process.env.E2E_SKIP_BUILD !== '1') execSync('npx vite build --logLevel warn && node scripts/compress-assets.mjs', { stdio: 'inherit' });
   // The server runs compiled, as `npm start` runs it; compiling takes about a second, so it is
   // always done here and a test never meets an older server than the source.
   execSync('node scripts/build-server.mjs', { stdio: 'inherit' });

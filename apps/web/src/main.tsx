@@ -4,11 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { appConfig } from './lib/appConfig';
-import { preloadToasts } from './lib/notify';
 import './index.css';
 
 document.title = appConfig.productName;
-preloadToasts();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -205,21 +206,35 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
       wildcard: false,
       // index.html and the manifest are answered below, with this deployment's configuration in them.
       globIgnore: ['index.html', 'manifest.webmanifest'],
+      // The build wrote a brotli and a gzip copy of every text file (scripts/compress-assets.mjs):
+      // the smallest one the browser accepts is sent, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders: (response, path) => {
+        const file = path.replace(/\.(br|gz)$/, '');
         // Vite puts a content hash in every asset name, so those never change.
         // The service worker script is checked on every visit, so a new version is found at once.
         response.header(
           'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : path.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300',
+          file.includes('/assets/') ? 'public, max-age=31536000, immutable' : file.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300',
         );
       },
     });
   }
 
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  // The page is compressed once here, with the configuration in it, never per request.
+  const indexBytes = Buffer.from(indexHtml);
+  const indexForms = {
+    br: brotliCompressSync(indexBytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(indexBytes, { level: 9 }),
+    identity: indexBytes,
+  };
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(indexForms[encoding]);
+  };
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
   if (manifest) {
     app.get('/manifest.webmanifest', (_request, reply) => reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8').send(manifest));
   }
@@ -228,7 +243,7 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     const isApi = path.startsWith('/auth/') || path.startsWith('/rest/') || path.startsWith('/content/') || path.startsWith('/live/v1/');
     // HEAD as GET: link previewers and uptime monitors ask with HEAD.
     const reading = request.method === 'GET' || request.method === 'HEAD';
-    if (reading && !isApi && !/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);
+    if (reading && !isApi && !/\.[a-z0-9]+$/i.test(path)) return sendIndex(request, reply);
     return reply.code(404).send({ code: 'not_found', message: `Nothing at ${request.method} ${path}` });
   });
 }
@@ -237,6 +252,23 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
 function manifestWithName(built: string, productName: string): string {
   const manifest = JSON.parse(built) as Record<string, unknown>;
   return JSON.stringify({ ...manifest, name: productName, short_name: productName });
+}
+
+/**
+ * The encoding of the page, as the browser's Accept-Encoding asks: the accepted one of brotli and
+ * gzip with the higher weight, brotli when equal ("br;q=0" refuses brotli; "*" stands for anything
+ * not named), else none.
+ */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  return weight('gzip') > 0 ? 'gzip' : 'identity';
 }
 
 function escapeAttribute(text: string): string {

@@ -1,5 +1,11 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
+import { preferredEncoding } from '../http/app.ts';
 import { describeEachDatabase, newClient, signUpUser, untyped } from '../../test/harness.ts';
+
+/** The built web app the test server serves (`npm run build` makes it, compressed copies included). */
+const WEB_DIST = resolve('dist/web');
 
 describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) => {
   const post = (path: string, body: string, token?: string, contentType = 'application/json') =>
@@ -119,15 +125,43 @@ describeEachDatabase('the web app', (server) => {
     }
   });
 
-  it('sends hashed assets gzipped and cacheable for a year', async () => {
+  it('sends assets as the build compressed them: brotli when accepted, else gzip, else as they are; hashed ones cacheable for a year', async () => {
     const html = await (await fetch(`${server().url}/`)).text();
     const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\/.+\.js$/);
-    const response = await fetch(`${server().url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-encoding')).toBe('gzip');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await response.text()).length).toBeGreaterThan(1000);
+    const file = join(WEB_DIST, script ?? '');
+    const forms = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br', bytes: statSync(`${file}.br`).size },
+      { accept: 'gzip, br;q=0', encoding: 'gzip', bytes: statSync(`${file}.gz`).size },
+      { accept: 'identity', encoding: null, bytes: statSync(file).size },
+    ];
+    for (const form of forms) {
+      const response = await fetch(`${server().url}${script}`, { headers: { 'accept-encoding': form.accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(form.encoding);
+      expect(Number(response.headers.get('content-length'))).toBe(form.bytes);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await response.text()).toBe(readFileSync(file, 'utf8'));
+    }
+    // The service worker is precompressed too, and still checked on every visit.
+    const worker = await fetch(`${server().url}/sw.js`, { headers: { 'accept-encoding': 'br' } });
+    expect([worker.headers.get('content-encoding'), worker.headers.get('cache-control')]).toEqual(['br', 'no-cache']);
+  });
+
+  it('sends the page compressed once at start, with the configuration in it and its security headers', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await fetch(`${server().url}/signin`, { headers: { 'accept-encoding': accept } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await response.text()).toContain('&quot;productName&quot;:&quot;Orbit Days &amp; Nights&quot;');
+    }
   });
 
   it('answers a missing asset or API path with 404, not the app', async () => {
@@ -146,3 +180,15 @@ describeEachDatabase('the web app', (server) => {
     expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
   });
 }, { PRODUCT_NAME: 'Orbit Days & Nights' });
+
+it('reads Accept-Encoding as HTTP says: the higher weight wins, q=0 refuses, * stands for what is not named, brotli on a tie', () => {
+  expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+  expect(preferredEncoding('gzip;q=0.5, br;q=0.1')).toBe('gzip');
+  expect(preferredEncoding('gzip;q=0.5, br;q=0.5')).toBe('br');
+  expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+  expect(preferredEncoding('*;q=0.3, br;q=0')).toBe('gzip');
+  expect(preferredEncoding('*')).toBe('br');
+  expect(preferredEncoding('identity')).toBe('identity');
+  expect(preferredEncoding(undefined)).toBe('identity');
+  expect(preferredEncoding('GZIP')).toBe('gzip');
+});

@@ -1,6 +1,6 @@
 import type { ProcedureName, ProcedureParams, ProcedureResult } from '@mc/contract';
 import { AAL2_REQUIRED_HINT, MFA_ENROLMENT_REQUIRED_HINT } from '@mc/contract/mfa.ts';
-import { supabase } from './supabase';
+import { loadSupabase } from './authClient';
 import { browserIsOffline, OFFLINE_CODE, OFFLINE_MESSAGE, RpcError, toRpcError } from './rpcError';
 
 export { BUSINESS_ERROR_CODE, DATABASE_ERROR_FALLBACK, OFFLINE_CODE, OFFLINE_MESSAGE, RpcError, firstRow, toRpcError } from './rpcError';
@@ -13,6 +13,8 @@ export { BUSINESS_ERROR_CODE, DATABASE_ERROR_FALLBACK, OFFLINE_CODE, OFFLINE_MES
 export async function callRpc<N extends ProcedureName>(name: N, params: ProcedureParams<N>): Promise<ProcedureResult<N>> {
   // Offline, refuse at once with a clear message: never a request left spinning, never a queue.
   if (browserIsOffline()) throw new RpcError(name, OFFLINE_CODE, OFFLINE_MESSAGE);
+  // Already loaded whenever someone is signed in; only calls made without a session wait for it.
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc(name, params);
   if (error) {
     // The session's second factor changed elsewhere (set up in another tab, or reset by an

@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react';
+import { useToasterWanted } from '../../lib/notify';
 
 const ToasterImpl = lazy(() => import('./ToasterImpl'));
 
-/** Toasts at the top right for TOAST_DURATION_MS (sonner, loaded off the critical path). */
+/** Toasts at the top right for TOAST_DURATION_MS (sonner, loaded once toasts may be needed: lib/notify). */
 export function Toaster() {
-  return (
+  const wanted = useToasterWanted();
+  return wanted ? (
     <Suspense fallback={null}>
       <ToasterImpl />
     </Suspense>
-  );
+  ) : null;
 }

@@ -3,43 +3,70 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import type { AppUser } from '@mc/contract';
 import { encodeDateOfBirth } from '@mc/contract/credential.ts';
-import { initialAuthRedirect, supabase } from '../../lib/supabase';
+import { initialAuthRedirect } from '../../lib/authRedirect';
+import { AUTH_STORAGE_KEY, authClientNeededAtStart, loadSupabase, onSupabaseLoaded } from '../../lib/authClient';
 import { callRpc } from '../../lib/rpc';
 import { appUserQuery } from '../../lib/queries';
 import { queryKeys } from '../../lib/queryKeys';
 import { clearAnonymityChoice, clearSessionTokens, storeAnonymityChoice, storeSessionTokens } from '../../lib/storage';
 import { syncAnonymityFlags } from '../../lib/anonymityClaims';
 import { needsSecondFactor } from './mfa/assurance';
+import { preloadToasts } from '../../lib/notify';
 import { AuthContext, type AuthContextValue, type AuthStatus, type SignUpInput } from '../../lib/auth';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
-  const [status, setStatus] = useState<AuthStatus>('loading');
+  // With no session kept on this device the person is signed out, and nothing waits for the auth
+  // client, which loads once they start on a form (AuthShell) or another tab signs in.
+  const [status, setStatus] = useState<AuthStatus>(() => (authClientNeededAtStart() ? 'loading' : 'signedOut'));
   const [isPasswordRecovery, setIsPasswordRecovery] = useState(initialAuthRedirect.isRecovery);
 
   useEffect(() => {
     let active = true;
+    let unsubscribe = () => {};
     // INITIAL_SESSION arrives once supabase-js has read storage (or the URL fragment).
-    const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next: Session | null) => {
+    const stopWaiting = onSupabaseLoaded((supabase) => {
       if (!active) return;
-      // Keep the callback synchronous: awaiting supabase calls in here can deadlock its lock.
-      if ((event === 'SIGNED_IN' || event === 'USER_UPDATED') && next) syncAnonymityFlags(next);
-      if (event === 'PASSWORD_RECOVERY') setIsPasswordRecovery(true);
-      // Answers refused before the code was entered are stale now.
-      if (event === 'MFA_CHALLENGE_VERIFIED') void queryClient.invalidateQueries();
-      if (event === 'SIGNED_OUT') {
-        setIsPasswordRecovery(false);
-        queryClient.clear();
-      }
-      setSession(next);
-      setStatus(next ? 'signedIn' : 'signedOut');
+      const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next: Session | null) => {
+        if (!active) return;
+        // Keep the callback synchronous: awaiting supabase calls in here can deadlock its lock.
+        if ((event === 'SIGNED_IN' || event === 'USER_UPDATED') && next) syncAnonymityFlags(next);
+        if (event === 'PASSWORD_RECOVERY') setIsPasswordRecovery(true);
+        // Answers refused before the code was entered are stale now.
+        if (event === 'MFA_CHALLENGE_VERIFIED') void queryClient.invalidateQueries();
+        if (event === 'SIGNED_OUT') {
+          setIsPasswordRecovery(false);
+          queryClient.clear();
+        }
+        setSession(next);
+        setStatus(next ? 'signedIn' : 'signedOut');
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
     });
+    const load = () =>
+      loadSupabase().catch((error: unknown) => {
+        console.error('The sign-in code could not be loaded', error);
+        if (active) setStatus((current) => (current === 'loading' ? 'signedOut' : current));
+      });
+    // Another tab signing in writes the session: this one follows, as supabase-js would.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === AUTH_STORAGE_KEY && event.newValue !== null) void load();
+    };
+    if (authClientNeededAtStart()) void load();
+    else window.addEventListener('storage', onStorage);
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      stopWaiting();
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
     };
   }, [queryClient]);
+
+  // Signed-in screens may toast straight through sonner, so its Toaster must be up for them.
+  useEffect(() => {
+    if (status === 'signedIn') preloadToasts();
+  }, [status]);
 
   const user = session?.user ?? null;
   const userId = user?.id ?? null;
@@ -67,6 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient, userId]);
 
   const signIn = useCallback<AuthContextValue['signIn']>(async (email, dateOfBirth) => {
+    const supabase = await loadSupabase();
     const { data, error } = await supabase.auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
     if (error) return { error };
     storeSessionTokens(data.session);
@@ -76,6 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signUp = useCallback<AuthContextValue['signUp']>(
     async (input: SignUpInput) => {
       const credential = encodeDateOfBirth(input.dateOfBirth);
+      const supabase = await loadSupabase();
       const { data, error } = await supabase.auth.signUp({
         email: input.email,
         password: credential,
@@ -110,6 +139,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();
     if (error) console.warn('Sign-out on the server failed; signing out locally', error);
     clearSessionTokens();
@@ -118,6 +148,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const requestPasswordReset = useCallback<AuthContextValue['requestPasswordReset']>(async (email) => {
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.resetPasswordForEmail(email, {
       redirectTo: `${window.location.origin}/reset-password`,
     });
@@ -125,6 +156,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const updateDateOfBirth = useCallback<AuthContextValue['updateDateOfBirth']>(async (dateOfBirth) => {
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.updateUser({ password: encodeDateOfBirth(dateOfBirth) });
     if (!error) setIsPasswordRecovery(false);
     return { error };
@@ -132,6 +164,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setAnonymity = useCallback<AuthContextValue['setAnonymity']>(async (isAnonymous, anonymousGuid = null) => {
     const guid = isAnonymous ? anonymousGuid : null;
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.updateUser({
       data: { is_anonymous: isAnonymous, anonymity_choice_made: true, anonymous_guid: guid },
     });

@@ -2,6 +2,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
+import { loadSupabase } from '../../lib/authClient';
+import { preloadToasts } from '../../lib/notify';
+
+/**
+ * Someone who starts on a form here is about to sign in, sign up or ask for a reset: the auth
+ * client and the toasts load now, while they type, so pressing the button waits for neither.
+ */
+function prepareForAuth(): void {
+  void loadSupabase().catch(() => undefined);
+  preloadToasts();
+}
 
 interface AuthShellProps {
   title: string;
@@ -31,7 +42,11 @@ export function AuthShell({ title, subtitle, documentTitle, children, footer }: 
           Back
         </Link>
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:px-6">
+      <main
+        onFocusCapture={prepareForAuth}
+        onPointerDownCapture={prepareForAuth}
+        className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:px-6"
+      >
         <div className="w-full max-w-md">
           <div className="rounded-2xl border border-slate-700/70 bg-slate-900/75 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-8">
             <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>

@@ -5,7 +5,7 @@ import { dateOfBirthProblem, isEmailShaped, SIGNIN_MESSAGES, SIGNUP_MESSAGES } f
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { initialAuthRedirect } from '../../lib/supabase';
+import { initialAuthRedirect } from '../../lib/authRedirect';
 import { paths } from '../../lib/paths';
 import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell, inlineLinkClasses } from './AuthShell';
