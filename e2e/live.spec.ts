@@ -108,17 +108,17 @@ test.describe('live results', () => {
     await page.goto(`/mission/${mission.mission_id}`);
     await page.getByRole('button', { name: 'Vote', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Unvote', exact: true })).toBeVisible();
-    await expect(votes).toHaveText('1 votes');
+    await expect(votes).toHaveText('1 vote');
 
     // Dashboard card.
     await sidebarLink(page, 'Dashboard').click();
-    await expect(page.getByTestId('dashboard-mission-votes')).toHaveText('1 votes');
+    await expect(page.getByTestId('dashboard-mission-votes')).toHaveText('1 vote');
     await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
     let reads = await holdMissionReads(page);
     await voteAs(others[0]!, mission.mission_id);
     await subscribeAs(others[0]!, mission.mission_id);
     await expect(page.getByTestId('dashboard-mission-votes')).toHaveText('2 votes');
-    await expect(page.getByTestId('dashboard-mission-subscribers')).toHaveText('1 subscribers');
+    await expect(page.getByTestId('dashboard-mission-subscribers')).toHaveText('1 subscriber');
     expect(reads.held()).toBe(0);
     await reads.release();
 
@@ -201,7 +201,7 @@ test.describe('live results', () => {
     const reads = countMissionReads(page);
     blocked = false;
     await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
-    await expect(page.getByTestId('engagement-votes')).toHaveText('1 votes');
+    await expect(page.getByTestId('engagement-votes')).toHaveText('1 vote');
     await expect(indicator(page)).toHaveText('');
     expect(reads.count()).toBeGreaterThan(0);
     // Live again: the next vote arrives by itself.
