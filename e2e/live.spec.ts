@@ -200,7 +200,8 @@ test.describe('live results', () => {
     // ...and does once the connection is back: the app reads afresh after reconnecting.
     const reads = countMissionReads(page);
     blocked = false;
-    await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
+    // The next attempt comes after the backoff so far: up to 10 s if three attempts failed meanwhile.
+    await expect(indicator(page)).toHaveAttribute('data-live-status', 'live', { timeout: 20_000 });
     await expect(page.getByTestId('engagement-votes')).toHaveText('1 vote');
     await expect(indicator(page)).toHaveText('');
     expect(reads.count()).toBeGreaterThan(0);
