@@ -14,6 +14,7 @@ import { archiveFolder } from './ops/archive.ts';
 import { seedProgramme } from './features/programme/store.ts';
 import { organiserCommandArgs, parseOrganiserCommand, runOrganiserCommand } from './ops/organiser.ts';
 import { startLiveChannel, type LiveChannel } from './live/service.ts';
+import { startNotificationJobs, type NotificationJobs } from './features/notifications/jobs.ts';
 import { controlFilePath, folderHolder, localUrl, newControlToken, registerAdminRoutes, removeControlFile, writeControlFile } from './ops/control.ts';
 
 export interface RunningServer {
@@ -21,6 +22,8 @@ export interface RunningServer {
   db: Db;
   /** The live channel's WebSocket endpoint and bus (counts that move as people vote). */
   live: LiveChannel;
+  /** Notification e-mails and pruning in the background, and the bell's live feed. */
+  notifications: NotificationJobs;
   url: string;
   /**
    * Stops accepting connections, lets in-flight requests finish, then closes the database. With
@@ -45,6 +48,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
   const folder = config.DATABASE_URL || config.DATA_DIR.startsWith('memory://') ? null : claimDataFolder(resolve(config.DATA_DIR));
   let db: Db | undefined;
   let live: LiveChannel | undefined;
+  let jobs: NotificationJobs | undefined;
   try {
     db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
     const database = db;
@@ -56,6 +60,8 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
     if (seeded) app.log.info('the programme was empty: loaded the sample programme');
     live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL });
     const channel = live;
+    jobs = startNotificationJobs({ db: database, config, keys, log: app.log, live: channel });
+    const notifications = jobs;
     if (folder) {
       // Every PGlite query waits while this transaction holds the connection, so the copy is
       // of a folder nobody writes to, just after a checkpoint.
@@ -93,6 +99,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
       app,
       db: database,
       live: channel,
+      notifications,
       url: `http://localhost:${port}`,
       close(options = {}) {
         closing ??= (async () => {
@@ -110,6 +117,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
           } finally {
             clearInterval(sweep);
             await lastPruning;
+            await notifications.close();
             await database.close();
             // Only once PGlite has closed may another process open the folder.
             folder?.release();
@@ -119,6 +127,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
       },
     };
   } catch (error) {
+    await jobs?.close().catch(() => undefined);
     await live?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     folder?.release();

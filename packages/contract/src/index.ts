@@ -9,3 +9,4 @@ export * from './organiser.ts';
 export * from './programme.ts';
 export * from './live.ts';
 export * from './moderation.ts';
+export * from './notifications.ts';

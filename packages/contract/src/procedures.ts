@@ -9,6 +9,7 @@ import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
 import type { ModerationProcedureResults } from './moderation.ts';
 import type { OrganiserProcedureResults } from './organiser.ts';
 import type { ProgrammeProcedureResults } from './programme.ts';
+import { EMAIL_DIGESTS, type NotificationProcedureResults } from './notifications.ts';
 
 /**
  * Every procedure's parameters, one strict zod schema each (docs/product.md#procedures).
@@ -78,6 +79,7 @@ export const MISSION_MESSAGES = {
   notFound: 'Mission not found',
   ownersOnly: "Only the mission's owners can update it",
   unknownMembers: 'Some of the chosen team members do not exist: ',
+  membersRefuse: 'Some of the chosen team members do not accept being added to teams by others: ',
   hiddenNoEngagement: 'This mission has been hidden by the organisers, so it cannot be voted on or followed.',
 } as const;
 
@@ -87,6 +89,8 @@ export const TEAM_MESSAGES = {
   missionNotFound: MISSION_MESSAGES.notFound,
   userNotFound: 'User not found',
   alreadyMember: 'User is already a member',
+  /** The person turned off "Others may add me to their team" (docs/product.md#notifications). */
+  additionsRefused: 'This person does not accept being added to teams by others. They can allow it on their profile page.',
 } as const;
 
 /**
@@ -171,6 +175,12 @@ export const procedureParams = {
   // Recovery codes for a second factor (docs/security.md): new ones replace the old, shown once.
   mfa_create_recovery_codes: z.strictObject({}),
   mfa_recovery_codes_status: z.strictObject({}),
+  // Notifications (docs/product.md#notifications).
+  get_my_notifications: z.strictObject({}),
+  /** One notification (its id), or every one when absent or null. */
+  mark_notifications_read: z.strictObject({ p_notification_id: z.string().regex(/^[0-9]{1,18}$/, 'must be a notification id').nullable().optional() }),
+  get_notification_settings: z.strictObject({}),
+  save_notification_settings: z.strictObject({ p_email_digest: z.enum(EMAIL_DIGESTS), p_allow_team_additions: z.boolean() }),
   ...agendaProcedureParams,
   ...organiserProcedureParams,
   ...programmeProcedureParams,
@@ -280,7 +290,8 @@ export type RemoveMemberResult = 'member_deleted' | 'no_member_found' | 'cannot_
  * through `Database` (createClient<Database>), so neither side can drift from the other.
  * A procedure in procedureParams without an entry here does not compile (ProcedureResult below).
  */
-export interface ProcedureResults extends AgendaProcedureResults, OrganiserProcedureResults, ProgrammeProcedureResults, ModerationProcedureResults {
+export interface ProcedureResults
+  extends AgendaProcedureResults, OrganiserProcedureResults, ProgrammeProcedureResults, ModerationProcedureResults, NotificationProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -3,6 +3,7 @@ import { agendaProcedures } from '../features/agenda/procedures.ts';
 import { mfaProcedures } from '../features/mfa/procedures.ts';
 import { missionsProcedures } from '../features/missions/procedures.ts';
 import { moderationProcedures } from '../features/moderation/procedures.ts';
+import { notificationsProcedures } from '../features/notifications/procedures.ts';
 import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
 import { profilesProcedures } from '../features/profiles/procedures.ts';
@@ -27,6 +28,7 @@ export const procedures = {
   ...organiserProcedures,
   ...programmeProcedures,
   ...moderationProcedures,
+  ...notificationsProcedures,
 } satisfies { [N in ProcedureName]: Procedure<N> };
 
 /** The handler for a name from the URL, or undefined (also for inherited names such as "toString"). */

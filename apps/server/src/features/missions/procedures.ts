@@ -5,6 +5,7 @@ import { isOwnerSql, listMembers } from '../teams/members.ts';
 import { findMission, listMissions } from './queries.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
 import { publishMissionChanges } from './live.ts';
+import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';
 
 type MissionParams = ParsedProcedureParams<'update_mission'>;
 
@@ -44,12 +45,15 @@ export const missionsProcedures = {
 
       const memberIds = [...new Set(params.p_member_ids)].filter((memberId) => memberId !== ctx.userId);
       if (memberIds.length) {
-        const unknown = await tx.query<{ id: string }>(
-          `select wanted.id from unnest($1::uuid[]) as wanted (id)
-            where not exists (select 1 from users where users.id = wanted.id)`,
+        const wanted = await tx.query<{ id: string; known: boolean; accepts: boolean }>(
+          `select wanted.id, users.id is not null as known, users.id is not null and ${acceptsAdditionsSql('users')} as accepts
+             from unnest($1::uuid[]) as wanted (id) left join users on users.id = wanted.id`,
           [memberIds],
         );
+        const unknown = wanted.filter((row) => !row.known);
         if (unknown.length) throw businessError(MISSION_MESSAGES.unknownMembers + unknown.map((row) => row.id).join(', '));
+        const refusing = wanted.filter((row) => !row.accepts);
+        if (refusing.length) throw businessError(MISSION_MESSAGES.membersRefuse + refusing.map((row) => row.id).join(', '));
       }
 
       // A concurrent second create by the same person waits on the unique key, then inserts nothing.
@@ -62,6 +66,8 @@ export const missionsProcedures = {
       );
       if (!created) throw businessError(MISSION_MESSAGES.alreadyCreated);
 
+      // Told before they join, so the first members are not also told about each other.
+      await recordMembersAdded(tx, created.mission_id, ctx.userId, memberIds);
       await tx.query(
         `insert into mission_members (mission_id, user_id, role_in_team, is_co_owner)
          select $1::uuid, $2::uuid, 'owner', true
@@ -80,33 +86,38 @@ export const missionsProcedures = {
   /**
    * Only the owner and co-owners may update (403 otherwise). Null or absent fields stay as they
    * are; fields sent are checked like on create. The rights check is part of the UPDATE itself,
-   * so a co-owner demoted at the same moment cannot slip through.
+   * so a co-owner demoted at the same moment cannot slip through. Followers are told which fields
+   * changed (none changed: nobody is told).
    */
   update_mission: procedure('update_mission', { caller: 'p_updated_by' }, async (params, ctx) => {
     const values = missionValues(params);
     const missing = missionRequiredMessage(values, 'present');
     if (missing) throw businessError(missing);
 
-    const updated = await ctx.db.query<{ mission_id: string }>(
-      `update missions set
-              name = coalesce($3, name),
-              shared_intention = coalesce($4, shared_intention),
-              objective_or_focus = coalesce($5, objective_or_focus),
-              statement = coalesce($6, statement),
-              core_message = coalesce($7, core_message),
-              problem_being_solved = coalesce($8, problem_being_solved),
-              first_team_action = coalesce($9, first_team_action),
-              updated_at = now()
-        where mission_id = $1
-          and exists (select 1 from mission_members where mission_id = $1 and user_id = $2 and ${isOwnerSql()})
-        returning mission_id`,
-      [params.p_mission_id, ctx.userId, ...MISSION_FIELDS.map((field) => values[field])],
-    );
-    if (!updated.length) {
-      const [exists] = await ctx.db.query<{ mission_id: string }>('select mission_id from missions where mission_id = $1', [params.p_mission_id]);
-      if (!exists) throw businessError(MISSION_MESSAGES.notFound);
-      throw forbidden(MISSION_MESSAGES.ownersOnly);
-    }
+    await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.query<Record<MissionField, string>>(`select ${MISSION_FIELDS.join(', ')} from missions where mission_id = $1 for update`, [
+        params.p_mission_id,
+      ]);
+      if (!before) throw businessError(MISSION_MESSAGES.notFound);
+      const updated = await tx.query<{ mission_id: string }>(
+        `update missions set
+                name = coalesce($3, name),
+                shared_intention = coalesce($4, shared_intention),
+                objective_or_focus = coalesce($5, objective_or_focus),
+                statement = coalesce($6, statement),
+                core_message = coalesce($7, core_message),
+                problem_being_solved = coalesce($8, problem_being_solved),
+                first_team_action = coalesce($9, first_team_action),
+                updated_at = now()
+          where mission_id = $1
+            and exists (select 1 from mission_members where mission_id = $1 and user_id = $2 and ${isOwnerSql()})
+          returning mission_id`,
+        [params.p_mission_id, ctx.userId, ...MISSION_FIELDS.map((field) => values[field])],
+      );
+      if (!updated.length) throw forbidden(MISSION_MESSAGES.ownersOnly);
+      const fields = MISSION_FIELDS.filter((field) => values[field] !== null && values[field] !== before[field]);
+      if (fields.length) await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'mission_updated', fields });
+    });
     publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
     const mission = await findMission(ctx.db, params.p_mission_id, ctx.userId);
     return mission ? [mission] : [];

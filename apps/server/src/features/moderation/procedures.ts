@@ -4,6 +4,7 @@ import { businessError, invalidParameter } from '../../http/errors.ts';
 import { organiserProcedure } from '../organiser/access.ts';
 import { publishMissionChanges } from '../missions/live.ts';
 import { recordAudit } from '../organiser/audit.ts';
+import { recordMissionEvent } from '../notifications/events.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { attendeeActivity, eventOverview, findAttendees, findOrganiserMission, listOrganiserMissions, planAccountDeletion } from './queries.ts';
 
@@ -45,6 +46,10 @@ export const moderationProcedures = {
         before: { hidden: mission.hidden, reason: mission.hidden_reason },
         after: { hidden: true, reason: params.p_reason },
       });
+      // The team is told, with the reason (again only when the reason changes).
+      if (!mission.hidden || mission.hidden_reason !== params.p_reason) {
+        await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'mission_hidden', reason: params.p_reason });
+      }
     });
     // Open screens (lists, the closing-panel ranking) drop it at once.
     publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
@@ -67,6 +72,7 @@ export const moderationProcedures = {
         before: { hidden: true, reason: mission.hidden_reason },
         after: { hidden: false, reason: null },
       });
+      await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'mission_unhidden' });
     });
     publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
     return missionOrFail(await findOrganiserMission(ctx.db, params.p_mission_id));

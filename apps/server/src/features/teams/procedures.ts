@@ -4,6 +4,7 @@ import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';
 import { publishMissionChanges } from '../missions/live.ts';
+import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';
 import { isOwnerSql, listMembers, MEMBER_COLUMNS } from './members.ts';
 
 /** At most this many people per search: a page a person can scan, never a dump of the user table. */
@@ -66,8 +67,10 @@ export const teamsProcedures = {
   }),
 
   /**
-   * Adds a person to a mission's team as an ordinary member. Only the mission's owners may.
-   * Answers [the new member row]; broken rules are P0001 errors with the messages of docs/product.md#add_mission_member.
+   * Adds a person to a mission's team as an ordinary member. Only the mission's owners may, and
+   * only people who accept being added by others (docs/product.md#notifications); the person added,
+   * the rest of the team and the followers are told. Answers [the new member row]; broken rules
+   * are P0001 errors with the messages of docs/product.md#add_mission_member.
    */
   add_mission_member: procedure('add_mission_member', async (params, ctx) => {
     const added = await ctx.db.transaction(async (tx) => {
@@ -76,16 +79,22 @@ export const teamsProcedures = {
       const rows = await tx.query<MissionMember>(
         `with added as (
            insert into mission_members (mission_id, user_id, role_in_team, is_co_owner)
-           select $1, id, 'member', false from users where id = $2
+           select $1, id, 'member', false from users where id = $2 and ${acceptsAdditionsSql('users')}
            on conflict (mission_id, user_id) do nothing
            returning *
          )
          select ${MEMBER_COLUMNS} from added m join users u on u.id = m.user_id`,
         [params.p_mission_id, params.p_user_id],
       );
-      if (rows.length) return rows;
-      const [user] = await tx.query<{ id: string }>('select id from users where id = $1', [params.p_user_id]);
-      throw businessError(user ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.userNotFound);
+      if (rows.length) {
+        await recordMembersAdded(tx, params.p_mission_id, ctx.userId, [params.p_user_id]);
+        return rows;
+      }
+      const [user] = await tx.query<{ member: boolean }>(
+        'select exists (select 1 from mission_members where mission_id = $1 and user_id = users.id) as member from users where id = $2',
+        [params.p_mission_id, params.p_user_id],
+      );
+      throw businessError(!user ? TEAM_MESSAGES.userNotFound : user.member ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.additionsRefused);
     });
     publishMissionChanges(ctx.db, { counts: [params.p_mission_id], changed: [params.p_mission_id] });
     return added;
@@ -134,6 +143,7 @@ export const teamsProcedures = {
         if ((count?.owners ?? 0) <= 1) return 'cannot_remove_last_owner';
       }
       await tx.query('delete from mission_members where mission_id = $1 and user_id = $2', [params.p_mission_id, params.p_user_id]);
+      await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'member_removed', subject: params.p_user_id });
       return 'member_deleted';
     });
     if (result === 'member_deleted') publishMissionChanges(ctx.db, { counts: [params.p_mission_id], changed: [params.p_mission_id] });

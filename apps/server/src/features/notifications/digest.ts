@@ -1,0 +1,129 @@
+import { DateTime } from 'luxon';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailDigest, NotificationItem } from '@mc/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { queueMails, type QueuedMail } from '../../mail/outbox.ts';
+import { readProgramme } from '../agenda/programme.ts';
+import { readNotifications } from './queries.ts';
+import { unsubscribeLinks, unsubscribeToken } from './unsubscribe.ts';
+
+/**
+ * Notification e-mails (docs/product.md#notification-e-mails). A run takes the people whose mail
+ * is due, a batch at a time, each batch in ONE transaction that locks their settings rows
+ * (FOR UPDATE SKIP LOCKED: another instance's run takes other people), writes their mails to the
+ * outbox and marks what they covered. A process that stops mid-way rolls the batch back: nothing
+ * is lost and nothing is written twice, and the next run (here or on another instance) does it.
+ */
+
+/** People per transaction: a constant number of statements each, whatever the batch holds. */
+const BATCH = 25;
+/** A mail lists this many notifications, newest first, then says how many more are in the app. */
+export const DIGEST_ITEMS = 20;
+
+export interface DigestDeps {
+  db: Db;
+  config: Config;
+  unsubscribeKey: Buffer;
+  /** True when SMTP will send what is queued (else it stays kept in the outbox). */
+  deliver: boolean;
+  log: FastifyBaseLogger;
+}
+
+/** The newest moment at or before `now` when daily digests were due: DIGEST_HOUR at the venue. */
+export function dailyDigestSince(now: Date, timeZone: string, hour: number): Date {
+  let moment = DateTime.fromJSDate(now).setZone(timeZone).startOf('day').set({ hour });
+  if (moment.toMillis() > now.getTime()) moment = moment.minus({ days: 1 });
+  return moment.toJSDate();
+}
+
+interface DuePerson {
+  user_id: string;
+  email: string;
+  first_name: string;
+  email_digest: Exclude<EmailDigest, 'off'>;
+  unsubscribe_generation: number;
+}
+
+const WHY: Record<DuePerson['email_digest'], string> = { immediate: 'Immediately', daily: 'Once a day' };
+
+function digestMail(deps: DigestDeps, person: DuePerson, items: NotificationItem[], matched: number): QueuedMail {
+  const { config } = deps;
+  const links = unsubscribeLinks(config.publicUrl, unsubscribeToken(deps.unsubscribeKey, person.user_id, person.unsubscribe_generation));
+  const more = matched - items.length;
+  const lines = [
+    `Hello ${person.first_name},`,
+    '',
+    person.email_digest === 'daily' ? 'Here is what happened since your last daily e-mail:' : 'Here is what just happened:',
+    '',
+    ...items.map((item) => `- ${item.text}`),
+    ...(more > 0 ? [`…and ${more} more in the app.`] : []),
+    '',
+    `See everything under the bell at the top of ${config.PRODUCT_NAME}: ${config.publicUrl}/dashboard`,
+    '',
+    `Why you got this e-mail: you chose "${WHY[person.email_digest]}" for e-mails about your notifications on your profile page (${config.publicUrl}/view-role-profile).`,
+    `Stop these e-mails with one click, no sign-in needed: ${links.page}`,
+  ];
+  return {
+    to: person.email,
+    subject: `${config.PRODUCT_NAME}: ${matched === 1 ? '1 new notification' : `${matched} new notifications`}`,
+    text: lines.join('\n'),
+    link: links.page,
+    headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** Writes every mail that is due now; answers how many. */
+export async function sendDueDigests(deps: DigestDeps, now: Date = new Date()): Promise<number> {
+  const { db, config } = deps;
+  const { settings } = await readProgramme(db, config);
+  const dailySince = dailyDigestSince(now, settings.timeZone, config.MAIL_DAILY_DIGEST_HOUR);
+  let queued = 0;
+  for (;;) {
+    const { people, mails } = await db.transaction(async (tx) => {
+      const due = await tx.query<DuePerson>(
+        `select s.user_id, u.email, u.first_name, s.email_digest, s.unsubscribe_generation
+           from notification_settings s join users u on u.id = s.user_id
+          where s.email_digest <> 'off'
+            and (s.email_digest = 'immediate' or s.last_digest_at is null or s.last_digest_at < $1)
+            and exists (select 1 from notifications n where n.user_id = s.user_id and n.mail_pending and n.read_at is null)
+          order by s.user_id
+          limit ${BATCH}
+          for update of s skip locked`,
+        [dailySince],
+      );
+      if (due.length === 0) return { people: 0, mails: [] };
+      const ids = due.map((person) => person.user_id);
+      // Exactly these notifications are considered (and marked), whatever arrives meanwhile.
+      const pending = await tx.query<{ id: string }>('select id::text from notifications where user_id = any($1::uuid[]) and mail_pending', [ids]);
+      const pendingIds = pending.map((row) => row.id);
+      const unread = await readNotifications(tx, 'n.id = any($1::bigint[]) and n.read_at is null', [pendingIds], DIGEST_ITEMS);
+      const written = await queueMails(
+        tx,
+        due.flatMap((person) => {
+          const found = unread.get(person.user_id);
+          return found ? [digestMail(deps, person, found.items, found.matched)] : [];
+        }),
+        deps.deliver,
+      );
+      await tx.query('update notifications set mail_pending = false where id = any($1::bigint[])', [pendingIds]);
+      await tx.query('update notification_settings set last_digest_at = now() where user_id = any($1::uuid[])', [ids]);
+      return { people: due.length, mails: written };
+    });
+    queued += mails.length;
+    for (const mail of mails) {
+      if (!deps.deliver) deps.log.info({ mailId: mail.id, link: mail.link }, 'mail kept in outbox (no SMTP_URL)');
+      deps.log.debug({ mailId: mail.id, to: mail.recipient }, 'outbox mail recipient');
+    }
+    if (people < BATCH) return queued;
+  }
+}
+
+/** Deletes notifications (and the events behind them) older than NOTIFICATION_RETENTION_DAYS; answers how many events. */
+export async function pruneNotifications(db: Db, days: number): Promise<number> {
+  const [row] = await db.query<{ events: number }>(
+    'with gone as (delete from mission_events where created_at < now() - make_interval(days => $1) returning 1) select count(*)::int as events from gone',
+    [days],
+  );
+  return row?.events ?? 0;
+}

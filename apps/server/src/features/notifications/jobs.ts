@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { MISSIONS_TOPIC } from '@mc/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import type { SigningKeys } from '../../auth/keys.ts';
+import type { LiveChannel } from '../../live/service.ts';
+import { MailDelivery } from '../../mail/outbox.ts';
+import { pruneNotifications, sendDueDigests } from './digest.ts';
+import { NotificationsFeed } from './live.ts';
+import { unsubscribeKey } from './unsubscribe.ts';
+
+/** After a change, mail waits this long for what comes with it (a few edits in a row make one mail). */
+const WAKE_DELAY_MS = 1_000;
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+export interface NotificationJobs {
+  /** One pass: due digests into the outbox, then (with SMTP) the outbox's due mails out. */
+  run(): Promise<void>;
+  /** Resolves once no pass is running or waiting to start (after a change woke the job). */
+  settled(): Promise<void>;
+  /** Deletes notifications older than NOTIFICATION_RETENTION_DAYS; answers how many events went. */
+  prune(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The background side of notifications on one instance: the digest and delivery pass every
+ * MAIL_DIGEST_INTERVAL_SECONDS (and soon after a change), pruning every hour, and the live
+ * feed of the bell. Every instance runs them; the work is claimed in the database, so it is done
+ * once. Nothing here runs on a request's path: a change's answer never waits for mail.
+ */
+export function startNotificationJobs(options: { db: Db; config: Config; keys: SigningKeys; log: FastifyBaseLogger; live: LiveChannel }): NotificationJobs {
+  const { db, config, log } = options;
+  const jobLog = log.child({ component: 'notifications' });
+  const delivery = config.SMTP_URL
+    ? new MailDelivery(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, messageIdDomain: new URL(config.publicUrl).hostname }, jobLog)
+    : null;
+  const digestDeps = { db, config, unsubscribeKey: unsubscribeKey(options.keys), deliver: delivery !== null, log: jobLog };
+  const feed = new NotificationsFeed(db, options.live.hub, jobLog);
+
+  let current: Promise<void> | null = null;
+  let closed = false;
+  const pass = async (): Promise<void> => {
+    try {
+      await sendDueDigests(digestDeps);
+      await delivery?.deliverDue();
+    } catch (error) {
+      // Nothing was half done (each batch is one transaction, each claim a lease): the next pass retries.
+      jobLog.warn({ err: error }, 'the notification mail pass failed');
+    }
+  };
+  /** Passes never overlap on one instance: a pass asked for during another starts after it. */
+  const run = async (): Promise<void> => {
+    while (current) await current;
+    if (closed) return;
+    current = pass().finally(() => {
+      current = null;
+    });
+    return current;
+  };
+
+  let wakeTimer: NodeJS.Timeout | undefined;
+  let woken: Promise<void> | null = null;
+  let stopWaiting: () => void = () => undefined;
+  const wake = () => {
+    if (closed || woken) return;
+    woken = new Promise<void>((resolve) => {
+      stopWaiting = resolve;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        void run().then(() => {
+          woken = null;
+          resolve();
+        });
+      }, WAKE_DELAY_MS);
+    });
+  };
+  options.live.bus.onEvents((events) => {
+    for (const event of events) {
+      if (event.topic !== MISSIONS_TOPIC) continue;
+      feed.poke();
+      // Content and team changes may have recorded notifications for someone who wants them mailed at once.
+      if ((event.data as { changed?: unknown[] }).changed?.length) wake();
+    }
+  });
+
+  const prune = async (): Promise<number> => {
+    const events = await pruneNotifications(db, config.NOTIFICATION_RETENTION_DAYS);
+    if (events) jobLog.info({ events }, 'pruned old notifications');
+    return events;
+  };
+  const interval = setInterval(() => void run(), config.MAIL_DIGEST_INTERVAL_SECONDS * 1000);
+  const pruning = setInterval(() => void prune().catch((error: unknown) => jobLog.warn({ err: error }, 'could not prune notifications')), PRUNE_INTERVAL_MS);
+  interval.unref();
+  pruning.unref();
+
+  return {
+    run,
+    prune,
+    async settled() {
+      while (woken || current) await (woken ?? current);
+    },
+    async close() {
+      closed = true;
+      clearInterval(interval);
+      clearInterval(pruning);
+      clearTimeout(wakeTimer);
+      woken = null;
+      stopWaiting();
+      feed.close();
+      while (current) await current;
+      delivery?.close();
+    },
+  };
+}

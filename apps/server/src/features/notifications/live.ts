@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { userTopic, type UserLiveEvent } from '@mc/contract';
+import type { Db } from '../../db/db.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import { MISSIONS_FLUSH_INTERVAL_MS } from '../missions/live.ts';
+
+/** Events newer than this are looked at; a change's transaction is far shorter. */
+const LOOK_BACK_SECONDS = 60;
+
+/**
+ * Tells the people connected to THIS instance that they have new notifications, on their own
+ * topic (`user:<id>`). Every change that records notifications also publishes a missions event
+ * (and vote milestones come with vote counts), so missions events wake it; it then reads, once
+ * per interval and instance, which recent events have readers connected here. What it sends says
+ * only "your notifications changed": the bell reads them through get_my_notifications, which alone
+ * decides what each reader may see.
+ */
+export class NotificationsFeed {
+  private readonly sent = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: LiveHub,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  poke(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, MISSIONS_FLUSH_INTERVAL_MS);
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.hub.size === 0) return;
+    this.running = true;
+    try {
+      const cutoff = Date.now() - 2 * LOOK_BACK_SECONDS * 1000;
+      for (const [id, at] of this.sent) if (at < cutoff) this.sent.delete(id);
+      const rows = await this.db.query<{ event_id: string; user_id: string }>(
+        `select e.id::text as event_id, n.user_id
+           from mission_events e join notifications n on n.event_id = e.id
+          where e.created_at > now() - make_interval(secs => ${LOOK_BACK_SECONDS}) and not (e.id = any($1::bigint[]))`,
+        [[...this.sent.keys()]],
+      );
+      const event: UserLiveEvent = { notifications: true };
+      const told = new Set<string>();
+      for (const row of rows) {
+        this.sent.set(row.event_id, Date.now());
+        const topic = userTopic(row.user_id);
+        if (!told.has(topic) && this.hub.hasSubscribers(topic)) {
+          told.add(topic);
+          this.hub.publish(topic, event);
+        }
+      }
+    } catch (error) {
+      // The bell reads again when the window regains focus or the next change arrives.
+      this.log.warn({ err: error }, 'new notifications could not be read for the live channel');
+    } finally {
+      this.running = false;
+      if (this.again) {
+        this.again = false;
+        this.poke();
+      }
+    }
+  }
+}

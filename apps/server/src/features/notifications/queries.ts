@@ -1,0 +1,99 @@
+import type { NotificationItem, NotificationKind } from '@mc/contract';
+import type { Queryable } from '../../db/db.ts';
+import { missionVisibleSql } from '../moderation/visibility.ts';
+import { isOwnerSql } from '../teams/members.ts';
+import { describeNotification } from './texts.ts';
+
+/**
+ * Notifications as their readers may see them, read in one query for one person (the bell) or
+ * for a batch of people (the digest). A notification stores no names: the mission, who acted
+ * and who joined are read now, and only when the reader may see the mission today (the missions'
+ * own visibility rule), so a mission hidden after the event is never named to an outsider, and
+ * nobody's e-mail address is ever read here.
+ */
+
+interface NotificationRow {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  event_kind: string;
+  created_at: string;
+  read: boolean;
+  mission_id: string | null;
+  mission_name: string | null;
+  actor_name: string | null;
+  person_name: string | null;
+  fields: string[] | null;
+  milestone: number | null;
+  reason: string | null;
+  can_leave: boolean;
+  /** How many notifications matched for this reader (the digest's "and N more"). */
+  matched: number;
+}
+
+/** A person's full name from users `alias`, or null. */
+const fullName = (alias: string) => `nullif(btrim(${alias}.first_name || ' ' || ${alias}.last_name), '')`;
+
+/**
+ * The rows of `where` (on notifications `n`, parameters from $1), newest first, at most `perReader`
+ * per reader. Organisers who hid or unhid a mission are never named: the text says "the organisers".
+ */
+function notificationsSql(where: string, perReader: number): string {
+  return `
+    select * from (
+      select n.id::text as id, n.user_id, n.kind, e.kind as event_kind, e.created_at, n.read_at is not null as read,
+             case when seen.ok then m.mission_id end as mission_id,
+             case when seen.ok then m.name end as mission_name,
+             case when seen.ok and e.kind not in ('mission_hidden', 'mission_unhidden') then ${fullName('actor')} end as actor_name,
+             case when seen.ok then ${fullName('person')} end as person_name,
+             case when jsonb_typeof(e.data->'fields') = 'array' then array(select jsonb_array_elements_text(e.data->'fields')) end as fields,
+             (e.data->>'milestone')::int as milestone,
+             case when seen.ok then e.data->>'reason' end as reason,
+             n.kind = 'added_to_team' and exists (
+               select 1 from mission_members still where still.mission_id = e.mission_id and still.user_id = n.user_id and not ${isOwnerSql('still')}
+             ) as can_leave,
+             count(*) over (partition by n.user_id)::int as matched,
+             row_number() over (partition by n.user_id order by n.id desc) as place
+        from notifications n
+        join mission_events e on e.id = n.event_id
+        join missions m on m.mission_id = e.mission_id
+        cross join lateral (select ${missionVisibleSql('m', 'n.user_id')} as ok) seen
+        left join users actor on actor.id = e.actor_id
+        left join users person on person.id = e.subject_id
+       where ${where}
+    ) listed
+    where place <= ${perReader}
+    order by user_id, id::bigint desc`;
+}
+
+export interface ReaderNotifications {
+  items: NotificationItem[];
+  matched: number;
+}
+
+function toItem(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: describeNotification({ ...row, fields: row.fields ?? [] }),
+    created_at: row.created_at,
+    read: row.read,
+    mission_id: row.mission_id,
+    can_leave: row.can_leave,
+  };
+}
+
+/** Notifications matching `where` (on `n`, parameters from $1), grouped by reader. */
+export async function readNotifications(db: Queryable, where: string, params: unknown[], perReader: number): Promise<Map<string, ReaderNotifications>> {
+  const rows = await db.query<NotificationRow>(notificationsSql(where, perReader), params);
+  const byReader = new Map<string, ReaderNotifications>();
+  for (const row of rows) {
+    let entry = byReader.get(row.user_id);
+    if (!entry) {
+      entry = { items: [], matched: row.matched };
+      byReader.set(row.user_id, entry);
+    }
+    entry.items.push(toItem(row));
+  }
+  return byReader;
+}

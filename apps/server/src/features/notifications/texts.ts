@@ -1,0 +1,62 @@
+import { MISSION_FIELD_LABELS, type MissionField, type NotificationKind } from '@mc/contract';
+
+/**
+ * What a notification says, word for word (docs/product.md#notifications). The bell and the
+ * e-mail both show this sentence, so it is written here once. Every value in it was read for the
+ * reader: a mission they may no longer see comes as null (and so do the people of its team).
+ */
+export interface NotificationFacts {
+  kind: NotificationKind;
+  /** The event behind it: member_added and member_removed both make team_changed for followers. */
+  event_kind: string;
+  mission_name: string | null;
+  actor_name: string | null;
+  person_name: string | null;
+  fields: string[];
+  milestone: number | null;
+  reason: string | null;
+}
+
+const UNSEEN_MISSION = 'a mission you can no longer see';
+
+function joinWords(words: string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
+}
+
+function fieldWords(fields: string[]): string {
+  const known = fields.filter((field): field is MissionField => Object.hasOwn(MISSION_FIELD_LABELS, field));
+  return joinWords(known.map((field) => MISSION_FIELD_LABELS[field].toLowerCase())) || 'details';
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function describeNotification(facts: NotificationFacts): string {
+  const mission = facts.mission_name === null ? UNSEEN_MISSION : `“${facts.mission_name}”`;
+  const actor = facts.actor_name ?? 'Someone';
+  const person = facts.person_name ?? 'Someone';
+  switch (facts.kind) {
+    case 'mission_changed':
+      return `${actor} changed the ${fieldWords(facts.fields)} of ${mission}.`;
+    case 'team_changed':
+      return facts.event_kind === 'member_removed' ? `${person} left the team of ${mission}.` : `${person} joined the team of ${mission}.`;
+    case 'votes_milestone':
+      return `${capitalised(mission)} passed ${facts.milestone ?? 0} votes.`;
+    case 'added_to_team':
+      return `${actor} added you to the team of ${mission}.`;
+    case 'removed_from_team':
+      return `${actor} removed you from the team of ${mission}.`;
+    case 'team_member_joined':
+      return `${actor} added ${person} to your team ${mission}.`;
+    case 'mission_hidden':
+      return facts.mission_name === null
+        ? `The organisers hid ${UNSEEN_MISSION}.`
+        : `The organisers hid your mission “${facts.mission_name}”. Reason: ${facts.reason ?? ''}`;
+    case 'mission_unhidden':
+      return facts.mission_name === null
+        ? `The organisers unhid ${UNSEEN_MISSION}.`
+        : `The organisers unhid your mission “${facts.mission_name}”: everyone can see it again.`;
+  }
+}

@@ -1,0 +1,110 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/db.ts';
+import type { Mail } from './mailer.ts';
+
+/**
+ * Mails sent in the background (notification digests), through the same mail_outbox table as the
+ * inline mails (docs/decisions/020-notifications-and-digests.md). A mail is written to the outbox
+ * in the transaction that decided to send it, so it exists exactly once or not at all. Without
+ * SMTP_URL it stays there, kept, as every mail does. With SMTP_URL, `MailDelivery` sends it: an
+ * instance claims a few rows with a lease (FOR UPDATE SKIP LOCKED, so instances never take the
+ * same row), sends, and marks each sent; a process that stops mid-way leaves its claims to expire,
+ * and another instance (or the same after a restart) sends them. The one gap no mail system
+ * closes: a stop after the SMTP server accepted a mail and before it was marked sent sends that
+ * mail again; it keeps its Message-ID, so mail programs can tell it is the same mail.
+ */
+
+export interface QueuedMail extends Mail {
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: Record<string, string>;
+}
+
+/** Writes the mails in one statement, in the caller's transaction; `deliver` when SMTP will send them. */
+export async function queueMails(tx: Queryable, mails: readonly QueuedMail[], deliver: boolean): Promise<{ id: string; recipient: string; link: string }[]> {
+  if (mails.length === 0) return [];
+  return tx.query<{ id: string; recipient: string; link: string }>(
+    `insert into mail_outbox (recipient, subject, body, link, headers, deliver_after)
+     select recipient, subject, body, link, headers, case when $2 then now() end
+       from jsonb_to_recordset($1::jsonb) as queued (recipient text, subject text, body text, link text, headers jsonb)
+     returning id::text, recipient, link`,
+    [JSON.stringify(mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text, link: mail.link, headers: mail.headers }))), deliver],
+  );
+}
+
+/** How long a claimed mail is an instance's to send before another may try. */
+export const DELIVERY_LEASE_SECONDS = 120;
+/** After this many failed tries a mail is given up (and logged); it stays in the outbox. */
+export const MAX_DELIVERY_ATTEMPTS = 8;
+const CLAIM_BATCH = 10;
+
+interface Claimed {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  headers: Record<string, string>;
+  attempts: number;
+}
+
+export class MailDelivery {
+  private readonly transport: Transporter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { smtpUrl: string; from: string; messageIdDomain: string },
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = nodemailer.createTransport(options.smtpUrl);
+  }
+
+  /** Sends what is due, batch after batch, until nothing is left to claim; answers how many were sent. */
+  async deliverDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const claimed = await this.db.query<Claimed>(
+        `update mail_outbox set claimed_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS}), attempts = attempts + 1
+          where id in (
+            select id from mail_outbox
+             where sent_at is null and deliver_after <= now() and (claimed_until is null or claimed_until < now())
+             order by id limit ${CLAIM_BATCH}
+             for update skip locked)
+          returning id::text, recipient, subject, body, headers, attempts`,
+      );
+      for (const mail of claimed) if (await this.send(mail)) sent += 1;
+      if (claimed.length < CLAIM_BATCH) return sent;
+    }
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+
+  private async send(mail: Claimed): Promise<boolean> {
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body,
+        headers: mail.headers,
+        // The same on every try, so a mail sent twice (see above) is recognisably one mail.
+        messageId: `<outbox-${mail.id}@${this.options.messageIdDomain}>`,
+      });
+    } catch (error) {
+      const giveUp = mail.attempts >= MAX_DELIVERY_ATTEMPTS;
+      // 1, 2, 4, … minutes between tries.
+      await this.db.query(
+        `update mail_outbox set claimed_until = null, last_error = $2,
+                deliver_after = case when $3 then null else now() + make_interval(mins => $4) end
+          where id = $1`,
+        [mail.id, error instanceof Error ? error.message.slice(0, 500) : String(error), giveUp, 2 ** (mail.attempts - 1)],
+      );
+      if (giveUp) this.log.error({ mailId: mail.id, attempts: mail.attempts }, 'gave up sending a mail');
+      else this.log.warn({ mailId: mail.id, attempts: mail.attempts }, 'could not send a mail; it will be tried again');
+      return false;
+    }
+    await this.db.query('update mail_outbox set sent_at = now(), claimed_until = null, last_error = null where id = $1', [mail.id]);
+    return true;
+  }
+}
