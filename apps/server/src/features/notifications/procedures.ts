@@ -43,13 +43,19 @@ export const notificationsProcedures = {
 
   /**
    * Saves both settings. Switching mail off forgets what was waiting for a mail, so switching it on
-   * again later starts from then: old news is never mailed.
+   * again later starts from then: old news is never mailed. Choosing "daily" counts as a digest
+   * just sent: the first one comes at the next digest hour.
    */
   save_notification_settings: procedure('save_notification_settings', async (params, ctx) =>
     ctx.db.transaction(async (tx) => {
       const [saved] = await tx.query<NotificationSettings>(
-        `insert into notification_settings (user_id, email_digest, allow_team_additions) values ($1, $2, $3)
-         on conflict (user_id) do update set email_digest = excluded.email_digest, allow_team_additions = excluded.allow_team_additions, updated_at = now()
+        `insert into notification_settings (user_id, email_digest, allow_team_additions, last_digest_at)
+         values ($1, $2, $3, case when $2 = 'daily' then now() end)
+         on conflict (user_id) do update set
+           email_digest = excluded.email_digest,
+           allow_team_additions = excluded.allow_team_additions,
+           last_digest_at = case when excluded.email_digest = 'daily' and notification_settings.email_digest <> 'daily' then now() else notification_settings.last_digest_at end,
+           updated_at = now()
          returning email_digest, allow_team_additions`,
         [ctx.userId, params.p_email_digest, params.p_allow_team_additions],
       );
