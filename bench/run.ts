@@ -21,6 +21,7 @@ import { toggleMissionVote } from '../apps/server/src/features/missions/toggles.
 import type { Db } from '../apps/server/src/db/db.ts';
 import { counts, missionId, seedMissions, seedUsers, seedVotes, userEmail, userId } from './seed.ts';
 import { seedAttendees, timeAttendeesExport } from './export.ts';
+import { timeFollowerChanges } from './notifications.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 import { liveScenario, type LiveFigures } from './live.ts';
 
@@ -366,6 +367,17 @@ async function main(): Promise<void> {
       name: `every live client received every round's last probe vote`,
       ok: live.delays.clientsWithLast === LIVE_CLIENTS && live.clients === LIVE_CLIENTS && live.probeVotes > 0 && live.delays.missing === 0,
       detail: `fewest in a round: ${live.delays.clientsWithLast}/${LIVE_CLIENTS} clients; ${live.probeVotes} probe votes; ${live.delays.missing} (vote, client) pairs missing${live.probeErrors[0] ? `; ${live.probeErrors[0]}` : ''}`,
+    });
+
+    // ---- a change to a mission with 2,000 followers (docs/decisions/020-notifications-and-digests.md) ----
+    process.stdout.write('  update_mission, 2,000 followers … ');
+    const fanOut = await timeFollowerChanges(db, { url, ownerToken: token(2), ownerId: userId(2), missionId: missionId(2), followers: 2_000, changes: 20 });
+    console.log(`p50 ${fanOut.result.p50} ms, p99 ${fanOut.result.p99} ms, ${fanOut.result.errors} errors`);
+    rows.push({ scenario: 'update_mission, 2,000 followers, one change at a time', connections: 1, users: 1, result: fanOut.result, note: '2,000 notifications each' });
+    checks.push({
+      name: 'each change to the followed mission told its 2,000 followers (one event each)',
+      ok: fanOut.toldPerChange.length === 20 && fanOut.toldPerChange.every((n) => n === 2_000) && fanOut.result.errors === 0,
+      detail: `${fanOut.toldPerChange.length} changes, told ${[...new Set(fanOut.toldPerChange)].join('/')} each, ${fanOut.result.errors} errors`,
     });
 
     // ---- scale: 2,000 missions, 50,000 votes ----

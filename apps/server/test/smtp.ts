@@ -9,20 +9,18 @@ export class TestSmtpServer {
   readonly messages: string[] = [];
   /** How many of the next messages to refuse with 451. */
   refuseNext = 0;
-  private readonly server: Server;
+  private readonly server: Server = createServer((socket) => this.accept(socket));
   private readonly sockets = new Set<Socket>();
 
-  private constructor(readonly port: number, server: Server) {
-    this.server = server;
+  static async start(): Promise<TestSmtpServer> {
+    const smtp = new TestSmtpServer();
+    await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
+    return smtp;
   }
 
-  static async start(): Promise<TestSmtpServer> {
-    let instance: TestSmtpServer | undefined;
-    const server = createServer((socket) => instance?.accept(socket));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    instance = new TestSmtpServer(typeof address === 'object' && address ? address.port : 0, server);
-    return instance;
+  get port(): number {
+    const address = this.server.address();
+    return typeof address === 'object' && address ? address.port : 0;
   }
 
   get url(): string {

@@ -78,7 +78,7 @@ describeEachDatabase(
       const origin = server().url;
       expect(mail.body).toContain('Hello Grace,');
       expect(mail.body).toContain('- Ada Lovelace changed the statement of “Clean Water”.');
-      expect(mail.body).toContain('Why you got this e-mail: you chose "Immediately" for e-mails about your notifications on your profile page');
+      expect(mail.body).toContain('Why you got this e-mail: you chose “Immediately” for e-mails about your notifications on your profile page');
       expect(mail.body).toContain(`Stop these e-mails with one click, no sign-in needed: ${origin}/unsubscribe?token=`);
       expect(mail.link).toMatch(new RegExp(`^${origin}/unsubscribe\\?token=[A-Za-z0-9_-]{27}\\.[A-Za-z0-9_-]{22}$`));
       expect(mail.body).toContain(mail.link);
@@ -124,7 +124,7 @@ describeEachDatabase(
       await server().notifications.run();
       const mail = await onlyMail(server(), follower);
       expect(mail.body).toContain('Here is what happened since your last daily e-mail:');
-      expect(mail.body).toContain('you chose "Once a day"');
+      expect(mail.body).toContain('you chose “Once a day”');
     });
 
     it('unsubscribes with the link, without signing in: a valid link once, then "used"; a forged link changes nothing', async () => {

@@ -61,7 +61,7 @@ function digestMail(deps: DigestDeps, person: DuePerson, items: NotificationItem
     '',
     `See everything under the bell at the top of ${config.PRODUCT_NAME}: ${config.publicUrl}/dashboard`,
     '',
-    `Why you got this e-mail: you chose "${WHY[person.email_digest]}" for e-mails about your notifications on your profile page (${config.publicUrl}/view-role-profile).`,
+    `Why you got this e-mail: you chose “${WHY[person.email_digest]}” for e-mails about your notifications on your profile page (${config.publicUrl}/view-role-profile).`,
     `Stop these e-mails with one click, no sign-in needed: ${links.page}`,
   ];
   return {
