@@ -76,7 +76,11 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
     // Expired tokens, sessions, mails and counters are deleted now and then, never in a request's way.
     let pruningRun: Promise<void> | null = null;
     const prune = () => {
-      pruningRun ??= pruneExpiredRows(database, { sessionIdleDays: config.SESSION_IDLE_DAYS, stopping: () => app.draining.active })
+      pruningRun ??= pruneExpiredRows(database, {
+        sessionIdleDays: config.SESSION_IDLE_DAYS,
+        notificationRetentionDays: config.NOTIFICATION_RETENTION_DAYS,
+        stopping: () => app.draining.active,
+      })
         .then(
           (pruned) => {
             if (Object.keys(pruned).length) app.log.info({ pruned }, 'pruned expired rows');

@@ -8,12 +8,20 @@ import type { Queryable } from '../db/db.ts';
  */
 export const PRUNE_BATCH = 1000;
 
+interface PruneOptions {
+  sessionIdleDays: number;
+  notificationRetentionDays: number;
+  /** True once the server is stopping: no further batch starts. */
+  stopping?: () => boolean;
+}
+
 interface Expired {
   table: string;
   /** The columns that name one row, for `(key) in (select key …)`. */
   key: string;
-  /** Which rows are of no further use; $1 is the session idle limit in days. */
+  /** Which rows are of no further use; $1, where used, is the number of days `days` gives. */
   where: string;
+  days?: (options: PruneOptions) => number;
 }
 
 /** How long what is kept after its use stays: long enough to answer alike, then gone. */
@@ -22,7 +30,12 @@ const EXPIRED: readonly Expired[] = [
   { table: 'refresh_tokens', key: 'token_hash', where: `used_at < now() - interval '1 day'` },
   // Signed-out sessions, and sessions nobody refreshed for SESSION_IDLE_DAYS; their refresh tokens go with them.
   { table: 'auth_sessions', key: 'id', where: `revoked_at < now() - interval '1 day'` },
-  { table: 'auth_sessions', key: 'id', where: `coalesce(refreshed_at, created_at) < now() - make_interval(days => $1::int)` },
+  {
+    table: 'auth_sessions',
+    key: 'id',
+    where: `coalesce(refreshed_at, created_at) < now() - make_interval(days => $1::int)`,
+    days: (options) => options.sessionIdleDays,
+  },
   // A reset link works once, within an hour.
   { table: 'recovery_tokens', key: 'token_hash', where: `expires_at < now() or used_at is not null` },
   // A code request lives five minutes; an enrolment nobody finished is dropped after a day, as Supabase Auth does.
@@ -30,19 +43,17 @@ const EXPIRED: readonly Expired[] = [
   { table: 'mfa_factors', key: 'id', where: `status = 'unverified' and created_at < now() - interval '1 day'` },
   // The outbox is a week's record of what was mailed to whom (never the links).
   { table: 'mail_outbox', key: 'id', where: `created_at < now() - interval '7 days'` },
+  // Notifications are kept NOTIFICATION_RETENTION_DAYS: the events behind them go, and they with them (docs/product.md#notifications).
+  { table: 'mission_events', key: 'id', where: `created_at < now() - make_interval(days => $1::int)`, days: (options) => options.notificationRetentionDays },
   // Rate-limit windows last an hour at most.
   { table: 'rate_limits', key: 'bucket, subject, window_start', where: `window_start < now() - interval '1 day'` },
 ];
 
 /** Deletes every expired row, batch by batch; answers how many rows each table lost (tables that lost none left out). */
-export async function pruneExpiredRows(
-  db: Queryable,
-  options: { sessionIdleDays: number; /** True once the server is stopping: no further batch starts. */ stopping?: () => boolean },
-): Promise<Record<string, number>> {
+export async function pruneExpiredRows(db: Queryable, options: PruneOptions): Promise<Record<string, number>> {
   const pruned: Record<string, number> = {};
   for (const kind of EXPIRED) {
     if (options.stopping?.()) break;
-    const uses$1 = kind.where.includes('$1');
     for (;;) {
       const rows = await db.query<{ n: number }>(
         `with gone as (
@@ -50,7 +61,7 @@ export async function pruneExpiredRows(
              select ${kind.key} from ${kind.table} where ${kind.where} limit ${PRUNE_BATCH} for update skip locked
            ) returning 1
          ) select count(*)::int as n from gone`,
-        uses$1 ? [options.sessionIdleDays] : [],
+        kind.days ? [kind.days(options)] : [],
       );
       const deleted = rows[0]?.n ?? 0;
       if (deleted > 0) pruned[kind.table] = (pruned[kind.table] ?? 0) + deleted;

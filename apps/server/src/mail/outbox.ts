@@ -1,36 +1,46 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
-import type { Mail } from './mailer.ts';
+import { LINK_NOT_KEPT, type Mail } from './mailer.ts';
 
 /**
- * Mails sent in the background (notification digests), through the same mail_outbox table as the
+ * Mails sent in the background (notification e-mails), through the same mail_outbox table as the
  * inline mails (docs/decisions/020-notifications-and-digests.md). A mail is written to the outbox
- * in the transaction that decided to send it, so it exists exactly once or not at all. Without
- * SMTP_URL it stays there, kept, as every mail does. With SMTP_URL, `MailDelivery` sends it: an
- * instance claims a few rows with a lease (FOR UPDATE SKIP LOCKED, so instances never take the
- * same row), sends, and marks each sent; a process that stops mid-way leaves its claims to expire,
- * and another instance (or the same after a restart) sends them. The one gap no mail system
- * closes: a stop after the SMTP server accepted a mail and before it was marked sent sends that
- * mail again; it keeps its Message-ID, so mail programs can tell it is the same mail.
+ * in the transaction that decided to send it, so it exists exactly once or not at all; like every
+ * mail there, without its link. Without SMTP_URL it stays there, kept, and its link is logged, as
+ * for every mail. With SMTP_URL, `MailDelivery` sends it: an instance claims a few rows with a
+ * lease (FOR UPDATE SKIP LOCKED, so instances never take the same row), has the sender put the
+ * links back, sends, and marks each sent; a process that stops mid-way leaves its claims to
+ * expire, and another instance (or the same after a restart) sends them. The one gap no mail
+ * system closes: a stop after the SMTP server accepted a mail and before it was marked sent sends
+ * that mail again; it keeps its Message-ID, so mail programs can tell it is the same mail.
  */
 
-export interface QueuedMail extends Mail {
-  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
-  headers: Record<string, string>;
-}
-
 /** Writes the mails in one statement, in the caller's transaction; `deliver` when SMTP will send them. */
-export async function queueMails(tx: Queryable, mails: readonly QueuedMail[], deliver: boolean): Promise<{ id: string; recipient: string; link: string }[]> {
+export async function queueMails(tx: Queryable, mails: readonly Mail[], deliver: boolean): Promise<{ id: string; recipient: string }[]> {
   if (mails.length === 0) return [];
-  return tx.query<{ id: string; recipient: string; link: string }>(
-    `insert into mail_outbox (recipient, subject, body, link, headers, deliver_after)
-     select recipient, subject, body, link, headers, case when $2 then now() end
-       from jsonb_to_recordset($1::jsonb) as queued (recipient text, subject text, body text, link text, headers jsonb)
-     returning id::text, recipient, link`,
-    [JSON.stringify(mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text, link: mail.link, headers: mail.headers }))), deliver],
+  return tx.query<{ id: string; recipient: string }>(
+    `insert into mail_outbox (recipient, subject, body, deliver_after)
+     select recipient, subject, body, case when $2 then now() end
+       from jsonb_to_recordset($1::jsonb) as queued (recipient text, subject text, body text)
+     returning id::text, recipient`,
+    [JSON.stringify(mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text.split(mail.link).join(LINK_NOT_KEPT) }))), deliver],
   );
 }
+
+/** A queued mail as the outbox keeps it: its text has LINK_NOT_KEPT where its link was. */
+export interface KeptMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Puts a kept mail's links back just before it is sent: its text and headers, or null when it
+ * must not be sent any more (the person switched these mails off meanwhile).
+ */
+export type RestoreMail = (mail: KeptMail) => Promise<{ text: string; headers: Record<string, string> } | null>;
 
 /** How long a claimed mail is an instance's to send before another may try. */
 export const DELIVERY_LEASE_SECONDS = 120;
@@ -38,12 +48,7 @@ export const DELIVERY_LEASE_SECONDS = 120;
 export const MAX_DELIVERY_ATTEMPTS = 8;
 const CLAIM_BATCH = 10;
 
-interface Claimed {
-  id: string;
-  recipient: string;
-  subject: string;
-  body: string;
-  headers: Record<string, string>;
+interface Claimed extends KeptMail {
   attempts: number;
 }
 
@@ -52,7 +57,7 @@ export class MailDelivery {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { smtpUrl: string; from: string; messageIdDomain: string },
+    private readonly options: { smtpUrl: string; from: string; messageIdDomain: string; restore: RestoreMail },
     private readonly log: FastifyBaseLogger,
   ) {
     this.transport = nodemailer.createTransport(options.smtpUrl);
@@ -69,7 +74,7 @@ export class MailDelivery {
              where sent_at is null and deliver_after <= now() and (claimed_until is null or claimed_until < now())
              order by id limit ${CLAIM_BATCH}
              for update skip locked)
-          returning id::text, recipient, subject, body, headers, attempts`,
+          returning id::text, recipient, subject, body, attempts`,
       );
       for (const mail of claimed) if (await this.send(mail)) sent += 1;
       if (claimed.length < CLAIM_BATCH) return sent;
@@ -82,12 +87,20 @@ export class MailDelivery {
 
   private async send(mail: Claimed): Promise<boolean> {
     try {
+      const restored = await this.options.restore(mail);
+      if (!restored) {
+        await this.db.query(
+          `update mail_outbox set claimed_until = null, deliver_after = null, last_error = 'not sent: the person no longer wants it' where id = $1`,
+          [mail.id],
+        );
+        return false;
+      }
       await this.transport.sendMail({
         from: this.options.from,
         to: mail.recipient,
         subject: mail.subject,
-        text: mail.body,
-        headers: mail.headers,
+        text: restored.text,
+        headers: restored.headers,
         // The same on every try, so a mail sent twice (see above) is recognisably one mail.
         messageId: `<outbox-${mail.id}@${this.options.messageIdDomain}>`,
       });

@@ -50,10 +50,10 @@ create table notification_settings (
 -- The digest job finds people with mail switched on.
 create index notification_settings_digest_idx on notification_settings (email_digest) where email_digest <> 'off';
 
--- Mails sent by the background delivery (digests) instead of inline: their extra headers
--- (List-Unsubscribe), when they may next be tried, and the lease of the instance sending one now.
+-- Mails sent by the background delivery (notification e-mails) instead of inline: when they may
+-- next be tried, and the lease of the instance sending one now. Like every mail here, they are
+-- kept without their links (migration 013); the delivery puts the links back as it sends.
 alter table mail_outbox
-  add column headers jsonb not null default '{}'::jsonb,
   add column deliver_after timestamptz,
   add column claimed_until timestamptz,
   add column attempts integer not null default 0,

@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailDigest, NotificationItem } from '@mc/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
-import { queueMails, type QueuedMail } from '../../mail/outbox.ts';
+import { LINK_NOT_KEPT, type Mail } from '../../mail/mailer.ts';
+import { queueMails, type RestoreMail } from '../../mail/outbox.ts';
 import { readProgramme } from '../agenda/programme.ts';
 import { readNotifications } from './queries.ts';
-import { unsubscribeLinks, unsubscribeToken } from './unsubscribe.ts';
+import { unsubscribeHeaders, unsubscribeLinks, unsubscribeToken } from './unsubscribe.ts';
 
 /**
  * Notification e-mails (docs/product.md#notification-e-mails). A run takes the people whose mail
@@ -47,7 +48,7 @@ interface DuePerson {
 
 const WHY: Record<DuePerson['email_digest'], string> = { immediate: 'Immediately', daily: 'Once a day' };
 
-function digestMail(deps: DigestDeps, person: DuePerson, items: NotificationItem[], matched: number): QueuedMail {
+function digestMail(deps: DigestDeps, person: DuePerson, items: NotificationItem[], matched: number): Mail {
   const { config } = deps;
   const links = unsubscribeLinks(config.publicUrl, unsubscribeToken(deps.unsubscribeKey, person.user_id, person.unsubscribe_generation));
   const more = matched - items.length;
@@ -69,7 +70,24 @@ function digestMail(deps: DigestDeps, person: DuePerson, items: NotificationItem
     subject: `${config.PRODUCT_NAME}: ${matched === 1 ? '1 new notification' : `${matched} new notifications`}`,
     text: lines.join('\n'),
     link: links.page,
-    headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/**
+ * Puts a kept notification e-mail's unsubscribe link back as SMTP sends it (the outbox never keeps
+ * links), made from the person's current generation; a person who switched mail off since (with a
+ * link, or on their profile page) is not sent it.
+ */
+export function restoreDigest(db: Db, unsubscribeKey: Buffer, publicUrl: string): RestoreMail {
+  return async (mail) => {
+    const [person] = await db.query<{ user_id: string; unsubscribe_generation: number }>(
+      `select s.user_id, s.unsubscribe_generation from users u join notification_settings s on s.user_id = u.id
+        where lower(u.email) = lower($1) and s.email_digest <> 'off'`,
+      [mail.recipient],
+    );
+    if (!person) return null;
+    const links = unsubscribeLinks(publicUrl, unsubscribeToken(unsubscribeKey, person.user_id, person.unsubscribe_generation));
+    return { text: mail.body.split(LINK_NOT_KEPT).join(links.page), headers: unsubscribeHeaders(links) };
   };
 }
 
@@ -98,14 +116,13 @@ export async function sendDueDigests(deps: DigestDeps, now: Date = new Date()): 
       const pending = await tx.query<{ id: string }>('select id::text from notifications where user_id = any($1::uuid[]) and mail_pending', [ids]);
       const pendingIds = pending.map((row) => row.id);
       const unread = await readNotifications(tx, 'n.id = any($1::bigint[]) and n.read_at is null', [pendingIds], DIGEST_ITEMS);
-      const written = await queueMails(
-        tx,
-        due.flatMap((person) => {
-          const found = unread.get(person.user_id);
-          return found ? [digestMail(deps, person, found.items, found.matched)] : [];
-        }),
-        deps.deliver,
-      );
+      const digests = due.flatMap((person) => {
+        const found = unread.get(person.user_id);
+        return found ? [digestMail(deps, person, found.items, found.matched)] : [];
+      });
+      // One mail per person in a batch, so the recipient names the mail.
+      const linkOf = new Map(digests.map((mail) => [mail.to, mail.link]));
+      const written = (await queueMails(tx, digests, deps.deliver)).map((row) => ({ ...row, link: linkOf.get(row.recipient) ?? '' }));
       await tx.query('update notifications set mail_pending = false where id = any($1::bigint[])', [pendingIds]);
       await tx.query('update notification_settings set last_digest_at = now() where user_id = any($1::uuid[])', [ids]);
       return { people: due.length, mails: written };
@@ -117,13 +134,4 @@ export async function sendDueDigests(deps: DigestDeps, now: Date = new Date()): 
     }
     if (people < BATCH) return queued;
   }
-}
-
-/** Deletes notifications (and the events behind them) older than NOTIFICATION_RETENTION_DAYS; answers how many events. */
-export async function pruneNotifications(db: Db, days: number): Promise<number> {
-  const [row] = await db.query<{ events: number }>(
-    'with gone as (delete from mission_events where created_at < now() - make_interval(days => $1) returning 1) select count(*)::int as events from gone',
-    [days],
-  );
-  return row?.events ?? 0;
 }

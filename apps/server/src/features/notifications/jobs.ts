@@ -5,37 +5,44 @@ import type { Db } from '../../db/db.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { LiveChannel } from '../../live/service.ts';
 import { MailDelivery } from '../../mail/outbox.ts';
-import { pruneNotifications, sendDueDigests } from './digest.ts';
+import { restoreDigest, sendDueDigests } from './digest.ts';
 import { NotificationsFeed } from './live.ts';
 import { unsubscribeKey } from './unsubscribe.ts';
 
 /** After a change, mail waits this long for what comes with it (a few edits in a row make one mail). */
 const WAKE_DELAY_MS = 1_000;
-const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 export interface NotificationJobs {
   /** One pass: due digests into the outbox, then (with SMTP) the outbox's due mails out. */
   run(): Promise<void>;
   /** Resolves once no pass is running or waiting to start (after a change woke the job). */
   settled(): Promise<void>;
-  /** Deletes notifications older than NOTIFICATION_RETENTION_DAYS; answers how many events went. */
-  prune(): Promise<number>;
   close(): Promise<void>;
 }
 
 /**
  * The background side of notifications on one instance: the digest and delivery pass every
- * MAIL_DIGEST_INTERVAL_SECONDS (and soon after a change), pruning every hour, and the live
- * feed of the bell. Every instance runs them; the work is claimed in the database, so it is done
+ * MAIL_DIGEST_INTERVAL_SECONDS (and soon after a change), and the live feed of the bell (old
+ * notifications are deleted by the server's pruning, auth/pruning.ts). Every instance runs them; the work is claimed in the database, so it is done
  * once. Nothing here runs on a request's path: a change's answer never waits for mail.
  */
 export function startNotificationJobs(options: { db: Db; config: Config; keys: SigningKeys; log: FastifyBaseLogger; live: LiveChannel }): NotificationJobs {
   const { db, config, log } = options;
   const jobLog = log.child({ component: 'notifications' });
+  const key = unsubscribeKey(options.keys);
   const delivery = config.SMTP_URL
-    ? new MailDelivery(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, messageIdDomain: new URL(config.publicUrl).hostname }, jobLog)
+    ? new MailDelivery(
+        db,
+        {
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          messageIdDomain: new URL(config.publicUrl).hostname,
+          restore: restoreDigest(db, key, config.publicUrl),
+        },
+        jobLog,
+      )
     : null;
-  const digestDeps = { db, config, unsubscribeKey: unsubscribeKey(options.keys), deliver: delivery !== null, log: jobLog };
+  const digestDeps = { db, config, unsubscribeKey: key, deliver: delivery !== null, log: jobLog };
   const feed = new NotificationsFeed(db, options.live.hub, jobLog);
 
   let current: Promise<void> | null = null;
@@ -84,26 +91,17 @@ export function startNotificationJobs(options: { db: Db; config: Config; keys: S
     }
   });
 
-  const prune = async (): Promise<number> => {
-    const events = await pruneNotifications(db, config.NOTIFICATION_RETENTION_DAYS);
-    if (events) jobLog.info({ events }, 'pruned old notifications');
-    return events;
-  };
   const interval = setInterval(() => void run(), config.MAIL_DIGEST_INTERVAL_SECONDS * 1000);
-  const pruning = setInterval(() => void prune().catch((error: unknown) => jobLog.warn({ err: error }, 'could not prune notifications')), PRUNE_INTERVAL_MS);
   interval.unref();
-  pruning.unref();
 
   return {
     run,
-    prune,
     async settled() {
       while (woken || current) await (woken ?? current);
     },
     async close() {
       closed = true;
       clearInterval(interval);
-      clearInterval(pruning);
       clearTimeout(wakeTimer);
       woken = null;
       stopWaiting();

@@ -4,6 +4,7 @@ import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUs
 import { createMission, missionParams, signUpLeader } from '../../../test/factories.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
 import { bell, countStatements, follow, saveSettings, seedFollowers, texts } from '../../../test/notifications.ts';
+import { pruneExpiredRows } from '../../auth/pruning.ts';
 
 /** Adds `count` votes on the mission straight in SQL (people made in SQL too), in one statement, as a vote batch does. */
 async function addVotes(server: TestServer, missionId: string, count: number): Promise<void> {
@@ -60,7 +61,11 @@ describeEachDatabase(
 
     it('tells the person added who added them, the team about its new member and followers about the team; the added person can leave from it', async () => {
       const member = await signUpUser(server(), { firstName: 'Grace', lastName: 'Hopper' });
-      const { owner, mission } = await createMission(server(), { p_name: 'Library', p_member_ids: [member.user.id] }, { firstName: 'Ada', lastName: 'Lovelace' });
+      const { owner, mission } = await createMission(
+        server(),
+        { p_name: 'Library', p_member_ids: [member.user.id] },
+        { firstName: 'Ada', lastName: 'Lovelace' },
+      );
       const follower = await signUpUser(server());
       const newcomer = await signUpUser(server(), { firstName: 'Alan', lastName: 'Turing' });
       await follow(follower, mission.mission_id);
@@ -70,20 +75,33 @@ describeEachDatabase(
       const added = await owner.client.rpc('add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.user.id });
       expect(added.error).toBeNull();
       const told = only(await bell(newcomer));
-      expect(told).toMatchObject({ kind: 'added_to_team', text: 'Ada Lovelace added you to the team of “Library”.', mission_id: mission.mission_id, can_leave: true });
+      expect(told).toMatchObject({
+        kind: 'added_to_team',
+        text: 'Ada Lovelace added you to the team of “Library”.',
+        mission_id: mission.mission_id,
+        can_leave: true,
+      });
       expect((await texts(member))[0]).toBe('Ada Lovelace added Alan Turing to your team “Library”.');
       expect(await texts(follower)).toEqual(['Alan Turing joined the team of “Library”.']);
       expect((await bell(owner)).items).toEqual([]);
 
       // Leaving, as the notification's button does: the button goes, followers are told, the team is not.
-      const left = await newcomer.client.rpc('remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.user.id, p_removed_by: newcomer.user.id });
+      const left = await newcomer.client.rpc('remove_mission_member', {
+        p_mission_id: mission.mission_id,
+        p_user_id: newcomer.user.id,
+        p_removed_by: newcomer.user.id,
+      });
       expect(left.data).toBe('member_deleted');
       expect(only(await bell(newcomer)).can_leave).toBe(false);
       expect((await texts(follower))[0]).toBe('Alan Turing left the team of “Library”.');
       expect(await texts(member)).toHaveLength(2);
 
       // Removed by an owner: the person is told who did it.
-      const removed = await owner.client.rpc('remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id, p_removed_by: owner.user.id });
+      const removed = await owner.client.rpc('remove_mission_member', {
+        p_mission_id: mission.mission_id,
+        p_user_id: member.user.id,
+        p_removed_by: owner.user.id,
+      });
       expect(removed.data).toBe('member_deleted');
       expect((await texts(member))[0]).toBe('Ada Lovelace removed you from the team of “Library”.');
 
@@ -115,7 +133,9 @@ describeEachDatabase(
       // 25 → 110 in one statement: 50 and 100 are both passed, only 100 is announced.
       await addVotes(server(), mission.mission_id, 85);
       expect(await texts(follower)).toEqual(['“Solar” passed 100 votes.', '“Solar” passed 25 votes.', '“Solar” passed 10 votes.']);
-      const [next] = await server().db.query<{ next_vote_milestone: number }>('select next_vote_milestone from missions where mission_id = $1', [mission.mission_id]);
+      const [next] = await server().db.query<{ next_vote_milestone: number }>('select next_vote_milestone from missions where mission_id = $1', [
+        mission.mission_id,
+      ]);
       expect(next?.next_vote_milestone).toBe(250);
     });
 
@@ -132,7 +152,11 @@ describeEachDatabase(
       expect(hidden.error).toBeNull();
       for (const person of [owner, member]) {
         const item = (await bell(person)).items[0];
-        expect(item).toMatchObject({ kind: 'mission_hidden', mission_id: mission.mission_id, text: 'The organisers hid your mission “Secret Garden”. Reason: Phone numbers in the statement' });
+        expect(item).toMatchObject({
+          kind: 'mission_hidden',
+          mission_id: mission.mission_id,
+          text: 'The organisers hid your mission “Secret Garden”. Reason: Phone numbers in the statement',
+        });
       }
       // The follower outside the team: not told, and the old notification no longer names it.
       const withheld = only(await bell(follower));
@@ -233,7 +257,11 @@ describeEachDatabase(
       const followers = await seedFollowers(server(), many.mission_id, 2_000);
 
       const change = (owner: TestUser, missionId: string) => async () => {
-        const { error } = await owner.client.rpc('update_mission', { p_mission_id: missionId, p_updated_by: owner.user.id, p_statement: `Changed ${Date.now()}` });
+        const { error } = await owner.client.rpc('update_mission', {
+          p_mission_id: missionId,
+          p_updated_by: owner.user.id,
+          p_statement: `Changed ${Date.now()}`,
+        });
         expect(error).toBeNull();
       };
       await server().notifications.settled();
@@ -272,8 +300,12 @@ describeEachDatabase(
         `update mission_events set created_at = now() - interval '89 days' where id = (select event_id from notifications where id = $1::bigint)`,
         [recent!.id],
       );
-      expect(await server().notifications.prune()).toBeGreaterThanOrEqual(1);
+      // The server's own pruning, with the retention it is configured with (NOTIFICATION_RETENTION_DAYS).
+      const pruned = await pruneExpiredRows(server().db, { sessionIdleDays: 90, notificationRetentionDays: 90 });
+      expect(pruned.mission_events).toBeGreaterThanOrEqual(1);
       expect((await bell(follower)).items.map((item) => item.id)).toEqual([recent!.id]);
+      await pruneExpiredRows(server().db, { sessionIdleDays: 90, notificationRetentionDays: 30 });
+      expect((await bell(follower)).items).toEqual([]);
     });
   },
   // The mail pass runs only when a test asks (or a change wakes it), never in the middle of a count.

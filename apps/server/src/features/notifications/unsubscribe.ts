@@ -55,6 +55,11 @@ export function unsubscribeLinks(publicUrl: string, token: string): { page: stri
   return { page: `${publicUrl}${UNSUBSCRIBE_PAGE_PATH}${query}`, oneClick: `${publicUrl}${UNSUBSCRIBE_API_PATH}${query}` };
 }
 
+/** RFC 8058: mail programs offer one click, and POST `List-Unsubscribe=One-Click` to the address. */
+export function unsubscribeHeaders(links: { oneClick: string }): Record<string, string> {
+  return { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 /**
  * Switches mail off for the token's person if the token is current; one statement, so two clicks
  * at once cannot both succeed.
@@ -86,7 +91,9 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, db: Db, keys: Si
   const key = unsubscribeKey(keys);
   app.register(async (scope) => {
     // The one-click body is a form; its content does not matter, only the token in the address.
-    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, {}),
+    );
     scope.post<{ Querystring: { token?: unknown } }>(UNSUBSCRIBE_API_PATH, async (request, reply) => {
       const token = typeof request.query.token === 'string' ? request.query.token : '';
       const result = await unsubscribe(db, key, token);
