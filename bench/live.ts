@@ -45,7 +45,10 @@ class Helper {
     });
   }
 
-  ask<K extends (LiveClientsReply | ProbeReply)['kind']>(command: LiveClientsCommand | ({ kind: 'probe' } & ProbeJob), kind: K): Promise<Extract<LiveClientsReply | ProbeReply, { kind: K }>> {
+  ask<K extends (LiveClientsReply | ProbeReply)['kind']>(
+    command: LiveClientsCommand | ({ kind: 'probe' } & ProbeJob),
+    kind: K,
+  ): Promise<Extract<LiveClientsReply | ProbeReply, { kind: K }>> {
     return new Promise((resolve, reject) => {
       this.pending = (reply) => {
         if (reply.kind === kind) resolve(reply as Extract<LiveClientsReply | ProbeReply, { kind: K }>);
@@ -158,7 +161,9 @@ export async function liveScenario(options: {
       if (round === 1) memoryBefore = await memory();
       process.stdout.write(`  round ${round}/${rounds}: connecting ${tokens.length} live clients … `);
       const connected = await clients.ask({ kind: 'connect', url: server.url, tokens }, 'connected');
-      console.log(`${connected.connected} ready in ${connected.seconds.toFixed(1)} s (the server holds ${server.live.hub.size}), ${connected.failed} failed${connected.errors[0] ? ` (${connected.errors[0]})` : ''}`);
+      console.log(
+        `${connected.connected} ready in ${connected.seconds.toFixed(1)} s (the server holds ${server.live.hub.size}), ${connected.failed} failed${connected.errors[0] ? ` (${connected.errors[0]})` : ''}`,
+      );
       connectedClients = Math.min(connectedClients, connected.connected);
       if (round === 1) {
         connectSeconds = connected.seconds;
@@ -168,7 +173,10 @@ export async function liveScenario(options: {
       const [row] = await server.db.query<{ vote_count: number }>('select vote_count from missions where mission_id = $1', [probeMission]);
       await clients.ask({ kind: 'watch', missionId: probeMission }, 'watching');
       process.stdout.write(`  round ${round}/${rounds}: the spike with them, and probe votes … `);
-      const probing = probe.ask({ kind: 'probe', url: server.url, missionId: probeMission, base: row?.vote_count ?? 0, tokens: unused, intervalMs: 100, durationMs: seconds * 1000 }, 'probed');
+      const probing = probe.ask(
+        { kind: 'probe', url: server.url, missionId: probeMission, base: row?.vote_count ?? 0, tokens: unused, intervalMs: 100, durationMs: seconds * 1000 },
+        'probed',
+      );
       withClients.push(await measured());
       const probed = await probing;
       unused = unused.slice(probed.votes.length + probed.errors.length);

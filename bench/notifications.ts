@@ -49,7 +49,17 @@ export async function timeFollowerChanges(
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return {
-    result: { requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx: errors, answers: {}, errorSamples },
+    result: {
+      requests: latencies.length,
+      seconds,
+      perSecond: latencies.length / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      errors,
+      non2xx: errors,
+      answers: {},
+      errorSamples,
+    },
     toldPerChange: told.map((row) => row.n),
   };
 }

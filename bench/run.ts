@@ -146,7 +146,17 @@ async function directVotes(db: Db, mission: string, users: string[], connections
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  const result: LoadResult = { requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx: 0, answers, errorSamples };
+  const result: LoadResult = {
+    requests: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    non2xx: 0,
+    answers,
+    errorSamples,
+  };
   console.log(`${result.perSecond.toFixed(0)}/s, p99 ${result.p99} ms, ${errors} errors`);
   rows.push({ scenario: 'toggle_mission_vote, hot mission, direct driver', connections, users: users.length, result, note: 'same SQL, no HTTP' });
   return result;
@@ -199,9 +209,17 @@ async function main(): Promise<void> {
     const { db, url } = server;
     const [version] = await db.query<{ version: string }>('select version()');
     console.log(`Mission Control benchmark: ${backend} (${version?.version.split(',')[0] ?? '?'})`);
-    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), Node ${process.version}`);
-    console.log(`load average at start: ${loadavg().map((value) => value.toFixed(1)).join(' ')} (other work on this machine skews every figure)`);
-    console.log(`${SECONDS} s per scenario, load generator (autocannon) in a child process on the same cores, pool ${config.DATABASE_POOL_SIZE}${backend === 'pglite' ? ' (PGlite: one connection)' : ''}\n`);
+    console.log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), Node ${process.version}`,
+    );
+    console.log(
+      `load average at start: ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')} (other work on this machine skews every figure)`,
+    );
+    console.log(
+      `${SECONDS} s per scenario, load generator (autocannon) in a child process on the same cores, pool ${config.DATABASE_POOL_SIZE}${backend === 'pglite' ? ' (PGlite: one connection)' : ''}\n`,
+    );
 
     // Idle: the server started, nothing asked yet. The benchmark shares this process (and its tsx
     // loader, ~30 MiB); `npm run bench:startup` measures the compiled server on its own.
@@ -216,13 +234,18 @@ async function main(): Promise<void> {
     await seedVotes(db, VOTES, MISSIONS, USERS);
     await db.exec('analyze');
     const seeded = await counts(db);
-    console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${seeded.users} users with profiles, ${seeded.missions} missions, ${seeded.votes} votes, ${seeded.subscriptions} subscriptions, ${seeded.members} members`);
+    console.log(
+      `seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${seeded.users} users with profiles, ${seeded.missions} missions, ${seeded.votes} votes, ${seeded.subscriptions} subscriptions, ${seeded.members} members`,
+    );
 
     t0 = performance.now();
     const keys = await loadSigningKeys({ fromEnv: jwk, dataDir });
     const tokens: string[] = [];
     for (let n = 1; n <= USERS; n += 1) {
-      const minted = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(n), email: userEmail(n), user_metadata: {} }, randomUUID(), 3600, { aal: 'aal1', amr: [] });
+      const minted = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(n), email: userEmail(n), user_metadata: {} }, randomUUID(), 3600, {
+        aal: 'aal1',
+        amr: [],
+      });
       tokens.push(minted.token);
     }
     console.log(`minted ${tokens.length} access tokens in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
@@ -253,7 +276,13 @@ async function main(): Promise<void> {
       });
       const note = `${LIVE_ROUNDS} rounds`;
       rows.push({ scenario: 'toggle_mission_vote, ONE hot mission, no live clients', connections: CONNECTIONS, users: USERS, result: live.without, note });
-      rows.push({ scenario: `toggle_mission_vote, ONE hot mission, ${live.clients} live clients`, connections: CONNECTIONS, users: USERS, result: live.with, note });
+      rows.push({
+        scenario: `toggle_mission_vote, ONE hot mission, ${live.clients} live clients`,
+        connections: CONNECTIONS,
+        users: USERS,
+        result: live.with,
+        note,
+      });
       return live;
     };
 
@@ -265,14 +294,21 @@ async function main(): Promise<void> {
       printTable();
       console.log('');
       printLive(live);
-      console.log(`load average at end: ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+      console.log(
+        `load average at end: ${loadavg()
+          .map((value) => value.toFixed(1))
+          .join(' ')}`,
+      );
       return;
     }
     await scenario(
       'sign-in (password grant)',
       url,
       SIGNIN_CONNECTIONS,
-      firstUsers(500).map((n) => ({ path: '/auth/v1/token?grant_type=password', body: JSON.stringify({ email: userEmail(n), password: encodeDateOfBirth(DATE_OF_BIRTH) }) })),
+      firstUsers(500).map((n) => ({
+        path: '/auth/v1/token?grant_type=password',
+        body: JSON.stringify({ email: userEmail(n), password: encodeDateOfBirth(DATE_OF_BIRTH) }),
+      })),
       500,
       'scrypt N=2^15',
     );
@@ -287,14 +323,22 @@ async function main(): Promise<void> {
       'get_mission_details',
       url,
       CONNECTIONS,
-      firstUsers(1000).map((n) => ({ path: rpc('get_mission_details'), body: JSON.stringify({ p_mission_id: missionId(1 + (n % MISSIONS)), p_user_id: userId(n) }), token: token(n) })),
+      firstUsers(1000).map((n) => ({
+        path: rpc('get_mission_details'),
+        body: JSON.stringify({ p_mission_id: missionId(1 + (n % MISSIONS)), p_user_id: userId(n) }),
+        token: token(n),
+      })),
       1000,
     );
     await scenario(
       'toggle_mission_vote, 300 missions',
       url,
       CONNECTIONS,
-      firstUsers(1000).map((n) => ({ path: rpc('toggle_mission_vote'), body: JSON.stringify({ p_mission_id: missionId(1 + ((n * 7) % MISSIONS)) }), token: token(n) })),
+      firstUsers(1000).map((n) => ({
+        path: rpc('toggle_mission_vote'),
+        body: JSON.stringify({ p_mission_id: missionId(1 + ((n * 7) % MISSIONS)) }),
+        token: token(n),
+      })),
       1000,
     );
     const terms = ['ada', 'hop', 'lin', 'Grace Hop', 'bench.user1', 'zan', 'nkosi', 'tur', 'e', 'mokoena12'];
@@ -311,14 +355,7 @@ async function main(): Promise<void> {
     );
 
     const hotUsers = firstUsers(USERS);
-    const hot = await scenario(
-      'toggle_mission_vote, ONE hot mission',
-      url,
-      CONNECTIONS,
-      spikeRequests(hotUsers),
-      USERS,
-      'the spike',
-    );
+    const hot = await scenario('toggle_mission_vote, ONE hot mission', url, CONNECTIONS, spikeRequests(hotUsers), USERS, 'the spike');
     const spikeRss = residentMiB();
     const direct = await directVotes(db, missionId(HOT_MISSION), hotUsers.map(userId), CONNECTIONS);
     await settle(db);
@@ -338,7 +375,11 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       duration: 0,
       amount: 2 * USERS,
-      requests: [...hotUsers, ...hotUsers].map((n) => ({ path: rpc('toggle_mission_vote'), body: JSON.stringify({ p_mission_id: missionId(HOT_MISSION) }), token: token(n) })),
+      requests: [...hotUsers, ...hotUsers].map((n) => ({
+        path: rpc('toggle_mission_vote'),
+        body: JSON.stringify({ p_mission_id: missionId(HOT_MISSION) }),
+        token: token(n),
+      })),
     });
     console.log(`${burst.requests} answered, ${burst.errors} errors, answers ${JSON.stringify(burst.answers)}`);
     const delta = voteDelta(burst.answers);
@@ -349,7 +390,9 @@ async function main(): Promise<void> {
       detail: `${votesAfter} rows; ${votesBefore} ${delta >= 0 ? '+' : '−'} ${Math.abs(delta)} = ${votesBefore + delta}; ${burst.requests}/${2 * USERS} answered, ${burst.errors} errors`,
     });
     const listed = await fetchAllMissions(url, token(USERS));
-    const perMission = await db.query<{ mission_id: string; count: number }>('select mission_id, count(*)::int as count from mission_votes group by mission_id');
+    const perMission = await db.query<{ mission_id: string; count: number }>(
+      'select mission_id, count(*)::int as count from mission_votes group by mission_id',
+    );
     const rowsByMission = new Map(perMission.map((row) => [row.mission_id, row.count]));
     const mismatched = listed.filter((mission) => mission.vote_count !== (rowsByMission.get(mission.mission_id) ?? 0));
     const listedTotal = listed.reduce((sum, mission) => sum + mission.vote_count, 0);
@@ -358,7 +401,9 @@ async function main(): Promise<void> {
       ok: mismatched.length === 0 && listed.length === MISSIONS,
       detail: `${listed.length} missions, ${mismatched.length} mismatched, Σ vote_count ${listedTotal}`,
     });
-    const duplicates = await db.query<{ n: number }>('select count(*)::int as n from (select mission_id, user_id from mission_votes group by 1, 2 having count(*) > 1) d');
+    const duplicates = await db.query<{ n: number }>(
+      'select count(*)::int as n from (select mission_id, user_id from mission_votes group by 1, 2 having count(*) > 1) d',
+    );
     checks.push({ name: 'no user holds two votes on one mission', ok: duplicates[0]?.n === 0, detail: `${duplicates[0]?.n ?? '?'} duplicates` });
 
     // ---- the closing panel: live clients during the spike ----
@@ -373,7 +418,13 @@ async function main(): Promise<void> {
     process.stdout.write('  update_mission, 2,000 followers … ');
     const fanOut = await timeFollowerChanges(db, { url, ownerToken: token(2), ownerId: userId(2), missionId: missionId(2), followers: 2_000, changes: 20 });
     console.log(`p50 ${fanOut.result.p50} ms, p99 ${fanOut.result.p99} ms, ${fanOut.result.errors} errors`);
-    rows.push({ scenario: 'update_mission, 2,000 followers, one change at a time', connections: 1, users: 1, result: fanOut.result, note: '2,000 notifications each' });
+    rows.push({
+      scenario: 'update_mission, 2,000 followers, one change at a time',
+      connections: 1,
+      users: 1,
+      result: fanOut.result,
+      note: '2,000 notifications each',
+    });
     checks.push({
       name: 'each change to the followed mission told its 2,000 followers (one event each)',
       ok: fanOut.toldPerChange.length === 20 && fanOut.toldPerChange.every((n) => n === 2_000) && fanOut.result.errors === 0,
@@ -386,7 +437,9 @@ async function main(): Promise<void> {
     await seedVotes(db, BIG_VOTES, BIG_MISSIONS, USERS);
     await db.exec('analyze');
     const big = await counts(db);
-    console.log(`  (grew to ${big.missions} missions, ${big.votes} votes, ${big.subscriptions} subscriptions in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      `  (grew to ${big.missions} missions, ${big.votes} votes, ${big.subscriptions} subscriptions in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
     const bigList = await scenario(
       `get_all_missions (${big.missions} missions, ${big.votes} votes)`,
       url,
@@ -404,7 +457,10 @@ async function main(): Promise<void> {
     const organiserSession = randomUUID();
     const amr = [{ method: 'totp', timestamp: Math.floor(Date.now() / 1000) }];
     await db.query(`insert into auth_sessions (id, user_id, aal, amr) values ($1, $2, 'aal2', $3::jsonb)`, [organiserSession, userId(1), JSON.stringify(amr)]);
-    const organiserToken = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(1), email: userEmail(1), user_metadata: {} }, organiserSession, 3600, { aal: 'aal2', amr });
+    const organiserToken = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(1), email: userEmail(1), user_metadata: {} }, organiserSession, 3600, {
+      aal: 'aal2',
+      amr,
+    });
     const exported = await timeAttendeesExport(url, organiserToken.token, attendees);
     checks.push({
       name: 'the attendees export has a header and one line per attendee',
@@ -417,8 +473,12 @@ async function main(): Promise<void> {
     console.log('');
     printTable();
     console.log('');
-    console.log(`one get_all_missions call at ${big.missions} missions, idle server: ${sample.ms.toFixed(0)} ms, ${(sample.bytes / 1024).toFixed(0)} KiB (${(sample.gzip / 1024).toFixed(0)} KiB gzipped)`);
-    console.log(`HTTP / direct driver on the hot mission: ${hot.perSecond.toFixed(0)} / ${direct.perSecond.toFixed(0)} = ${(ratio * 100).toFixed(0)} % (target ≥ 70 %)`);
+    console.log(
+      `one get_all_missions call at ${big.missions} missions, idle server: ${sample.ms.toFixed(0)} ms, ${(sample.bytes / 1024).toFixed(0)} KiB (${(sample.gzip / 1024).toFixed(0)} KiB gzipped)`,
+    );
+    console.log(
+      `HTTP / direct driver on the hot mission: ${hot.perSecond.toFixed(0)} / ${direct.perSecond.toFixed(0)} = ${(ratio * 100).toFixed(0)} % (target ≥ 70 %)`,
+    );
     // The direct figure no longer says what our layers cost: batching made the database side several
     // times faster than HTTP can feed it. The empty answer does: it is HTTP alone, on the same cores.
     console.log(
@@ -436,7 +496,11 @@ async function main(): Promise<void> {
       `attendees export: ${exported.attendees} attendees, ${(exported.bytes / 2 ** 20).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; ` +
         `peak memory of the server process ${exported.peakRssMiB.toFixed(0)} MiB resident (+${exported.rssGrowthMiB.toFixed(0)} MiB during the export), heap ${exported.peakHeapMiB.toFixed(0)} MiB`,
     );
-    console.log(`load average at end: ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average at end: ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
     console.log('');
     for (const check of checks) console.log(`${check.ok ? 'OK  ' : 'FAIL'} ${check.name}: ${check.detail}`);
     if (checks.some((check) => !check.ok)) process.exitCode = 1;

@@ -22,8 +22,42 @@ export function userEmail(n: number): string {
 const USER_ID_SQL = (n: string) => `('00000000-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
 const MISSION_ID_SQL = (n: string) => `('00000000-0000-4000-9000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
 
-const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Thabo', 'Naledi', 'Sipho', 'Zanele'];
-const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Mokoena', 'Dlamini', 'Nkosi', 'Khumalo'];
+const FIRST_NAMES = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Frances',
+  'Edsger',
+  'Radia',
+  'Thabo',
+  'Naledi',
+  'Sipho',
+  'Zanele',
+];
+const LAST_NAMES = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Dijkstra',
+  'Perlman',
+  'Mokoena',
+  'Dlamini',
+  'Nkosi',
+  'Khumalo',
+];
 const OBJECTIVE = 'Community building and engagement';
 
 function textArray(values: readonly string[]): string {

@@ -149,7 +149,10 @@ test.describe('accessibility, signed in: screens with data', () => {
     await ready(page, page.getByRole('heading', { name: other.name }));
     await expectNoA11yViolations(page);
 
-    const list = page.getByRole('button', { name: /list/i }).or(page.getByRole('radio', { name: /list/i })).or(page.getByRole('tab', { name: /list/i }));
+    const list = page
+      .getByRole('button', { name: /list/i })
+      .or(page.getByRole('radio', { name: /list/i }))
+      .or(page.getByRole('tab', { name: /list/i }));
     if ((await list.count()) > 0) {
       await list.first().click();
       await expectNoA11yViolations(page);

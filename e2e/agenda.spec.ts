@@ -98,7 +98,9 @@ test('Add to calendar downloads an .ics a calendar app reads; the subscription a
   await openAgenda(page);
   const title = 'Welcome to Mission Control';
   const downloadPromise = page.waitForEvent('download');
-  await partCard(page, title).getByRole('button', { name: /^Add to calendar/ }).click();
+  await partCard(page, title)
+    .getByRole('button', { name: /^Add to calendar/ })
+    .click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('s1p1-welcome-to-mission-control.ics');
   const ics = await readFile(await download.path(), 'utf8');
@@ -182,7 +184,11 @@ test('the compact view fits each part in a line or two and is remembered on this
   await expect(page.getByRole('button', { name: 'Compact view' })).toHaveAttribute('aria-pressed', 'true');
   // The session header stays in view while its parts scroll.
   await page.evaluate(() => window.scrollBy(0, 250));
-  const header = await page.getByTestId('agenda-session').first().getByRole('button', { name: /^Session 1\b/ }).boundingBox();
+  const header = await page
+    .getByTestId('agenda-session')
+    .first()
+    .getByRole('button', { name: /^Session 1\b/ })
+    .boundingBox();
   expect(header && header.y >= 0 && header.y < 200).toBe(true);
 });
 
@@ -197,7 +203,11 @@ test('a person without favourites sees a useful empty My agenda', async ({ page 
 test('when the stars cannot be loaded the programme still shows, and says so', async ({ page }) => {
   await signedInUser(page);
   await page.route('**/rest/v1/rpc/get_my_agenda', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'The service is not available', details: null, hint: null }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'XX000', message: 'The service is not available', details: null, hint: null }),
+    }),
   );
   await openAgenda(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Your starred parts could not be loaded' })).toBeVisible();

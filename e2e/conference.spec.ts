@@ -97,10 +97,16 @@ test.describe('Speakers Directory', () => {
       const count = partsOf(speaker).length;
       await expect(card).toContainText(speaker.designation);
       await expect(card).toContainText(count === 1 ? '1 Session' : `${count} Sessions`);
-      const photo = speaker.profilePicURL ? card.getByRole('img', { name: `Photo of ${speaker.name}` }) : card.getByRole('img', { name: `No photo of ${speaker.name}` });
+      const photo = speaker.profilePicURL
+        ? card.getByRole('img', { name: `Photo of ${speaker.name}` })
+        : card.getByRole('img', { name: `No photo of ${speaker.name}` });
       await expect(photo).toBeVisible();
     }
-    const bio = page.getByTestId('speaker-card').first().locator('p').filter({ hasText: content.speakers[0]?.about ?? '' });
+    const bio = page
+      .getByTestId('speaker-card')
+      .first()
+      .locator('p')
+      .filter({ hasText: content.speakers[0]?.about ?? '' });
     await expect(bio).toHaveCSS('-webkit-line-clamp', '3');
     // Photos are local files that load.
     const withPhoto = find(content.speakers, (s) => Boolean(s.profilePicURL), 'speaker with a photo');

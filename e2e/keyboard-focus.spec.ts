@@ -91,7 +91,7 @@ test.describe('keyboard focus', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('after a sidebar link, an in-page link and Back, focus is on the new screen\'s heading', async ({ page }) => {
+  test("after a sidebar link, an in-page link and Back, focus is on the new screen's heading", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     const owner = await withRoleProfile(await createUser());
     const { name } = await createMission(owner);

@@ -23,7 +23,12 @@ function overlap(a: Box, b: Box): boolean {
 }
 
 function inside(inner: Box, outer: Box): boolean {
-  return inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
 }
 
 async function expectApart(items: Locator, within: Locator): Promise<void> {
@@ -103,7 +108,7 @@ test.describe('layout', () => {
     expect(await details.evaluate((element) => getComputedStyle(element).textDecorationLine)).toContain('underline');
   });
 
-  test('dates follow the person\'s locale, one format on a screen; counted words agree with their number', async ({ browser }) => {
+  test("dates follow the person's locale, one format on a screen; counted words agree with their number", async ({ browser }) => {
     const owner = await withRoleProfile(await createUser());
     const member = await withRoleProfile(await createUser());
     const { mission_id: missionId } = await createMission(owner, { p_member_ids: [member.id] });
@@ -156,7 +161,18 @@ test.describe('layout', () => {
     const { mission_id: missionId } = await createMission(user);
     await signInViaUi(page, user);
     const widths = new Map<string, string>();
-    for (const path of ['/dashboard', '/view-role-profile', '/role-profile', '/view-my-mission', '/view-all-missions', `/mission/${missionId}`, '/create-mission', '/speakers-directory', '/agenda-schedule', '/pre-conference']) {
+    for (const path of [
+      '/dashboard',
+      '/view-role-profile',
+      '/role-profile',
+      '/view-my-mission',
+      '/view-all-missions',
+      `/mission/${missionId}`,
+      '/create-mission',
+      '/speakers-directory',
+      '/agenda-schedule',
+      '/pre-conference',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
       const heading = page.getByRole('heading', { level: 1 });
@@ -173,7 +189,9 @@ test.describe('layout', () => {
     expect(new Set(widths.values()).size, JSON.stringify(Object.fromEntries(widths), null, 1)).toBe(1);
 
     await page.goto(`/mission/${randomUUID()}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Mission Not Found – The mission may have been removed or you do not have access.' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mission Not Found – The mission may have been removed or you do not have access.' }),
+    ).toBeVisible();
     const shown = await page.getByRole('main').innerText();
     expect(shown.match(/Mission Not Found/g)).toHaveLength(1);
   });

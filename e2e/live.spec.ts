@@ -101,7 +101,9 @@ test.describe('live results', () => {
     await voting.close();
   });
 
-  test('other people’s votes, subscriptions and team changes reach the dashboard card, My Mission, All Missions and the details page without a read, and the person’s own vote stays theirs', async ({ page }) => {
+  test('other people’s votes, subscriptions and team changes reach the dashboard card, My Mission, All Missions and the details page without a read, and the person’s own vote stays theirs', async ({
+    page,
+  }) => {
     const owner = await withRoleProfile(await createUser({ firstName: 'Olu' }));
     const mission = await createMission(owner, { p_name: `Live Everywhere ${randomUUID().slice(0, 6)}` });
     const others = await Promise.all(Array.from({ length: 4 }, () => createUser()));
@@ -147,7 +149,9 @@ test.describe('live results', () => {
     reads = await holdMissionReads(page);
     await voteAs(others[2]!, mission.mission_id);
     await subscribeAs(others[2]!, mission.mission_id);
-    expect(await rpc(owner, 'remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.id, p_removed_by: owner.id })).toBe('member_deleted');
+    expect(await rpc(owner, 'remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.id, p_removed_by: owner.id })).toBe(
+      'member_deleted',
+    );
     await expect(own.getByTestId('card-votes')).toHaveText('4');
     await expect(own.getByTestId('card-subscribers')).toHaveText('2');
     await expect(own.getByTestId('card-team')).toHaveText('1');
@@ -324,7 +328,9 @@ test.describe('live results', () => {
   });
 
   for (const motion of ['no-preference', 'reduce'] as const) {
-    test(`/live rows ${motion === 'reduce' ? 'jump without animating when the person prefers reduced motion' : 'glide to their new place'}`, async ({ page }) => {
+    test(`/live rows ${motion === 'reduce' ? 'jump without animating when the person prefers reduced motion' : 'glide to their new place'}`, async ({
+      page,
+    }) => {
       await page.emulateMedia({ reducedMotion: motion });
       // Counts every animation the page starts from script (the rows' glide uses element.animate).
       await page.addInitScript(() => {

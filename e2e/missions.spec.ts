@@ -12,7 +12,6 @@ async function leader(overrides: Parameters<typeof createUser>[0] = {}): Promise
   return withRoleProfile(await createUser(overrides));
 }
 
-
 function toast(page: Page, text: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
@@ -48,7 +47,10 @@ test.describe('missions', () => {
 
     await page.getByRole('button', { name: 'Create Mission' }).click();
     await expect(
-      toast(page, 'Please fill in all required fields: Mission name, Shared intention, Objective or focus, Statement, Core message, Problem being solved, First team action'),
+      toast(
+        page,
+        'Please fill in all required fields: Mission name, Shared intention, Objective or focus, Statement, Core message, Problem being solved, First team action',
+      ),
     ).toBeVisible();
 
     const name = `Clean Water ${randomUUID().slice(0, 6)}`;
@@ -176,7 +178,9 @@ test.describe('missions', () => {
   test('shows the load errors on All Missions and on the details page', async ({ page }) => {
     const me = await createUser();
     await signInViaUi(page, me);
-    await page.route('**/rest/v1/rpc/get_all_missions', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Failed to load missions' }) }));
+    await page.route('**/rest/v1/rpc/get_all_missions', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Failed to load missions' }) }),
+    );
     await page.goto('/view-all-missions');
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to load missions' })).toBeVisible();
 

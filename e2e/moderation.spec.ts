@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createMission, createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganiser, signInViaUi, withAuthenticator, withRoleProfile } from './support/app.ts';
+import {
+  createMission,
+  createUser,
+  enterAuthenticatorCode,
+  expectNoA11yViolations,
+  makeOrganiser,
+  signInViaUi,
+  withAuthenticator,
+  withRoleProfile,
+} from './support/app.ts';
 
 /** The console's Overview, Missions, People and Exports sections, end to end in Chromium. */
 

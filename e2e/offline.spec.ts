@@ -46,7 +46,10 @@ function keptForOffline(page: Page, texts: string[]): Promise<boolean> {
   }, texts);
 }
 
-test('after one visit the app opens offline: agenda, speakers, my mission and profile, a never-opened screen; actions are refused and nothing is queued', async ({ page, context }) => {
+test('after one visit the app opens offline: agenda, speakers, my mission and profile, a never-opened screen; actions are refused and nothing is queued', async ({
+  page,
+  context,
+}) => {
   // The longest journey of the suite (a dozen screens online and offline): three times the usual time.
   test.slow();
   const owner = await withRoleProfile(await createUser());
@@ -108,7 +111,10 @@ test('after one visit the app opens offline: agenda, speakers, my mission and pr
   await page.goto('/agenda-schedule');
   await page.getByRole('button', { name: 'Add Why Communities Need Missions, Not Just Meetings to My agenda' }).click();
   await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add Why Communities Need Missions, Not Just Meetings to My agenda' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Add Why Communities Need Missions, Not Just Meetings to My agenda' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   // A calendar file is made by the server: refused too, with no download.
   let downloads = 0;
   page.on('download', () => (downloads += 1));
@@ -143,7 +149,9 @@ test('a new version offers "Reload to update" instead of taking over, and the re
   const distCopy = mkdtempSync(join(tmpdir(), 'mc-e2e-dist-'));
   cpSync('dist/web', distCopy, { recursive: true });
   const port = await freePort();
-  const server = await startServer(loadConfig({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST_DIR: distCopy, PRODUCT_NAME: 'Orbit Days' }));
+  const server = await startServer(
+    loadConfig({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST_DIR: distCopy, PRODUCT_NAME: 'Orbit Days' }),
+  );
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();
@@ -185,7 +193,13 @@ test('the app can be installed: a manifest with icons and the theme colour', asy
   await page.goto('/signin');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
-  const manifest = (await (await request.get(href ?? '')).json()) as { name: string; display: string; theme_color: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] };
+  const manifest = (await (await request.get(href ?? '')).json()) as {
+    name: string;
+    display: string;
+    theme_color: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
   expect(manifest).toMatchObject({ name: 'Mission Control', display: 'standalone', theme_color: '#070b1a', start_url: '/dashboard' });
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
   for (const size of ['192x192', '512x512']) {

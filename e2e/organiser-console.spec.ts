@@ -46,7 +46,10 @@ test('an organiser opens the console from the sidebar and visits every section (
 
   for (const label of SECTIONS) {
     await openSection(page, label);
-    await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expectNoA11yViolations(page);
   }
   // An attendee screen still works for an organiser.

@@ -10,7 +10,10 @@ import { E2E_BASE_URL } from './support/env.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f0b3e60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f0b3e60000000049454e44ae426082',
+  'hex',
+);
 
 let organiser: E2EUser;
 let original: unknown;
@@ -139,7 +142,10 @@ test('an import with mistakes lists every problem and changes nothing; on a phon
   await expect(page.getByRole('heading', { name: /^Sessions \(\d+\)$/ })).toBeVisible();
   const sessionsBefore = await page.getByRole('heading', { name: /^Sessions \(\d+\)$/ }).textContent();
 
-  const broken = structuredClone(original) as { speakers: { id: string }[]; agenda: { parts: { id: string; endTime: string; speakers: { name: string; linkedinUrl: string }[] }[] }[] };
+  const broken = structuredClone(original) as {
+    speakers: { id: string }[];
+    agenda: { parts: { id: string; endTime: string; speakers: { name: string; linkedinUrl: string }[] }[] }[];
+  };
   broken.speakers[1]!.id = broken.speakers[0]!.id;
   broken.agenda[0]!.parts[0]!.endTime = '08:00';
   broken.agenda[1]!.parts[0]!.speakers = [{ name: 'Nobody Known', linkedinUrl: '' }];
@@ -175,7 +181,18 @@ test('a part the organisers named themselves can be starred, and stars that over
     sessionTitle: 'Side room workshops',
     startTime: '08:30',
     endTime: '09:30',
-    parts: [{ id: 'maps-workshop', title: 'Maps for Missions', type: 'TALK', startTime: '08:30', endTime: '09:30', speaker: '', speakers: [], description: 'Drawing the neighbourhood a mission serves.' }],
+    parts: [
+      {
+        id: 'maps-workshop',
+        title: 'Maps for Missions',
+        type: 'TALK',
+        startTime: '08:30',
+        endTime: '09:30',
+        speaker: '',
+        speakers: [],
+        description: 'Drawing the neighbourhood a mission serves.',
+      },
+    ],
   });
   await importProgramme(page, edited, 'workshops.json');
 

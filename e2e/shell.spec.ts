@@ -217,7 +217,7 @@ test.describe('sign-in and sign-out', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a rate-limited sign-in shows the server\'s message', async ({ page, request }) => {
+  test("a rate-limited sign-in shows the server's message", async ({ page, request }) => {
     const user = await createUser();
     let status = 0;
     for (let attempt = 0; attempt < 30 && status !== 429; attempt += 1) {
@@ -255,7 +255,19 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test('every protected route redirects when signed out', async ({ page }) => {
-    for (const path of ['/dashboard', '/role-profile', '/view-role-profile', '/view-my-mission', '/view-all-missions', '/mission/abc', '/create-mission', '/pre-conference', '/post-conference', '/speakers-directory', '/agenda-schedule']) {
+    for (const path of [
+      '/dashboard',
+      '/role-profile',
+      '/view-role-profile',
+      '/view-my-mission',
+      '/view-all-missions',
+      '/mission/abc',
+      '/create-mission',
+      '/pre-conference',
+      '/post-conference',
+      '/speakers-directory',
+      '/agenda-schedule',
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/signin$/);
     }
@@ -291,7 +303,10 @@ test.describe('layout', () => {
     await expect(page).toHaveURL(/\/speakers-directory$/);
 
     await page.goto('/agenda-schedule');
-    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Conference 2025' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Conference 2025' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Agenda Schedule' })).toHaveAttribute('aria-current', 'page');
 
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'My Mission' }).click();

@@ -207,7 +207,12 @@ test.describe('surveys, anonymity and the role profile', () => {
       ['Status', 'Active'],
     ];
     for (const [term, value] of expected) {
-      await expect(details.locator('div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term.replace(/[()&]/g, '\\$&')}$`) }) }).locator('dd')).toHaveText(value);
+      await expect(
+        details
+          .locator('div')
+          .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term.replace(/[()&]/g, '\\$&')}$`) }) })
+          .locator('dd'),
+      ).toHaveText(value);
     }
     // The Role ID as a short reference, the whole id on hover.
     await expect(page.getByTestId('role-id')).toHaveText(/^[0-9A-F]{8}$/);
@@ -268,7 +273,9 @@ test.describe('surveys, anonymity and the role profile', () => {
   test('when recording the choice fails, it is still kept locally and the survey opens', async ({ page }) => {
     await signedInUser(page);
     await page.route('**/auth/v1/user', (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"error_code":"unexpected_failure","msg":"down"}' }) : route.fallback(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"error_code":"unexpected_failure","msg":"down"}' })
+        : route.fallback(),
     );
     await page.getByRole('button', { name: 'Open Survey' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Stay anonymous' }).click();
@@ -289,7 +296,13 @@ test.describe('surveys, anonymity and the role profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Post-Conference Survey' })).toBeVisible();
     const params = await frameParams(page, 'Post-conference survey form');
     expect(params.url.pathname).toBe('/demo-survey/post');
-    expect(Object.fromEntries(params.entries())).toMatchObject({ user_id: user.id, name: 'Lina Haddad', consent_choice: CONSENT_SHARE, usp: 'pp_url', embedded: 'true' });
+    expect(Object.fromEntries(params.entries())).toMatchObject({
+      user_id: user.id,
+      name: 'Lina Haddad',
+      consent_choice: CONSENT_SHARE,
+      usp: 'pp_url',
+      embedded: 'true',
+    });
     expect((await page.locator('iframe[title="Post-conference survey form"]').boundingBox())?.height).toBe(1400);
 
     await page.getByRole('button', { name: 'Mark as Completed' }).click();

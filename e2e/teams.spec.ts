@@ -10,7 +10,6 @@ import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, wi
 const SEARCH_PROCEDURE = '**/rest/v1/rpc/search_users_with_profiles';
 const MEMBERS_PROCEDURE = '**/rest/v1/rpc/get_mission_members';
 
-
 interface Crew {
   tag: string;
   owner: E2EUser;
@@ -146,7 +145,11 @@ test.describe('Manage Team dialog', () => {
     });
     await page.route(MEMBERS_PROCEDURE, async (route) => {
       await membersHeld;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }),
+      });
     });
     const dialog = await openManageTeam(page);
     await expect(dialog.getByText('Loading team members...')).toBeVisible();
@@ -188,4 +191,3 @@ test.describe('Manage Team dialog', () => {
     await expect(toast(page, 'Member added successfully!')).toBeVisible();
   });
 });
-

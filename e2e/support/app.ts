@@ -149,7 +149,9 @@ export async function readRecoveryLink(email: string): Promise<string> {
 /** Fails the test on any axe-core violation on the page as it is now. */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -190,7 +192,10 @@ async function enrolAuthenticator(user: E2EUser): Promise<{ secret: string; sess
   const factor = await call<{ id: string; totp: { secret: string } }>('/factors', { factor_type: 'totp' });
   const challenge = await call<{ id: string }>(`/factors/${factor.id}/challenge`, {});
   // The verified answer is the session raised to the second factor, as supabase-js stores it.
-  const session = await call<E2EUser['session']>(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: authenticatorCode(factor.totp.secret, -1) });
+  const session = await call<E2EUser['session']>(`/factors/${factor.id}/verify`, {
+    challenge_id: challenge.id,
+    code: authenticatorCode(factor.totp.secret, -1),
+  });
   lastStepUsed.set(factor.totp.secret, Math.floor(Date.now() / 30_000) - 1);
   return { secret: factor.totp.secret, session };
 }

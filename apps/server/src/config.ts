@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONFERENCE_START_DATE, DEFAULT_CONFERENCE_TIME_ZONE, isIsoDate, isTimeZone } from '@mc/contract/agenda.ts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 const positiveInt = z.coerce.number().int().positive();
 
 /** Every environment variable the server reads, with its default. The README lists the same. */

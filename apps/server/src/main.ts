@@ -70,7 +70,16 @@ function describeStartupError(error: unknown): string {
   if (code === 'EACCES' || code === 'EROFS' || code === 'ENOTDIR' || code === 'EPERM') {
     return `the data folder is not writable (${message}). Set DATA_DIR to a writable folder.`;
   }
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === '28P01' || code === '28000' || code === '3D000') {
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'ETIMEDOUT' ||
+    code === 'EHOSTUNREACH' ||
+    code === '28P01' ||
+    code === '28000' ||
+    code === '3D000'
+  ) {
     return `the database at ${databaseAddress()} is unreachable (${message}). Check DATABASE_URL.`;
   }
   return message;

@@ -45,7 +45,11 @@ export function missionParams(owner: TestUser, overrides: Partial<MissionParams>
 }
 
 /** A new leader who creates a mission through the procedure; `overrides` change its parameters. */
-export async function createMission(server: TestServer, overrides: Partial<MissionParams> = {}, names: Names = {}): Promise<{ owner: TestUser; mission: Mission }> {
+export async function createMission(
+  server: TestServer,
+  overrides: Partial<MissionParams> = {},
+  names: Names = {},
+): Promise<{ owner: TestUser; mission: Mission }> {
   const owner = await signUpLeader(server, names);
   const { data, error } = await owner.client.rpc('create_mission', missionParams(owner, overrides));
   expect(error).toBeNull();

@@ -76,7 +76,9 @@ export async function startTestServer(
     backend,
     databaseUrl: schema?.url,
     async mailedLink(email) {
-      const rows = await server.db.query<{ id: string }>('select id::text as id from mail_outbox where recipient = $1 order by id desc limit 1', [email.toLowerCase()]);
+      const rows = await server.db.query<{ id: string }>('select id::text as id from mail_outbox where recipient = $1 order by id desc limit 1', [
+        email.toLowerCase(),
+      ]);
       return rows[0] ? links.get(rows[0].id) : undefined;
     },
     async close() {

@@ -23,7 +23,10 @@ export async function texts(user: TestUser): Promise<string[]> {
   return (await bell(user)).items.map((item) => item.text);
 }
 
-export async function saveSettings(user: TestUser, settings: Partial<{ email_digest: NotificationSettings['email_digest']; allow_team_additions: boolean }>): Promise<void> {
+export async function saveSettings(
+  user: TestUser,
+  settings: Partial<{ email_digest: NotificationSettings['email_digest']; allow_team_additions: boolean }>,
+): Promise<void> {
   const { error } = await user.client.rpc('save_notification_settings', {
     p_email_digest: settings.email_digest ?? 'off',
     p_allow_team_additions: settings.allow_team_additions ?? true,

@@ -49,9 +49,7 @@ function run(
   options: RunOptions = {},
 ): { child: ChildProcess; finished: Promise<Finished>; out: string[]; err: string[] } {
   // Node cannot give a child its own umask; a shell sets it and then becomes the program.
-  const [program, programArgs] = options.umask
-    ? ['/bin/sh', ['-c', `umask ${options.umask} && exec "$0" "$@"`, command, ...args]]
-    : [command, args];
+  const [program, programArgs] = options.umask ? ['/bin/sh', ['-c', `umask ${options.umask} && exec "$0" "$@"`, command, ...args]] : [command, args];
   const child = spawn(program, programArgs, { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   const out: string[] = [];
   const err: string[] = [];

@@ -65,7 +65,11 @@ describe('nowAndNext', () => {
 
 describe('overlappingIds', () => {
   const zone = 'Europe/Berlin';
-  const item = (id: string, start: string, end: string): TimedItem => ({ id, start: venueInstant('2025-12-06', start, zone), end: venueInstant('2025-12-06', end, zone) });
+  const item = (id: string, start: string, end: string): TimedItem => ({
+    id,
+    start: venueInstant('2025-12-06', start, zone),
+    end: venueInstant('2025-12-06', end, zone),
+  });
 
   it('flags favourites that overlap and not those that only touch', () => {
     const items = [item('a', '09:00', '10:00'), item('b', '09:30', '10:30'), item('c', '10:30', '11:00'), item('d', '12:00', '13:00')];

@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  ConferenceContentError,
-  SESSION_SCHEDULE,
-  parseConferenceContent,
-  sessionDay,
-  type Part,
-  type Session,
-  type Speaker,
-} from './conference.ts';
+import { ConferenceContentError, SESSION_SCHEDULE, parseConferenceContent, sessionDay, type Part, type Session, type Speaker } from './conference.ts';
 
 const contentDir = new URL('../../../apps/web/src/features/conference/content/', import.meta.url);
 const shippedSpeakers = JSON.parse(readFileSync(new URL('speakers.json', contentDir), 'utf8')) as Speaker[];

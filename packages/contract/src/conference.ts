@@ -42,9 +42,7 @@ const text = z.string().trim().min(1, 'Must not be empty');
 const httpsUrl = z.url({ protocol: /^https$/, error: 'Must be an https:// address' });
 const optionalUrl = z.union([httpsUrl, z.literal('')]).optional();
 /** Photos are local files served by the app (e.g. "/speakers/amina.jpg"); empty or absent shows a placeholder icon. */
-const localImage = z
-  .string()
-  .regex(/^\/(?!\/)[\w\-./]+\.(png|jpe?g|webp|avif|svg)$/i, 'Must be a local image path such as "/speakers/name.jpg"');
+const localImage = z.string().regex(/^\/(?!\/)[\w\-./]+\.(png|jpe?g|webp|avif|svg)$/i, 'Must be a local image path such as "/speakers/name.jpg"');
 
 export const speakerSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use a lower-case slug such as "amina-yusuf"'),
@@ -103,8 +101,7 @@ export const speakersFileSchema = z
     const names = new Set<string>();
     speakers.forEach((speaker, index) => {
       if (ids.has(speaker.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Duplicate speaker id "${speaker.id}"` });
-      if (names.has(speaker.name))
-        ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `Duplicate speaker name "${speaker.name}"` });
+      if (names.has(speaker.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `Duplicate speaker name "${speaker.name}"` });
       ids.add(speaker.id);
       names.add(speaker.name);
     });
@@ -137,8 +134,7 @@ export const agendaFileSchema = z
           ctx.addIssue({ code: 'custom', path: at('parts', partIndex, 'id'), message: `Expected part id "${expectedId}", got "${part.id}"` });
         const start = minutesOf(part.startTime);
         const end = minutesOf(part.endTime);
-        if (end <= start)
-          ctx.addIssue({ code: 'custom', path: at('parts', partIndex, 'endTime'), message: `Part ${part.id} must end after it starts` });
+        if (end <= start) ctx.addIssue({ code: 'custom', path: at('parts', partIndex, 'endTime'), message: `Part ${part.id} must end after it starts` });
         if (start < previousEnd || end > minutesOf(session.endTime))
           ctx.addIssue({
             code: 'custom',
@@ -161,28 +157,26 @@ export const agendaFileSchema = z
     }
   });
 
-export const conferenceContentSchema = z
-  .strictObject({ speakers: speakersFileSchema, agenda: agendaFileSchema })
-  .superRefine(({ speakers, agenda }, ctx) => {
-    const byName = new Map(speakers.map((speaker) => [speaker.name, speaker]));
-    agenda.forEach((session, sessionIndex) => {
-      session.parts.forEach((part, partIndex) => {
-        part.speakers.forEach((ref, refIndex) => {
-          const path = ['agenda', sessionIndex, 'parts', partIndex, 'speakers', refIndex];
-          const speaker = byName.get(ref.name);
-          if (!speaker) {
-            ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: `Part ${part.id} names "${ref.name}", who is not in the speakers file` });
-          } else if ((ref.linkedinUrl ?? '') !== (speaker.linkedinUrl ?? '')) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [...path, 'linkedinUrl'],
-              message: `Part ${part.id} gives "${ref.name}" a LinkedIn address that differs from the speakers file`,
-            });
-          }
-        });
+export const conferenceContentSchema = z.strictObject({ speakers: speakersFileSchema, agenda: agendaFileSchema }).superRefine(({ speakers, agenda }, ctx) => {
+  const byName = new Map(speakers.map((speaker) => [speaker.name, speaker]));
+  agenda.forEach((session, sessionIndex) => {
+    session.parts.forEach((part, partIndex) => {
+      part.speakers.forEach((ref, refIndex) => {
+        const path = ['agenda', sessionIndex, 'parts', partIndex, 'speakers', refIndex];
+        const speaker = byName.get(ref.name);
+        if (!speaker) {
+          ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: `Part ${part.id} names "${ref.name}", who is not in the speakers file` });
+        } else if ((ref.linkedinUrl ?? '') !== (speaker.linkedinUrl ?? '')) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [...path, 'linkedinUrl'],
+            message: `Part ${part.id} gives "${ref.name}" a LinkedIn address that differs from the speakers file`,
+          });
+        }
       });
     });
   });
+});
 export type ConferenceContent = z.infer<typeof conferenceContentSchema>;
 
 /** Thrown when the content files break a rule; the message lists every problem with its place. */

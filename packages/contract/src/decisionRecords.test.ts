@@ -22,7 +22,10 @@ function templateProblems(fileName: string, text: string): string[] {
 
   const headings = [...text.matchAll(/^## (.+)$/gm)].map((match) => (match[1] ?? '').trim());
   if (headings.join('|') !== SECTIONS.join('|')) problems.push(`sections are [${headings.join(', ')}], expected [${SECTIONS.join(', ')}]`);
-  const bodies = text.split(/^## .+$/m).slice(1).map((body) => body.trim());
+  const bodies = text
+    .split(/^## .+$/m)
+    .slice(1)
+    .map((body) => body.trim());
   bodies.forEach((body, index) => {
     if (!body) problems.push(`section ${headings[index] ?? index} is empty`);
   });

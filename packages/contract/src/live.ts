@@ -36,10 +36,7 @@ export interface MissionsLiveEvent {
   removed: string[];
 }
 
-export type LiveClientMessage =
-  | { type: 'auth'; token: string }
-  | { type: 'subscribe'; topics: string[] }
-  | { type: 'unsubscribe'; topics: string[] };
+export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'subscribe'; topics: string[] } | { type: 'unsubscribe'; topics: string[] };
 
 export type LiveServerMessage =
   /** The token was accepted: subscriptions may follow. */

@@ -81,7 +81,8 @@ export type UnsubscribeResult = 'unsubscribed' | 'used' | 'invalid';
 export const UNSUBSCRIBE_MESSAGES: Record<UnsubscribeResult, string> = {
   unsubscribed: 'You are unsubscribed: no more notification e-mails will be sent to you. The bell in the app still shows everything.',
   used: 'This link has already been used or replaced by a newer one, so nothing was changed. To change your e-mails, sign in and open your profile page.',
-  invalid: 'This unsubscribe link is not valid, so nothing was changed. Use the link in your newest e-mail, or sign in and change your e-mails on your profile page.',
+  invalid:
+    'This unsubscribe link is not valid, so nothing was changed. Use the link in your newest e-mail, or sign in and change your e-mails on your profile page.',
 };
 
 export interface UnsubscribeAnswer {

@@ -178,7 +178,13 @@ export const procedureParams = {
   // Notifications (docs/product.md#notifications).
   get_my_notifications: z.strictObject({}),
   /** One notification (its id), or every one when absent or null. */
-  mark_notifications_read: z.strictObject({ p_notification_id: z.string().regex(/^[0-9]{1,18}$/, 'must be a notification id').nullable().optional() }),
+  mark_notifications_read: z.strictObject({
+    p_notification_id: z
+      .string()
+      .regex(/^[0-9]{1,18}$/, 'must be a notification id')
+      .nullable()
+      .optional(),
+  }),
   get_notification_settings: z.strictObject({}),
   save_notification_settings: z.strictObject({ p_email_digest: z.enum(EMAIL_DIGESTS), p_allow_team_additions: z.boolean() }),
   ...agendaProcedureParams,

@@ -111,7 +111,10 @@ describe('docs/product.md texts', () => {
       // "docs/product.md#a, #b" names two sections; links inside product.md are "(#a)".
       const cited = [...text.matchAll(/docs\/product\.md((?:#[\w-]+(?:, )?)+)/g)].flatMap((match) => (match[1] ?? '').split(', ').filter(Boolean));
       const local = file === PRODUCT ? [...text.matchAll(/\]\((#[\w-]+)\)/g)].map((match) => match[1] ?? '') : [];
-      return [...cited, ...local].map((anchor) => anchor.slice(1)).filter((anchor) => !anchors.has(anchor)).map((anchor) => `${relative(ROOT, file)}: #${anchor}`);
+      return [...cited, ...local]
+        .map((anchor) => anchor.slice(1))
+        .filter((anchor) => !anchors.has(anchor))
+        .map((anchor) => `${relative(ROOT, file)}: #${anchor}`);
     });
     expect(anchors.has('toggle_mission_vote')).toBe(true);
     expect(broken).toEqual([]);

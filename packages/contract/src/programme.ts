@@ -71,7 +71,8 @@ export const programmeSchema = z
     const speakerNames = new Map<string, string | undefined>();
     programme.speakers.forEach((speaker, index) => {
       if (speakerIds.has(speaker.id)) ctx.addIssue({ code: 'custom', path: ['speakers', index, 'id'], message: `Duplicate speaker id "${speaker.id}"` });
-      if (speakerNames.has(speaker.name)) ctx.addIssue({ code: 'custom', path: ['speakers', index, 'name'], message: `Duplicate speaker name "${speaker.name}"` });
+      if (speakerNames.has(speaker.name))
+        ctx.addIssue({ code: 'custom', path: ['speakers', index, 'name'], message: `Duplicate speaker name "${speaker.name}"` });
       speakerIds.add(speaker.id);
       speakerNames.set(speaker.name, speaker.linkedinUrl);
     });
@@ -86,7 +87,11 @@ export const programmeSchema = z
       if (sessionNumbers.has(n)) ctx.addIssue({ code: 'custom', path: at('sessionNumber'), message: `Session ${n} appears twice` });
       sessionNumbers.add(n);
       if (session.day > days && days >= 1) {
-        ctx.addIssue({ code: 'custom', path: at('day'), message: `Session ${n} is on day ${session.day}, but the conference has ${days} day${days === 1 ? '' : 's'}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: at('day'),
+          message: `Session ${n} is on day ${session.day}, but the conference has ${days} day${days === 1 ? '' : 's'}`,
+        });
       }
       if (minutesOf(session.endTime) <= minutesOf(session.startTime)) {
         ctx.addIssue({ code: 'custom', path: at('endTime'), message: `Session ${n} must end after it starts` });
@@ -107,12 +112,25 @@ export const programmeSchema = z
           });
         }
         previousEnd = Math.max(previousEnd, end);
-        if (part.room && !rooms.has(part.room)) ctx.addIssue({ code: 'custom', path: partAt('room'), message: `Part ${part.id} is in room "${part.room}", which is not one of the conference's rooms` });
+        if (part.room && !rooms.has(part.room))
+          ctx.addIssue({
+            code: 'custom',
+            path: partAt('room'),
+            message: `Part ${part.id} is in room "${part.room}", which is not one of the conference's rooms`,
+          });
         part.speakers.forEach((ref, refIndex) => {
           if (!speakerNames.has(ref.name)) {
-            ctx.addIssue({ code: 'custom', path: partAt('speakers', refIndex, 'name'), message: `Part ${part.id} names "${ref.name}", who is not one of the speakers` });
+            ctx.addIssue({
+              code: 'custom',
+              path: partAt('speakers', refIndex, 'name'),
+              message: `Part ${part.id} names "${ref.name}", who is not one of the speakers`,
+            });
           } else if ((ref.linkedinUrl ?? '') !== (speakerNames.get(ref.name) ?? '')) {
-            ctx.addIssue({ code: 'custom', path: partAt('speakers', refIndex, 'linkedinUrl'), message: `Part ${part.id} gives "${ref.name}" a LinkedIn address that differs from the speaker's` });
+            ctx.addIssue({
+              code: 'custom',
+              path: partAt('speakers', refIndex, 'linkedinUrl'),
+              message: `Part ${part.id} gives "${ref.name}" a LinkedIn address that differs from the speaker's`,
+            });
           }
         });
       });

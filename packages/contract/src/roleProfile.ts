@@ -21,15 +21,7 @@ export type RoleProfileRecordField =
 
 /** The form's state names, each mapped to a record field. */
 export type RoleProfileFormField =
-  | 'roleTitle'
-  | 'kernel'
-  | 'hardware'
-  | 'software'
-  | 'systemRequirement'
-  | 'applicationService'
-  | 'executionLayer'
-  | 'higherObjective'
-  | 'roleArchetype';
+  'roleTitle' | 'kernel' | 'hardware' | 'software' | 'systemRequirement' | 'applicationService' | 'executionLayer' | 'higherObjective' | 'roleArchetype';
 
 export interface RoleProfileFieldSpec {
   form: RoleProfileFormField;

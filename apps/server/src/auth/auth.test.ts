@@ -213,7 +213,9 @@ describeEachDatabase(
       const fragment = new URLSearchParams(new URL(opened.headers.get('location') ?? '').hash.slice(1));
       expect(fragment.get('type')).toBe('recovery');
       const owner = newClient(server().url);
-      expect((await owner.auth.setSession({ access_token: fragment.get('access_token') ?? '', refresh_token: fragment.get('refresh_token') ?? '' })).error).toBeNull();
+      expect(
+        (await owner.auth.setSession({ access_token: fragment.get('access_token') ?? '', refresh_token: fragment.get('refresh_token') ?? '' })).error,
+      ).toBeNull();
       expect((await owner.auth.updateUser({ password: encodeDateOfBirth('1979-09-09') })).error).toBeNull();
       expect((await newClient(server().url).auth.signInWithPassword({ email, password: encodeDateOfBirth('1979-09-09') })).error).toBeNull();
 
@@ -285,7 +287,9 @@ describeEachDatabase(
       const rows = await server().db.query<{ at: Date | null }>('select recovery_mail_at as at from users where id = $1', [user.id]);
       expect(rows[0]?.at).toBeNull();
       // Both attempts reached the mailer: each recorded its mail before trying to send it.
-      const mails = await server().db.query<{ n: number }>('select count(*)::int as n from mail_outbox where recipient = $1 and sent_at is null', [email.toLowerCase()]);
+      const mails = await server().db.query<{ n: number }>('select count(*)::int as n from mail_outbox where recipient = $1 and sent_at is null', [
+        email.toLowerCase(),
+      ]);
       expect(mails[0]?.n).toBe(2);
     });
   },

@@ -52,7 +52,16 @@ function parseJwk(text: string, source: string): JWK {
 
 async function fromPrivateJwk(jwk: JWK): Promise<SigningKeys> {
   const { d: _private, ...publicPart } = jwk;
-  const publicJwk: JWK = { kty: publicPart.kty, crv: publicPart.crv, x: publicPart.x, y: publicPart.y, kid: jwk.kid, alg: ALG, use: 'sig', key_ops: ['verify'] };
+  const publicJwk: JWK = {
+    kty: publicPart.kty,
+    crv: publicPart.crv,
+    x: publicPart.x,
+    y: publicPart.y,
+    kid: jwk.kid,
+    alg: ALG,
+    use: 'sig',
+    key_ops: ['verify'],
+  };
   return {
     kid: jwk.kid as string,
     privateKey: (await importJWK({ ...jwk, alg: ALG }, ALG)) as CryptoKey,

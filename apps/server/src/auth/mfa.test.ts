@@ -156,7 +156,9 @@ describeEachDatabase(
       }
       const locked = await attacker.auth.mfa.challengeAndVerify({ factorId: person.factorId, code: codeFor(person.secret, 9) });
       expect(locked.error?.status).toBe(429);
-      expect(locked.error?.message).toMatch(/^Too many wrong codes for this authenticator\. Please try again in \d+ minutes?, or use one of your recovery codes\.$/);
+      expect(locked.error?.message).toMatch(
+        /^Too many wrong codes for this authenticator\. Please try again in \d+ minutes?, or use one of your recovery codes\.$/,
+      );
       // Even the right code waits now…
       const right = await attacker.auth.mfa.challengeAndVerify({ factorId: person.factorId, code: codeFor(person.secret, 1) });
       expect(right.error?.status).toBe(429);

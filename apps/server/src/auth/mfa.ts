@@ -84,10 +84,10 @@ export async function hasVerifiedFactor(db: Queryable, userId: string): Promise<
 
 /** The session's assurance as the database has it now (a reset or unenrolment lowers it at once). */
 export async function sessionAssurance(db: Queryable, sessionId: string, userId: string): Promise<SessionAssurance | null> {
-  const rows = await db.query<{ aal: Aal; amr: AmrEntry[] }>(
-    'select aal, amr from auth_sessions where id = $1 and user_id = $2 and revoked_at is null',
-    [sessionId, userId],
-  );
+  const rows = await db.query<{ aal: Aal; amr: AmrEntry[] }>('select aal, amr from auth_sessions where id = $1 and user_id = $2 and revoked_at is null', [
+    sessionId,
+    userId,
+  ]);
   const row = rows[0];
   return row ? { aal: row.aal, amr: row.amr } : null;
 }
@@ -179,7 +179,8 @@ export class MfaService<S> {
     if (!input.success) throw new AuthError(400, 'validation_failed', 'Enrolment needs a factor_type');
     const { factor_type: type, friendly_name: friendlyName, issuer } = input.data;
     if (type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'Phone factors are not available; use an authenticator app (totp).');
-    if (type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'WebAuthn factors are not available; use an authenticator app (totp).');
+    if (type === 'webauthn')
+      throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'WebAuthn factors are not available; use an authenticator app (totp).');
     if (type !== 'totp') throw new AuthError(400, 'validation_failed', 'factor_type must be totp');
     if (session.aal !== 'aal2' && (await hasVerifiedFactor(this.db, claims.sub))) {
       throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
@@ -287,7 +288,9 @@ export class MfaService<S> {
     await this.db.transaction(async (tx) => {
       await lowerSessions(tx, 'factor_id = $1', [factor.id]);
       await tx.query('delete from mfa_factors where id = $1', [factor.id]);
-      const left = await tx.query<{ found: boolean }>(`select exists (select 1 from mfa_factors where user_id = $1 and status = 'verified') as found`, [claims.sub]);
+      const left = await tx.query<{ found: boolean }>(`select exists (select 1 from mfa_factors where user_id = $1 and status = 'verified') as found`, [
+        claims.sub,
+      ]);
       // Without an authenticator there is nothing for recovery codes to stand in for.
       if (!left[0]?.found) await tx.query('delete from mfa_recovery_codes where user_id = $1', [claims.sub]);
     });
@@ -319,7 +322,9 @@ export class MfaService<S> {
     return new AuthError(
       429,
       'over_request_rate_limit',
-      factor.status === 'verified' ? `Too many wrong codes for this authenticator. ${wait}, or use one of your recovery codes.` : `Too many wrong codes. ${wait}.`,
+      factor.status === 'verified'
+        ? `Too many wrong codes for this authenticator. ${wait}, or use one of your recovery codes.`
+        : `Too many wrong codes. ${wait}.`,
     );
   }
 

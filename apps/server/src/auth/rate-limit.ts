@@ -28,9 +28,10 @@ export async function hit(db: Queryable, window: Window, subject: string, now = 
 
 /** True when the window already holds its limit of hits (does not count a hit). */
 export async function isExhausted(db: Queryable, window: Window, subject: string, now = Date.now()): Promise<boolean> {
-  const rows = await db.query<{ hits: number }>(
-    'select hits from rate_limits where bucket = $1 and subject = $2 and window_start = $3',
-    [window.bucket, subject, windowStart(window.seconds, now)],
-  );
+  const rows = await db.query<{ hits: number }>('select hits from rate_limits where bucket = $1 and subject = $2 and window_start = $3', [
+    window.bucket,
+    subject,
+    windowStart(window.seconds, now),
+  ]);
   return (rows[0]?.hits ?? 0) >= window.limit;
 }

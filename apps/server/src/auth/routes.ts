@@ -12,7 +12,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
     const token = bearerToken(request);
     if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
     const result = await verifyAccessToken(keys, token);
-    if (!result.ok) throw new AuthError(403, 'bad_jwt', result.reason === 'expired' ? 'invalid JWT: token is expired' : 'invalid JWT: unable to parse or verify signature');
+    if (!result.ok)
+      throw new AuthError(403, 'bad_jwt', result.reason === 'expired' ? 'invalid JWT: token is expired' : 'invalid JWT: unable to parse or verify signature');
     return result.claims;
   };
 
@@ -51,7 +52,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
 
       auth_v1.post('/logout', async (request, reply) => {
         const { scope = 'global' } = request.query as { scope?: string };
-        if (!['global', 'local', 'others'].includes(scope)) throw new AuthError(400, 'validation_failed', 'Unsupported logout scope: use global, local or others');
+        if (!['global', 'local', 'others'].includes(scope))
+          throw new AuthError(400, 'validation_failed', 'Unsupported logout scope: use global, local or others');
         const token = bearerToken(request);
         const result = token ? await verifyAccessToken(keys, token) : null;
         // Signing out with an expired or missing token still succeeds: there is nothing left to end.
@@ -104,7 +106,10 @@ function sendAuthError(error: unknown, request: FastifyRequest, reply: FastifyRe
   if (database?.status === 503) {
     storage.reportFull(error);
     request.log.error({ err: error }, 'the database cannot write');
-    return reply.code(503).header('retry-after', '60').send(new AuthError(503, 'service_unavailable', STORAGE_FULL_MESSAGE).toBody());
+    return reply
+      .code(503)
+      .header('retry-after', '60')
+      .send(new AuthError(503, 'service_unavailable', STORAGE_FULL_MESSAGE).toBody());
   }
   request.log.error({ err: error }, 'auth request failed');
   return reply.code(500).send(new AuthError(500, 'unexpected_failure', 'Something went wrong on our side. Please try again.').toBody());

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { dateOfBirthProblem, decodeDateOfBirth, firstSignupError, isEmailShaped, isValidMobileNumber, signupMetadataSchema, SIGNUP_MESSAGES } from '@mc/contract';
+import {
+  dateOfBirthProblem,
+  decodeDateOfBirth,
+  firstSignupError,
+  isEmailShaped,
+  isValidMobileNumber,
+  signupMetadataSchema,
+  SIGNUP_MESSAGES,
+} from '@mc/contract';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { sqlState } from '../db/db.ts';
@@ -95,9 +103,7 @@ export class AuthService {
   }
 
   async signUp(body: unknown, address: string): Promise<AuthSession> {
-    const input = z
-      .object({ email: z.string().max(320), password: z.string().max(200), data: signupMetadataSchema.partial().optional() })
-      .safeParse(body);
+    const input = z.object({ email: z.string().max(320), password: z.string().max(200), data: signupMetadataSchema.partial().optional() }).safeParse(body);
     if (!input.success) throw new AuthError(400, 'validation_failed', 'Sign-up needs an email, a password and the profile data');
     const { email, password } = input.data;
     const data = input.data.data ?? {};
@@ -250,7 +256,10 @@ export class AuthService {
     if (scope === 'local') {
       await this.db.query('update auth_sessions set revoked_at = now() where id = $1 and revoked_at is null', [claims.session_id]);
     } else if (scope === 'others') {
-      await this.db.query('update auth_sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [claims.sub, claims.session_id]);
+      await this.db.query('update auth_sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [
+        claims.sub,
+        claims.session_id,
+      ]);
     } else {
       await this.db.query('update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [claims.sub]);
     }
@@ -298,7 +307,8 @@ export class AuthService {
     // A link we never wrote is bad input (400); one we wrote that is used or expired gets the
     // error redirect, as Supabase Auth answers it.
     if (query.type !== 'recovery') throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
-    if (!query.token || !/^[\w-]{1,200}$/.test(query.token)) throw new AuthError(400, 'validation_failed', 'The link is incomplete: open it again from the mail');
+    if (!query.token || !/^[\w-]{1,200}$/.test(query.token))
+      throw new AuthError(400, 'validation_failed', 'The link is incomplete: open it again from the mail');
     const rows = await this.db.query<{ user_id: string }>(
       `update recovery_tokens set used_at = now()
         where token_hash = $1 and used_at is null and expires_at > now()

@@ -95,7 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!draining.active) return;
     const path = request.url.split('?')[0] ?? '';
     reply.header('connection', 'close').header('retry-after', '5');
-    return reply.code(503).send(errorBodyFor(path, 503, 'The server is restarting. Please try again in a moment.', { rest: 'PGRST503', auth: 'service_unavailable' }));
+    return reply
+      .code(503)
+      .send(errorBodyFor(path, 503, 'The server is restarting. Please try again in a moment.', { rest: 'PGRST503', auth: 'service_unavailable' }));
   });
 
   // supabase-js posts `content-type: application/json` with an empty body on sign-out;
@@ -238,7 +240,9 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   if (manifest) {
-    app.get('/manifest.webmanifest', (_request, reply) => reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8').send(manifest));
+    app.get('/manifest.webmanifest', (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8').send(manifest),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -49,7 +49,8 @@ export function invalidParameter(message: string): RpcError {
 }
 
 /** What a person reads when the database has no room to write (a full disk, no memory left). */
-export const STORAGE_FULL_MESSAGE = 'The server cannot save right now because its storage is full. Please try again in a few minutes; nothing you sent was saved.';
+export const STORAGE_FULL_MESSAGE =
+  'The server cannot save right now because its storage is full. Please try again in a few minutes; nothing you sent was saved.';
 
 /**
  * How a database error answers when the request, not the server, is at fault, or when the server

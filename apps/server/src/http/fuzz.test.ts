@@ -22,8 +22,8 @@ const BAD_VALUES: Record<string, string> = {
   'huge number': '1e308',
   'huge negative number': '-1e308',
   'beyond 2^64': '18446744073709551617',
-  'number': '12',
-  'object': '{"a":"b"}',
+  number: '12',
+  object: '{"a":"b"}',
   'object with a nul key': '{"a\\u0000":"b"}',
   'deeply nested': deeplyNested,
   'long text': JSON.stringify('x'.repeat(20_000)),
@@ -124,13 +124,22 @@ describeEachDatabase(
       person ??= await signUpUser(server());
       const auth = `${server().url}/auth/v1`;
       const routes: Array<{ method: string; path: string; fields: string[]; token?: string }> = [
-        { method: 'POST', path: '/signup', fields: ['email', 'password', 'data', 'data.first_name', 'data.last_name', 'data.date_of_birth', 'data.mobile_number'] },
+        {
+          method: 'POST',
+          path: '/signup',
+          fields: ['email', 'password', 'data', 'data.first_name', 'data.last_name', 'data.date_of_birth', 'data.mobile_number'],
+        },
         { method: 'POST', path: '/token?grant_type=password', fields: ['email', 'password'] },
         { method: 'POST', path: '/token?grant_type=refresh_token', fields: ['refresh_token'] },
         { method: 'POST', path: '/recover', fields: ['email'] },
         { method: 'POST', path: '/factors', fields: ['factor_type', 'friendly_name', 'issuer'], token: person.session.access_token },
         { method: 'POST', path: `/factors/${crypto.randomUUID()}/verify`, fields: ['challenge_id', 'code'], token: person.session.access_token },
-        { method: 'PUT', path: '/user', fields: ['data', 'password', 'data.first_name', 'data.mobile_number', 'data.is_anonymous', 'data.anonymous_guid'], token: person.session.access_token },
+        {
+          method: 'PUT',
+          path: '/user',
+          fields: ['data', 'password', 'data.first_name', 'data.mobile_number', 'data.is_anonymous', 'data.anonymous_guid'],
+          token: person.session.access_token,
+        },
       ];
       for (const route of routes) {
         for (const field of route.fields) {
@@ -143,7 +152,14 @@ describeEachDatabase(
           expectClientError(await sendRaw(auth + route.path, route.method, body, route.token), 'auth', `body ${kind}`);
         }
       }
-      const queryRoutes = ['/verify?type=recovery&token=', '/verify?type=', '/verify?type=recovery&token=t&redirect_to=', '/token?grant_type=', '/logout?scope=', '/recover?redirect_to='];
+      const queryRoutes = [
+        '/verify?type=recovery&token=',
+        '/verify?type=',
+        '/verify?type=recovery&token=t&redirect_to=',
+        '/token?grant_type=',
+        '/logout?scope=',
+        '/recover?redirect_to=',
+      ];
       const badQueryValues = ['%00', 'a%00b', 'a&x=1&x=2'];
       for (const route of queryRoutes) {
         // A redirect_to that is not ours is replaced by the reset page, not refused: only NULs and
@@ -155,12 +171,25 @@ describeEachDatabase(
           const sent = await sendRaw(`${auth}${route}${value}`, method, body, route.startsWith('/logout') ? person.session.access_token : undefined);
           expectClientError(sent, 'auth', `query ${route}${value}`);
         }
-        expectClientError(await sendRaw(`${auth}${route}a&${route.slice(route.lastIndexOf('?') + 1, route.lastIndexOf('='))}=b`, route.startsWith('/verify') ? 'GET' : 'POST', route.startsWith('/verify') ? undefined : '{}'), 'auth', `repeated ${route}`);
+        expectClientError(
+          await sendRaw(
+            `${auth}${route}a&${route.slice(route.lastIndexOf('?') + 1, route.lastIndexOf('='))}=b`,
+            route.startsWith('/verify') ? 'GET' : 'POST',
+            route.startsWith('/verify') ? undefined : '{}',
+          ),
+          'auth',
+          `repeated ${route}`,
+        );
       }
       await stillAnswers();
       // The person's session survived all of it.
       expect((await sendRaw(`${auth}/user`, 'GET', undefined, person.session.access_token)).status).toBe(200);
     });
   },
-  { RPC_CALLS_PER_PERSON_PER_MINUTE: '1000000', RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR: '1000000', SIGNIN_PER_ADDRESS_PER_MINUTE: '1000000', RECOVERY_PER_ADDRESS_PER_HOUR: '1000000' },
+  {
+    RPC_CALLS_PER_PERSON_PER_MINUTE: '1000000',
+    RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR: '1000000',
+    SIGNIN_PER_ADDRESS_PER_MINUTE: '1000000',
+    RECOVERY_PER_ADDRESS_PER_HOUR: '1000000',
+  },
 );

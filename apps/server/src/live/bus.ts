@@ -213,8 +213,10 @@ function splitLarge(events: LiveEvent[]): LiveEvent[] {
     const data = event.data as { counts: string[]; changed: string[] };
     if (data.counts.length + data.changed.length <= perEvent) return [event];
     const parts: LiveEvent[] = [];
-    for (let i = 0; i < data.counts.length; i += perEvent) parts.push({ topic: MISSIONS_TOPIC, data: { counts: data.counts.slice(i, i + perEvent), changed: [] } });
-    for (let i = 0; i < data.changed.length; i += perEvent) parts.push({ topic: MISSIONS_TOPIC, data: { counts: [], changed: data.changed.slice(i, i + perEvent) } });
+    for (let i = 0; i < data.counts.length; i += perEvent)
+      parts.push({ topic: MISSIONS_TOPIC, data: { counts: data.counts.slice(i, i + perEvent), changed: [] } });
+    for (let i = 0; i < data.changed.length; i += perEvent)
+      parts.push({ topic: MISSIONS_TOPIC, data: { counts: [], changed: data.changed.slice(i, i + perEvent) } });
     return parts;
   });
 }

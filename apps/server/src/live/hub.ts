@@ -150,7 +150,10 @@ export class LiveHub {
     clearTimeout(connection.authTimer);
     clearTimeout(connection.expiryTimer);
     const untilExpiry = typeof exp === 'number' ? exp * 1000 - Date.now() : 0;
-    connection.expiryTimer = setTimeout(() => connection.socket.close(LIVE_CLOSE.unauthorised, 'session expired'), Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1)));
+    connection.expiryTimer = setTimeout(
+      () => connection.socket.close(LIVE_CLOSE.unauthorised, 'session expired'),
+      Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1)),
+    );
     connection.expiryTimer.unref();
     if (first) this.send(connection, { type: 'ready' });
   }

@@ -54,7 +54,9 @@ describeEachDatabase('live channel', (server) => {
     const watcher = await follow(server(), await signUpUser(server()));
     const follower = await signUpUser(server());
     expect((await follower.client.rpc('toggle_mission_subscription', { p_mission_id: missionId })).data).toBe('subscribed');
-    await watcher.waitFor((message) => message.type === 'event' && (message.data as MissionsLiveEvent).counts.some((c) => c.mission_id === missionId && c.subscription_count === 1));
+    await watcher.waitFor(
+      (message) => message.type === 'event' && (message.data as MissionsLiveEvent).counts.some((c) => c.mission_id === missionId && c.subscription_count === 1),
+    );
     const from = watcher.received.length;
     const added = await owner.client.rpc('add_mission_member', { p_mission_id: missionId, p_user_id: follower.user.id });
     expect(added.error).toBeNull();
@@ -143,7 +145,11 @@ describeEachDatabase('live channel', (server) => {
     // A team change while hidden (the owner adds someone) publishes its counts too: still removed.
     await server().db.query("insert into mission_members (mission_id, user_id, role_in_team) values ($1, $2, 'member')", [missionId, voter.user.id]);
     publishMissionChanges(server().db, { counts: [missionId], changed: [missionId] });
-    const removed = await watcher.waitFor((message) => message.type === 'event' && (message.data as MissionsLiveEvent).removed.includes(missionId), 3_000, from);
+    const removed = await watcher.waitFor(
+      (message) => message.type === 'event' && (message.data as MissionsLiveEvent).removed.includes(missionId),
+      3_000,
+      from,
+    );
     await new Promise((resolve) => setTimeout(resolve, 2 * MISSIONS_FLUSH_INTERVAL_MS));
     const whileHidden = watcher.received.slice(from).flatMap((entry) => (entry.message.type === 'event' ? [entry.message.data as MissionsLiveEvent] : []));
     expect(whileHidden.length).toBeGreaterThan(0);
@@ -154,7 +160,9 @@ describeEachDatabase('live channel', (server) => {
     expect((removed.message as { data: MissionsLiveEvent }).data.removed).toEqual([missionId]);
     await server().db.query('update missions set hidden_at = null, hidden_reason = null where mission_id = $1', [missionId]);
     publishMissionChanges(server().db, { changed: [missionId] });
-    await watcher.waitFor((message) => message.type === 'event' && (message.data as MissionsLiveEvent).counts.some((c) => c.mission_id === missionId && c.team_count === 2));
+    await watcher.waitFor(
+      (message) => message.type === 'event' && (message.data as MissionsLiveEvent).counts.some((c) => c.mission_id === missionId && c.team_count === 2),
+    );
   });
 
   it('answers the socket path only as a WebSocket', async () => {

@@ -34,7 +34,10 @@ describe('backup and restore of the embedded database', () => {
     expect(statSync(join(dataDir, 'server.json')).mode & 0o777).toBe(0o600);
     expect((await fetch(`${first.url}/admin/v1/backup`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${first.url}/admin/v1/backup`, { method: 'POST', headers: { authorization: 'Bearer wrong' } })).status).toBe(404);
-    const proxied = await fetch(`${first.url}/admin/v1/backup`, { method: 'POST', headers: { authorization: `Bearer ${control?.token}`, 'x-forwarded-for': '203.0.113.9' } });
+    const proxied = await fetch(`${first.url}/admin/v1/backup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${control?.token}`, 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(proxied.status).toBe(404);
 
     const made = await runScript('backup', [online], { DATA_DIR: dataDir });

@@ -23,9 +23,11 @@ export async function backup(config: Config, args: string[]): Promise<string> {
   let how: string;
   if (holder) {
     if (!holder.url) throw new OpsError(`the server (pid ${holder.pid}) on ${dataDir} is still starting; try again in a moment`);
-    const response = await fetch(`${holder.url}/admin/v1/backup`, { method: 'POST', headers: { authorization: `Bearer ${holder.token}` } }).catch((error: unknown) => {
-      throw new OpsError(`could not reach the server (pid ${holder.pid}) at ${holder.url}: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    const response = await fetch(`${holder.url}/admin/v1/backup`, { method: 'POST', headers: { authorization: `Bearer ${holder.token}` } }).catch(
+      (error: unknown) => {
+        throw new OpsError(`could not reach the server (pid ${holder.pid}) at ${holder.url}: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
     if (!response.ok) throw new OpsError(`the server (pid ${holder.pid}) refused the backup: HTTP ${response.status}`);
     archive = Buffer.from(await response.arrayBuffer());
     how = `from the running server (pid ${holder.pid})`;

@@ -26,7 +26,10 @@ export function runCli(name: string, body: (config: Config, args: string[]) => P
 }
 
 export function timestamp(date = new Date()): string {
-  return date.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z');
 }
 
 /** True when the module at moduleUrl is the script node was started with. */

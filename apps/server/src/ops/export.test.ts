@@ -37,7 +37,9 @@ describe('npm run db:export: from the embedded database to PostgreSQL', () => {
 
     const refused = await runScript('export', [dumpFile], { DATA_DIR: dataDir });
     expect(refused.code).not.toBe(0);
-    expect(ownLines(refused.stderr)).toEqual([`db:export failed: a server (pid ${server.child.pid}) is running on ${dataDir}; stop it first (or export a restored backup)`]);
+    expect(ownLines(refused.stderr)).toEqual([
+      `db:export failed: a server (pid ${server.child.pid}) is running on ${dataDir}; stop it first (or export a restored backup)`,
+    ]);
 
     expect((await server.stop('SIGTERM')).code).toBe(0);
     const exported = await runScript('export', [dumpFile], { DATA_DIR: dataDir });

@@ -99,7 +99,8 @@ describe('the log at info level', () => {
 
     // The outbox line's link carries a one-time recovery token on purpose (offline recovery, no
     // SMTP_URL); it is the one field left out of the scan. Everything else, stderr included, is scanned.
-    const scanned = lines.map((line) => JSON.stringify(line.msg.startsWith('mail kept in outbox') ? { ...line, link: undefined } : line)).join('\n') + server.stderr();
+    const scanned =
+      lines.map((line) => JSON.stringify(line.msg.startsWith('mail kept in outbox') ? { ...line, link: undefined } : line)).join('\n') + server.stderr();
     for (const secret of secrets) {
       expect(secret.length).toBeGreaterThan(5);
       expect(scanned.includes(secret), `the log contains ${secret.slice(0, 12)}…`).toBe(false);

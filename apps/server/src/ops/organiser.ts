@@ -41,7 +41,8 @@ export async function runOrganiserCommand(db: Db, command: OrganiserCommand): Pr
     const organisers = await listOrganisers(db);
     if (!organisers.length) return 'There are no organisers yet. Make one with: npm run organiser -- grant EMAIL';
     const lines = organisers.map(
-      (entry) => `${entry.email}  (${entry.first_name} ${entry.last_name}, since ${new Date(entry.granted_at).toISOString().slice(0, 10)}, by ${entry.granted_by})`,
+      (entry) =>
+        `${entry.email}  (${entry.first_name} ${entry.last_name}, since ${new Date(entry.granted_at).toISOString().slice(0, 10)}, by ${entry.granted_by})`,
     );
     return [`${organisers.length} organiser${organisers.length === 1 ? '' : 's'}:`, ...lines].join('\n');
   }

@@ -110,7 +110,7 @@ for (const backend of backends) {
       const exit = await first.finished;
 
       expect(signalled, `refused: ${JSON.stringify(refusals)}, acknowledged: ${count}`).toBe(true);
-      expect(exit.code, exit.stdout.split("\n").slice(-6).join("\n") + exit.stderr).toBe(0);
+      expect(exit.code, exit.stdout.split('\n').slice(-6).join('\n') + exit.stderr).toBe(0);
       expect(exit.stdout).toContain('"clean":true');
       expect(acknowledged.votes.length).toBeGreaterThan(0);
       expect(new Set(answers)).toEqual(new Set(['voted']));

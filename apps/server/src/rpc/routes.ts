@@ -118,7 +118,10 @@ export function sendRpcError(error: unknown, request: FastifyRequest, reply: Fas
   if (database?.status === 503) {
     storage?.reportFull(error);
     request.log.error({ err: error }, 'the database cannot write');
-    return reply.code(503).header('retry-after', '60').send(new RpcError(503, database.state, STORAGE_FULL_MESSAGE).toBody());
+    return reply
+      .code(503)
+      .header('retry-after', '60')
+      .send(new RpcError(503, database.state, STORAGE_FULL_MESSAGE).toBody());
   }
   request.log.error({ err: error }, 'procedure failed');
   return reply.code(500).send(new RpcError(500, 'XX000', 'Something went wrong on our side. Please try again.').toBody());

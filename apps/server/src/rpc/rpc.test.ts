@@ -28,7 +28,15 @@ describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) =
     const { data, error } = await client.rpc('get_user_by_auth', { auth_id: user.id });
     expect(error).toBeNull();
     expect(data).toEqual([
-      { id: user.id, first_name: 'Mae', last_name: 'Jemison', email: user.email, mobile: '+27831112222', pre_survey_completed: false, post_survey_completed: false },
+      {
+        id: user.id,
+        first_name: 'Mae',
+        last_name: 'Jemison',
+        email: user.email,
+        mobile: '+27831112222',
+        pre_survey_completed: false,
+        post_survey_completed: false,
+      },
     ]);
   });
 
@@ -110,76 +118,80 @@ describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) =
   });
 });
 
-describeEachDatabase('the web app', (server) => {
-  it('serves index.html for every client route, with the runtime configuration and strict headers', async () => {
-    for (const path of ['/', '/dashboard', '/mission/123', '/some/unknown/place']) {
-      const response = await fetch(`${server().url}${path}`);
+describeEachDatabase(
+  'the web app',
+  (server) => {
+    it('serves index.html for every client route, with the runtime configuration and strict headers', async () => {
+      for (const path of ['/', '/dashboard', '/mission/123', '/some/unknown/place']) {
+        const response = await fetch(`${server().url}${path}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toContain('text/html');
+        const csp = response.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).toContain("object-src 'none'");
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        const html = await response.text();
+        expect(html).toContain('&quot;programmeName&quot;:&quot;Community Mission Game 2025&quot;');
+      }
+    });
+
+    it('sends assets as the build compressed them: brotli when accepted, else gzip, else as they are; hashed ones cacheable for a year', async () => {
+      const html = await (await fetch(`${server().url}/`)).text();
+      const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+      expect(script).toMatch(/^\/assets\/.+\.js$/);
+      const file = join(WEB_DIST, script ?? '');
+      const forms = [
+        { accept: 'gzip, deflate, br, zstd', encoding: 'br', bytes: statSync(`${file}.br`).size },
+        { accept: 'gzip, br;q=0', encoding: 'gzip', bytes: statSync(`${file}.gz`).size },
+        { accept: 'identity', encoding: null, bytes: statSync(file).size },
+      ];
+      for (const form of forms) {
+        const response = await fetch(`${server().url}${script}`, { headers: { 'accept-encoding': form.accept } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding')).toBe(form.encoding);
+        expect(Number(response.headers.get('content-length'))).toBe(form.bytes);
+        expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(await response.text()).toBe(readFileSync(file, 'utf8'));
+      }
+      // The service worker is precompressed too, and still checked on every visit.
+      const worker = await fetch(`${server().url}/sw.js`, { headers: { 'accept-encoding': 'br' } });
+      expect([worker.headers.get('content-encoding'), worker.headers.get('cache-control')]).toEqual(['br', 'no-cache']);
+    });
+
+    it('sends the page compressed once at start, with the configuration in it and its security headers', async () => {
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', null],
+      ] as const) {
+        const response = await fetch(`${server().url}/signin`, { headers: { 'accept-encoding': accept } });
+        expect(response.headers.get('content-encoding')).toBe(encoding);
+        expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+        expect(await response.text()).toContain('&quot;productName&quot;:&quot;Orbit Days &amp; Nights&quot;');
+      }
+    });
+
+    it('answers a missing asset or API path with 404, not the app', async () => {
+      expect((await fetch(`${server().url}/assets/nope.js`)).status).toBe(404);
+      expect((await fetch(`${server().url}/rest/v1/missions`)).status).toBe(404);
+    });
+
+    it('names the page and the installable app after PRODUCT_NAME', async () => {
+      expect(await (await fetch(`${server().url}/dashboard`)).text()).toContain('<title>Orbit Days &amp; Nights</title>');
+      const response = await fetch(`${server().url}/manifest.webmanifest`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toContain('text/html');
-      const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("object-src 'none'");
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      const html = await response.text();
-      expect(html).toContain('&quot;programmeName&quot;:&quot;Community Mission Game 2025&quot;');
-    }
-  });
-
-  it('sends assets as the build compressed them: brotli when accepted, else gzip, else as they are; hashed ones cacheable for a year', async () => {
-    const html = await (await fetch(`${server().url}/`)).text();
-    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
-    expect(script).toMatch(/^\/assets\/.+\.js$/);
-    const file = join(WEB_DIST, script ?? '');
-    const forms = [
-      { accept: 'gzip, deflate, br, zstd', encoding: 'br', bytes: statSync(`${file}.br`).size },
-      { accept: 'gzip, br;q=0', encoding: 'gzip', bytes: statSync(`${file}.gz`).size },
-      { accept: 'identity', encoding: null, bytes: statSync(file).size },
-    ];
-    for (const form of forms) {
-      const response = await fetch(`${server().url}${script}`, { headers: { 'accept-encoding': form.accept } });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-encoding')).toBe(form.encoding);
-      expect(Number(response.headers.get('content-length'))).toBe(form.bytes);
-      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
-      expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
-      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(await response.text()).toBe(readFileSync(file, 'utf8'));
-    }
-    // The service worker is precompressed too, and still checked on every visit.
-    const worker = await fetch(`${server().url}/sw.js`, { headers: { 'accept-encoding': 'br' } });
-    expect([worker.headers.get('content-encoding'), worker.headers.get('cache-control')]).toEqual(['br', 'no-cache']);
-  });
-
-  it('sends the page compressed once at start, with the configuration in it and its security headers', async () => {
-    for (const [accept, encoding] of [
-      ['gzip, deflate, br', 'br'],
-      ['gzip', 'gzip'],
-      ['identity', null],
-    ] as const) {
-      const response = await fetch(`${server().url}/signin`, { headers: { 'accept-encoding': accept } });
-      expect(response.headers.get('content-encoding')).toBe(encoding);
-      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
-      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-      expect(await response.text()).toContain('&quot;productName&quot;:&quot;Orbit Days &amp; Nights&quot;');
-    }
-  });
-
-  it('answers a missing asset or API path with 404, not the app', async () => {
-    expect((await fetch(`${server().url}/assets/nope.js`)).status).toBe(404);
-    expect((await fetch(`${server().url}/rest/v1/missions`)).status).toBe(404);
-  });
-
-  it('names the page and the installable app after PRODUCT_NAME', async () => {
-    expect(await (await fetch(`${server().url}/dashboard`)).text()).toContain('<title>Orbit Days &amp; Nights</title>');
-    const response = await fetch(`${server().url}/manifest.webmanifest`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    const manifest = (await response.json()) as { name: string; short_name: string; display: string; start_url: string; icons: unknown[] };
-    expect(manifest).toMatchObject({ name: 'Orbit Days & Nights', short_name: 'Orbit Days & Nights', display: 'standalone', start_url: '/dashboard' });
-    expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
-  });
-}, { PRODUCT_NAME: 'Orbit Days & Nights' });
+      expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const manifest = (await response.json()) as { name: string; short_name: string; display: string; start_url: string; icons: unknown[] };
+      expect(manifest).toMatchObject({ name: 'Orbit Days & Nights', short_name: 'Orbit Days & Nights', display: 'standalone', start_url: '/dashboard' });
+      expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
+    });
+  },
+  { PRODUCT_NAME: 'Orbit Days & Nights' },
+);
 
 it('reads Accept-Encoding as HTTP says: the higher weight wins, q=0 refuses, * stands for what is not named, brotli on a tie', () => {
   expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');

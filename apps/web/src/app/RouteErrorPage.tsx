@@ -7,7 +7,9 @@ import { appConfig } from '../lib/appConfig';
 
 /** A screen's code chunk could not be downloaded: usually a deploy replaced it while the tab was open. */
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
+  return (
+    error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message)
+  );
 }
 
 /** Shown when a screen throws while rendering or its code cannot be downloaded. */

@@ -23,7 +23,9 @@ function parse(ics: string): ICAL.Component {
 describe('programme .ics (RFC 5545)', () => {
   it('has every part once, at venue time with its TZID, and converts to the right UTC moments', async () => {
     const source = await programme();
-    const calendar = parse(programmeCalendar(source, { name: 'Community Mission Game 2025', publicUrl: 'https://mc.example.org', now: new Date('2025-11-01T10:00:00Z') }));
+    const calendar = parse(
+      programmeCalendar(source, { name: 'Community Mission Game 2025', publicUrl: 'https://mc.example.org', now: new Date('2025-11-01T10:00:00Z') }),
+    );
     expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
     expect(calendar.getFirstPropertyValue('prodid')).toBeTruthy();
     const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
@@ -50,7 +52,10 @@ describe('programme .ics (RFC 5545)', () => {
 
   it('keeps the same UIDs from one file to the next, so a re-import updates instead of duplicating', async () => {
     const source = await programme();
-    const uids = (ics: string) => parse(ics).getAllSubcomponents('vevent').map((component) => component.getFirstPropertyValue('uid'));
+    const uids = (ics: string) =>
+      parse(ics)
+        .getAllSubcomponents('vevent')
+        .map((component) => component.getFirstPropertyValue('uid'));
     const first = uids(programmeCalendar(source, { name: 'A', publicUrl: 'https://mc.example.org', now: new Date('2025-11-01T10:00:00Z') }));
     const second = uids(programmeCalendar(source, { name: 'A', publicUrl: 'https://mc.example.org', now: new Date('2025-11-02T10:00:00Z') }));
     expect(second).toEqual(first);
@@ -65,7 +70,9 @@ describe('programme .ics (RFC 5545)', () => {
     const ics = programmeCalendar(tricky, { name: 'Test', publicUrl: 'https://mc.example.org', partIds: new Set([part.id]) });
     expect(ics).toContain('SUMMARY:Maps\\, data\\; and \\\\ back-slashes');
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
-    const [event] = parse(ics).getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+    const [event] = parse(ics)
+      .getAllSubcomponents('vevent')
+      .map((component) => new ICAL.Event(component));
     expect(event?.summary).toBe('Maps, data; and \\ back-slashes');
     expect(event?.description).toContain('\nSecond paragraph, with a comma.');
   });
@@ -73,7 +80,9 @@ describe('programme .ics (RFC 5545)', () => {
   it('holds only the chosen parts', async () => {
     const source = await programme();
     const ics = programmeCalendar(source, { name: 'Mine', publicUrl: 'http://localhost:3000', partIds: new Set(['s2p1', 's7p1']) });
-    const uids = parse(ics).getAllSubcomponents('vevent').map((component) => component.getFirstPropertyValue('uid'));
+    const uids = parse(ics)
+      .getAllSubcomponents('vevent')
+      .map((component) => component.getFirstPropertyValue('uid'));
     expect(uids.sort()).toEqual(['s2p1@localhost:3000', 's7p1@localhost:3000']);
   });
 });

@@ -54,7 +54,12 @@ function venueDateTime(entry: PartInProgramme, time: string, timeZone: string): 
 
 function describePart({ part, session }: PartInProgramme): string {
   const people = part.speakers.length ? part.speakers.map((person) => person.name).join(', ') : part.speaker;
-  return [`Session ${session.sessionNumber}: ${session.sessionTitle}`, people ? `${part.type === 'PANEL' ? 'Panel' : 'Speakers'}: ${people}` : '', '', part.description]
+  return [
+    `Session ${session.sessionNumber}: ${session.sessionTitle}`,
+    people ? `${part.type === 'PANEL' ? 'Panel' : 'Speakers'}: ${people}` : '',
+    '',
+    part.description,
+  ]
     .filter((line, index, lines) => line !== '' || (index > 0 && lines[index - 1] !== ''))
     .join('\n');
 }

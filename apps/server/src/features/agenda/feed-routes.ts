@@ -20,10 +20,9 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Db, config:
     const notFound = () =>
       reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('This calendar address does not exist or was revoked.');
     if (!request.params.file.endsWith('.ics') || !SECRET.test(secret)) return notFound();
-    const [feed] = await db.query<{ user_id: string }>(
-      'update calendar_feeds set last_read_at = now() where secret_sha256 = $1 returning user_id',
-      [feedSecretHash(secret)],
-    );
+    const [feed] = await db.query<{ user_id: string }>('update calendar_feeds set last_read_at = now() where secret_sha256 = $1 returning user_id', [
+      feedSecretHash(secret),
+    ]);
     if (!feed) return notFound();
     const rows = await db.query<{ part_id: string }>('select part_id from agenda_favourites where user_id = $1', [feed.user_id]);
     const programme = await readProgramme(db, config);
@@ -32,10 +31,6 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Db, config:
       publicUrl: config.publicUrl,
       partIds: new Set(rows.map((row) => row.part_id)),
     });
-    return reply
-      .header('cache-control', 'private, no-cache')
-      .header('x-robots-tag', 'noindex')
-      .type('text/calendar; charset=utf-8')
-      .send(ics);
+    return reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex').type('text/calendar; charset=utf-8').send(ics);
   });
 }

@@ -42,4 +42,3 @@ export function partsOf(programme: Programme): PartInProgramme[] {
     return session.parts.map((part) => ({ part, session, date }));
   });
 }
-

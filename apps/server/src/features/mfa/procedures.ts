@@ -10,7 +10,14 @@ import { procedure } from '../../rpc/procedure.ts';
 export const mfaProcedures = {
   mfa_create_recovery_codes: procedure('mfa_create_recovery_codes', async (_params, ctx) => {
     const codes = await createRecoveryCodes(ctx.db, ctx.userId, ctx.sessionId);
-    if (!codes) throw new RpcError(403, '42501', AAL2_REQUIRED_MESSAGE, 'Recovery codes are made after an authenticator code has been entered in this session.', AAL2_REQUIRED_HINT);
+    if (!codes)
+      throw new RpcError(
+        403,
+        '42501',
+        AAL2_REQUIRED_MESSAGE,
+        'Recovery codes are made after an authenticator code has been entered in this session.',
+        AAL2_REQUIRED_HINT,
+      );
     return { codes };
   }),
 

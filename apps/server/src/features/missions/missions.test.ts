@@ -19,7 +19,10 @@ describeEachDatabase('missions: create_mission', (server) => {
   it('creates the mission trimmed, with the creator as owner, and answers it in the Mission shape', async () => {
     const owner = await signUpUser(server(), { firstName: 'Grace', lastName: 'Hopper' });
     await makeLeader(server(), owner);
-    const { data, error } = await owner.client.rpc('create_mission', missionParams(owner, { p_name: '  Clean Water  ', p_objective_or_focus: ' Life & Well-being ' }));
+    const { data, error } = await owner.client.rpc(
+      'create_mission',
+      missionParams(owner, { p_name: '  Clean Water  ', p_objective_or_focus: ' Life & Well-being ' }),
+    );
     expect(error).toBeNull();
     expect(Array.isArray(data)).toBe(true);
     const [mission] = data!;
@@ -45,7 +48,13 @@ describeEachDatabase('missions: create_mission', (server) => {
 
     const read = await details(owner, mission!.mission_id);
     expect(read.members).toHaveLength(1);
-    expect(read.members[0]).toMatchObject({ user_id: owner.user.id, role_in_team: 'owner', is_co_owner: true, first_name: 'Grace', email: owner.email.toLowerCase() });
+    expect(read.members[0]).toMatchObject({
+      user_id: owner.user.id,
+      role_in_team: 'owner',
+      is_co_owner: true,
+      first_name: 'Grace',
+      email: owner.email.toLowerCase(),
+    });
   });
 
   it('refuses a second mission by the same creator, also when both are sent at once', async () => {
@@ -113,7 +122,10 @@ describeEachDatabase('missions: create_mission', (server) => {
       expect(tooLong.status).toBe(400);
       expect(tooLong.error?.message).toContain(field);
     }
-    const exact = await owner.client.rpc('create_mission', missionParams(owner, { p_statement: `  ${'y'.repeat(1000)}  `, p_objective_or_focus: OBJECTIVES[6] }));
+    const exact = await owner.client.rpc(
+      'create_mission',
+      missionParams(owner, { p_statement: `  ${'y'.repeat(1000)}  `, p_objective_or_focus: OBJECTIVES[6] }),
+    );
     expect(exact.error).toBeNull();
     expect(exact.data![0]!.statement).toBe('y'.repeat(1000));
   });
@@ -169,9 +181,17 @@ describeEachDatabase('missions: update_mission', (server) => {
     const { owner, mission } = await createMission(server());
     const blank = await owner.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: owner.user.id, p_name: ' ', p_core_message: '' });
     expect(blank.error).toMatchObject({ code: 'P0001', message: requiredFieldsMessage(['Mission name', 'Core message']) });
-    const objective = await owner.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: owner.user.id, p_objective_or_focus: 'Chaos' });
+    const objective = await owner.client.rpc('update_mission', {
+      p_mission_id: mission.mission_id,
+      p_updated_by: owner.user.id,
+      p_objective_or_focus: 'Chaos',
+    });
     expect(objective.status).toBe(400);
-    const long = await owner.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: owner.user.id, p_problem_being_solved: 'p'.repeat(1001) });
+    const long = await owner.client.rpc('update_mission', {
+      p_mission_id: mission.mission_id,
+      p_updated_by: owner.user.id,
+      p_problem_being_solved: 'p'.repeat(1001),
+    });
     expect(long.status).toBe(400);
     const read = await details(owner, mission.mission_id);
     expect(read.mission.name).toBe(mission.name);
@@ -194,7 +214,11 @@ describeEachDatabase('missions: update_mission', (server) => {
     const impersonating = await stranger.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: owner.user.id, p_name: 'Hijacked' });
     expect(impersonating.status).toBe(403);
 
-    const byCoOwner = await coOwner.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: coOwner.user.id, p_core_message: 'Shared leadership' });
+    const byCoOwner = await coOwner.client.rpc('update_mission', {
+      p_mission_id: mission.mission_id,
+      p_updated_by: coOwner.user.id,
+      p_core_message: 'Shared leadership',
+    });
     expect(byCoOwner.error).toBeNull();
     expect(byCoOwner.data![0]).toMatchObject({ name: mission.name, core_message: 'Shared leadership' });
   });
@@ -207,7 +231,7 @@ describeEachDatabase('missions: update_mission', (server) => {
 });
 
 describeEachDatabase('missions: reading', (server) => {
-  it('lists every mission newest first with counts, team size, creator name and the caller\'s own vote and subscription', async () => {
+  it("lists every mission newest first with counts, team size, creator name and the caller's own vote and subscription", async () => {
     const first = await createMission(server(), {}, { firstName: 'Ada', lastName: 'Byron' });
     const second = await createMission(server(), { p_name: 'Second' }, { firstName: 'Alan', lastName: 'Turing' });
     const viewer = await signUpUser(server());
@@ -286,7 +310,7 @@ describeEachDatabase('missions: reading', (server) => {
     expect(spying.status).toBe(403);
   });
 
-  it('answers the details with members, counts and the caller\'s flags, or null', async () => {
+  it("answers the details with members, counts and the caller's flags, or null", async () => {
     const { owner, mission } = await createMission(server(), {}, { firstName: 'Mae', lastName: 'Jemison' });
     const viewer = await signUpUser(server());
     await viewer.client.rpc('toggle_mission_vote', { p_mission_id: mission.mission_id });
@@ -296,7 +320,14 @@ describeEachDatabase('missions: reading', (server) => {
     expect(seen).toMatchObject({ vote_count: 1, is_voted: true, subscription_count: 1, is_subscribed: true });
     expect(seen.mission).toMatchObject({ mission_id: mission.mission_id, name: mission.name, created_by_name: 'Mae Jemison', vote_count: 1 });
     expect(seen.members).toEqual([
-      expect.objectContaining({ user_id: owner.user.id, first_name: 'Mae', last_name: 'Jemison', email: owner.email.toLowerCase(), is_co_owner: true, role_in_team: 'owner' }),
+      expect.objectContaining({
+        user_id: owner.user.id,
+        first_name: 'Mae',
+        last_name: 'Jemison',
+        email: owner.email.toLowerCase(),
+        is_co_owner: true,
+        role_in_team: 'owner',
+      }),
     ]);
     expect(typeof seen.members[0]!.added_at).toBe('string');
 
@@ -363,7 +394,7 @@ describeEachDatabase('missions: vote and subscription toggles', (server) => {
     }
     const listed = (await voters[1]!.client.rpc('get_all_missions', {})).data!.find((row) => row.mission_id === mission.mission_id);
     expect(listed).toMatchObject({ vote_count: 0, subscription_count: 0 });
-    });
+  });
 
   it('answers every toggle sent together on its own: an unknown mission fails alone, the others count', async () => {
     const { mission } = await createMission(server());
@@ -454,12 +485,19 @@ describeEachDatabase('missions: one owner rule', (server) => {
   it('lets the creator update the mission even without the co-owner flag, as they may manage its team', async () => {
     const { owner, mission } = await createMission(server());
     await server().db.query('update mission_members set is_co_owner = false where mission_id = $1 and user_id = $2', [mission.mission_id, owner.user.id]);
-    const { data, error } = await owner.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: owner.user.id, p_core_message: 'Still mine' });
+    const { data, error } = await owner.client.rpc('update_mission', {
+      p_mission_id: mission.mission_id,
+      p_updated_by: owner.user.id,
+      p_core_message: 'Still mine',
+    });
     expect(error).toBeNull();
     expect(data![0]!.core_message).toBe('Still mine');
 
     const member = await signUpUser(server());
-    await server().db.query(`insert into mission_members (mission_id, user_id, role_in_team, is_co_owner) values ($1, $2, 'member', false)`, [mission.mission_id, member.user.id]);
+    await server().db.query(`insert into mission_members (mission_id, user_id, role_in_team, is_co_owner) values ($1, $2, 'member', false)`, [
+      mission.mission_id,
+      member.user.id,
+    ]);
     const refused = await member.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: member.user.id, p_core_message: 'Not mine' });
     expect(refused.status).toBe(403);
     expect(refused.error?.message).toBe(MISSION_MESSAGES.ownersOnly);

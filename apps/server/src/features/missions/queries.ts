@@ -57,4 +57,3 @@ export async function findMission(db: Queryable, missionId: string, viewerId: st
   const [row] = await db.query<Mission>(missionsSql('and m.mission_id = $2'), [viewerId, missionId]);
   return row ?? null;
 }
-

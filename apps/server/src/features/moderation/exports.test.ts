@@ -18,7 +18,12 @@ async function records(response: Response): Promise<string[][]> {
   const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes).slice(1);
   // Every record ends with CRLF, as RFC 4180 says.
   expect(text.endsWith('\r\n')).toBe(true);
-  expect(text.replace(/"[^"]*"/g, '').split('\n').every((line, index, lines) => index === lines.length - 1 || line.endsWith('\r'))).toBe(true);
+  expect(
+    text
+      .replace(/"[^"]*"/g, '')
+      .split('\n')
+      .every((line, index, lines) => index === lines.length - 1 || line.endsWith('\r')),
+  ).toBe(true);
   return parse(text, { relax_column_count: false, record_delimiter: '\r\n' });
 }
 

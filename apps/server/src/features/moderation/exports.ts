@@ -78,10 +78,24 @@ const DEFINITIONS: Record<ExportName, ExportDefinition> = {
   },
   'survey-completion': {
     columns: ['Attendee ID', 'Anonymity', 'E-mail', 'Pre-conference survey', 'Post-conference survey'],
-    page: peoplePage(`${attendeeId}, ${anonymityLabel}, ${unlessAnonymous('u.email')}, ${yesNo('u.pre_survey_completed')}, ${yesNo('u.post_survey_completed')}`),
+    page: peoplePage(
+      `${attendeeId}, ${anonymityLabel}, ${unlessAnonymous('u.email')}, ${yesNo('u.pre_survey_completed')}, ${yesNo('u.post_survey_completed')}`,
+    ),
   },
   missions: {
-    columns: ['Mission ID', 'Mission', 'Objective', 'Team size', 'Votes', 'Subscribers', 'Creator', 'Creator e-mail', 'Created (UTC)', 'Hidden', 'Hidden reason'],
+    columns: [
+      'Mission ID',
+      'Mission',
+      'Objective',
+      'Team size',
+      'Votes',
+      'Subscribers',
+      'Creator',
+      'Creator e-mail',
+      'Created (UTC)',
+      'Hidden',
+      'Hidden reason',
+    ],
     async page(db, cursor) {
       const [at, id] = cursor ? cursor.split('|') : [null, null];
       return db.query<{ cells: Cell[]; cursor: string }>(
@@ -160,9 +174,6 @@ export function registerExportRoutes(app: FastifyInstance, db: Db, keys: Signing
       if (error) request.log.error({ err: error }, 'export failed while streaming');
     });
     const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
-      .send(csv);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${day}.csv"`).send(csv);
   });
 }

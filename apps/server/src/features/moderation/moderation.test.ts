@@ -208,7 +208,7 @@ describeEachDatabase('organiser console: People', (server) => {
     expect(newest[0]?.user_id).toBe(wanted.user.id);
   });
 
-  it("shows what a person has done, never survey answers or a date of birth", async () => {
+  it('shows what a person has done, never survey answers or a date of birth', async () => {
     const organiser = await signUpOrganiser(server());
     const { owner, mission } = await createMission(server(), { name: 'Activity Mission' });
     await rpc(owner, 'toggle_mission_vote', { p_mission_id: mission.mission_id });
@@ -243,7 +243,13 @@ describeEachDatabase('organiser console: People', (server) => {
     await rpc(other.owner, 'add_mission_member', { p_mission_id: other.mission.mission_id, p_user_id: owner.user.id });
 
     const plan = (await rpc<AttendeeActivity>(organiser, 'get_attendee_activity', { p_user_id: owner.user.id })).deletion;
-    expect(plan).toMatchObject({ mission_outcome: 'transferred', new_owner: { user_id: coOwner.user.id, email: coOwner.email }, votes: 1, subscriptions: 1, memberships: 2 });
+    expect(plan).toMatchObject({
+      mission_outcome: 'transferred',
+      new_owner: { user_id: coOwner.user.id, email: coOwner.email },
+      votes: 1,
+      subscriptions: 1,
+      memberships: 2,
+    });
 
     const deleted = await rpc<AccountDeleted>(organiser, 'delete_attendee_account', { p_user_id: owner.user.id, p_mission_outcome: 'transferred' });
     expect(deleted).toEqual({ email: owner.email, mission_outcome: 'transferred', new_owner_email: coOwner.email });

@@ -17,10 +17,9 @@ interface OutboxMail {
 }
 
 async function mailsTo(server: TestServer, user: TestUser): Promise<OutboxMail[]> {
-  return server.db.query<OutboxMail>(
-    'select id::text, subject, body, deliver_after, sent_at, attempts from mail_outbox where recipient = $1 order by id',
-    [user.email.toLowerCase()],
-  );
+  return server.db.query<OutboxMail>('select id::text, subject, body, deliver_after, sent_at, attempts from mail_outbox where recipient = $1 order by id', [
+    user.email.toLowerCase(),
+  ]);
 }
 
 async function onlyMail(server: TestServer, user: TestUser): Promise<OutboxMail> {

@@ -41,7 +41,7 @@ describeEachDatabase('organisers and two-step sign-in', (server) => {
     expect((await again.rpc('list_organisers', {})).error).toBeNull();
   });
 
-  it('lets an organiser reset another organiser\'s two-step sign-in, audited; never their own', async () => {
+  it("lets an organiser reset another organiser's two-step sign-in, audited; never their own", async () => {
     const alice = await signUpOrganiser(server());
     const bob = await signUpOrganiser(server());
     expect((await bob.client.rpc('list_organisers', {})).error).toBeNull();

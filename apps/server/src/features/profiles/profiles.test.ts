@@ -61,10 +61,19 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     const read = await client.rpc('get_user_role_profile', { p_user_id: user.id });
     expect(read.data).toEqual([row]);
 
-    const updated = await client.rpc('update_role_profile', profileParams(user.id, { p_role_title: 'Workshop lead', p_high_objective: 'Not sure yet', p_intention: '\tTo teach\n' }));
+    const updated = await client.rpc(
+      'update_role_profile',
+      profileParams(user.id, { p_role_title: 'Workshop lead', p_high_objective: 'Not sure yet', p_intention: '\tTo teach\n' }),
+    );
     expect(updated.error).toBeNull();
     expect(updated.data).toHaveLength(1);
-    expect(updated.data![0]).toMatchObject({ id: row.id, role_title: 'Workshop lead', high_objective: 'Not sure yet', intention: 'To teach', created_at: row.created_at });
+    expect(updated.data![0]).toMatchObject({
+      id: row.id,
+      role_title: 'Workshop lead',
+      high_objective: 'Not sure yet',
+      intention: 'To teach',
+      created_at: row.created_at,
+    });
     expect(Date.parse(updated.data![0]!.updated_at)).toBeGreaterThanOrEqual(Date.parse(row.updated_at));
   });
 

@@ -31,7 +31,12 @@ export const programmeProcedures = {
   save_programme_settings: organiserProcedure('save_programme_settings', async (params, ctx) =>
     changeProgramme(ctx.db, actorOf(ctx), (current) => ({
       next: { ...current, settings: params.p_settings },
-      audit: { kind: AUDIT_KINDS.programmeConferenceSaved, subject: 'Conference dates, time zone and venue', before: current.settings, after: params.p_settings },
+      audit: {
+        kind: AUDIT_KINDS.programmeConferenceSaved,
+        subject: 'Conference dates, time zone and venue',
+        before: current.settings,
+        after: params.p_settings,
+      },
     })),
   ),
 
@@ -108,7 +113,12 @@ export const programmeProcedures = {
       if (!session) throw businessError(PROGRAMME_MESSAGES.sessionNotFound);
       return {
         next: { ...current, agenda: current.agenda.filter((candidate) => candidate !== session) },
-        audit: { kind: AUDIT_KINDS.programmeSessionDeleted, subject: `Session ${session.sessionNumber}: ${session.sessionTitle}`, before: session, after: null },
+        audit: {
+          kind: AUDIT_KINDS.programmeSessionDeleted,
+          subject: `Session ${session.sessionNumber}: ${session.sessionTitle}`,
+          before: session,
+          after: null,
+        },
       };
     }),
   ),

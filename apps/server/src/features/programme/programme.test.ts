@@ -6,7 +6,10 @@ import { expectOrganiserOnly, signUpOrganiser } from '../../../test/organisers.t
 
 /** The programme in the database: the public read with its ETag, every organiser edit, import, photos. */
 
-async function readPublic(server: TestServer, etag?: string): Promise<{ status: number; etag: string | null; cache: string | null; body: ProgrammeResponse | null }> {
+async function readPublic(
+  server: TestServer,
+  etag?: string,
+): Promise<{ status: number; etag: string | null; cache: string | null; body: ProgrammeResponse | null }> {
   const response = await fetch(`${server.url}/content/v1/programme`, { headers: etag ? { 'if-none-match': etag } : {} });
   const body = response.status === 200 ? ((await response.json()) as ProgrammeResponse) : null;
   return { status: response.status, etag: response.headers.get('etag'), cache: response.headers.get('cache-control'), body };
@@ -28,7 +31,10 @@ const newSpeaker = (id: string, name: string): Speaker => ({
   twitterUrl: '',
 });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f0b3e60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f0b3e60000000049454e44ae426082',
+  'hex',
+);
 
 describeEachDatabase('programme', (server) => {
   it('is seeded from the sample files and read publicly with an ETag, 304 when unchanged', async () => {
@@ -70,7 +76,10 @@ describeEachDatabase('programme', (server) => {
 
     // Renaming a speaker who appears in parts follows into those parts.
     const amina = start.body?.programme.speakers.find((speaker) => speaker.id === 'amina-yusuf') as Speaker;
-    const renamed = await call(organiser, 'save_speaker', { p_original_id: 'amina-yusuf', p_speaker: { ...amina, name: 'Amina Yusuf-Okafor', designation: 'Chief Navigator' } });
+    const renamed = await call(organiser, 'save_speaker', {
+      p_original_id: 'amina-yusuf',
+      p_speaker: { ...amina, name: 'Amina Yusuf-Okafor', designation: 'Chief Navigator' },
+    });
     expect(renamed.error).toBeNull();
     const parts = renamed.data.programme.agenda.flatMap((session) => session.parts);
     expect(parts.some((part) => part.speakers.some((ref) => ref.name === 'Amina Yusuf'))).toBe(false);
@@ -108,7 +117,12 @@ describeEachDatabase('programme', (server) => {
     const organiser = await signUpOrganiser(server());
     const start = (await readPublic(server())).body as ProgrammeResponse;
 
-    const settings = { ...start.programme.settings, venue: 'Harbour Hall', rooms: ['Main stage', 'Workshop room'], endDate: start.programme.settings.startDate };
+    const settings = {
+      ...start.programme.settings,
+      venue: 'Harbour Hall',
+      rooms: ['Main stage', 'Workshop room'],
+      endDate: start.programme.settings.startDate,
+    };
     const tooShort = await call(organiser, 'save_programme_settings', { p_settings: settings });
     // Day-two sessions would fall outside a one-day conference.
     expect(tooShort.status).toBe(400);
@@ -125,7 +139,17 @@ describeEachDatabase('programme', (server) => {
       startTime: '15:00',
       endTime: '16:00',
       parts: [
-        { id: 's8p1', title: 'Thank you', type: 'TALK', startTime: '15:00', endTime: '15:30', speaker: 'Rukhsana Moosa', speakers: [{ name: 'Rukhsana Moosa', linkedinUrl: 'https://www.linkedin.com/in/sample-rukhsana-moosa' }], description: 'Goodbye.', room: 'Main stage' },
+        {
+          id: 's8p1',
+          title: 'Thank you',
+          type: 'TALK',
+          startTime: '15:00',
+          endTime: '15:30',
+          speaker: 'Rukhsana Moosa',
+          speakers: [{ name: 'Rukhsana Moosa', linkedinUrl: 'https://www.linkedin.com/in/sample-rukhsana-moosa' }],
+          description: 'Goodbye.',
+          room: 'Main stage',
+        },
       ],
     };
     const created = await call(organiser, 'save_session', { p_original_number: null, p_session: session });
@@ -135,19 +159,20 @@ describeEachDatabase('programme', (server) => {
     const before = (await readPublic(server())).body;
     const broken = {
       ...session,
-      parts: [
-        { ...session.parts[0], endTime: '14:00', room: 'Basement', speakers: [{ name: 'Nobody Known', linkedinUrl: '' }] },
-      ],
+      parts: [{ ...session.parts[0], endTime: '14:00', room: 'Basement', speakers: [{ name: 'Nobody Known', linkedinUrl: '' }] }],
     };
     const refused = await call(organiser, 'save_session', { p_original_number: 8, p_session: broken });
     expect(refused.status).toBe(400);
     expect(refused.error?.message).toMatch(/^The programme has \d+ problems; nothing was changed\.$/);
     expect(refused.error?.details).toContain('Part s8p1 must end after it starts');
-    expect(refused.error?.details).toContain('which is not one of the conference\'s rooms');
+    expect(refused.error?.details).toContain("which is not one of the conference's rooms");
     expect(refused.error?.details).toContain('"Nobody Known", who is not one of the speakers');
     expect((await readPublic(server())).body).toEqual(before);
 
-    const moved = await call(organiser, 'save_session', { p_original_number: 8, p_session: { ...session, sessionNumber: 9, sessionTitle: 'Closing Orbit, renamed' } });
+    const moved = await call(organiser, 'save_session', {
+      p_original_number: 8,
+      p_session: { ...session, sessionNumber: 9, sessionTitle: 'Closing Orbit, renamed' },
+    });
     expect(moved.data.programme.agenda.some((entry) => entry.sessionNumber === 8)).toBe(false);
     expect(moved.data.programme.agenda.find((entry) => entry.sessionNumber === 9)?.sessionTitle).toBe('Closing Orbit, renamed');
     const gone = await call(organiser, 'delete_session', { p_number: 9 });
@@ -189,7 +214,11 @@ describeEachDatabase('programme', (server) => {
     const organiser = await signUpOrganiser(server());
     const attendee = await signUpUser(server());
     const upload = (token: string | null, body: Buffer, type: string) =>
-      fetch(`${server().url}/content/v1/speaker-photos`, { method: 'POST', headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: new Uint8Array(body) });
+      fetch(`${server().url}/content/v1/speaker-photos`, {
+        method: 'POST',
+        headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: new Uint8Array(body),
+      });
 
     expect((await upload(null, PNG, 'image/png')).status).toBe(401);
     const forbidden = await upload(attendee.session.access_token, PNG, 'image/png');

@@ -55,7 +55,10 @@ export function registerProgrammeRoutes(app: FastifyInstance, db: Db, keys: Sign
           body,
           ctx.userId,
         ]);
-        return reply.code(201).header('cache-control', 'no-store').send({ url: `${PHOTO_PATH_PREFIX}${row?.id}.${PHOTO_TYPES[type]}` });
+        return reply
+          .code(201)
+          .header('cache-control', 'no-store')
+          .send({ url: `${PHOTO_PATH_PREFIX}${row?.id}.${PHOTO_TYPES[type]}` });
       });
 
       // A photo's address names its row, and a new upload is a new row: cache it for good.

@@ -15,8 +15,7 @@ import { recordAudit, type Actor } from '../organiser/audit.ts';
 
 /** The sample content files the web app once bundled: the seed of an empty database. */
 export function sampleProgramme(config: Config): ProgrammeDocument {
-  const file = (name: string): unknown =>
-    JSON.parse(readFileSync(new URL(`../../../../web/src/features/conference/content/${name}`, import.meta.url), 'utf8'));
+  const file = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../../../web/src/features/conference/content/${name}`, import.meta.url), 'utf8'));
   const content = parseConferenceContent(file('speakers.json'), file('agenda.json'));
   return programmeSchema.parse(programmeFromContent(content, { startDate: config.CONFERENCE_START_DATE, timeZone: config.CONFERENCE_TIME_ZONE }));
 }
@@ -28,10 +27,9 @@ export function sampleProgramme(config: Config): ProgrammeDocument {
 export async function seedProgramme(db: Db, config: Config): Promise<boolean> {
   const existing = await db.query<{ one: number }>('select 1 as one from programme');
   if (existing.length) return false;
-  const rows = await db.query<{ version: number }>(
-    'insert into programme (document) values ($1::jsonb) on conflict (id) do nothing returning version',
-    [JSON.stringify(sampleProgramme(config))],
-  );
+  const rows = await db.query<{ version: number }>('insert into programme (document) values ($1::jsonb) on conflict (id) do nothing returning version', [
+    JSON.stringify(sampleProgramme(config)),
+  ]);
   return rows.length > 0;
 }
 

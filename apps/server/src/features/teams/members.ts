@@ -24,7 +24,11 @@ export const MEMBER_COLUMNS = 'm.user_id, u.email, u.first_name, u.last_name, m.
 export const MEMBER_ORDER = `(m.role_in_team = 'owner') desc, m.is_co_owner desc, m.added_at, m.user_id`;
 
 /** A mission's team, in MEMBER_ORDER. `visible` may narrow it further (on `m`, parameters from $2). */
-export async function listMembers(db: Queryable, missionId: string, visible: { sql: string; params: unknown[] } = { sql: 'true', params: [] }): Promise<MissionMember[]> {
+export async function listMembers(
+  db: Queryable,
+  missionId: string,
+  visible: { sql: string; params: unknown[] } = { sql: 'true', params: [] },
+): Promise<MissionMember[]> {
   return db.query<MissionMember>(
     `select ${MEMBER_COLUMNS}
        from mission_members m join users u on u.id = m.user_id

@@ -131,10 +131,10 @@ export const teamsProcedures = {
       if (!(await lockMission(tx, params.p_mission_id))) return 'no_member_found';
       const leaving = params.p_user_id === ctx.userId;
       if (!leaving) await assertOwner(tx, ctx, params.p_mission_id);
-      const [target] = await tx.query<{ owner: boolean }>(
-        `select ${IS_OWNER} as owner from mission_members where mission_id = $1 and user_id = $2`,
-        [params.p_mission_id, params.p_user_id],
-      );
+      const [target] = await tx.query<{ owner: boolean }>(`select ${IS_OWNER} as owner from mission_members where mission_id = $1 and user_id = $2`, [
+        params.p_mission_id,
+        params.p_user_id,
+      ]);
       if (!target) return 'no_member_found';
       if (target.owner) {
         const [count] = await tx.query<{ owners: number }>(`select count(*)::int as owners from mission_members where mission_id = $1 and ${IS_OWNER}`, [

@@ -323,10 +323,9 @@ describeEachDatabase('teams: remove_mission_member', (server) => {
       // The loser is no longer on the team when its turn comes, so it may no longer remove anyone.
       const loser = results.find((result) => result.data !== 'member_deleted');
       expect(loser?.status).toBe(403);
-      const [count] = await server().db.query<{ owners: number }>(
-        'select count(*)::int as owners from mission_members where mission_id = $1 and is_co_owner',
-        [missionId],
-      );
+      const [count] = await server().db.query<{ owners: number }>('select count(*)::int as owners from mission_members where mission_id = $1 and is_co_owner', [
+        missionId,
+      ]);
       expect(count?.owners).toBe(1);
     }
   });

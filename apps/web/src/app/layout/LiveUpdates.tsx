@@ -21,18 +21,14 @@ export default function LiveUpdates() {
 
   useEffect(() => {
     if (!userId) return undefined;
-    const live = new LiveConnection(
-      async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
-      [MISSIONS_TOPIC],
-      {
-        message: (message) => {
-          if (message.type === 'resync') void refreshMissions(queryClient);
-          else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
-        },
-        status: setLiveStatus,
-        reconnected: () => void refreshMissions(queryClient),
+    const live = new LiveConnection(async () => (await supabase.auth.getSession()).data.session?.access_token ?? null, [MISSIONS_TOPIC], {
+      message: (message) => {
+        if (message.type === 'resync') void refreshMissions(queryClient);
+        else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
       },
-    );
+      status: setLiveStatus,
+      reconnected: () => void refreshMissions(queryClient),
+    });
     connection.current = live;
     setLiveStatus('connecting');
     live.start();

@@ -25,10 +25,15 @@ export default function OfflineSupport() {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[70] flex flex-col items-center gap-2 p-3">
       {!online && (
-        <div role="status" data-testid="offline-banner" className="pointer-events-auto flex max-w-xl items-start gap-2 rounded-xl border border-amber-300/50 bg-slate-900 px-4 py-3 text-sm text-amber-100 shadow-2xl shadow-black/60">
+        <div
+          role="status"
+          data-testid="offline-banner"
+          className="pointer-events-auto flex max-w-xl items-start gap-2 rounded-xl border border-amber-300/50 bg-slate-900 px-4 py-3 text-sm text-amber-100 shadow-2xl shadow-black/60"
+        >
           <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p>
-            {lastSeen ? `You are offline: showing what you saw at ${formatSeen(lastSeen)}.` : 'You are offline.'} Voting, following and saving need a connection.
+            {lastSeen ? `You are offline: showing what you saw at ${formatSeen(lastSeen)}.` : 'You are offline.'} Voting, following and saving need a
+            connection.
           </p>
         </div>
       )}
@@ -40,7 +45,11 @@ export default function OfflineSupport() {
         >
           <p className="flex-1">A new version of the app is ready. Reload to use it; what you typed on this screen may be lost.</p>
           <div className="flex gap-2">
-            <button type="button" onClick={update.dismiss} className="min-h-9 rounded-lg px-3 font-medium text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300">
+            <button
+              type="button"
+              onClick={update.dismiss}
+              className="min-h-9 rounded-lg px-3 font-medium text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300"
+            >
               Later
             </button>
             <button
@@ -68,7 +77,11 @@ function subscribeToNetwork(onChange: () => void): () => void {
 }
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** The time alone when it was today, else the date and time, in the app's one format. */
@@ -89,7 +102,12 @@ function useNothingToShowIsOffline(queryClient: QueryClient): void {
     const settle = () => {
       for (const query of cache.getAll()) {
         if (query.state.status === 'pending' && query.state.fetchStatus === 'paused' && query.state.data === undefined) {
-          query.setState({ status: 'error', fetchStatus: 'idle', error: Object.assign(new Error(OFFLINE_MESSAGE), { name: 'OfflineError' }), errorUpdatedAt: Date.now() });
+          query.setState({
+            status: 'error',
+            fetchStatus: 'idle',
+            error: Object.assign(new Error(OFFLINE_MESSAGE), { name: 'OfflineError' }),
+            errorUpdatedAt: Date.now(),
+          });
         }
       }
     };
@@ -123,7 +141,14 @@ function usePersistedQueries(queryClient: QueryClient, userId: string | null): n
     previousUser.current = userId;
     if (!userId) return;
     const key = CACHE_PREFIX + userId;
-    const newest = () => Math.max(0, ...queryClient.getQueryCache().getAll().map((query) => query.state.dataUpdatedAt));
+    const newest = () =>
+      Math.max(
+        0,
+        ...queryClient
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.dataUpdatedAt),
+      );
     // Only without a network: online, the screens' own fresh answers are what they show. What is
     // restored is marked stale, so the first chance to reach the server replaces it.
     const restore = () => {
@@ -135,7 +160,6 @@ function usePersistedQueries(queryClient: QueryClient, userId: string | null): n
     };
     if (!navigator.onLine) restore();
     window.addEventListener('offline', restore);
-
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const save = () => {

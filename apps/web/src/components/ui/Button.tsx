@@ -46,7 +46,20 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * click the person would have to find their place again. It says it is unavailable
  * (`aria-disabled`) and ignores activation instead, and focus stays on it.
  */
-export function Button({ variant = 'primary', size = 'md', busy = false, busyLabel, icon, className, disabled, children, type = 'button', ref, onClick, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  busy = false,
+  busyLabel,
+  icon,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ref,
+  onClick,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       ref={ref}

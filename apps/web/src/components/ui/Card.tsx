@@ -2,10 +2,22 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-2xl border border-slate-700/70 bg-slate-900/70 p-5 shadow-xl shadow-black/30 backdrop-blur sm:p-6', className)} {...rest} />;
+  return (
+    <div className={cn('rounded-2xl border border-slate-700/70 bg-slate-900/70 p-5 shadow-xl shadow-black/30 backdrop-blur sm:p-6', className)} {...rest} />
+  );
 }
 
-export function CardHeader({ title, description, action, titleAs: Title = 'h2' }: { title: ReactNode; description?: ReactNode; action?: ReactNode; titleAs?: 'h1' | 'h2' | 'h3' }) {
+export function CardHeader({
+  title,
+  description,
+  action,
+  titleAs: Title = 'h2',
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  titleAs?: 'h1' | 'h2' | 'h3';
+}) {
   return (
     <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">

@@ -42,7 +42,11 @@ export function SearchInput({ label, value, onChange, placeholder, compact = fal
             compact ? 'rounded-lg border-slate-600 bg-slate-900/80' : 'rounded-xl border-slate-700 bg-slate-900/70',
           )}
         />
-        <span aria-hidden="true" data-testid="search-placeholder" className={cn('pointer-events-none col-start-1 row-start-1 border border-transparent text-base text-slate-400', box, value !== '' && 'invisible')}>
+        <span
+          aria-hidden="true"
+          data-testid="search-placeholder"
+          className={cn('pointer-events-none col-start-1 row-start-1 border border-transparent text-base text-slate-400', box, value !== '' && 'invisible')}
+        >
           {placeholder}
         </span>
       </div>

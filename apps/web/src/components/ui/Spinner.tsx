@@ -13,7 +13,10 @@ export function Spinner({ label, size = 'md', className }: SpinnerProps) {
   const wheel = (
     <span
       aria-hidden="true"
-      className={cn('inline-block shrink-0 animate-spin rounded-full border-sky-300/30 border-t-sky-300 motion-reduce:animate-[spin_3s_linear_infinite]', sizes[size])}
+      className={cn(
+        'inline-block shrink-0 animate-spin rounded-full border-sky-300/30 border-t-sky-300 motion-reduce:animate-[spin_3s_linear_infinite]',
+        sizes[size],
+      )}
     />
   );
   if (!label) return <span className={className}>{wheel}</span>;

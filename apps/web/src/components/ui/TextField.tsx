@@ -95,7 +95,21 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function TextAreaField({ label, hint, error, id, required, showRequiredMark, showCounter, containerClassName, className, maxLength, value, ref, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  id,
+  required,
+  showRequiredMark,
+  showCounter,
+  containerClassName,
+  className,
+  maxLength,
+  value,
+  ref,
+  ...rest
+}: TextAreaFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const length = typeof value === 'string' ? value.length : 0;
@@ -106,7 +120,16 @@ export function TextAreaField({ label, hint, error, id, required, showRequiredMa
       </span>
     ) : null;
   return (
-    <FieldFrame id={fieldId} label={label} required={required} showRequiredMark={showRequiredMark} hint={hint} error={error} className={containerClassName} aside={counter}>
+    <FieldFrame
+      id={fieldId}
+      label={label}
+      required={required}
+      showRequiredMark={showRequiredMark}
+      hint={hint}
+      error={error}
+      className={containerClassName}
+      aside={counter}
+    >
       <textarea
         ref={ref}
         id={fieldId}

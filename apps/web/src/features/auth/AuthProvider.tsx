@@ -74,7 +74,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // with invalidateQueries. It is read from the cache directly rather than through useQuery: that
   // keeps the query observer's code out of the JavaScript every first visit (/signin) downloads.
   const subscribeToCache = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
-  const appUserState = useSyncExternalStore(subscribeToCache, () => (userId ? queryClient.getQueryState<AppUser | null>(queryKeys.appUser(userId)) : undefined));
+  const appUserState = useSyncExternalStore(subscribeToCache, () =>
+    userId ? queryClient.getQueryState<AppUser | null>(queryKeys.appUser(userId)) : undefined,
+  );
 
   const secondFactorOwed = needsSecondFactor(session);
   useEffect(() => {
@@ -191,7 +193,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       updateDateOfBirth,
       setAnonymity,
     }),
-    [status, session, user, isPasswordRecovery, secondFactorOwed, appUserState, userId, refreshAppUser, signIn, signUp, signOut, requestPasswordReset, updateDateOfBirth, setAnonymity],
+    [
+      status,
+      session,
+      user,
+      isPasswordRecovery,
+      secondFactorOwed,
+      appUserState,
+      userId,
+      refreshAppUser,
+      signIn,
+      signUp,
+      signOut,
+      requestPasswordReset,
+      updateDateOfBirth,
+      setAnonymity,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -33,9 +33,21 @@ export function AuthShell({ title, subtitle, documentTitle, children, footer }: 
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
           <span>{appConfig.productName}</span>
         </Link>
-        <Link to={paths.home()} className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-sky-200 hover:text-sky-100 hover:underline">
+        <Link
+          to={paths.home()}
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-sky-200 hover:text-sky-100 hover:underline"
+        >
           {/* Drawn inline: the sign-in screen's weight budget has no room for the icon library. */}
-          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="size-4"
+          >
             <path d="m12 19-7-7 7-7" />
             <path d="M19 12H5" />
           </svg>

@@ -39,7 +39,13 @@ export default function LandingPage() {
     <div className="flex min-h-dvh flex-col">
       <title>{appConfig.productName}</title>
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center gap-8 px-5 py-16 text-center">
-        <img src="/logo.svg" alt={`${appConfig.productName} logo`} width={128} height={128} className="size-28 drop-shadow-[0_0_35px_rgba(56,189,248,0.35)] sm:size-32" />
+        <img
+          src="/logo.svg"
+          alt={`${appConfig.productName} logo`}
+          width={128}
+          height={128}
+          className="size-28 drop-shadow-[0_0_35px_rgba(56,189,248,0.35)] sm:size-32"
+        />
         <h1 aria-label={title} className="min-h-[1.2em] text-4xl font-black tracking-tight text-slate-50 sm:text-6xl">
           <span aria-hidden="true" data-testid="typed-title">
             {typed}

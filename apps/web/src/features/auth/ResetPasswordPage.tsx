@@ -82,12 +82,7 @@ function RequestResetForm() {
         </Alert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-          <EmailField
-            ref={emailRef}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={error ?? undefined}
-          />
+          <EmailField ref={emailRef} value={email} onChange={(event) => setEmail(event.target.value)} error={error ?? undefined} />
           <Button type="submit" size="lg" busy={busy} busyLabel="Sending...">
             Send Reset Link
           </Button>
@@ -132,7 +127,11 @@ function NewDateOfBirthForm() {
 
   return (
     <AuthShell title="Set your date of birth" subtitle="Choose the date of birth you will sign in with from now on." documentTitle="Set date of birth">
-      {user?.email ? <p className="mb-5 text-sm text-slate-300">Account: <strong className="text-slate-100">{user.email}</strong></p> : null}
+      {user?.email ? (
+        <p className="mb-5 text-sm text-slate-300">
+          Account: <strong className="text-slate-100">{user.email}</strong>
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <DateOfBirthField
           ref={dateRef}

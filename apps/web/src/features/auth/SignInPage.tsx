@@ -66,12 +66,7 @@ export default function SignInPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <EmailField
-          ref={emailRef}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errorFor('email')}
-        />
+        <EmailField ref={emailRef} value={email} onChange={(event) => setEmail(event.target.value)} error={errorFor('email')} />
         <DateOfBirthField
           ref={dateRef}
           value={dateOfBirth}

@@ -115,12 +115,7 @@ export default function SignUpPage() {
             required
           />
         </div>
-        <EmailField
-          ref={refs.email}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errorFor('email')}
-        />
+        <EmailField ref={refs.email} value={email} onChange={(event) => setEmail(event.target.value)} error={errorFor('email')} />
         <DateOfBirthField
           ref={refs.dateOfBirth}
           value={dateOfBirth}

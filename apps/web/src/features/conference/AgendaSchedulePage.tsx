@@ -12,7 +12,17 @@ import { CalendarDialog } from './CalendarDialog.tsx';
 import { ConferenceDialog } from './ConferenceDialog.tsx';
 import { ExternalAnchor, TypeBadge } from './ConferenceBits.tsx';
 import { downloadCalendar, useMyAgenda } from './myAgenda.ts';
-import { deviceTimeZone, formatClock, formatLongDate, formatShortDate, scheduledParts, useProgramme, zoneAbbreviation, zoneCity, type ScheduledPart } from './programme.ts';
+import {
+  deviceTimeZone,
+  formatClock,
+  formatLongDate,
+  formatShortDate,
+  scheduledParts,
+  useProgramme,
+  zoneAbbreviation,
+  zoneCity,
+  type ScheduledPart,
+} from './programme.ts';
 import { formatDuration, formatTimeRange, partCountLabel, sessionsByDay } from './schedule.ts';
 import { focusRing } from './styles.ts';
 import { useNow } from './useNow.ts';
@@ -183,7 +193,10 @@ export default function AgendaSchedulePage() {
       )}
 
       <Tabs.Root value={selectedDay} onValueChange={(value) => update({ day: value, part: null })}>
-        <Tabs.List aria-label="Conference days" className="sticky top-16 z-20 -mx-4 mb-4 flex gap-1 border-b border-slate-800 bg-slate-950/95 px-4 backdrop-blur sm:mx-0 sm:px-0">
+        <Tabs.List
+          aria-label="Conference days"
+          className="sticky top-16 z-20 -mx-4 mb-4 flex gap-1 border-b border-slate-800 bg-slate-950/95 px-4 backdrop-blur sm:mx-0 sm:px-0"
+        >
           {days.map((day) => {
             const date = programme.settings.days[day.day - 1] ?? '';
             return (
@@ -201,7 +214,9 @@ export default function AgendaSchedulePage() {
         {days.map((day) => {
           const date = programme.settings.days[day.day - 1] ?? '';
           const sessions = mine
-            ? day.sessions.map((session) => ({ ...session, parts: session.parts.filter((part) => starredIds.has(part.id)) })).filter((session) => session.parts.length > 0)
+            ? day.sessions
+                .map((session) => ({ ...session, parts: session.parts.filter((part) => starredIds.has(part.id)) }))
+                .filter((session) => session.parts.length > 0)
             : day.sessions;
           return (
             <Tabs.Content key={day.day} value={String(day.day)} className="focus-visible:outline-none">
@@ -272,7 +287,11 @@ function MyAgendaEmpty({ loading, onShowAll }: { loading: boolean; onShowAll: ()
       <Star aria-hidden="true" className="mb-3 size-10 text-slate-500" />
       <p className="text-lg font-semibold text-white">{loading ? 'Loading your agenda…' : 'Nothing starred on this day'}</p>
       {!loading && <p className="mt-1 text-sm text-slate-300">Star a part to add it to My agenda; it follows you to your other devices.</p>}
-      <button type="button" onClick={onShowAll} className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}>
+      <button
+        type="button"
+        onClick={onShowAll}
+        className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}
+      >
         Show all sessions
       </button>
     </div>
@@ -288,7 +307,11 @@ function NowNextStrip({ markers, parts, now, timeZone }: { markers: NowAndNext; 
   const running = markers.now.map((id) => byId.get(id)).filter((entry) => entry !== undefined);
   const coming = markers.next.map((id) => byId.get(id)).filter((entry) => entry !== undefined);
   return (
-    <section aria-label="Now and next" data-testid="now-next" className="mb-4 grid gap-2 rounded-2xl border border-emerald-400/30 bg-emerald-400/5 p-3 sm:grid-cols-2">
+    <section
+      aria-label="Now and next"
+      data-testid="now-next"
+      className="mb-4 grid gap-2 rounded-2xl border border-emerald-400/30 bg-emerald-400/5 p-3 sm:grid-cols-2"
+    >
       <div>
         <h2 className="text-xs font-semibold tracking-widest text-emerald-300 uppercase">Now · {formatClock(now, timeZone)}</h2>
         {running.length === 0 ? (
@@ -297,7 +320,10 @@ function NowNextStrip({ markers, parts, now, timeZone }: { markers: NowAndNext; 
           <ul className="mt-1 space-y-1">
             {running.map((entry) => (
               <li key={entry.id}>
-                <Link to={paths.agendaPart(entry.id)} className={`text-sm font-medium text-white underline decoration-emerald-400/60 underline-offset-2 hover:decoration-emerald-300 ${focusRing}`}>
+                <Link
+                  to={paths.agendaPart(entry.id)}
+                  className={`text-sm font-medium text-white underline decoration-emerald-400/60 underline-offset-2 hover:decoration-emerald-300 ${focusRing}`}
+                >
                   {entry.part.title}
                 </Link>
                 <span className="text-xs text-slate-300"> until {entry.part.endTime}</span>
@@ -313,7 +339,10 @@ function NowNextStrip({ markers, parts, now, timeZone }: { markers: NowAndNext; 
         <ul className="mt-1 space-y-1">
           {coming.map((entry) => (
             <li key={entry.id}>
-              <Link to={paths.agendaPart(entry.id)} className={`text-sm font-medium text-white underline decoration-sky-400/60 underline-offset-2 hover:decoration-sky-300 ${focusRing}`}>
+              <Link
+                to={paths.agendaPart(entry.id)}
+                className={`text-sm font-medium text-white underline decoration-sky-400/60 underline-offset-2 hover:decoration-sky-300 ${focusRing}`}
+              >
                 {entry.part.title}
               </Link>
             </li>
@@ -413,7 +442,10 @@ function SpeakerProfileLinks({ part, state, className }: { part: Part; state: Pa
     <ul className={className} aria-label={`Speaker profiles for ${part.title}`}>
       {people.map((speaker) => (
         <li key={speaker.id}>
-          <Link to={paths.speaker(speaker.id)} className={`inline-flex min-h-9 items-center text-sm text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white ${focusRing}`}>
+          <Link
+            to={paths.speaker(speaker.id)}
+            className={`inline-flex min-h-9 items-center text-sm text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white ${focusRing}`}
+          >
             <span className="sr-only">Speaker profile: </span>
             {speaker.name}
           </Link>

@@ -79,7 +79,14 @@ export function CalendarDialog() {
           <section>
             <h3 className="text-sm font-semibold text-slate-100">The whole programme</h3>
             <p className="mt-1 text-sm text-slate-300">One .ics file with every part, at venue time. Open it to import it.</p>
-            <Button variant="secondary" className="mt-3" icon={<Download aria-hidden="true" className="size-4" />} busy={downloading} busyLabel="Preparing…" onClick={() => void downloadProgramme()}>
+            <Button
+              variant="secondary"
+              className="mt-3"
+              icon={<Download aria-hidden="true" className="size-4" />}
+              busy={downloading}
+              busyLabel="Preparing…"
+              onClick={() => void downloadProgramme()}
+            >
               Download the programme (.ics)
             </Button>
           </section>
@@ -89,8 +96,8 @@ export function CalendarDialog() {
               Subscribe to My agenda
             </h3>
             <p className="mt-1 text-sm text-slate-300">
-              A private address your calendar app checks by itself: parts you star or unstar, and changes to the programme, appear there. Anyone with the address can
-              read your starred parts, so keep it to yourself; you can stop it at any time.
+              A private address your calendar app checks by itself: parts you star or unstar, and changes to the programme, appear there. Anyone with the
+              address can read your starred parts, so keep it to yourself; you can stop it at any time.
             </p>
             {status.isPending ? (
               <p className="mt-3 text-sm text-slate-300">Loading…</p>
@@ -105,13 +112,21 @@ export function CalendarDialog() {
                 </p>
                 <label className="block text-sm text-slate-200">
                   Subscription address
-                  <input readOnly value={created.https_url} onFocus={(event) => event.currentTarget.select()} className="mt-1 w-full rounded-lg border border-slate-600 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100" />
+                  <input
+                    readOnly
+                    value={created.https_url}
+                    onFocus={(event) => event.currentTarget.select()}
+                    className="mt-1 w-full rounded-lg border border-slate-600 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
+                  />
                 </label>
                 <div className="flex flex-wrap gap-2">
                   <Button variant="secondary" size="sm" icon={<Copy aria-hidden="true" className="size-4" />} onClick={() => void copy(created.https_url)}>
                     Copy address
                   </Button>
-                  <a href={created.webcal_url} className={`inline-flex min-h-9 items-center rounded-lg border border-slate-600 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}>
+                  <a
+                    href={created.webcal_url}
+                    className={`inline-flex min-h-9 items-center rounded-lg border border-slate-600 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}
+                  >
                     Open in calendar app
                   </a>
                 </div>

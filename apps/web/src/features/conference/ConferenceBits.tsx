@@ -61,11 +61,7 @@ const TYPE_STYLES: Record<PartType, string> = {
 };
 
 export function TypeBadge({ type }: { type: PartType }) {
-  return (
-    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold tracking-wide ${TYPE_STYLES[type]}`}>
-      {type}
-    </span>
-  );
+  return <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold tracking-wide ${TYPE_STYLES[type]}`}>{type}</span>;
 }
 
 /** A link that opens in a new tab without giving the new page a handle on this one. */

@@ -8,7 +8,16 @@ import { paths } from '../../lib/paths';
 import { ConferenceDialog } from './ConferenceDialog.tsx';
 import { ExternalAnchor, SpeakerPhoto, TypeBadge } from './ConferenceBits.tsx';
 import { formatShortDate, useProgramme } from './programme.ts';
-import { appearancesOf, dayOf, filterSpeakers, formatTimeRange, sessionCountLabel, sortSpeakers, type SpeakerAppearance, type SpeakerOrder } from './schedule.ts';
+import {
+  appearancesOf,
+  dayOf,
+  filterSpeakers,
+  formatTimeRange,
+  sessionCountLabel,
+  sortSpeakers,
+  type SpeakerAppearance,
+  type SpeakerOrder,
+} from './schedule.ts';
 import { focusRing } from './styles.ts';
 
 const SEARCH_PLACEHOLDER = 'Search speakers by name, designation, or expertise...';
@@ -48,7 +57,13 @@ export default function SpeakersDirectoryPage() {
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchInput label="Search speakers" value={query} onChange={setQuery} placeholder={SEARCH_PLACEHOLDER} className="flex-1" />
-        <Select label="Sort by" options={ORDER_OPTIONS} value={order} onChange={(event) => setOrder(event.target.value === 'programme' ? 'programme' : 'name')} containerClassName="sm:w-52" />
+        <Select
+          label="Sort by"
+          options={ORDER_OPTIONS}
+          value={order}
+          onChange={(event) => setOrder(event.target.value === 'programme' ? 'programme' : 'name')}
+          containerClassName="sm:w-52"
+        />
       </div>
 
       <p role="status" className="sr-only">

@@ -24,7 +24,11 @@ export function useMyAgenda() {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<AgendaFavourite[]>(key);
       queryClient.setQueryData<AgendaFavourite[]>(key, (rows = []) =>
-        starred ? (rows.some((row) => row.part_id === partId) ? rows : [...rows, { part_id: partId, added_at: new Date().toISOString() }]) : rows.filter((row) => row.part_id !== partId),
+        starred
+          ? rows.some((row) => row.part_id === partId)
+            ? rows
+            : [...rows, { part_id: partId, added_at: new Date().toISOString() }]
+          : rows.filter((row) => row.part_id !== partId),
       );
       return { before };
     },

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conference } from './content/index.ts';
-import {
-  appearancesOf,
-  filterSpeakers,
-  formatDuration,
-  formatTimeRange,
-  orderSessions,
-  partCountLabel,
-  sessionCountLabel,
-  sessionsByDay,
-} from './schedule.ts';
+import { appearancesOf, filterSpeakers, formatDuration, formatTimeRange, orderSessions, partCountLabel, sessionCountLabel, sessionsByDay } from './schedule.ts';
 
 describe('schedule helpers', () => {
   it('formats time ranges and durations', () => {

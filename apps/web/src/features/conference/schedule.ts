@@ -21,12 +21,7 @@ export function dayOf(session: Session & { day?: number }): number {
 
 /** Ordering (docs/product.md#agenda-schedule): by day, then by start time. */
 export function orderSessions<S extends Session & { day?: number }>(sessions: readonly S[]): S[] {
-  return [...sessions].sort(
-    (a, b) =>
-      dayOf(a) - dayOf(b) ||
-      minutesOf(a.startTime) - minutesOf(b.startTime) ||
-      a.sessionNumber - b.sessionNumber,
-  );
+  return [...sessions].sort((a, b) => dayOf(a) - dayOf(b) || minutesOf(a.startTime) - minutesOf(b.startTime) || a.sessionNumber - b.sessionNumber);
 }
 
 export interface DayOfSessions<S extends Session = Session> {
@@ -78,9 +73,7 @@ export function partCountLabel(count: number): string {
 export function filterSpeakers(speakers: readonly Speaker[], query: string): Speaker[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...speakers];
-  return speakers.filter((speaker) =>
-    [speaker.name, speaker.designation, speaker.about].some((field) => field.toLocaleLowerCase().includes(needle)),
-  );
+  return speakers.filter((speaker) => [speaker.name, speaker.designation, speaker.about].some((field) => field.toLocaleLowerCase().includes(needle)));
 }
 
 export type SpeakerOrder = 'name' | 'programme';

@@ -9,7 +9,12 @@ import { formatDate, orNotSpecified } from '../profiles';
 /** The dashboard status card: exactly one of four variants (docs/product.md#dashboard). */
 export type StatusCardVariant = { kind: 'loading' } | { kind: 'active'; profile: RoleProfile } | { kind: 'ready' } | { kind: 'surveyRequired' };
 
-export function statusCardVariant(input: { statusLoading: boolean; preSurveyCompleted: boolean; profileLoading: boolean; profile: RoleProfile | null }): StatusCardVariant {
+export function statusCardVariant(input: {
+  statusLoading: boolean;
+  preSurveyCompleted: boolean;
+  profileLoading: boolean;
+  profile: RoleProfile | null;
+}): StatusCardVariant {
   if (input.statusLoading) return { kind: 'loading' };
   if (!input.preSurveyCompleted) return { kind: 'surveyRequired' };
   if (input.profileLoading) return { kind: 'loading' };
@@ -37,7 +42,13 @@ export function StatusCard({ variant, onOpenSurvey }: { variant: StatusCardVaria
       return <ActiveProfileCard profile={variant.profile} />;
     case 'ready':
       return (
-        <StatusFrame icon={Sparkles} tone="bg-emerald-400/15 text-emerald-200" title="Ready to Create Profile" badge="Ready" text="Build your professional role profile and showcase your skills.">
+        <StatusFrame
+          icon={Sparkles}
+          tone="bg-emerald-400/15 text-emerald-200"
+          title="Ready to Create Profile"
+          badge="Ready"
+          text="Build your professional role profile and showcase your skills."
+        >
           <div className="flex flex-wrap items-center gap-4">
             <Link to={paths.roleProfile()} className={buttonClasses('primary')}>
               Get Started
@@ -51,7 +62,12 @@ export function StatusCard({ variant, onOpenSurvey }: { variant: StatusCardVaria
       );
     case 'surveyRequired':
       return (
-        <StatusFrame icon={ClipboardList} tone="bg-amber-400/15 text-amber-200" title="Complete Survey Required" text="Please complete the survey to unlock role profile creation.">
+        <StatusFrame
+          icon={ClipboardList}
+          tone="bg-amber-400/15 text-amber-200"
+          title="Complete Survey Required"
+          text="Please complete the survey to unlock role profile creation."
+        >
           <div>
             <Button onClick={onOpenSurvey}>Open Survey</Button>
           </div>
@@ -95,7 +111,13 @@ function StatusFrame({ icon: Icon, tone, title, badge, text, children }: StatusF
 
 function ActiveProfileCard({ profile }: { profile: RoleProfile }) {
   return (
-    <StatusFrame icon={UserRoundCheck} tone="bg-sky-400/15 text-sky-200" title="Your Role Profile" badge="Active" text="Your professional profile is live and ready.">
+    <StatusFrame
+      icon={UserRoundCheck}
+      tone="bg-sky-400/15 text-sky-200"
+      title="Your Role Profile"
+      badge="Active"
+      text="Your professional profile is live and ready."
+    >
       <dl className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map(({ label, value }) => (
           <div key={label} className="min-w-0">

@@ -18,10 +18,7 @@ export function rankMissions(missions: Mission[]): Mission[] {
     .filter((mission) => mission.hidden_reason === null)
     .sort(
       (a, b) =>
-        b.vote_count - a.vote_count ||
-        b.subscription_count - a.subscription_count ||
-        a.name.localeCompare(b.name) ||
-        a.mission_id.localeCompare(b.mission_id),
+        b.vote_count - a.vote_count || b.subscription_count - a.subscription_count || a.name.localeCompare(b.name) || a.mission_id.localeCompare(b.mission_id),
     );
 }
 
@@ -71,7 +68,13 @@ function JoinCode() {
   return (
     <figure className="flex flex-col items-center gap-3 rounded-2xl bg-slate-900/80 p-5 text-center">
       {svg ? (
-        <img src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt={`QR code for ${address}`} width={220} height={220} className="size-44 rounded-lg bg-white 2xl:size-56" />
+        <img
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
+          alt={`QR code for ${address}`}
+          width={220}
+          height={220}
+          className="size-44 rounded-lg bg-white 2xl:size-56"
+        />
       ) : (
         <div className="size-44 rounded-lg bg-slate-800 2xl:size-56" aria-hidden="true" />
       )}

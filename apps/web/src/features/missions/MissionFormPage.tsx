@@ -179,7 +179,15 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
             );
           }
           if (spec.kind === 'line') {
-            return <TextField key={field} {...common} maxLength={MISSION_FIELD_MAX[field]} autoComplete="off" onChange={(event) => change(field, event.target.value)} />;
+            return (
+              <TextField
+                key={field}
+                {...common}
+                maxLength={MISSION_FIELD_MAX[field]}
+                autoComplete="off"
+                onChange={(event) => change(field, event.target.value)}
+              />
+            );
           }
           return (
             <TextAreaField

@@ -78,10 +78,19 @@ describe('All Missions search and order', () => {
 });
 
 describe('Creator line (Mission details)', () => {
-  const details = (members: MissionMember[]): MissionDetails => ({ mission: mission({ created_by: 'creator-id' }), members, vote_count: 0, is_voted: false, subscription_count: 0, is_subscribed: false });
+  const details = (members: MissionMember[]): MissionDetails => ({
+    mission: mission({ created_by: 'creator-id' }),
+    members,
+    vote_count: 0,
+    is_voted: false,
+    subscription_count: 0,
+    is_subscribed: false,
+  });
 
   it("is the owner's full name, else their e-mail, else the creator id", () => {
-    expect(creatorLine(details([member({ first_name: 'Mae', last_name: 'Jemison', role_in_team: 'owner' }), member({ first_name: 'Other' })]))).toBe('Mae Jemison');
+    expect(creatorLine(details([member({ first_name: 'Mae', last_name: 'Jemison', role_in_team: 'owner' }), member({ first_name: 'Other' })]))).toBe(
+      'Mae Jemison',
+    );
     expect(creatorLine(details([member({ email: 'owner@example.org', role_in_team: 'owner' })]))).toBe('owner@example.org');
     expect(creatorLine(details([member({ first_name: 'Not', last_name: 'Owner' })]))).toBe('creator-id');
   });

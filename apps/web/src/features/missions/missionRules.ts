@@ -66,7 +66,9 @@ export function filterMissions(missions: readonly Mission[], query: string): Mis
   const needle = query.trim().toLowerCase();
   if (!needle) return [...missions];
   return missions.filter((mission) =>
-    [mission.name, mission.statement, mission.shared_intention, mission.objective_or_focus, mission.core_message].some((text) => (text ?? '').toLowerCase().includes(needle)),
+    [mission.name, mission.statement, mission.shared_intention, mission.objective_or_focus, mission.core_message].some((text) =>
+      (text ?? '').toLowerCase().includes(needle),
+    ),
   );
 }
 

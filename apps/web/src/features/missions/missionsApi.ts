@@ -58,8 +58,16 @@ export type ToggleKind = 'vote' | 'subscription';
 export async function runToggle(queryClient: QueryClient, kind: ToggleKind, missionId: string): Promise<void> {
   const step =
     kind === 'vote'
-      ? await toggleVote(missionId).then((result) => <T extends Engagement>(state: T) => applyVoteResult(state, result))
-      : await toggleSubscription(missionId).then((result) => <T extends Engagement>(state: T) => applySubscriptionResult(state, result));
+      ? await toggleVote(missionId).then(
+          (result) =>
+            <T extends Engagement>(state: T) =>
+              applyVoteResult(state, result),
+        )
+      : await toggleSubscription(missionId).then(
+          (result) =>
+            <T extends Engagement>(state: T) =>
+              applySubscriptionResult(state, result),
+        );
   // While the live channel is up it sends this toggle's new counts too, and it may arrive before
   // or after this answer: adding the answer's step on top would count the toggle twice. Then the
   // answer sets only the person's own flag and the counts are the live channel's alone.

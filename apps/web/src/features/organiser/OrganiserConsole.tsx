@@ -78,9 +78,7 @@ export default function OrganiserConsole() {
         </nav>
       </div>
       <div className="min-w-0 flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          {section}
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{section}</Suspense>
       </div>
     </div>
   );
@@ -98,8 +96,8 @@ function SecondFactorSetup({ onStarted, onDone }: { onStarted: () => void; onDon
           Set up two-step sign-in
         </h1>
         <p className="text-slate-300">
-          The organiser console shows every attendee&apos;s contact details, so organisers prove who they are with a code from an authenticator app as well
-          as their date of birth. Set it up once; each sign-in then asks for the current code.
+          The organiser console shows every attendee&apos;s contact details, so organisers prove who they are with a code from an authenticator app as well as
+          their date of birth. Set it up once; each sign-in then asks for the current code.
         </p>
         <EnrolAuthenticator onStarted={onStarted} onDone={onDone} />
       </Card>
@@ -120,8 +118,8 @@ function NotAllowed() {
           Organisers only
         </h1>
         <p className="text-slate-300">
-          The organiser console is for the people who run the conference, and your account is not an organiser. If you think it should be, ask one of
-          the organisers to grant you the role.
+          The organiser console is for the people who run the conference, and your account is not an organiser. If you think it should be, ask one of the
+          organisers to grant you the role.
         </p>
         <Link to={paths.dashboard()} className={buttonClasses('secondary', 'sm')}>
           Back to Dashboard

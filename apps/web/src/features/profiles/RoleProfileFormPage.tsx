@@ -159,12 +159,30 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
           };
           if (field.kind === 'select') {
             const options = (ROLE_PROFILE_OPTIONS[field.record] ?? []).map((option) => ({ value: option, label: option }));
-            return <Select key={field.form} {...common} options={options} placeholder={PLACEHOLDERS[field.form] ?? ''} onChange={(event) => change(field.form, event.target.value)} />;
+            return (
+              <Select
+                key={field.form}
+                {...common}
+                options={options}
+                placeholder={PLACEHOLDERS[field.form] ?? ''}
+                onChange={(event) => change(field.form, event.target.value)}
+              />
+            );
           }
           if (field.kind === 'line') {
-            return <TextField key={field.form} {...common} maxLength={field.maxLength} autoComplete="off" onChange={(event) => change(field.form, event.target.value)} />;
+            return (
+              <TextField
+                key={field.form}
+                {...common}
+                maxLength={field.maxLength}
+                autoComplete="off"
+                onChange={(event) => change(field.form, event.target.value)}
+              />
+            );
           }
-          return <TextAreaField key={field.form} {...common} rows={3} maxLength={field.maxLength} onChange={(event) => change(field.form, event.target.value)} />;
+          return (
+            <TextAreaField key={field.form} {...common} rows={3} maxLength={field.maxLength} onChange={(event) => change(field.form, event.target.value)} />
+          );
         })}
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={paths.dashboard()} className={buttonClasses('secondary')}>

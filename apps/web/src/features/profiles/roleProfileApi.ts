@@ -19,9 +19,7 @@ export type RoleProfileSaveParams = ProcedureParams<'create_role_profile'>;
 
 /** Update when a profile exists (with its user_id), otherwise create. */
 export async function saveRoleProfile(existing: RoleProfile | null, params: RoleProfileSaveParams): Promise<RoleProfile> {
-  const rows = existing
-    ? await callRpc('update_role_profile', { ...params, p_user_id: existing.user_id })
-    : await callRpc('create_role_profile', params);
+  const rows = existing ? await callRpc('update_role_profile', { ...params, p_user_id: existing.user_id }) : await callRpc('create_role_profile', params);
   const saved = firstRow(rows);
   if (!saved) throw new Error(`${existing ? 'update_role_profile' : 'create_role_profile'} returned no data`);
   return saved;

@@ -25,5 +25,13 @@ export default function PostConferencePage() {
     [appUserLoading, session, appUser, fallbackGuid],
   );
 
-  return <SurveyPage title="Post-Conference Survey" frameTitle="Post-conference survey form" src={src} height={POST_SURVEY_FRAME_HEIGHT} surveyType="post_survey_completed" />;
+  return (
+    <SurveyPage
+      title="Post-Conference Survey"
+      frameTitle="Post-conference survey form"
+      src={src}
+      height={POST_SURVEY_FRAME_HEIGHT}
+      surveyType="post_survey_completed"
+    />
+  );
 }

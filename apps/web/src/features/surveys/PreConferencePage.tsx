@@ -32,5 +32,13 @@ export default function PreConferencePage() {
     [waiting, stateUrl, session, appUser],
   );
 
-  return <SurveyPage title="Pre-Conference Survey" frameTitle="Pre-conference survey form" src={src} height={PRE_SURVEY_FRAME_HEIGHT} surveyType="pre_survey_completed" />;
+  return (
+    <SurveyPage
+      title="Pre-Conference Survey"
+      frameTitle="Pre-conference survey form"
+      src={src}
+      height={PRE_SURVEY_FRAME_HEIGHT}
+      surveyType="pre_survey_completed"
+    />
+  );
 }

@@ -5,7 +5,13 @@ import { baseSurveyUrl, isSurveyUrlFor, newGuid, postSurveyUrl, preSurveyUrl, ty
 const origin = 'https://app.example.org';
 const demo = { baseUrl: '/demo-survey/pre', origin };
 const external = { baseUrl: 'https://docs.google.com/forms/d/e/abc/viewform', origin };
-const person: SurveyPerson = { id: '7d9f3b2e-1111-4222-8333-444455556666', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', mobile: '+27821234567' };
+const person: SurveyPerson = {
+  id: '7d9f3b2e-1111-4222-8333-444455556666',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.org',
+  mobile: '+27821234567',
+};
 const guid = '0b5c7a52-9f00-4a3b-b2d6-0d7c2f0f3c11';
 
 function params(url: string): [string, string][] {
@@ -74,7 +80,9 @@ describe('post-conference survey URL', () => {
       ['usp', 'pp_url'],
       ['embedded', 'true'],
     ]);
-    expect(new URL(postSurveyUrl({ ...post, choice: { isAnonymous: true, anonymousGuid: null }, person, newGuid: fresh })).searchParams.get('user_id')).toBe('generated-guid');
+    expect(new URL(postSurveyUrl({ ...post, choice: { isAnonymous: true, anonymousGuid: null }, person, newGuid: fresh })).searchParams.get('user_id')).toBe(
+      'generated-guid',
+    );
   });
 
   it('otherwise (shared, or no choice) prefills id, name, e-mail, mobile and the sharing text', () => {

@@ -47,8 +47,5 @@ export function missionMembersQuery(missionId: string) {
  * details (its team, as My Mission shows it), team counts, and everyone's memberships.
  */
 export async function invalidateTeam(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.missions }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.allUserMissions }),
-  ]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.missions }), queryClient.invalidateQueries({ queryKey: queryKeys.allUserMissions })]);
 }

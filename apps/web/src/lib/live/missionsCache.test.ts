@@ -38,7 +38,14 @@ describe('applyMissionsEvent', () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.missionList('ann'), [mission('a', { is_voted: true, vote_count: 1 }), mission('b')]);
     client.setQueryData(queryKeys.missionList('bob'), [mission('a', { vote_count: 1 })]);
-    const details: MissionDetails = { mission: mission('a', { is_voted: true, vote_count: 1 }), members: [], vote_count: 1, is_voted: true, subscription_count: 0, is_subscribed: false };
+    const details: MissionDetails = {
+      mission: mission('a', { is_voted: true, vote_count: 1 }),
+      members: [],
+      vote_count: 1,
+      is_voted: true,
+      subscription_count: 0,
+      is_subscribed: false,
+    };
     client.setQueryData(queryKeys.missionDetails('a', 'ann'), details);
 
     applyMissionsEvent(client, { counts: [{ mission_id: 'a', vote_count: 5, subscription_count: 2, team_count: 3 }], changed: [], removed: [] });
@@ -55,7 +62,14 @@ describe('applyMissionsEvent', () => {
   it('drops a removed mission from the lists and makes its details read again', () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.missionList('ann'), [mission('a'), mission('b')]);
-    client.setQueryData(queryKeys.missionDetails('b', 'ann'), { mission: mission('b'), members: [], vote_count: 0, is_voted: false, subscription_count: 0, is_subscribed: false });
+    client.setQueryData(queryKeys.missionDetails('b', 'ann'), {
+      mission: mission('b'),
+      members: [],
+      vote_count: 0,
+      is_voted: false,
+      subscription_count: 0,
+      is_subscribed: false,
+    });
     applyMissionsEvent(client, { counts: [], changed: [], removed: ['b'] });
     expect(client.getQueryData<Mission[]>(queryKeys.missionList('ann'))!.map((row) => row.mission_id)).toEqual(['a']);
     expect(client.getQueryState(queryKeys.missionDetails('b', 'ann'))?.isInvalidated).toBe(true);
@@ -64,7 +78,9 @@ describe('applyMissionsEvent', () => {
   it('reads the list again instead of dropping the person’s own mission when it is hidden (its team still sees it)', () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.missionList('ann'), [mission('a'), mission('mine')]);
-    client.setQueryData(queryKeys.userMissions('ann'), [{ mission_id: 'mine', role_in_team: 'owner', is_co_owner: true, added_at: '2026-11-23T10:00:00.000Z' }]);
+    client.setQueryData(queryKeys.userMissions('ann'), [
+      { mission_id: 'mine', role_in_team: 'owner', is_co_owner: true, added_at: '2026-11-23T10:00:00.000Z' },
+    ]);
     applyMissionsEvent(client, { counts: [], changed: [], removed: ['mine'] });
     expect(client.getQueryData<Mission[]>(queryKeys.missionList('ann'))!.map((row) => row.mission_id)).toEqual(['a', 'mine']);
     expect(client.getQueryState(queryKeys.missionList('ann'))?.isInvalidated).toBe(true);
@@ -74,7 +90,11 @@ describe('applyMissionsEvent', () => {
     vi.useFakeTimers();
     const client = new QueryClient();
     client.setQueryData(queryKeys.missionList('ann'), [mission('a')]);
-    applyMissionsEvent(client, { counts: [{ mission_id: 'new', vote_count: 0, subscription_count: 0, team_count: 1 }], changed: ['new'], removed: [] }, () => 0.5);
+    applyMissionsEvent(
+      client,
+      { counts: [{ mission_id: 'new', vote_count: 0, subscription_count: 0, team_count: 1 }], changed: ['new'], removed: [] },
+      () => 0.5,
+    );
     expect(client.getQueryState(queryKeys.missionList('ann'))?.isInvalidated).toBe(false);
     vi.advanceTimersByTime(1_500);
     expect(client.getQueryState(queryKeys.missionList('ann'))?.isInvalidated).toBe(true);

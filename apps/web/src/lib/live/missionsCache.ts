@@ -6,7 +6,12 @@ import { queryKeys } from '../queryKeys';
 const LIST_REFETCH_SPREAD_MS = 3_000;
 
 function withCounts<T extends { vote_count: number; subscription_count: number }>(row: T, counts: LiveMissionCounts): T {
-  return { ...row, vote_count: counts.vote_count, subscription_count: counts.subscription_count, ...('team_count' in row ? { team_count: counts.team_count } : {}) };
+  return {
+    ...row,
+    vote_count: counts.vote_count,
+    subscription_count: counts.subscription_count,
+    ...('team_count' in row ? { team_count: counts.team_count } : {}),
+  };
 }
 
 /**
@@ -17,7 +22,9 @@ export function applyMissionsEvent(queryClient: QueryClient, event: MissionsLive
   const byId = new Map(event.counts.map((counts) => [counts.mission_id, counts]));
   // A hidden mission is "removed" for everyone, but its own team still sees it (with the reason):
   // the person's own missions are read again instead of dropped.
-  const own = new Set(queryClient.getQueriesData<UserMission[]>({ queryKey: queryKeys.allUserMissions }).flatMap(([, rows]) => rows?.map((row) => row.mission_id) ?? []));
+  const own = new Set(
+    queryClient.getQueriesData<UserMission[]>({ queryKey: queryKeys.allUserMissions }).flatMap(([, rows]) => rows?.map((row) => row.mission_id) ?? []),
+  );
   const removed = new Set(event.removed.filter((id) => !own.has(id)));
   const ownRemoved = event.removed.some((id) => own.has(id));
   let listMissesOne = false;
@@ -25,10 +32,12 @@ export function applyMissionsEvent(queryClient: QueryClient, event: MissionsLive
     if (!list) return list;
     const known = new Set(list.map((mission) => mission.mission_id));
     if (event.counts.some((counts) => !known.has(counts.mission_id))) listMissesOne = true;
-    return list.filter((mission) => !removed.has(mission.mission_id)).map((mission) => {
-      const counts = byId.get(mission.mission_id);
-      return counts ? withCounts(mission, counts) : mission;
-    });
+    return list
+      .filter((mission) => !removed.has(mission.mission_id))
+      .map((mission) => {
+        const counts = byId.get(mission.mission_id);
+        return counts ? withCounts(mission, counts) : mission;
+      });
   });
   for (const counts of event.counts) {
     queryClient.setQueriesData<MissionDetails | null>({ queryKey: queryKeys.missionDetailsOfAnyViewer(counts.mission_id) }, (details) =>

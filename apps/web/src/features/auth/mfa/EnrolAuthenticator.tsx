@@ -125,12 +125,23 @@ export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = '
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-        <img src={step.qrCode} alt="QR code to scan with your authenticator app" width={192} height={192} className="size-48 shrink-0 rounded-lg bg-white p-1" />
+        <img
+          src={step.qrCode}
+          alt="QR code to scan with your authenticator app"
+          width={192}
+          height={192}
+          className="size-48 shrink-0 rounded-lg bg-white p-1"
+        />
         <div className="flex min-w-0 flex-col gap-2">
           <p className="text-sm font-medium text-slate-200" id="totp-secret-label">
             Secret key
           </p>
-          <code aria-labelledby="totp-secret-label" data-testid="totp-secret" data-secret={step.secret} className="rounded-lg bg-slate-950/70 px-3 py-2 font-mono text-sm break-all text-slate-100 select-all">
+          <code
+            aria-labelledby="totp-secret-label"
+            data-testid="totp-secret"
+            data-secret={step.secret}
+            className="rounded-lg bg-slate-950/70 px-3 py-2 font-mono text-sm break-all text-slate-100 select-all"
+          >
             {grouped}
           </code>
           <Button

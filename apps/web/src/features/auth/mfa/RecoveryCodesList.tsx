@@ -36,7 +36,10 @@ export function RecoveryCodesList({ codes, onDone, doneLabel = 'Done' }: { codes
       <p className="text-sm text-slate-300">
         Keep these codes somewhere safe, away from your phone. Each one signs you in once if you lose your authenticator app. They will not be shown again.
       </p>
-      <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-2 rounded-xl border border-slate-700 bg-slate-950/60 p-4 font-mono text-base text-slate-100 min-[380px]:grid-cols-2">
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-2 rounded-xl border border-slate-700 bg-slate-950/60 p-4 font-mono text-base text-slate-100 min-[380px]:grid-cols-2"
+      >
         {codes.map((code) => (
           <li key={code} className="select-all">
             {code}

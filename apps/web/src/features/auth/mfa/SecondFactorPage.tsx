@@ -67,7 +67,11 @@ export default function SecondFactorPage() {
   return (
     <AuthShell
       title="Two-step sign-in"
-      subtitle={mode === 'app' ? 'Enter the 6-digit code your authenticator app shows for this account.' : 'Enter one of the recovery codes you saved when you set up your authenticator.'}
+      subtitle={
+        mode === 'app'
+          ? 'Enter the 6-digit code your authenticator app shows for this account.'
+          : 'Enter one of the recovery codes you saved when you set up your authenticator.'
+      }
       documentTitle="Enter your code"
       footer={
         <p>

@@ -72,7 +72,8 @@ export function TwoStepSignInCard() {
               {title} <Badge className="ml-1 align-middle">Off</Badge>
             </h2>
             <p className="mt-1 text-sm text-slate-300">
-              Your date of birth is easy for others to find. Add a code from an authenticator app on your phone, and nobody can sign in as you with your date of birth alone.
+              Your date of birth is easy for others to find. Add a code from an authenticator app on your phone, and nobody can sign in as you with your date of
+              birth alone.
             </p>
           </div>
         </div>
@@ -91,7 +92,10 @@ export function TwoStepSignInCard() {
       <CardHeader
         title={
           <span id="two-step-title">
-            {title} <Badge tone="success" className="ml-1 align-middle">On</Badge>
+            {title}{' '}
+            <Badge tone="success" className="ml-1 align-middle">
+              On
+            </Badge>
           </span>
         }
         description="Each sign-in asks for the code from your authenticator app after your date of birth."
@@ -114,7 +118,12 @@ export function TwoStepSignInCard() {
         </Button>
       </div>
 
-      <Dialog open={newCodes !== null} onOpenChange={(open) => !open && setNewCodes(null)} title="Your new recovery codes" description="Your earlier recovery codes no longer work.">
+      <Dialog
+        open={newCodes !== null}
+        onOpenChange={(open) => !open && setNewCodes(null)}
+        title="Your new recovery codes"
+        description="Your earlier recovery codes no longer work."
+      >
         {newCodes ? <RecoveryCodesList codes={newCodes} onDone={() => setNewCodes(null)} /> : null}
       </Dialog>
       <Dialog

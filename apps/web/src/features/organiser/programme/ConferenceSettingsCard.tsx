@@ -35,10 +35,22 @@ export function ConferenceSettingsCard({ programme }: { programme: Programme }) 
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First day" type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} required />
           <TextField label="Last day" type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} required />
-          <TextField label="Time zone" value={timeZone} onChange={(event) => setTimeZone(event.target.value)} hint='An IANA time zone such as "Africa/Johannesburg".' required />
+          <TextField
+            label="Time zone"
+            value={timeZone}
+            onChange={(event) => setTimeZone(event.target.value)}
+            hint='An IANA time zone such as "Africa/Johannesburg".'
+            required
+          />
           <TextField label="Venue" value={venue} onChange={(event) => setVenue(event.target.value)} />
         </div>
-        <TextAreaField label="Rooms" rows={3} value={rooms} onChange={(event) => setRooms(event.target.value)} hint="One room per line. Parts may name one; it is optional." />
+        <TextAreaField
+          label="Rooms"
+          rows={3}
+          value={rooms}
+          onChange={(event) => setRooms(event.target.value)}
+          hint="One room per line. Parts may name one; it is optional."
+        />
         <SaveProblemAlert problem={problem} />
         <Button type="submit" busy={save.isPending} busyLabel="Saving..." className="self-start">
           Save conference details

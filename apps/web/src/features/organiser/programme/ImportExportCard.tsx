@@ -49,7 +49,13 @@ export function ImportExportCard() {
         description="The whole programme (conference details, speakers, sessions) as one JSON file. An import replaces everything, or changes nothing and lists every problem."
       />
       <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" icon={<Download aria-hidden="true" className="size-4" />} busy={exporting} busyLabel="Exporting..." onClick={() => void onExport()}>
+        <Button
+          variant="secondary"
+          icon={<Download aria-hidden="true" className="size-4" />}
+          busy={exporting}
+          busyLabel="Exporting..."
+          onClick={() => void onExport()}
+        >
           Export programme
         </Button>
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-600 bg-slate-800/70 px-4 text-sm font-semibold text-slate-100 focus-within:outline-2 focus-within:outline-sky-300 hover:bg-slate-700">

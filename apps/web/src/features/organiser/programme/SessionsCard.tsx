@@ -55,7 +55,11 @@ export function SessionsCard({ programme }: { programme: Programme }) {
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title="Delete this session?"
-        description={deleting ? `Session ${deleting.sessionNumber}, "${deleting.sessionTitle}", and its ${countLabel(deleting.parts.length, 'part', 'parts')} leave the agenda.` : undefined}
+        description={
+          deleting
+            ? `Session ${deleting.sessionNumber}, "${deleting.sessionTitle}", and its ${countLabel(deleting.parts.length, 'part', 'parts')} leave the agenda.`
+            : undefined
+        }
         footer={
           <>
             <Button variant="secondary" onClick={() => setDeleting(null)}>
@@ -106,7 +110,9 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
     const part = session.parts[index];
     if (!part) return;
     const names = chosen ? [...part.speakers.map((ref) => ref.name), name] : part.speakers.map((ref) => ref.name).filter((other) => other !== name);
-    const speakers = programme.speakers.filter((speaker) => names.includes(speaker.name)).map((speaker) => ({ name: speaker.name, linkedinUrl: speaker.linkedinUrl ?? '' }));
+    const speakers = programme.speakers
+      .filter((speaker) => names.includes(speaker.name))
+      .map((speaker) => ({ name: speaker.name, linkedinUrl: speaker.linkedinUrl ?? '' }));
     setPart(index, { speakers });
   };
 
@@ -114,7 +120,11 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
     event.preventDefault();
     setProblem(null);
     // The display line defaults to the chosen speakers' names.
-    const parts = session.parts.map((part) => ({ ...part, speaker: part.speaker.trim() || part.speakers.map((ref) => ref.name).join(', '), room: part.room || undefined }));
+    const parts = session.parts.map((part) => ({
+      ...part,
+      speaker: part.speaker.trim() || part.speakers.map((ref) => ref.name).join(', '),
+      room: part.room || undefined,
+    }));
     save.mutate(
       { p_original_number: original?.sessionNumber ?? null, p_session: { ...session, parts } },
       { onSuccess: onClose, onError: (error) => setProblem(saveProblemOf(error)) },
@@ -122,7 +132,12 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
   };
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={original ? `Edit session ${original.sessionNumber}` : 'Add a session'} className="max-w-3xl">
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={original ? `Edit session ${original.sessionNumber}` : 'Add a session'}
+      className="max-w-3xl"
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-4">
           <TextField
@@ -133,11 +148,33 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
             onChange={(event) => setSession((current) => ({ ...current, sessionNumber: Number(event.target.value) }))}
             required
           />
-          <Select label="Day" options={dayOptions} value={String(session.day)} onChange={(event) => setSession((current) => ({ ...current, day: Number(event.target.value) }))} />
-          <TextField label="Session starts" type="time" value={session.startTime} onChange={(event) => setSession((current) => ({ ...current, startTime: event.target.value }))} required />
-          <TextField label="Session ends" type="time" value={session.endTime} onChange={(event) => setSession((current) => ({ ...current, endTime: event.target.value }))} required />
+          <Select
+            label="Day"
+            options={dayOptions}
+            value={String(session.day)}
+            onChange={(event) => setSession((current) => ({ ...current, day: Number(event.target.value) }))}
+          />
+          <TextField
+            label="Session starts"
+            type="time"
+            value={session.startTime}
+            onChange={(event) => setSession((current) => ({ ...current, startTime: event.target.value }))}
+            required
+          />
+          <TextField
+            label="Session ends"
+            type="time"
+            value={session.endTime}
+            onChange={(event) => setSession((current) => ({ ...current, endTime: event.target.value }))}
+            required
+          />
         </div>
-        <TextField label="Session title" value={session.sessionTitle} onChange={(event) => setSession((current) => ({ ...current, sessionTitle: event.target.value }))} required />
+        <TextField
+          label="Session title"
+          value={session.sessionTitle}
+          onChange={(event) => setSession((current) => ({ ...current, sessionTitle: event.target.value }))}
+          required
+        />
 
         {session.parts.map((part, index) => (
           <fieldset key={index} className="flex flex-col gap-3 rounded-xl border border-slate-700/70 p-4">
@@ -145,15 +182,33 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
               Part {index + 1} <Badge tone="neutral">{part.id}</Badge>
             </legend>
             <div className="grid gap-3 sm:grid-cols-4">
-              <TextField label="Part title" value={part.title} onChange={(event) => setPart(index, { title: event.target.value })} containerClassName="sm:col-span-2" required />
+              <TextField
+                label="Part title"
+                value={part.title}
+                onChange={(event) => setPart(index, { title: event.target.value })}
+                containerClassName="sm:col-span-2"
+                required
+              />
               <Select
                 label="Type"
                 options={PART_TYPES.map((type) => ({ value: type, label: type }))}
                 value={part.type}
                 onChange={(event) => setPart(index, { type: event.target.value as PartType })}
               />
-              <Select label="Room" placeholder="No room" options={roomOptions} value={part.room ?? ''} onChange={(event) => setPart(index, { room: event.target.value })} />
-              <TextField label="Part starts" type="time" value={part.startTime} onChange={(event) => setPart(index, { startTime: event.target.value })} required />
+              <Select
+                label="Room"
+                placeholder="No room"
+                options={roomOptions}
+                value={part.room ?? ''}
+                onChange={(event) => setPart(index, { room: event.target.value })}
+              />
+              <TextField
+                label="Part starts"
+                type="time"
+                value={part.startTime}
+                onChange={(event) => setPart(index, { startTime: event.target.value })}
+                required
+              />
               <TextField label="Part ends" type="time" value={part.endTime} onChange={(event) => setPart(index, { endTime: event.target.value })} required />
               <TextField
                 label="Speaker line"
@@ -179,7 +234,13 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
                 ))}
               </div>
             </fieldset>
-            <TextAreaField label="Description" rows={3} value={part.description} onChange={(event) => setPart(index, { description: event.target.value })} required />
+            <TextAreaField
+              label="Description"
+              rows={3}
+              value={part.description}
+              onChange={(event) => setPart(index, { description: event.target.value })}
+              required
+            />
             {session.parts.length > 1 ? (
               <Button
                 variant="ghost"
@@ -201,7 +262,10 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
           onClick={() =>
             setSession((current) => {
               const last = current.parts.at(-1);
-              return { ...current, parts: [...current.parts, newPart(current.sessionNumber, current.parts, last?.endTime ?? current.startTime, current.endTime)] };
+              return {
+                ...current,
+                parts: [...current.parts, newPart(current.sessionNumber, current.parts, last?.endTime ?? current.startTime, current.endTime)],
+              };
             })
           }
         >

@@ -47,7 +47,13 @@ export function SpeakersCard({ programme }: { programme: Programme }) {
               <p className="text-sm text-slate-300">{speaker.designation}</p>
             </div>
             <div className="flex gap-1">
-              <Button variant="ghost" size="sm" aria-label={`Move ${speaker.name} up`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Move ${speaker.name} up`}
+                disabled={index === 0 || reorder.isPending}
+                onClick={() => move(index, -1)}
+              >
                 <ArrowUp aria-hidden="true" className="size-4" />
               </Button>
               <Button

@@ -6,7 +6,8 @@ import { callRpc, RpcError } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { supabase } from '../../../lib/supabase';
 
-export type ProgrammeProcedure = 'save_programme_settings' | 'save_speaker' | 'delete_speaker' | 'reorder_speakers' | 'save_session' | 'delete_session' | 'import_programme';
+export type ProgrammeProcedure =
+  'save_programme_settings' | 'save_speaker' | 'delete_speaker' | 'reorder_speakers' | 'save_session' | 'delete_session' | 'import_programme';
 
 /** A failed save: the server's message and, for a programme that breaks rules, every problem. */
 export interface SaveProblem {

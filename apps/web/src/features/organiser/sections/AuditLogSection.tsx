@@ -36,7 +36,10 @@ export default function AuditLogSection() {
 
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
-      <SectionHeading title="Audit log" description="Every organiser action: who, when, what, and the values before and after. Newest first; nothing here can be changed." />
+      <SectionHeading
+        title="Audit log"
+        description="Every organiser action: who, when, what, and the values before and after. Newest first; nothing here can be changed."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select label="Person" placeholder="Everyone" options={actorOptions} value={actor} onChange={(event) => setActor(event.target.value)} />
         <Select label="Kind of action" placeholder="Every kind" options={kindOptions} value={kind} onChange={(event) => setKind(event.target.value)} />

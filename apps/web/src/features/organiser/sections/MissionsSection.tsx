@@ -19,7 +19,6 @@ const SHOWN_OPTIONS = [
   { value: 'hidden', label: 'Hidden only' },
 ];
 
-
 function matches(mission: OrganiserMission, term: string): boolean {
   if (!term) return true;
   const haystack = [mission.name, personName(mission.creator), mission.creator.email, ...mission.team.map((member) => `${personName(member)} ${member.email}`)]
@@ -38,9 +37,7 @@ export default function MissionsSection() {
 
   const list = useMemo(() => {
     const wanted = term.trim().toLowerCase();
-    return (missions.data ?? []).filter(
-      (mission) => (shown === 'all' || (shown === 'hidden') === (mission.hidden !== null)) && matches(mission, wanted),
-    );
+    return (missions.data ?? []).filter((mission) => (shown === 'all' || (shown === 'hidden') === (mission.hidden !== null)) && matches(mission, wanted));
   }, [missions.data, term, shown]);
   const hiddenCount = missions.data?.filter((mission) => mission.hidden !== null).length ?? 0;
 

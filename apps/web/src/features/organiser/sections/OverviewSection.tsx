@@ -38,7 +38,10 @@ export default function OverviewSection() {
 
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
-      <SectionHeading title="Overview" description={`Live figures for the event, refreshed every ${OVERVIEW_REFRESH_MS / 1000} seconds. Times in ${timeZone}.`} />
+      <SectionHeading
+        title="Overview"
+        description={`Live figures for the event, refreshed every ${OVERVIEW_REFRESH_MS / 1000} seconds. Times in ${timeZone}.`}
+      />
       {overview.isPending ? (
         <Spinner label="Loading the figures..." />
       ) : overview.isError ? (

@@ -10,7 +10,6 @@ import { SectionHeading } from '../SectionHeading';
 import { attendeeActivityQuery, attendeesQuery, personName, refreshAfterChange } from '../moderationApi';
 import { countLabel, formatDateTime } from '../../../lib/format';
 
-
 const ANONYMITY_LABELS: Record<AttendeeSummary['anonymity'], string> = {
   anonymous: 'Anonymous',
   sharing: 'Sharing their details',
@@ -139,7 +138,9 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
             {person.teams.map((team) => (
               <li key={team.mission_id} className="flex flex-wrap items-center gap-2">
                 <span className="break-words">{team.name}</span>
-                <Badge tone={team.role_in_team === 'owner' ? 'info' : 'neutral'}>{team.role_in_team === 'owner' ? 'Creator' : team.is_co_owner ? 'Co-owner' : 'Member'}</Badge>
+                <Badge tone={team.role_in_team === 'owner' ? 'info' : 'neutral'}>
+                  {team.role_in_team === 'owner' ? 'Creator' : team.is_co_owner ? 'Co-owner' : 'Member'}
+                </Badge>
                 {team.hidden ? <Badge tone="warning">Hidden</Badge> : null}
               </li>
             ))}
@@ -180,7 +181,8 @@ function missionOutcomeText(plan: AccountDeletionPlan): string {
 function DeleteDialog({ person, onClose, onDeleted }: { person: AttendeeActivity | null; onClose: () => void; onDeleted: () => void }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: (target: AttendeeActivity) => callRpc('delete_attendee_account', { p_user_id: target.user_id, p_mission_outcome: target.deletion.mission_outcome }),
+    mutationFn: (target: AttendeeActivity) =>
+      callRpc('delete_attendee_account', { p_user_id: target.user_id, p_mission_outcome: target.deletion.mission_outcome }),
     onSuccess: async (deleted) => {
       toast.success(`The account ${deleted.email} is deleted.`);
       onClose();

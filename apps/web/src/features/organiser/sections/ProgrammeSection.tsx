@@ -17,8 +17,15 @@ export default function ProgrammeSection() {
         title="Programme"
         description={
           <>
-            What attendees see in the <Link to={paths.agendaSchedule()} className="text-sky-200 underline underline-offset-2">Agenda Schedule</Link> and the{' '}
-            <Link to={paths.speakersDirectory()} className="text-sky-200 underline underline-offset-2">Speakers Directory</Link>. Every change shows there on their next load.
+            What attendees see in the{' '}
+            <Link to={paths.agendaSchedule()} className="text-sky-200 underline underline-offset-2">
+              Agenda Schedule
+            </Link>{' '}
+            and the{' '}
+            <Link to={paths.speakersDirectory()} className="text-sky-200 underline underline-offset-2">
+              Speakers Directory
+            </Link>
+            . Every change shows there on their next load.
           </>
         }
       />
