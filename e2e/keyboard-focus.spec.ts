@@ -64,6 +64,8 @@ test.describe('keyboard focus', () => {
     const leader = await withRoleProfile(await createUser());
     await signInViaUi(page, leader);
     const create = page.getByRole('button', { name: 'Create Mission' });
+    // The button waits, disabled, until the dashboard knows the profile is there.
+    await expect(create).toBeEnabled();
     await press(create);
     await expect(page.getByRole('dialog', { name: 'Confirm Mission Creation' })).toBeVisible();
     await page.keyboard.press('Escape');
