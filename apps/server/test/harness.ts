@@ -6,6 +6,7 @@ import { createClient, type RealtimeClientOptions, type SupabaseClient, type Ses
 import { encodeDateOfBirth, type Database } from '@mc/contract';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { newPrivateJwk } from '../src/auth/keys.ts';
 import { createPrivateSchema, type PrivateSchema } from './private-schema.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -84,6 +85,29 @@ export async function startTestServer(
     async close() {
       await server.close();
       await schema?.drop();
+    },
+  };
+}
+
+/**
+ * Two instances of one deployment on the test PostgreSQL: one private schema and one signing key
+ * for both, as a load balancer would have them. `env` starts more of them; `close` stops both and
+ * drops the schema.
+ */
+export async function startTwoInstances(): Promise<{ a: TestServer; b: TestServer; env: Record<string, string>; close(): Promise<void> }> {
+  const schema = await createTestSchema();
+  const env = { DATABASE_URL: schema.url, JWT_PRIVATE_KEY: JSON.stringify(await newPrivateJwk()) };
+  // startTestServer makes a schema per PostgreSQL server; these share the one made here.
+  const a = await startTestServer('pglite', env);
+  const b = await startTestServer('pglite', env);
+  return {
+    a,
+    b,
+    env,
+    async close() {
+      await a.close();
+      await b.close();
+      await schema.drop();
     },
   };
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { LIVE_CLOSE, LIVE_SOCKET_PATH, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract';
-import { newPrivateJwk } from '../auth/keys.ts';
 import { MISSIONS_FLUSH_INTERVAL_MS, publishMissionChanges } from '../features/missions/live.ts';
-import { createTestSchema, describeEachDatabase, signUpUser, startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
+import { describeEachDatabase, signUpUser, startTestServer, startTwoInstances, type TestServer, type TestUser } from '../../test/harness.ts';
 import { LiveTestClient, votesAre } from '../../test/live-client.ts';
 
 /** A mission written straight in SQL (no live event of its own), owned by a new user. */
@@ -175,22 +174,15 @@ describeEachDatabase('live channel', (server) => {
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live channel across two instances [postgres]', () => {
   let a: TestServer;
   let b: TestServer;
-  let dropSchema: () => Promise<void>;
   let env: Record<string, string>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const schema = await createTestSchema();
-    dropSchema = schema.drop;
-    env = { DATABASE_URL: schema.url, JWT_PRIVATE_KEY: JSON.stringify(await newPrivateJwk()) };
-    // The harness makes a schema per server; these two share the one made here.
-    a = await startTestServer('pglite', env);
-    b = await startTestServer('pglite', env);
+    ({ a, b, env, close } = await startTwoInstances());
   });
 
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await dropSchema?.();
+    await close?.();
   });
 
   it('a vote on instance A reaches a client of instance B within a second', async () => {

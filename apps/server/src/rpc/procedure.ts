@@ -29,8 +29,24 @@ export class JsonText<T> {
   constructor(readonly text: string) {}
 }
 
-/** What a handler may return: its procedure's result from the contract, as a value or as JSON text. */
-export type Answer<N extends ProcedureName> = ProcedureResult<N> | JsonText<ProcedureResult<N>>;
+/**
+ * An answer that is JSON bytes put together by the handler, which the route sends as they are or
+ * gzipped, whichever the caller accepts, without compressing the whole answer on each call
+ * (features/missions/list-cache.ts). `byteLength` is the length of `identity()`; `gzip()` is the same
+ * bytes as a gzip member.
+ */
+export class PreparedJson<T> {
+  /** Never set: it only ties the bytes to the type they encode. */
+  declare private readonly encodes?: T;
+  constructor(
+    readonly byteLength: number,
+    readonly identity: () => Buffer,
+    readonly gzip: () => Promise<Buffer>,
+  ) {}
+}
+
+/** What a handler may return: its procedure's result from the contract, as a value, as JSON text or as prepared JSON. */
+export type Answer<N extends ProcedureName> = ProcedureResult<N> | JsonText<ProcedureResult<N>> | PreparedJson<ProcedureResult<N>>;
 
 export interface Procedure<N extends ProcedureName = ProcedureName> {
   name: N;

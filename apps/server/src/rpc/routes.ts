@@ -10,7 +10,9 @@ import { classifyDatabaseError, RpcError, STORAGE_FULL_MESSAGE } from '../http/e
 import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guard.ts';
 import type { StorageHealth } from '../http/storage-health.ts';
 import type { CallLimits } from './call-limits.ts';
-import { JsonText, type CallContext } from './procedure.ts';
+import { encodingWeights } from '../http/accept-encoding.ts';
+import { ANSWER_GZIP_THRESHOLD } from '../http/gzip-segments.ts';
+import { JsonText, PreparedJson, type CallContext } from './procedure.ts';
 import { findProcedure } from './registry.ts';
 
 /** PostgREST's RPC endpoint: POST /rest/v1/rpc/{name} with the named parameters as JSON. */
@@ -63,8 +65,9 @@ export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limi
         const bad = findBadInput(request.body);
         if (bad) throw new RpcError(400, '22023', `Invalid parameter ${describeBadInput(bad)}`);
         const result = await procedure.handle(request.body, ctx);
-        const body = result instanceof JsonText ? result.text : JSON.stringify(result ?? null);
-        return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+        reply.header('content-type', 'application/json; charset=utf-8');
+        if (result instanceof PreparedJson) return sendPrepared(request, reply, result);
+        return reply.send(result instanceof JsonText ? result.text : JSON.stringify(result ?? null));
       });
 
       // Functions are called with POST here; any other method is refused in PostgREST's shape.
@@ -78,6 +81,21 @@ export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limi
     },
     { prefix: '/rest/v1' },
   );
+}
+
+/**
+ * Prepared JSON goes out gzipped exactly when @fastify/compress would gzip the same bytes (at least
+ * the threshold, gzip accepted, no x-no-compression), with its Vary header; otherwise as it is.
+ * An answer that already has a Content-Encoding passes @fastify/compress untouched.
+ */
+async function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedJson<unknown>): Promise<FastifyReply> {
+  const gzip =
+    answer.byteLength >= ANSWER_GZIP_THRESHOLD &&
+    request.headers['x-no-compression'] === undefined &&
+    encodingWeights(request.headers['accept-encoding'])('gzip') > 0;
+  if (!gzip) return reply.send(answer.identity());
+  const body = await answer.gzip();
+  return reply.header('vary', 'accept-encoding').header('content-encoding', 'gzip').send(body);
 }
 
 /**

@@ -2,7 +2,8 @@ import { MISSION_FIELDS, MISSION_MESSAGES, missionRequiredMessage, type MissionF
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { isOwnerSql, listMembers } from '../teams/members.ts';
-import { findMission, listMissions } from './queries.ts';
+import { listMissions } from './list-cache.ts';
+import { findMission } from './queries.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
 import { publishMissionChanges } from './live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';

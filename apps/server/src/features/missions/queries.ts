@@ -11,10 +11,7 @@ import { missionVisibleSql } from '../moderation/visibility.ts';
  * `where` adds conditions on `m` and may use parameters from $2.
  */
 function missionsSql(where: string): string {
-  return `select m.mission_id, m.name, m.shared_intention, m.objective_or_focus, m.statement, m.core_message,
-         m.problem_being_solved, m.first_team_action, m.created_by,
-         nullif(btrim(concat_ws(' ', creator.first_name, creator.last_name)), '') as created_by_name,
-         ${isoTime('m.created_at')} as created_at, ${isoTime('m.updated_at')} as updated_at,
+  return `select ${MISSION_HEAD_COLUMNS},
          m.vote_count,
          m.subscription_count,
          (my_vote.user_id is not null) as is_voted,
@@ -30,19 +27,30 @@ function missionsSql(where: string): string {
 }
 
 /**
+ * The fields of the Mission shape before the counts, in its order, from missions `m` joined with
+ * its creator's users row as `creator`. When they change, migration 015's trigger must follow:
+ * the list's cache reuses a mission's JSON while its list_rev stands (list-cache.ts).
+ */
+export const MISSION_HEAD_COLUMNS = `m.mission_id, m.name, m.shared_intention, m.objective_or_focus, m.statement, m.core_message,
+         m.problem_being_solved, m.first_team_action, m.created_by,
+         nullif(btrim(concat_ws(' ', creator.first_name, creator.last_name)), '') as created_by_name,
+         ${isoTime('m.created_at')} as created_at, ${isoTime('m.updated_at')} as updated_at`;
+
+/**
  * A timestamp as the text JSON.stringify gives a JavaScript Date ("2026-11-22T09:30:00.123Z"), so
  * an answer reads the same whether the database or the server writes its JSON.
  */
-function isoTime(column: string): string {
+export function isoTime(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /**
  * Every mission, newest first, with the viewer's vote and subscription, as JSON text the database
  * writes: the list is the largest answer (360 KB at 300 missions), and reading its rows into objects
- * only to serialise them again was most of its cost on the server.
+ * only to serialise them again was most of its cost on the server. This is the list's definition:
+ * get_all_missions answers the same bytes from its cache (list-cache.ts), and falls back to this.
  */
-export async function listMissions(db: Queryable, viewerId: string): Promise<JsonText<Mission[]>> {
+export async function listMissionsDirect(db: Queryable, viewerId: string): Promise<JsonText<Mission[]>> {
   // created_at is fixed-width UTC text here, so ordering by the text is ordering by time (to the ms).
   const [row] = await db.query<{ missions: string }>(
     `select coalesce(json_agg(listed order by listed.created_at desc, listed.mission_id), '[]')::text as missions

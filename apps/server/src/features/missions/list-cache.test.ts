@@ -1,0 +1,203 @@
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, signUpUser, startTwoInstances, type TestServer, type TestUser } from '../../../test/harness.ts';
+import { createMission } from '../../../test/factories.ts';
+import { listMissionsDirect } from './queries.ts';
+
+/*
+ * get_all_missions answers from a cache (list-cache.ts). These tests hold its bytes to the plain
+ * query's (listMissionsDirect, the list's definition), for several callers, compressed and not,
+ * after every kind of write that changes what the list shows.
+ */
+
+interface RawAnswer {
+  status: number;
+  encoding: string | undefined;
+  vary: string | undefined;
+  /** The body as the caller reads it, gunzipped when it came gzipped. */
+  body: string;
+}
+
+/** One get_all_missions call as bytes, with the given Accept-Encoding (none when undefined). */
+function rawList(server: TestServer, user: TestUser, acceptEncoding: string | undefined): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(`${server.url}/rest/v1/rpc/get_all_missions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        apikey: 'test',
+        authorization: `Bearer ${user.session.access_token}`,
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      },
+    });
+    call.once('error', reject);
+    call.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('error', reject);
+      response.once('end', () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        resolve({
+          status: response.statusCode ?? 0,
+          encoding,
+          vary: response.headers.vary,
+          body: (encoding === 'gzip' ? gunzipSync(wire) : wire).toString('utf8'),
+        });
+      });
+    });
+    call.end('{}');
+  });
+}
+
+/** Every caller's answer, gzipped and not, is byte for byte the plain query's at that moment. */
+async function expectSameAsPlainQuery(server: TestServer, callers: TestUser[]): Promise<void> {
+  for (const caller of callers) {
+    const expected = (await listMissionsDirect(server.db, caller.user.id)).text;
+    const large = Buffer.byteLength(expected) >= 4096;
+    for (const acceptEncoding of ['gzip, deflate, br, zstd', undefined, 'gzip;q=0, identity']) {
+      const answer = await rawList(server, caller, acceptEncoding);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(expected);
+      const gzipped = large && acceptEncoding?.startsWith('gzip,') === true;
+      expect(answer.encoding).toBe(gzipped ? 'gzip' : undefined);
+      expect(answer.vary).toBe(gzipped ? 'accept-encoding' : undefined);
+    }
+  }
+}
+
+/** `count` more missions straight in SQL, each by a new creator, with names that need escaping and some beyond ASCII. */
+async function addMissions(server: TestServer, count: number, tag: string): Promise<void> {
+  await server.db.query(
+    `with creators as (
+       insert into users (id, email, password_hash, first_name, last_name, mobile)
+       select gen_random_uuid(), $1 || n || '@example.org', 'x', 'Zoë ' || n, 'O''Brien "Quoted" \\ ' || n, '+27820000000'
+         from generate_series(1, $2::int) n
+       returning id, first_name
+     )
+     insert into missions (name, shared_intention, objective_or_focus, statement, core_message, problem_being_solved, first_team_action, created_by)
+     select 'Mission ' || first_name || ' ☕ 水', 'Intention', 'Life & Well-being', repeat('Statement ', 40), E'Line one\\nLine two', 'Problem', 'Act', id
+       from creators`,
+    [`list.${tag}.`, count],
+  );
+}
+
+describeEachDatabase('get_all_missions from its cache: the same bytes as the plain query', (server) => {
+  let viewer: TestUser;
+  let teamMate: TestUser;
+  let organiser: TestUser;
+  let owner: TestUser;
+  let missionId: string;
+  let callers: TestUser[];
+
+  beforeAll(async () => {
+    viewer = await signUpUser(server());
+    teamMate = await signUpUser(server());
+    organiser = await signUpUser(server());
+    await server().db.query(`insert into organisers (user_id, granted_by) values ($1, 'test')`, [organiser.user.id]);
+    const created = await createMission(server(), { p_member_ids: [teamMate.user.id] });
+    owner = created.owner;
+    missionId = created.mission.mission_id;
+    callers = [viewer, teamMate, organiser, owner];
+  });
+
+  it('answers a short list as it is and a long one gzipped, equal either way, for every caller', async () => {
+    await expectSameAsPlainQuery(server(), callers);
+    // More missions than a call compresses in the thread pool: the first gzipped answer makes them one by one.
+    await addMissions(server(), 80, 'a');
+    await expectSameAsPlainQuery(server(), callers);
+  });
+
+  it("follows each caller's own votes and follows, and everyone's counts", async () => {
+    const listed = JSON.parse((await listMissionsDirect(server().db, viewer.user.id)).text) as { mission_id: string }[];
+    for (const row of listed.slice(0, 5)) expect((await viewer.client.rpc('toggle_mission_vote', { p_mission_id: row.mission_id })).error).toBeNull();
+    for (const row of listed.slice(3, 7)) {
+      expect((await teamMate.client.rpc('toggle_mission_subscription', { p_mission_id: row.mission_id })).error).toBeNull();
+    }
+    await expectSameAsPlainQuery(server(), callers);
+    // Unvote one again: the count goes back and the flag with it.
+    expect((await viewer.client.rpc('toggle_mission_vote', { p_mission_id: listed[0]!.mission_id })).error).toBeNull();
+    await expectSameAsPlainQuery(server(), callers);
+  });
+
+  it('follows edits, team changes, renamed creators, new and deleted missions', async () => {
+    await server().db.query(`update missions set name = 'Renamed ✓', updated_at = now() where mission_id = $1`, [missionId]);
+    await expectSameAsPlainQuery(server(), callers);
+    await server().db.query(`update missions set statement = 'Only the statement' where mission_id = $1`, [missionId]);
+    await expectSameAsPlainQuery(server(), callers);
+    await server().db.query(`delete from mission_members where mission_id = $1 and user_id = $2`, [missionId, teamMate.user.id]);
+    await expectSameAsPlainQuery(server(), callers);
+    await server().db.query(`insert into mission_members (mission_id, user_id, role_in_team, is_co_owner) values ($1, $2, 'member', false)`, [
+      missionId,
+      teamMate.user.id,
+    ]);
+    await expectSameAsPlainQuery(server(), callers);
+    await server().db.query(`update users set first_name = 'Änne', last_name = 'New' where id = $1`, [owner.user.id]);
+    await expectSameAsPlainQuery(server(), callers);
+    await addMissions(server(), 3, 'b');
+    await expectSameAsPlainQuery(server(), callers);
+    await server().db.query(`delete from missions where created_by in (select id from users where email like 'list.b.%')`);
+    await expectSameAsPlainQuery(server(), callers);
+  });
+
+  it('leaves a hidden mission out at once for everyone but its team and the organisers, and brings it back', async () => {
+    const hiddenFor = async (caller: TestUser) =>
+      !(JSON.parse((await rawList(server(), caller, 'gzip')).body) as { mission_id: string }[]).some((row) => row.mission_id === missionId);
+    expect(await hiddenFor(viewer)).toBe(false);
+
+    await server().db.query(`update missions set hidden_at = now(), hidden_reason = 'Spam' where mission_id = $1`, [missionId]);
+    expect(await hiddenFor(viewer)).toBe(true);
+    expect(await hiddenFor(teamMate)).toBe(false);
+    expect(await hiddenFor(owner)).toBe(false);
+    expect(await hiddenFor(organiser)).toBe(false);
+    await expectSameAsPlainQuery(server(), callers);
+
+    // Off the team: hidden for them too, on the next call.
+    await server().db.query(`delete from mission_members where mission_id = $1 and user_id = $2`, [missionId, teamMate.user.id]);
+    expect(await hiddenFor(teamMate)).toBe(true);
+    await expectSameAsPlainQuery(server(), callers);
+
+    await server().db.query(`update missions set hidden_at = null, hidden_reason = null where mission_id = $1`, [missionId]);
+    expect(await hiddenFor(viewer)).toBe(false);
+    await expectSameAsPlainQuery(server(), callers);
+  });
+
+  it('answers an empty list as the plain query does', async () => {
+    await server().db.query('delete from missions');
+    await expectSameAsPlainQuery(server(), callers);
+    expect((await rawList(server(), viewer, 'gzip')).body).toBe('[]');
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('get_all_missions from two instances on one PostgreSQL [postgres]', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ a, b, close } = await startTwoInstances());
+  });
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it("answers on B what A's writes left, on the very next call, with nothing sent between them", async () => {
+    expect(b.db.kind).toBe('postgres');
+    const viewer = await signUpUser(b);
+    const { mission } = await createMission(a);
+    await addMissions(a, 20, 'two');
+    await expectSameAsPlainQuery(b, [viewer]);
+
+    await a.db.query(`update missions set hidden_at = now(), hidden_reason = 'Spam' where mission_id = $1`, [mission.mission_id]);
+    const listed = JSON.parse((await rawList(b, viewer, 'gzip')).body) as { mission_id: string }[];
+    expect(listed.some((row) => row.mission_id === mission.mission_id)).toBe(false);
+    await expectSameAsPlainQuery(b, [viewer]);
+
+    await a.db.query(`update missions set name = 'Edited on A' where mission_id = $1`, [listed[0]?.mission_id]);
+    const voter = await signUpUser(a);
+    expect((await voter.client.rpc('toggle_mission_vote', { p_mission_id: listed[1]?.mission_id ?? '' })).error).toBeNull();
+    await expectSameAsPlainQuery(b, [viewer]);
+  });
+});

@@ -1,0 +1,399 @@
+import type { Mission } from '@mc/contract';
+import type { Queryable } from '../../db/db.ts';
+import { ANSWER_GZIP_LEVEL, gzipOfPieces, gzipPiece, gzipPieceNow, type GzipPiece } from '../../http/gzip-segments.ts';
+import { JsonText, PreparedJson } from '../../rpc/procedure.ts';
+import { isoTime, listMissionsDirect, MISSION_HEAD_COLUMNS } from './queries.ts';
+
+/**
+ * get_all_missions from a cache, answering the same bytes as listMissionsDirect
+ * (docs/decisions/023-mission-list-cache.md).
+ *
+ * A mission's JSON is the same for everyone except its two counts and the caller's is_voted and
+ * is_subscribed, so each mission's JSON is written once, in two parts around those four fields,
+ * and kept while the row's list_rev (migration 015) stands. Each call reads, in ONE statement
+ * (one snapshot): the snapshot itself; every mission's id, list_rev and counts; the missions the
+ * caller voted for, follows, and is on the team of; whether the caller is an organiser. What was
+ * read at the same snapshot before is not read again: two statements with the same snapshot see
+ * the same committed rows, and every commit (here or on another instance) changes it. Missions
+ * whose revision the cache lacks are written again; then the answer is put together from the
+ * parts. Nothing is trusted across calls but what is tied to a snapshot or a revision the call
+ * itself read, so instances on one PostgreSQL need no messages between them.
+ *
+ * gzip: each mission shown is one piece, compressed with the mission before it as its dictionary
+ * (the bytes right before it in the answer), and kept by what both hold (revision, counts, the
+ * caller's two flags). Nearly every piece is shared by many callers, so a call compresses only the
+ * pairs it is the first to need, and the answer stays about as small as compressing it whole.
+ */
+
+/** Compressed pieces kept for reuse; past this, those not used in the last PIECES_RECENT calls go. */
+const PIECES_KEPT = 200_000;
+const PIECES_RECENT = 500;
+/** Callers whose own rows are kept (each with the snapshot they were read at). */
+const CALLERS_KEPT = 50_000;
+/** What json_agg writes between two elements. */
+const SEPARATOR = ', \n ';
+
+/**
+ * One statement, one snapshot: everything a call needs that changes between calls. $2 and $3 are
+ * the snapshots the cache read the missions and this caller's rows at: what was read at this
+ * snapshot is not read again (a CASE that is not taken does not run its subquery).
+ */
+const STATE_SQL = `with now as (select pg_current_snapshot()::text as snapshot)
+  select now.snapshot,
+    case when now.snapshot = $2 then null else (
+      select coalesce(string_agg(m.mission_id::text || ' ' || m.list_rev || ' ' || m.vote_count || ' ' || m.subscription_count, ','), '')
+        from missions m) end as missions,
+    case when now.snapshot = $3 then null else (
+      select coalesce(string_agg(v.mission_id::text, ','), '') from mission_votes v where v.user_id = $1) end as voted,
+    case when now.snapshot = $3 then null else (
+      select coalesce(string_agg(s.mission_id::text, ','), '') from mission_subscriptions s where s.user_id = $1) end as subscribed,
+    case when now.snapshot = $3 then null else (
+      select coalesce(string_agg(t.mission_id::text, ','), '') from mission_members t where t.user_id = $1) end as teams,
+    case when now.snapshot = $3 then null else exists (select 1 from organisers o where o.user_id = $1) end as organiser
+  from now`;
+
+const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as snapshot';
+
+/**
+ * Missions' JSON around the counts and the caller's flags, as listMissionsDirect writes it: the head
+ * is the Mission fields up to updated_at, the tail team_count and hidden_reason.
+ */
+const RENDER_SQL = `select m.mission_id, m.list_rev::text as list_rev, ${isoTime('m.created_at')} as created_at,
+         (m.hidden_at is not null) as hidden, row_to_json(head)::text as head, row_to_json(tail)::text as tail
+    from missions m
+    left join users creator on creator.id = m.created_by
+    cross join lateral (select ${MISSION_HEAD_COLUMNS}) head
+    cross join lateral (select (select count(*) from mission_members t where t.mission_id = m.mission_id)::int as team_count, m.hidden_reason) tail
+   where m.mission_id = any (string_to_array($1, ',')::uuid[])`;
+
+interface StateRow {
+  snapshot: string;
+  missions: string | null;
+  voted: string | null;
+  subscribed: string | null;
+  teams: string | null;
+  organiser: boolean | null;
+}
+
+/** Every mission's revision and counts, as read at `snapshot`. */
+interface MissionsState {
+  snapshot: string;
+  current: Map<string, Current>;
+}
+
+/** One caller's own rows, as read at `snapshot`. */
+interface CallerState {
+  snapshot: string;
+  voted: Set<string>;
+  subscribed: Set<string>;
+  teams: Set<string>;
+  organiser: boolean;
+}
+
+interface KeptPiece {
+  piece: GzipPiece;
+  /** The call that used it last. */
+  used: number;
+}
+
+interface RenderRow {
+  mission_id: string;
+  list_rev: string;
+  created_at: string;
+  hidden: boolean;
+  head: string;
+  tail: string;
+}
+
+/** A mission's JSON at one revision: `head` lacks its closing brace, `tail` its opening one. */
+interface Rendered {
+  id: string;
+  rev: string;
+  createdAt: string;
+  hidden: boolean;
+  head: Buffer;
+  tail: Buffer;
+  /** Unique per (mission, revision) in this process: names the JSON in piece keys. */
+  serial: number;
+}
+
+/** A mission's current revision and counts, as the call read them. */
+interface Current {
+  rev: string;
+  votes: string;
+  subscriptions: string;
+}
+
+/** A mission as one caller gets it. */
+interface Item {
+  rendered: Rendered;
+  votes: string;
+  subscriptions: string;
+  voted: boolean;
+  subscribed: boolean;
+  shown: boolean;
+}
+
+const OPEN = gzipPieceNow(Buffer.from('['), ANSWER_GZIP_LEVEL);
+const CLOSE = gzipPieceNow(Buffer.from(']'), ANSWER_GZIP_LEVEL);
+/**
+ * A call that lacks more pieces than this (the first after a change to many missions) compresses
+ * them on the event loop one by one; fewer (a caller's own votes and follows) go to the thread pool.
+ */
+const MISSING_IN_POOL = 64;
+
+export class MissionListCache {
+  private readonly rendered = new Map<string, Rendered>();
+  /** The missions of the last complete set read, in list order. */
+  private order: Rendered[] = [];
+  private missions: MissionsState | null = null;
+  private readonly callers = new Map<string, CallerState>();
+  private readonly refreshing = new Map<string, Promise<Rendered[] | null>>();
+  private readonly pieces = new Map<string, KeptPiece>();
+  private readonly compressing = new Map<string, Promise<GzipPiece>>();
+  private calls = 0;
+  private nextSerial = 1;
+
+  async list(db: Queryable, viewerId: string): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
+    const knownMissions = this.missions;
+    const knownCaller = this.callers.get(viewerId);
+    let missions: MissionsState | undefined;
+    let caller: CallerState | undefined;
+    if (knownMissions && knownCaller?.snapshot === knownMissions.snapshot) {
+      // Both read at one snapshot: if it still stands, nothing needs reading (one short statement
+      // instead of planning the whole state statement, which is most of a call on PGlite).
+      const [now] = await db.query<{ snapshot: string }>(SNAPSHOT_SQL);
+      if (now?.snapshot === knownMissions.snapshot) [missions, caller] = [knownMissions, knownCaller];
+    }
+    if (!missions || !caller) {
+      const [state] = await db.query<StateRow>(STATE_SQL, [viewerId, knownMissions?.snapshot ?? '', knownCaller?.snapshot ?? '']);
+      if (!state) return listMissionsDirect(db, viewerId);
+      missions = state.missions === null ? (knownMissions ?? undefined) : { snapshot: state.snapshot, current: parseMissions(state.missions) };
+      caller = state.voted === null ? knownCaller : callerOf(state);
+    }
+    if (!missions || !caller) return listMissionsDirect(db, viewerId);
+    if (missions !== knownMissions) this.missions = missions;
+    if (caller !== knownCaller) {
+      if (this.callers.size >= CALLERS_KEPT) this.callers.clear();
+      this.callers.set(viewerId, caller);
+    }
+    const { current } = missions;
+    let items = this.itemsOf(this.order, current, caller);
+    if (!items) {
+      const order = await this.refreshOnce(db, missions);
+      // A mission changed between the two statements: this call takes the plain query.
+      if (!order) return listMissionsDirect(db, viewerId);
+      items = this.itemsOf(order, current, caller);
+      if (!items) return listMissionsDirect(db, viewerId);
+    }
+    return this.answer(items);
+  }
+
+  /** The caller's items in list order, or null when `order` is not exactly the missions read, at their revisions. */
+  private itemsOf(order: readonly Rendered[], current: Map<string, Current>, caller: CallerState): Item[] | null {
+    if (order.length !== current.size) return null;
+    const { voted, subscribed, teams } = caller;
+    const items: Item[] = [];
+    for (const rendered of order) {
+      const now = current.get(rendered.id);
+      if (!now || now.rev !== rendered.rev) return null;
+      items.push({
+        rendered,
+        votes: now.votes,
+        subscriptions: now.subscriptions,
+        voted: voted.has(rendered.id),
+        subscribed: subscribed.has(rendered.id),
+        // docs/product.md: a hidden mission is shown only to its own team and the organisers.
+        shown: !rendered.hidden || caller.organiser || teams.has(rendered.id),
+      });
+    }
+    return items;
+  }
+
+  /**
+   * One refresh per snapshot at a time: when the room opens the list together after a change, the
+   * calls that find the cache behind wait for the same one instead of each writing every mission.
+   */
+  private refreshOnce(db: Queryable, missions: MissionsState): Promise<Rendered[] | null> {
+    const running = this.refreshing.get(missions.snapshot);
+    if (running) return running;
+    const refresh = this.refresh(db, missions.current).finally(() => this.refreshing.delete(missions.snapshot));
+    this.refreshing.set(missions.snapshot, refresh);
+    return refresh;
+  }
+
+  /** Writes the missions the cache lacks at their current revision; the new list order, or null if a revision moved meanwhile. */
+  private async refresh(db: Queryable, current: Map<string, Current>): Promise<Rendered[] | null> {
+    const missing = [...current].filter(([id, now]) => this.rendered.get(id)?.rev !== now.rev).map(([id]) => id);
+    if (missing.length > 0) {
+      const rows = await db.query<RenderRow>(RENDER_SQL, [missing.join(',')]);
+      for (const row of rows) {
+        if (row.list_rev !== current.get(row.mission_id)?.rev) return null;
+        this.rendered.set(row.mission_id, {
+          id: row.mission_id,
+          rev: row.list_rev,
+          createdAt: row.created_at,
+          hidden: row.hidden,
+          head: Buffer.from(row.head.slice(0, -1)),
+          tail: Buffer.from(row.tail.slice(1)),
+          serial: this.nextSerial++,
+        });
+      }
+      if (rows.length !== missing.length) return null;
+    }
+    const order: Rendered[] = [];
+    for (const [id, now] of current) {
+      const rendered = this.rendered.get(id);
+      if (!rendered || rendered.rev !== now.rev) return null;
+      order.push(rendered);
+    }
+    // As listMissionsDirect orders: newest first by the millisecond text, then by id (lower-case hex, as uuids compare).
+    order.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1));
+    for (const id of this.rendered.keys()) if (!current.has(id)) this.rendered.delete(id);
+    this.order = order;
+    return order;
+  }
+
+  private answer(items: readonly Item[]): PreparedJson<Mission[]> {
+    let byteLength = 2;
+    let shown = 0;
+    for (const item of items) {
+      if (!item.shown) continue;
+      byteLength += (shown > 0 ? SEPARATOR.length : 0) + item.rendered.head.length + middleOf(item).length + item.rendered.tail.length;
+      shown += 1;
+    }
+    return new PreparedJson<Mission[]>(
+      byteLength,
+      () => {
+        const out = Buffer.allocUnsafe(byteLength);
+        const at = writeItems(out, out.write('['), items, false);
+        out.write(']', at);
+        return out;
+      },
+      () => this.gzip(items),
+    );
+  }
+
+  private async gzip(items: readonly Item[]): Promise<Buffer> {
+    this.calls += 1;
+    const pieces: (GzipPiece | Promise<GzipPiece>)[] = [OPEN];
+    const missing: { at: number; pairKey: string; item: Item; before: Item | null; beforeSeparated: boolean }[] = [];
+    let before: Item | null = null;
+    let beforeKey = '';
+    for (const item of items) {
+      if (!item.shown) continue;
+      // The first element has no separator before it, and nothing to refer back to.
+      const key = `${before ? ',' : '['}${item.rendered.serial}.${item.votes}.${item.subscriptions}.${Number(item.voted)}${Number(item.subscribed)}`;
+      const pairKey = `${beforeKey}${key}`;
+      const kept = this.pieces.get(pairKey);
+      if (kept) kept.used = this.calls;
+      else missing.push({ at: pieces.length, pairKey, item, before, beforeSeparated: beforeKey.startsWith(',') });
+      pieces.push(kept ? kept.piece : OPEN);
+      before = item;
+      beforeKey = key;
+    }
+    pieces.push(CLOSE);
+    const inPool = missing.length <= MISSING_IN_POOL;
+    for (const { at, pairKey, item, before: previous, beforeSeparated } of missing) {
+      pieces[at] = this.compress(pairKey, item, previous, beforeSeparated, inPool);
+    }
+    return gzipOfPieces(await Promise.all(pieces));
+  }
+
+  /** A piece not kept yet; calls that need it while it is being compressed share the one compression. */
+  private compress(pairKey: string, item: Item, before: Item | null, beforeSeparated: boolean, inPool: boolean): GzipPiece | Promise<GzipPiece> {
+    const running = this.compressing.get(pairKey);
+    if (running) return running;
+    const text = elementText(item, before !== null);
+    const dictionary = before ? elementText(before, beforeSeparated) : undefined;
+    if (!inPool) {
+      const piece = gzipPieceNow(text, ANSWER_GZIP_LEVEL, dictionary);
+      this.keep(pairKey, { piece, used: this.calls });
+      return piece;
+    }
+    const compressed = gzipPiece(text, ANSWER_GZIP_LEVEL, dictionary)
+      .then((piece) => {
+        this.keep(pairKey, { piece, used: this.calls });
+        return piece;
+      })
+      .finally(() => this.compressing.delete(pairKey));
+    this.compressing.set(pairKey, compressed);
+    return compressed;
+  }
+
+  private keep(key: string, kept: KeptPiece): void {
+    if (this.pieces.size >= PIECES_KEPT) {
+      for (const [oldKey, old] of this.pieces) if (old.used < this.calls - PIECES_RECENT) this.pieces.delete(oldKey);
+      if (this.pieces.size >= PIECES_KEPT) this.pieces.clear();
+    }
+    this.pieces.set(key, kept);
+  }
+}
+
+/** The four per-call fields between a mission's head and tail, with the commas around them. */
+function middleOf(item: Item): string {
+  return `,"vote_count":${item.votes},"subscription_count":${item.subscriptions},"is_voted":${item.voted},"is_subscribed":${item.subscribed},`;
+}
+
+/** Writes the shown items as list elements from `at`; `after` says whether an element came before. Returns the end. */
+function writeItems(out: Buffer, start: number, items: readonly Item[], after: boolean): number {
+  let at = start;
+  let separate = after;
+  for (const item of items) {
+    if (!item.shown) continue;
+    if (separate) at += out.write(SEPARATOR, at);
+    at += item.rendered.head.copy(out, at);
+    at += out.write(middleOf(item), at);
+    at += item.rendered.tail.copy(out, at);
+    separate = true;
+  }
+  return at;
+}
+
+/** One list element as its bytes, with the separator before it unless it is the first. */
+function elementText(item: Item, separated: boolean): Buffer {
+  const middle = middleOf(item);
+  const { head, tail } = item.rendered;
+  const out = Buffer.allocUnsafe((separated ? SEPARATOR.length : 0) + head.length + middle.length + tail.length);
+  let at = separated ? out.write(SEPARATOR) : 0;
+  at += head.copy(out, at);
+  at += out.write(middle, at);
+  tail.copy(out, at);
+  return out;
+}
+
+function parseMissions(text: string): Map<string, Current> {
+  const current = new Map<string, Current>();
+  if (text === '') return current;
+  for (const entry of text.split(',')) {
+    const [id = '', rev = '', votes = '', subscriptions = ''] = entry.split(' ');
+    current.set(id, { rev, votes, subscriptions });
+  }
+  return current;
+}
+
+function idSet(text: string | null): Set<string> {
+  return new Set(text ? text.split(',') : []);
+}
+
+function callerOf(state: StateRow): CallerState {
+  return {
+    snapshot: state.snapshot,
+    voted: idSet(state.voted),
+    subscribed: idSet(state.subscribed),
+    teams: idSet(state.teams),
+    organiser: state.organiser === true,
+  };
+}
+
+const caches = new WeakMap<Queryable, MissionListCache>();
+
+/** get_all_missions for one viewer, from the cache that belongs to this database connection (pool). */
+export function listMissions(db: Queryable, viewerId: string): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new MissionListCache();
+    caches.set(db, cache);
+  }
+  return cache.list(db, viewerId);
+}
