@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import {
+  createMission,
+  createUser,
+  expectNoA11yViolations,
+  rpc,
+  screenReady,
+  signInViaUi,
+  trackApiCalls,
+  withRoleProfile,
+  type E2EUser,
+} from './support/app.ts';
 
 /**
  * axe-core on every screen of docs/product.md, signed out and signed in with data, in each of the
  * states a person meets (dashboard variants, open dialogs, empty and filled pages). One test per
  * screen and state, so a failure names exactly the screen whose markup breaks a rule.
  */
+
+test.beforeEach(({ page }) => trackApiCalls(page));
 
 async function withSurvey(user: E2EUser): Promise<E2EUser> {
   await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
@@ -25,24 +37,19 @@ async function switchUser(page: Page, user: E2EUser): Promise<void> {
   await signInViaUi(page, user);
 }
 
-/** Waits until the screen has drawn its data: the marker is visible and no request is in flight. */
-async function ready(page: Page, marker: Locator): Promise<void> {
-  await expect(marker.first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-}
-
 test.describe('accessibility, signed out', () => {
   const screens: { path: string; marker: (page: Page) => Locator }[] = [
     { path: '/', marker: (page) => page.getByRole('link', { name: /sign in/i }) },
     { path: '/signin', marker: (page) => page.getByRole('heading', { name: 'Welcome Back' }) },
     { path: '/signup', marker: (page) => page.getByRole('heading', { name: 'Create Account' }) },
     { path: '/reset-password', marker: (page) => page.getByRole('heading') },
+    { path: '/unsubscribe?token=not-a-token', marker: (page) => page.getByRole('button', { name: 'Unsubscribe' }) },
     { path: '/no-such-page-anywhere', marker: (page) => page.getByRole('link', { name: 'Return Home' }).or(page.getByRole('button', { name: 'Return Home' })) },
   ];
   for (const screen of screens) {
     test(`${screen.path} has no axe violations`, async ({ page }) => {
       await page.goto(screen.path);
-      await ready(page, screen.marker(page));
+      await screenReady(page, screen.marker(page));
       await expectNoA11yViolations(page);
     });
   }
@@ -52,29 +59,29 @@ test.describe('accessibility, signed in: dashboard variants', () => {
   test('survey not completed, and the anonymity dialog', async ({ page }) => {
     const user = await createUser();
     await signInViaUi(page, user);
-    await ready(page, page.getByText('Complete Survey Required'));
+    await screenReady(page, page.getByText('Complete Survey Required'));
     await expectNoA11yViolations(page);
 
     await page.getByRole('button', { name: 'Open Survey' }).click();
-    await ready(page, page.getByRole('dialog', { name: 'Do you want to stay anonymous?' }));
+    await screenReady(page, page.getByRole('dialog', { name: 'Do you want to stay anonymous?' }));
     await expectNoA11yViolations(page);
   });
 
   test('survey completed, no role profile yet', async ({ page }) => {
     const user = await withSurvey(await createUser());
     await signInViaUi(page, user);
-    await ready(page, page.getByText('Ready to Create Profile'));
+    await screenReady(page, page.getByText('Ready to Create Profile'));
     await expectNoA11yViolations(page);
   });
 
   test('role profile active, and the Confirm Mission Creation dialog', async ({ page }) => {
     const user = await withRoleProfile(await createUser());
     await signInViaUi(page, user);
-    await ready(page, page.getByText('Your Role Profile'));
+    await screenReady(page, page.getByText('Your Role Profile'));
     await expectNoA11yViolations(page);
 
     await page.getByRole('button', { name: 'Create Mission' }).click();
-    await ready(page, page.getByRole('dialog', { name: 'Confirm Mission Creation' }));
+    await screenReady(page, page.getByRole('dialog', { name: 'Confirm Mission Creation' }));
     await expectNoA11yViolations(page);
   });
 
@@ -83,16 +90,16 @@ test.describe('accessibility, signed in: dashboard variants', () => {
     await withRoleProfile(await createUser({ firstName: 'Thandi', lastName: 'Candidate' }));
     const { user } = await withMission(await createUser(), [member.id]);
     await signInViaUi(page, user);
-    await ready(page, page.getByRole('button', { name: 'Manage Team' }));
+    await screenReady(page, page.getByRole('button', { name: 'Manage Team' }));
     await expectNoA11yViolations(page);
 
     await page.getByRole('button', { name: 'Manage Team' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Team' });
-    await ready(page, dialog.getByText(/Current Team Members/));
+    await screenReady(page, dialog.getByText(/Current Team Members/));
     await expectNoA11yViolations(page);
 
     await dialog.getByPlaceholder('Search by name or email...').fill('Thandi');
-    await ready(page, dialog.getByRole('button', { name: 'Add Member' }));
+    await screenReady(page, dialog.getByRole('button', { name: 'Add Member' }));
     await expectNoA11yViolations(page);
   });
 });
@@ -102,12 +109,12 @@ test.describe('accessibility, signed in: screens with data', () => {
     const user = await withSurvey(await createUser());
     await signInViaUi(page, user);
     await page.goto('/role-profile');
-    await ready(page, page.getByRole('heading', { name: 'Create Your Role Profile' }));
+    await screenReady(page, page.getByRole('heading', { name: 'Create Your Role Profile' }));
     await expectNoA11yViolations(page);
 
     await switchUser(page, await withRoleProfile(await createUser()));
     await page.goto('/role-profile');
-    await ready(page, page.getByRole('button', { name: 'Save Profile' }));
+    await screenReady(page, page.getByRole('button', { name: 'Save Profile' }));
     await expect(page.getByText('Loading profile data...')).toHaveCount(0);
     await expectNoA11yViolations(page);
   });
@@ -116,12 +123,12 @@ test.describe('accessibility, signed in: screens with data', () => {
     const user = await withRoleProfile(await createUser());
     await signInViaUi(page, user);
     await page.goto('/view-role-profile');
-    await ready(page, page.getByRole('button', { name: 'Edit Profile' }).or(page.getByRole('link', { name: 'Edit Profile' })));
+    await screenReady(page, page.getByRole('button', { name: 'Edit Profile' }).or(page.getByRole('link', { name: 'Edit Profile' })));
     await expectNoA11yViolations(page);
 
     await switchUser(page, await createUser());
     await page.goto('/view-role-profile');
-    await ready(page, page.getByText('No Profile Yet'));
+    await screenReady(page, page.getByText('No Profile Yet'));
     await expectNoA11yViolations(page);
   });
 
@@ -130,12 +137,12 @@ test.describe('accessibility, signed in: screens with data', () => {
     const { user } = await withMission(await createUser(), [member.id]);
     await signInViaUi(page, user);
     await page.goto('/view-my-mission');
-    await ready(page, page.getByText('Browse All Missions'));
+    await screenReady(page, page.getByText('Browse All Missions'));
     await expectNoA11yViolations(page);
 
     await switchUser(page, await createUser());
     await page.goto('/view-my-mission');
-    await ready(page, page.getByText('No Mission Found'));
+    await screenReady(page, page.getByText('No Mission Found'));
     await expectNoA11yViolations(page);
   });
 
@@ -146,7 +153,7 @@ test.describe('accessibility, signed in: screens with data', () => {
     await rpc(mine.user, 'toggle_mission_subscription', { p_mission_id: other.missionId });
     await signInViaUi(page, mine.user);
     await page.goto('/view-all-missions');
-    await ready(page, page.getByRole('heading', { name: other.name }));
+    await screenReady(page, page.getByRole('heading', { name: other.name }));
     await expectNoA11yViolations(page);
 
     const list = page
@@ -165,14 +172,14 @@ test.describe('accessibility, signed in: screens with data', () => {
     const viewer = await createUser();
     await signInViaUi(page, viewer);
     await page.goto(`/mission/${missionId}`);
-    await ready(page, page.getByRole('heading', { name }));
+    await screenReady(page, page.getByRole('heading', { name }));
     await expectNoA11yViolations(page);
   });
 
   test('/mission/:id of a mission that does not exist', async ({ page }) => {
     await signInViaUi(page, await createUser());
     await page.goto(`/mission/${randomUUID()}`);
-    await ready(page, page.getByText(/Mission Not Found/));
+    await screenReady(page, page.getByText(/Mission Not Found/));
     await expectNoA11yViolations(page);
   });
 
@@ -180,14 +187,14 @@ test.describe('accessibility, signed in: screens with data', () => {
     const fresh = await withRoleProfile(await createUser());
     await signInViaUi(page, fresh);
     await page.goto('/create-mission');
-    await ready(page, page.getByRole('heading', { name: 'Create a Mission' }));
+    await screenReady(page, page.getByRole('heading', { name: 'Create a Mission' }));
     await expectNoA11yViolations(page);
 
     const { user, missionId, name } = await withMission(await createUser());
     await switchUser(page, user);
     await page.goto(`/create-mission?edit=${missionId}`);
+    await screenReady(page, page.getByLabel('Mission Name'));
     await expect(page.getByLabel('Mission Name')).toHaveValue(name);
-    await page.waitForLoadState('networkidle');
     await expectNoA11yViolations(page);
   });
 
@@ -213,14 +220,14 @@ test.describe('accessibility, signed in: screens with data', () => {
   test('/speakers-directory', async ({ page }) => {
     await signInViaUi(page, await createUser());
     await page.goto('/speakers-directory');
-    await ready(page, page.getByRole('heading', { level: 1, name: 'Speakers Directory' }));
+    await screenReady(page, page.getByRole('heading', { level: 1, name: 'Speakers Directory' }));
     await expectNoA11yViolations(page);
   });
 
   test('/agenda-schedule', async ({ page }) => {
     await signInViaUi(page, await createUser());
     await page.goto('/agenda-schedule');
-    await ready(page, page.getByRole('heading', { level: 1, name: 'Agenda Schedule' }));
+    await screenReady(page, page.getByRole('heading', { level: 1, name: 'Agenda Schedule' }));
     await expectNoA11yViolations(page);
   });
 });

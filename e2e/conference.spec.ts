@@ -171,10 +171,10 @@ test.describe('Agenda Schedule', () => {
     // The sample configuration: the first day is Saturday 6 December 2025, at the venue's time zone.
     const dayOne = page.getByRole('tab', { name: /^Day One/ });
     const dayTwo = page.getByRole('tab', { name: /^Day Two/ });
-    await expect(dayOne).toContainText('Sat 6 Dec');
-    await expect(dayTwo).toContainText('Sun 7 Dec');
+    await expect(dayOne).toContainText('Sat, Dec 6');
+    await expect(dayTwo).toContainText('Sun, Dec 7');
     await expect(dayOne).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('heading', { level: 2, name: 'Day One · Saturday, 6 December 2025' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Day One · Saturday, December 6, 2025' })).toBeVisible();
     await expect(page.getByTestId('venue-time-note')).toContainText('All times are venue times in Johannesburg (GMT+2).');
 
     const spec = [
@@ -215,9 +215,19 @@ test.describe('Agenda Schedule', () => {
     await dayOne.focus();
     await page.keyboard.press('ArrowRight');
     await expect(dayTwo).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('heading', { level: 2, name: 'Day Two · Sunday, 7 December 2025' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Day Two · Sunday, December 7, 2025' })).toBeVisible();
     await checkDay(spec.slice(5));
     await expectNoA11yViolations(page);
+  });
+
+  test.describe('in a British browser', () => {
+    test.use({ locale: 'en-GB' });
+
+    test('day labels are written the British way', async ({ page }) => {
+      await openAgenda(page);
+      await expect(page.getByRole('tab', { name: /^Day One/ })).toContainText('Sat 6 Dec');
+      await expect(page.getByRole('heading', { level: 2, name: /^Day One · Saturday,? 6 December 2025$/ })).toBeVisible();
+    });
   });
 
   test('parts show their duration, and speaker buttons open profile pages in a new tab', async ({ page }) => {

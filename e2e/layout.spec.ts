@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { box, overlap, type Box } from './support/geometry.ts';
 
 /**
  * What the screens look like at the widths people use: nothing overlaps, nothing jumps, nothing is
@@ -9,18 +10,6 @@ import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './
 
 const WIDE_SCREENS = [1280, 1440, 1536, 1920];
 const PHONE = { width: 390, height: 844 };
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('not laid out');
-  return found;
-}
-
-function overlap(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
-}
 
 function inside(inner: Box, outer: Box): boolean {
   return (

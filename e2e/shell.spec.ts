@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
-import { createMission, createUser, readRecoveryLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, readMailedLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
 
 /**
  * Web app shell journeys (routes, landing, sign-up, sign-in, reset, layout), in real Chromium against the real server
@@ -390,7 +390,7 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText('Check your inbox')).toBeVisible();
 
-    const link = await readRecoveryLink(user.email);
+    const link = await readMailedLink(user.email);
     await page.goto(link);
     await expect(page).toHaveURL(/\/reset-password/);
     await page.getByLabel('New Date of Birth').fill('1000-01-01');

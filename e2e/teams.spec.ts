@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { USER_SEARCH_DEBOUNCE_MS } from '../packages/contract/src/constants.ts';
 
 /**
  * The Manage Team dialog (docs/product.md#manage-team-dialog) opened from the dashboard's mission card. People and the
@@ -57,6 +58,8 @@ test.describe('Manage Team dialog', () => {
       if (request.url().endsWith('/rest/v1/rpc/search_users_with_profiles')) searches += 1;
     });
 
+    // The page's clock is Playwright's, so the debounce can be stepped through whatever the machine's load.
+    await page.clock.install();
     await signInViaUi(page, owner);
     const dialog = await openManageTeam(page);
     const search = dialog.getByPlaceholder('Search by name or email...');
@@ -68,12 +71,17 @@ test.describe('Manage Team dialog', () => {
     await expect(ownerRow.getByTitle('Remove member')).toHaveCount(0);
     await expect(row(members(dialog), member.email).getByTitle('Remove member')).toBeVisible();
 
-    // Debounce: typing quickly sends one search, only after the pause.
+    // Debounce: typing sends one search, only after the pause. Time stands still while typing.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await search.pressSequentially(tag, { delay: 40 });
     await expect(dialog.getByText('Searching...')).toBeVisible();
+    await page.clock.runFor(USER_SEARCH_DEBOUNCE_MS - 1);
+    await expect(dialog.getByText('Searching...')).toBeVisible();
     expect(searches).toBe(0);
+    await page.clock.runFor(1);
     await expect(results(dialog)).toBeVisible();
     expect(searches).toBe(1);
+    await page.clock.resume();
 
     // The caller and people without a role profile never show; members are marked.
     await expect(row(results(dialog), owner.email)).toHaveCount(0);
@@ -94,11 +102,13 @@ test.describe('Manage Team dialog', () => {
     await expect(dialog.getByRole('heading', { name: 'Current Team Members (4)' })).toBeVisible();
     await expect(row(results(dialog), late.email).getByText('Already a member')).toBeVisible();
 
-    // Remove two members; the list and the count follow.
+    // Remove two members (each on a second press, "Remove"); the list and the count follow.
     await row(members(dialog), candidate.email).getByTitle('Remove member').click();
+    await row(members(dialog), candidate.email).getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(toast(page, 'Member removed successfully')).toBeVisible();
     await expect(row(members(dialog), candidate.email)).toHaveCount(0);
     await row(members(dialog), late.email).getByTitle('Remove member').click();
+    await row(members(dialog), late.email).getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(dialog.getByRole('heading', { name: 'Current Team Members (2)' })).toBeVisible();
     await expect(row(results(dialog), candidate.email).getByRole('button', { name: /Add Member/ })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { encodeDateOfBirth } from '../../packages/contract/src/credential.ts';
@@ -125,9 +125,13 @@ export async function signedInUser(page: Page, overrides: Parameters<typeof crea
   return user;
 }
 
-/** The newest recovery link mailed to this address (the server logs it when no SMTP is set). */
-export async function readRecoveryLink(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
+/**
+ * The link in the newest mail to this address: a reset link, or a notification e-mail's unsubscribe
+ * link (the server keeps mails in the outbox without their link and logs it when no SMTP is set).
+ */
+export async function readMailedLink(email: string): Promise<string> {
+  // A notification e-mail is written by a pass about a second after the change: a loaded machine may take longer.
+  const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const lines = readFileSync(E2E_LOG_FILE, 'utf8').split('\n').filter(Boolean);
     const entries = lines.flatMap((line) => {
@@ -143,7 +147,46 @@ export async function readRecoveryLink(email: string): Promise<string> {
     if (lastId && link) return link;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no recovery mail for ${email} in ${E2E_LOG_FILE}`);
+  throw new Error(`no mail with a link for ${email} in ${E2E_LOG_FILE}`);
+}
+
+const apiCallsInFlight = new WeakMap<Page, Set<Request>>();
+
+/**
+ * From now on, keeps count of the page's calls to the server (fetch and XHR; not documents, frames,
+ * images or scripts), for `screenReady`. Playwright's "networkidle" also waits for frames, and the
+ * survey screen's embedded form once kept it from ever firing on a loaded machine.
+ */
+export function trackApiCalls(page: Page): void {
+  if (apiCallsInFlight.has(page)) return;
+  const inFlight = new Set<Request>();
+  apiCallsInFlight.set(page, inFlight);
+  page.on('request', (request) => {
+    if (['fetch', 'xhr'].includes(request.resourceType())) inFlight.add(request);
+  });
+  const settled = (request: Request) => inFlight.delete(request);
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+}
+
+/**
+ * Waits until the screen has drawn its data: the marker is visible and no call to the server has
+ * been in flight for half a second (a screen often starts its next call as the previous one answers).
+ */
+export async function screenReady(page: Page, marker: Locator): Promise<void> {
+  const inFlight = apiCallsInFlight.get(page);
+  if (!inFlight) throw new Error('screenReady needs trackApiCalls(page) before the page loads');
+  await expect(marker.first()).toBeVisible();
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (inFlight.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= 500;
+      },
+      { intervals: [100], timeout: 30_000, message: 'calls to the server still in flight' },
+    )
+    .toBe(true);
 }
 
 /** Fails the test on any axe-core violation on the page as it is now. */

@@ -5,26 +5,29 @@ import { paths, routePatterns } from '../lib/paths';
 import { ProtectedRoute } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './RouteErrorPage';
 import { RouteFocus } from './RouteFocus';
+import { screenCode } from './screens';
 
-// Every screen is its own chunk, so /signin downloads only what /signin needs.
+// Every screen is its own chunk, so /signin downloads only what /signin needs; the signed-in
+// screens' chunks are listed in ./screens, which can also load them ahead of time.
 const LandingPage = lazy(() => import('../features/auth/LandingPage'));
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const UnsubscribePage = lazy(() => import('../features/notifications/UnsubscribePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
-const AppLayout = lazy(() => import('./layout/AppLayout'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const AppLayout = lazy(screenCode.appLayout);
+const DashboardPage = lazy(screenCode.dashboard);
 const RoleProfileFormPage = lazy(() => import('../features/profiles/RoleProfileFormPage'));
-const ViewRoleProfilePage = lazy(() => import('../features/profiles/ViewRoleProfilePage'));
-const MyMissionPage = lazy(() => import('../features/missions/MyMissionPage'));
-const AllMissionsPage = lazy(() => import('../features/missions/AllMissionsPage'));
+const ViewRoleProfilePage = lazy(screenCode.viewRoleProfile);
+const MyMissionPage = lazy(screenCode.myMission);
+const AllMissionsPage = lazy(screenCode.allMissions);
 const LiveResultsPage = lazy(() => import('../features/missions/LiveResultsPage'));
-const MissionDetailsPage = lazy(() => import('../features/missions/MissionDetailsPage'));
+const MissionDetailsPage = lazy(screenCode.missionDetails);
 const MissionFormPage = lazy(() => import('../features/missions/MissionFormPage'));
 const PreConferencePage = lazy(() => import('../features/surveys/PreConferencePage'));
 const PostConferencePage = lazy(() => import('../features/surveys/PostConferencePage'));
-const SpeakersDirectoryPage = lazy(() => import('../features/conference/SpeakersDirectoryPage'));
-const AgendaSchedulePage = lazy(() => import('../features/conference/AgendaSchedulePage'));
+const SpeakersDirectoryPage = lazy(screenCode.speakersDirectory);
+const AgendaSchedulePage = lazy(screenCode.agendaSchedule);
 const OrganiserConsole = lazy(() => import('../features/organiser/OrganiserConsole'));
 
 /** A new screen starts at the top, as a new page would. */
@@ -58,6 +61,7 @@ export const routes: RouteObject[] = [
       { path: paths.signIn(), element: <SignInPage /> },
       { path: paths.signUp(), element: <SignUpPage /> },
       { path: paths.resetPassword(), element: <ResetPasswordPage /> },
+      { path: paths.unsubscribe(), element: <UnsubscribePage /> },
       {
         element: <ProtectedRoute />,
         children: [

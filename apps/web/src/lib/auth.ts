@@ -18,6 +18,11 @@ export interface AuthResult {
   error: AuthError | Error | null;
 }
 
+export interface SignInResult extends AuthResult {
+  /** The person's id once signed in and free to call procedures (no authenticator code owed), else null. */
+  readyUserId: string | null;
+}
+
 export interface AnonymityResult extends AuthResult {
   /** The metadata was updated but the session could not be refreshed (docs/product.md#sign-in-and-sessions). */
   refreshError: AuthError | null;
@@ -35,7 +40,7 @@ export interface AuthContextValue {
   appUser: AppUser | null;
   appUserLoading: boolean;
   refreshAppUser: () => Promise<AppUser | null>;
-  signIn: (email: string, dateOfBirth: string) => Promise<AuthResult>;
+  signIn: (email: string, dateOfBirth: string) => Promise<SignInResult>;
   signUp: (input: SignUpInput) => Promise<AuthResult>;
   signOut: () => Promise<void>;
   requestPasswordReset: (email: string) => Promise<AuthResult>;

@@ -1,9 +1,13 @@
+import { UNSUBSCRIBE_PAGE_PATH } from '@mc/contract/notifications.ts';
+
 /** Every route of docs/product.md#routes, in one table. Build links with these, never with string literals. */
 export const paths = {
   home: () => '/',
   signIn: () => '/signin',
   signUp: () => '/signup',
   resetPassword: () => '/reset-password',
+  /** Where a notification e-mail's unsubscribe link lands (public: no sign-in needed). */
+  unsubscribe: () => UNSUBSCRIBE_PAGE_PATH,
   dashboard: () => '/dashboard',
   roleProfile: () => '/role-profile',
   viewRoleProfile: () => '/view-role-profile',

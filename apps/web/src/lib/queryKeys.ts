@@ -32,4 +32,7 @@ export const queryKeys = {
   organiserStatus: (userId: string | null) => ['organiser-status', userId] as const,
   myAgenda: (authId: string | null) => ['my-agenda', authId] as const,
   calendarFeed: (authId: string | null) => ['calendar-feed', authId] as const,
+  /** The bell's list and unread count. */
+  notifications: (userId: string | null) => ['notifications', userId] as const,
+  notificationSettings: (userId: string | null) => ['notification-settings', userId] as const,
 } as const;

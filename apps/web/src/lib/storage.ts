@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   anonymousGuid: 'anonymous_guid',
   /** "compact" or "detailed": how the person last chose to see the agenda on this device. */
   agendaView: 'agenda_view',
+  /** "light" or "dark"; absent: follow the system. Also read by public/theme.js before the first paint. */
+  theme: 'mc-theme',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

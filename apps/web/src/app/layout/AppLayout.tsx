@@ -6,15 +6,17 @@ import { Menu, X } from 'lucide-react';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
+import { NotificationBell } from '../../features/notifications';
 import { Sidebar } from './Sidebar';
 
 /** Tailwind's xl breakpoint: from here on the sidebar is fixed instead of a drawer. */
 const XL_QUERY = '(min-width: 80rem)';
 
 /**
- * Protected screens: sidebar + top bar + page (docs/product.md#protected-layout-and-sidebar). From
- * xl the sidebar is fixed and 80 units wide; below xl it is a slide-in drawer (a modal dialog: focus
- * trapped, Escape closes, focus returns to the menu button).
+ * Protected screens: sidebar + top bar (with the notification bell) + page
+ * (docs/product.md#protected-layout-and-sidebar). From xl the sidebar is fixed and 80 units wide;
+ * below xl it is a slide-in drawer (a modal dialog: focus trapped, Escape closes, focus returns to
+ * the menu button).
  */
 export default function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -82,6 +84,7 @@ export default function AppLayout() {
               </p>
             ) : null}
             <LiveIndicator className="max-w-[14rem] text-right" />
+            <NotificationBell />
           </header>
           <main id="main-content" tabIndex={-1} aria-label="Page content" className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
             <Suspense fallback={<PageSpinner />}>

@@ -1,15 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
+import { userTopic } from '@mc/contract/notifications.ts';
 import { useAuth } from '../../lib/auth';
 import { supabase } from '../../lib/supabase';
 import { LiveConnection } from '../../lib/live/connection';
 import { applyMissionsEvent, refreshMissions } from '../../lib/live/missionsCache';
 import { getLiveStatus, setLiveStatus } from '../../lib/live/status';
+import { queryKeys } from '../../lib/queryKeys';
 
 /**
  * Keeps the signed-in person's screens current: counts from the live channel go straight into the
- * cached missions. When the channel is not live (blocked by a proxy, or reconnecting), the screens
+ * cached missions, and a word on the person's own topic that their notifications changed makes the
+ * bell read them again. When the channel is not live (blocked by a proxy, or reconnecting), the screens
  * read afresh when the window regains focus and after each action instead. Nothing polls.
  */
 export default function LiveUpdates() {
@@ -21,13 +24,20 @@ export default function LiveUpdates() {
 
   useEffect(() => {
     if (!userId) return undefined;
-    const live = new LiveConnection(async () => (await supabase.auth.getSession()).data.session?.access_token ?? null, [MISSIONS_TOPIC], {
+    const ownTopic = userTopic(userId);
+    const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications(userId) });
+    const refreshAll = () => {
+      void refreshMissions(queryClient);
+      refreshNotifications();
+    };
+    const live = new LiveConnection(async () => (await supabase.auth.getSession()).data.session?.access_token ?? null, [MISSIONS_TOPIC, ownTopic], {
       message: (message) => {
-        if (message.type === 'resync') void refreshMissions(queryClient);
+        if (message.type === 'resync') refreshAll();
         else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
+        else if (message.type === 'event' && message.topic === ownTopic) refreshNotifications();
       },
       status: setLiveStatus,
-      reconnected: () => void refreshMissions(queryClient),
+      reconnected: refreshAll,
     });
     connection.current = live;
     setLiveStatus('connecting');

@@ -1,15 +1,18 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LogOut, Presentation } from 'lucide-react';
 import { notify as toast } from '../../lib/notify';
 import { cn } from '../../components/ui/cn';
 import { Button } from '../../components/ui/Button';
+import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { appConfig } from '../../lib/appConfig';
 import { personName, useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useOrganiserStatus } from '../../features/organiser/organiserApi';
 import { CONFERENCE_GROUP_LABEL, CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
 import { usePostConferenceVisible } from './usePostConferenceVisible';
+import { preloadScreen } from '../screens';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -19,9 +22,13 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
 
 function SidebarLink({ item, onNavigate }: { item: NavItem; onNavigate?: (() => void) | undefined }) {
   const Icon = item.icon;
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  // A hover, focus or touch says where the person is going: the screen's code and data start now.
+  const preload = () => preloadScreen(item.to, user ? { queryClient, userId: user.id } : undefined);
   return (
     <li>
-      <NavLink to={item.to} className={itemClasses} onClick={onNavigate}>
+      <NavLink to={item.to} className={itemClasses} onClick={onNavigate} onPointerEnter={preload} onFocus={preload} onTouchStart={preload}>
         <Icon aria-hidden="true" className="size-5 shrink-0" />
         <span>{item.label}</span>
       </NavLink>
@@ -116,6 +123,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
             </p>
           </div>
         ) : null}
+        <ThemeSwitch />
         <Button variant="secondary" onClick={onSignOut} busy={signingOut} busyLabel="Signing out..." icon={<LogOut aria-hidden="true" className="size-4" />}>
           Sign Out
         </Button>

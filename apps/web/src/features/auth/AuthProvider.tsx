@@ -98,9 +98,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback<AuthContextValue['signIn']>(async (email, dateOfBirth) => {
     const supabase = await loadSupabase();
     const { data, error } = await supabase.auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
-    if (error) return { error };
+    if (error) return { error, readyUserId: null };
     storeSessionTokens(data.session);
-    return { error: null };
+    return { error: null, readyUserId: needsSecondFactor(data.session) ? null : data.session.user.id };
   }, []);
 
   const signUp = useCallback<AuthContextValue['signUp']>(

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { notify as toast } from '../../lib/notify';
 import { SIGNIN_MESSAGES } from '@mc/contract/messages.ts';
 import { Button } from '../../components/ui/Button';
@@ -7,11 +8,13 @@ import { paths, returnPathFrom } from '../../lib/paths';
 import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell, inlineLinkClasses } from './AuthShell';
 import { useAuth } from '../../lib/auth';
+import { preloadScreen } from '../../lib/preload';
 
 type Field = 'email' | 'dateOfBirth';
 
 export default function SignInPage() {
   const { signIn } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
@@ -36,19 +39,25 @@ export default function SignInPage() {
     setFieldError(null);
     setBusy(true);
     try {
-      const { error } = await signIn(trimmedEmail, dateOfBirth);
+      const { error, readyUserId } = await signIn(trimmedEmail, dateOfBirth);
       if (error) {
         toast.error(error.message);
         return;
       }
+      const destination = returnPathFrom(location.state);
+      // The session is known: the destination's data is asked for now, before its screen renders.
+      if (readyUserId) preloadScreen(destination, { queryClient, userId: readyUserId });
       toast.success('Signed in successfully!');
-      navigate(returnPathFrom(location.state), { replace: true });
+      navigate(destination, { replace: true });
     } catch (unexpected) {
       toast.error(unexpected instanceof Error ? unexpected.message : 'Sign in failed');
     } finally {
       setBusy(false);
     }
   };
+
+  // Someone starting on the form is about to sign in: the screen they will land on loads meanwhile.
+  const preloadDestination = () => preloadScreen(returnPathFrom(location.state));
 
   const errorFor = (field: Field) => (fieldError?.field === field ? fieldError.message : undefined);
 
@@ -65,7 +74,7 @@ export default function SignInPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form noValidate onSubmit={onSubmit} onFocusCapture={preloadDestination} onPointerDownCapture={preloadDestination} className="flex flex-col gap-5">
         <EmailField ref={emailRef} value={email} onChange={(event) => setEmail(event.target.value)} error={errorFor('email')} />
         <DateOfBirthField
           ref={dateRef}

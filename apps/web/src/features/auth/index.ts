@@ -2,3 +2,4 @@
 export { TwoStepSignInCard } from './mfa/TwoStepSignInCard';
 export { EnrolAuthenticator } from './mfa/EnrolAuthenticator';
 export { verifiedFactors } from './mfa/assurance';
+export { AuthShell, inlineLinkClasses } from './AuthShell';

@@ -1,8 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgendaFavourite, CalendarFeedStatus } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/auth';
+
+/** The signed-in person's favourite parts (get_my_agenda), as the agenda reads and preloads them. */
+export function myAgendaQuery(authId: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.myAgenda(authId),
+    enabled: authId !== null,
+    queryFn: () => callRpc('get_my_agenda', {}),
+  });
+}
 
 /** The signed-in person's favourite part ids, kept on the server so they follow them to any device. */
 export function useMyAgenda() {
@@ -11,11 +20,7 @@ export function useMyAgenda() {
   const queryClient = useQueryClient();
   const key = queryKeys.myAgenda(authId);
 
-  const favourites = useQuery({
-    queryKey: key,
-    enabled: authId !== null,
-    queryFn: () => callRpc('get_my_agenda', {}),
-  });
+  const favourites = useQuery(myAgendaQuery(authId));
 
   const setFavourite = useMutation({
     mutationFn: ({ partId, starred }: { partId: string; starred: boolean }) => callRpc('set_agenda_favourite', { p_part_id: partId, p_starred: starred }),

@@ -69,20 +69,25 @@ export function scheduledParts(source: Programme): ScheduledPart[] {
   });
 }
 
-/** "Saturday 6 December 2025" for a "YYYY-MM-DD" date (a calendar date: no time zone shifts it). */
-export function formatLongDate(date: string): string {
+// A programme day is a calendar date ("YYYY-MM-DD"): it is read and shown at UTC so that no time zone
+// moves it to the day before or after. Like every date in the app, it is written in the person's
+// locale (`undefined`: the browser's language).
+const longDateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortDateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+function calendarDate(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+  return new Date(Date.UTC(year, month - 1, day));
 }
 
-/** "Sat 6 Dec" */
+/** "Saturday, December 6, 2025" (en-US) or "Saturday 6 December 2025" (en-GB) for a "YYYY-MM-DD" date. */
+export function formatLongDate(date: string): string {
+  return longDateFormat.format(calendarDate(date));
+}
+
+/** "Sat, Dec 6" (en-US) or "Sat 6 Dec" (en-GB). */
 export function formatShortDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+  return shortDateFormat.format(calendarDate(date));
 }
 
 /** "GMT+2" for the zone at that moment. */

@@ -3,9 +3,10 @@ import { Alert, cn, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { surveyStatusQuery } from '../../lib/queries';
 import { personName, useAuth } from '../../lib/auth';
-import { DashboardMissionSection } from '../missions';
+import { DashboardMissionSection, useOwnedMission } from '../missions';
 import { roleProfileQuery } from '../profiles';
 import { AnonymityDialog } from './AnonymityDialog';
+import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { useOpenSurvey } from './useOpenSurvey';
 
@@ -26,6 +27,9 @@ export default function DashboardPage() {
     profile: roleProfile,
   });
   const openSurvey = useOpenSurvey();
+  // The same cached query the mission section below reads.
+  const owned = useOwnedMission(userId);
+  const progressKnown = variant.kind !== 'loading' && !owned.isPending;
 
   return (
     <section className={cn(pageClasses, 'flex flex-col gap-6')}>
@@ -38,9 +42,13 @@ export default function DashboardPage() {
 
       {openSurvey.profileAlert && !openSurvey.dialogOpen ? <Alert tone="error">{openSurvey.profileAlert}</Alert> : null}
 
+      {progressKnown ? (
+        <ProgressSteps state={{ surveyDone: preSurveyCompleted, profileDone: roleProfile !== null, missionDone: owned.details !== null }} />
+      ) : null}
+
       <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} />
 
-      <DashboardMissionSection canCreateMission={preSurveyCompleted && roleProfile !== null} />
+      <DashboardMissionSection canCreateMission={preSurveyCompleted && roleProfile !== null} missing={preSurveyCompleted ? 'profile' : 'survey'} />
 
       <AnonymityDialog
         open={openSurvey.dialogOpen}

@@ -11,6 +11,7 @@ import { allMissionsQuery } from './missionsApi';
 import { filterMissions, ownFirst } from './missionRules';
 import { countLabel } from '../../lib/format';
 import { ToggleButtons } from './MissionParts';
+import { VirtualMissionList } from './VirtualMissionList';
 
 type Layout = 'grid' | 'list';
 
@@ -109,17 +110,11 @@ export default function AllMissionsPage() {
               <p className="text-lg font-semibold text-white">No missions found.</p>
             </div>
           ) : (
-            <ul
-              aria-label="Missions"
-              data-layout={layout}
-              className={cn('grid gap-4', layout === 'grid' ? 'grid-cols-1 md:grid-cols-2 min-[90rem]:grid-cols-3' : 'grid-cols-1')}
-            >
-              {shown.map((mission) => (
-                <li key={mission.mission_id} className="min-w-0">
-                  <MissionCard mission={mission} isOwn={mission.created_by === userId} />
-                </li>
-              ))}
-            </ul>
+            <VirtualMissionList
+              missions={shown}
+              layout={layout}
+              renderCard={(mission) => <MissionCard mission={mission} isOwn={mission.created_by === userId} />}
+            />
           )}
         </>
       )}

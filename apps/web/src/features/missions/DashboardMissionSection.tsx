@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
 import { Alert, Button, Card, Dialog, Spinner, buttonClasses } from '../../components/ui';
@@ -11,16 +11,24 @@ import { countLabel, formatDate } from '../../lib/format';
 interface DashboardMissionSectionProps {
   /** Create Mission is enabled only with a completed survey and a role profile. */
   canCreateMission: boolean;
+  /** While it is disabled: what is still missing, said under the button. */
+  missing: 'survey' | 'profile';
 }
 
+const MISSING_REASON: Record<DashboardMissionSectionProps['missing'], string> = {
+  survey: 'Complete the pre-conference survey and create your role profile first.',
+  profile: 'Create your role profile first.',
+};
+
 /** The dashboard's mission area: the user's mission card, or the Create Mission button and its confirm dialog. */
-export default function DashboardMissionSection({ canCreateMission }: DashboardMissionSectionProps) {
+export default function DashboardMissionSection({ canCreateMission, missing }: DashboardMissionSectionProps) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const owned = useOwnedMission(userId);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [teamOpen, setTeamOpen] = useState(false);
   const navigate = useNavigate();
+  const reasonId = useId();
 
   if (owned.isPending && userId !== null) {
     return (
@@ -80,9 +88,27 @@ export default function DashboardMissionSection({ canCreateMission }: DashboardM
   return (
     <section aria-label="Your mission" className="mt-6 flex flex-col items-start gap-3">
       {owned.error ? <Alert tone="error">{owned.error.message || 'Failed to load your mission'}</Alert> : null}
-      <Button size="lg" icon={<Rocket aria-hidden="true" className="size-5" />} disabled={!canCreateMission} onClick={() => setConfirmOpen(true)}>
-        Create Mission
-      </Button>
+      {canCreateMission ? (
+        <Button size="lg" icon={<Rocket aria-hidden="true" className="size-5" />} onClick={() => setConfirmOpen(true)}>
+          Create Mission
+        </Button>
+      ) : (
+        // Not the next step yet: drawn quiet, so the status card's button above stays the one to press.
+        <>
+          <Button
+            variant="secondary"
+            disabled
+            aria-describedby={reasonId}
+            icon={<Rocket aria-hidden="true" className="size-4" />}
+            className="border-dashed disabled:border-slate-600 disabled:bg-transparent"
+          >
+            Create Mission
+          </Button>
+          <p id={reasonId} className="text-sm text-slate-300" data-testid="create-mission-reason">
+            {MISSING_REASON[missing]}
+          </p>
+        </>
+      )}
       <Dialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
@@ -96,7 +122,9 @@ export default function DashboardMissionSection({ canCreateMission }: DashboardM
             <Button onClick={() => void navigate(paths.createMission())}>Proceed</Button>
           </>
         }
-      />
+      >
+        <p className="text-sm text-slate-300">Each person creates one mission; you can update it from your dashboard afterwards.</p>
+      </Dialog>
     </section>
   );
 }

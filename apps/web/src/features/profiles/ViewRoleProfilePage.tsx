@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { TwoStepSignInCard } from '../auth';
+import { NotificationSettingsCard } from '../notifications';
 import { formatDateTime, orNotSpecified } from './format';
 import { roleProfileQuery } from './roleProfileApi';
 
@@ -63,7 +64,8 @@ export default function ViewRoleProfilePage() {
           </Link>
         </Card>
       )}
-      <div className="mt-6">
+      <div className="mt-6 flex flex-col gap-6">
+        <NotificationSettingsCard />
         <TwoStepSignInCard />
       </div>
     </section>

@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import type { SurveyType } from '@mc/contract';
 import { CheckCircle2 } from 'lucide-react';
-import { Button, pageClasses } from '../../components/ui';
+import { Alert, Button, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../../lib/auth';
+import { surveyStatusQuery } from '../../lib/queries';
 import { useMarkSurveyCompleted } from './useMarkSurveyCompleted';
 
 interface SurveyPageProps {
@@ -15,14 +18,25 @@ interface SurveyPageProps {
   surveyType: SurveyType;
 }
 
+export const SURVEY_DONE_TITLE = 'You have completed this survey.';
+
 /** An embedded external survey form with "Mark as Completed" below it (docs/product.md#survey-screens). */
 export function SurveyPage({ title, frameTitle, src, height, surveyType }: SurveyPageProps) {
   const markCompleted = useMarkSurveyCompleted(surveyType);
+  const { user } = useAuth();
+  // The same cached status the sidebar and the dashboard read.
+  const status = useQuery(surveyStatusQuery(user?.id ?? null));
+  const completed = status.data?.[surveyType] === true;
 
   return (
     <section className={pageClasses}>
       <title>{`${title} · ${appConfig.productName}`}</title>
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
+      {completed ? (
+        <Alert tone="success" title={SURVEY_DONE_TITLE} className="mb-6">
+          Thank you: there is nothing more to do here.
+        </Alert>
+      ) : null}
       <div className="overflow-hidden rounded-2xl border border-slate-700/70 bg-white">
         {src ? (
           <iframe title={frameTitle} src={src} height={height} style={{ height }} className="block w-full border-0" loading="eager" />

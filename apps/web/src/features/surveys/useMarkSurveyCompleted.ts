@@ -5,13 +5,17 @@ import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import { callRpc, firstRow } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
+import { notify } from '../../lib/notify';
+
+/** The confirmation once a survey is recorded (a toast on the dashboard it goes to). */
+export const SURVEY_RECORDED_MESSAGE = 'Thank you! Your survey is marked as completed.';
 
 export const NO_USER_ID_MESSAGE = 'No user id available to mark completion';
 
 /**
  * "Mark as Completed" (docs/product.md#survey-screens): records the survey for the signed-in
- * person, refreshes what the sidebar and the dashboard read (survey status, app user), then goes to
- * /dashboard. A failure is only logged and the person stays on the page.
+ * person, refreshes what the sidebar and the dashboard read (survey status, app user), confirms it
+ * with a toast and goes to /dashboard. A failure is only logged and the person stays on the page.
  */
 export function useMarkSurveyCompleted(surveyType: SurveyType) {
   const { user, appUser } = useAuth();
@@ -31,6 +35,7 @@ export function useMarkSurveyCompleted(surveyType: SurveyType) {
         queryClient.invalidateQueries({ queryKey: queryKeys.surveyStatus(userId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.appUser(authId) }),
       ]);
+      notify.success(SURVEY_RECORDED_MESSAGE);
       await navigate(paths.dashboard());
     },
     onError: (error) => {

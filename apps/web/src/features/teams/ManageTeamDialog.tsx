@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search, UserMinus, UserPlus } from 'lucide-react';
@@ -56,6 +56,9 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  /** The member whose removal waits for a second press ("Remove" or "Keep"). */
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const lastAsked = useRef<string | null>(null);
 
   // Search USER_SEARCH_DEBOUNCE_MS after the last keystroke; a newer keystroke cancels the older search.
   useEffect(() => {
@@ -106,9 +109,9 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       else toast.error(TEAM_TEXT.addFailed);
     } catch (error) {
       console.error('Adding a member failed', error);
-      // The server's own message for this rule, from the contract (TEAM_TEXT shows the same words).
-      const already = error instanceof RpcError && error.message === TEAM_MESSAGES.alreadyMember;
-      toast.error(already ? TEAM_TEXT.alreadyMember : TEAM_TEXT.addFailed);
+      // The server's own messages for these rules (from the contract) are shown as they are.
+      const known: string[] = [TEAM_MESSAGES.alreadyMember, TEAM_MESSAGES.additionsRefused];
+      toast.error(error instanceof RpcError && known.includes(error.message) ? error.message : TEAM_TEXT.addFailed);
     } finally {
       await refresh();
       setAdding((ids) => without(ids, person.id));
@@ -155,7 +158,12 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
         </div>
         <div aria-live="polite" className="flex flex-col gap-2">
           {search.status === 'searching' ? <Spinner size="sm" label="Searching..." className="text-sm" /> : null}
-          {search.status === 'done' && search.results.length === 0 ? <p className="text-sm text-slate-300">No users found</p> : null}
+          {search.status === 'done' && search.results.length === 0 ? (
+            <div className="text-sm text-slate-300">
+              <p>No users found</p>
+              <p className="mt-1">Only people who have created a role profile can be found and added.</p>
+            </div>
+          ) : null}
         </div>
         {search.status === 'done' && search.results.length > 0 ? (
           <ul aria-label="Search results" className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
@@ -196,23 +204,32 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
           <ul aria-labelledby={membersHeadingId} className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
             {members.map((member) => {
               const name = displayName(member);
+              const asking = confirming === member.user_id;
               return (
                 <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
                   <PersonLabel name={name} email={member.email} />
                   {isTeamOwner(member) ? (
                     <Badge tone="accent">Owner</Badge>
+                  ) : asking ? (
+                    <ConfirmRemoval
+                      name={name}
+                      onRemove={() => {
+                        setConfirming(null);
+                        void onRemove(member);
+                      }}
+                      onKeep={() => setConfirming(null)}
+                    />
                   ) : (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      title="Remove member"
-                      aria-label={`Remove member ${name}`}
-                      className="text-rose-200 hover:bg-rose-500/15 hover:text-rose-100"
+                    <RemoveButton
+                      name={name}
                       busy={removing.has(member.user_id)}
-                      onClick={() => void onRemove(member)}
-                    >
-                      {removing.has(member.user_id) ? null : <UserMinus aria-hidden="true" className="size-4" />}
-                    </Button>
+                      // Back here after "Keep": focus returns to the button that asked.
+                      focusOnMount={lastAsked.current === member.user_id}
+                      onClick={() => {
+                        lastAsked.current = member.user_id;
+                        setConfirming(member.user_id);
+                      }}
+                    />
                   )}
                 </li>
               );
@@ -224,12 +241,74 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
   );
 }
 
+/** The remove icon button of a member's row; the removal itself waits for ConfirmRemoval. */
+function RemoveButton({ name, busy, focusOnMount, onClick }: { name: string; busy: boolean; focusOnMount: boolean; onClick: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount]);
+  return (
+    <Button
+      ref={ref}
+      variant="ghost"
+      size="sm"
+      title="Remove member"
+      aria-label={`Remove member ${name}`}
+      className="text-rose-200 hover:bg-rose-500/15 hover:text-rose-100"
+      busy={busy}
+      onClick={onClick}
+    >
+      {busy ? null : <UserMinus aria-hidden="true" className="size-4" />}
+    </Button>
+  );
+}
+
+/** "Remove {name}?" with Remove and Keep, in place of the remove button; focus starts on Keep. */
+function ConfirmRemoval({ name, onRemove, onKeep }: { name: string; onRemove: () => void; onKeep: () => void }) {
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => keepRef.current?.focus(), []);
+  return (
+    <div role="group" aria-label={`Remove ${name} from the team?`} className="flex basis-full flex-wrap items-center justify-end gap-2">
+      <p className="mr-auto text-sm text-slate-200">Remove from the team?</p>
+      <Button ref={keepRef} variant="secondary" size="sm" onClick={onKeep}>
+        Keep
+      </Button>
+      <Button variant="danger" size="sm" onClick={onRemove}>
+        Remove
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A name on one line (cut short with an ellipsis, whole in its tooltip) and an e-mail address
+ * that, when it must wrap, wraps before its "@" or a dot, never inside a word.
+ */
 function PersonLabel({ name, email }: { name: string; email: string }) {
   return (
-    <div className="min-w-0 flex-1">
-      <p className="font-medium break-words text-slate-100">{name}</p>
-      <p className="text-sm break-all text-slate-300">{email}</p>
+    <div className="min-w-0 flex-[1_1_12rem]">
+      <p className="truncate font-medium text-slate-100" title={name}>
+        {name}
+      </p>
+      <p className="text-sm break-words text-slate-300" title={email}>
+        <EmailWithBreaks email={email} />
+      </p>
     </div>
+  );
+}
+
+/** The address with a line-break opportunity before each "@" and ".". */
+function EmailWithBreaks({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }
 

@@ -1,0 +1,91 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '../lib/paths';
+import { registerScreenPreloader, type PreloadData } from '../lib/preload';
+
+/**
+ * The signed-in screens' code, one chunk each, and how to start loading a screen before it is
+ * shown: its code, the layout around it, and (through ./screenData, loaded with the layout) the
+ * data it reads, all at once rather than one after another. Light on purpose: /signin's entry
+ * holds this table, not the screens or their queries (docs/decisions/025-virtualised-missions-list-and-prefetching.md).
+ */
+export const screenCode = {
+  appLayout: () => import('./layout/AppLayout'),
+  dashboard: () => import('../features/dashboard/DashboardPage'),
+  viewRoleProfile: () => import('../features/profiles/ViewRoleProfilePage'),
+  myMission: () => import('../features/missions/MyMissionPage'),
+  allMissions: () => import('../features/missions/AllMissionsPage'),
+  missionDetails: () => import('../features/missions/MissionDetailsPage'),
+  speakersDirectory: () => import('../features/conference/SpeakersDirectoryPage'),
+  agendaSchedule: () => import('../features/conference/AgendaSchedulePage'),
+};
+
+export type ScreenName = Exclude<keyof typeof screenCode, 'appLayout'>;
+
+const MISSION_PREFIX = '/mission/';
+
+/** Which screen (and, for a mission, which one) a path shows; null for screens not preloaded. */
+export function screenAt(pathname: string): { name: ScreenName; missionId?: string } | null {
+  if (pathname.startsWith(MISSION_PREFIX) && pathname.length > MISSION_PREFIX.length) {
+    return { name: 'missionDetails', missionId: decodeURIComponent(pathname.slice(MISSION_PREFIX.length)) };
+  }
+  const byPath: Record<string, ScreenName> = {
+    [paths.dashboard()]: 'dashboard',
+    [paths.viewRoleProfile()]: 'viewRoleProfile',
+    [paths.myMission()]: 'myMission',
+    [paths.allMissions()]: 'allMissions',
+    [paths.speakersDirectory()]: 'speakersDirectory',
+    [paths.agendaSchedule()]: 'agendaSchedule',
+  };
+  const name = byPath[pathname];
+  return name ? { name } : null;
+}
+
+function quietly(loading: Promise<unknown>): void {
+  // A failed preload is retried by the screen itself when it renders, which shows the error.
+  loading.catch(() => undefined);
+}
+
+/**
+ * Starts loading the screen at `to` (a path, with or without a query): its code and the layout's,
+ * and, when `data` is given (the session is known and may call procedures), what it reads.
+ * Calling it again is cheap: chunks load once, and cached answers are not asked again while fresh.
+ */
+export function preloadScreen(to: string, data?: PreloadData): void {
+  const screen = screenAt(to.split(/[?#]/)[0] ?? to);
+  if (!screen) return;
+  quietly(screenCode.appLayout());
+  quietly(screenCode[screen.name]());
+  // The data preloads' own code comes with the screen's, so it is there when the session is.
+  const screenData = import('./screenData');
+  quietly(screenData);
+  if (data) quietly(screenData.then(({ prefetchScreenData }) => prefetchScreenData(screen, data.queryClient, data.userId)));
+}
+
+// Screens outside the app layer (the sign-in form) reach it through lib/preload.
+registerScreenPreloader(preloadScreen);
+
+/**
+ * Once someone is signed in and the screen they are on has its data (no query left fetching), the
+ * other signed-in screens' code loads in the background, so following a link waits only for data.
+ * Answers the cancel.
+ */
+export function preloadScreensWhenQuiet(queryClient: QueryClient): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let done = false;
+  const run = () => {
+    done = true;
+    unsubscribe();
+    for (const load of Object.values(screenCode)) quietly(load());
+  };
+  const check = () => {
+    clearTimeout(timer);
+    // Quiet for a moment: a screen often starts its next call as the previous one answers.
+    if (!done && queryClient.isFetching() === 0) timer = setTimeout(run, 250);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe(check);
+  check();
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,35 @@
+import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
+import { setThemeChoice, THEME_CHOICES, useTheme, type ThemeChoice } from '../lib/theme';
+import { cn } from './ui/cn';
+
+const ICONS: Record<ThemeChoice, LucideIcon> = { system: Monitor, light: Sun, dark: Moon };
+
+/** System / Light / Dark, as three radio buttons drawn as one segmented control. */
+export function ThemeSwitch({ className }: { className?: string }) {
+  const { choice } = useTheme();
+  return (
+    <fieldset className={cn('flex flex-col gap-1.5', className)}>
+      <legend className="mb-1.5 px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">Theme</legend>
+      <div className="grid grid-cols-3 gap-1 rounded-lg border border-slate-700 bg-slate-900/60 p-1">
+        {THEME_CHOICES.map(({ value, label }) => {
+          const Icon = ICONS[value];
+          const checked = choice === value;
+          return (
+            <label
+              key={value}
+              className={cn(
+                'flex min-h-9 cursor-pointer items-center justify-center gap-1.5 rounded-md text-xs font-medium transition-colors',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-300',
+                checked ? 'bg-sky-400/15 text-sky-100 ring-1 ring-sky-400/40' : 'text-slate-300 hover:bg-white/5 hover:text-slate-50',
+              )}
+            >
+              <input type="radio" name="theme" value={value} checked={checked} onChange={() => setThemeChoice(value)} className="sr-only" />
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

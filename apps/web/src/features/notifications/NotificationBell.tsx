@@ -1,0 +1,254 @@
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Popover } from 'radix-ui';
+import { Bell, Check, CheckCheck, LogOut } from 'lucide-react';
+import { toast } from 'sonner';
+import type { NotificationItem } from '@mc/contract/notifications.ts';
+import { Button, Spinner } from '../../components/ui';
+import { cn } from '../../components/ui/cn';
+import { useAuth } from '../../lib/auth';
+import { formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { queryKeys } from '../../lib/queryKeys';
+import { getLiveStatus } from '../../lib/live/status';
+import { invalidateTeam, removeMember } from '../teams';
+import { markRead, notificationsQuery } from './notificationsApi';
+
+/** What the bell says, word for word (docs/product.md#the-bell). */
+export const BELL_TEXT = {
+  title: 'Notifications',
+  empty: 'Nothing yet. You will be told here when a mission you follow or a team you are on changes.',
+  loading: 'Loading notifications...',
+  loadFailed: 'Your notifications could not be loaded. Please try again.',
+  markAll: 'Mark all as read',
+  markOne: 'Mark as read',
+  leave: 'Leave team',
+  left: 'You left the team.',
+  leaveFailed: 'Failed to leave the team',
+  markFailed: 'Could not mark as read. Please try again.',
+} as const;
+
+/** The bell button's accessible name: the count is read out, not only shown. */
+export function bellLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread} unread` : BELL_TEXT.title;
+}
+
+/**
+ * The top bar's bell (docs/product.md#the-bell): the unread count, and a panel with the newest
+ * notifications, each marked read on its own or all at once. Escape or a click outside closes
+ * the panel and focus goes back to the bell.
+ */
+export function NotificationBell() {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useQuery(notificationsQuery(userId));
+  const unread = list.data?.unread ?? 0;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    // Without the live channel the list may be behind: opening the panel reads it again.
+    if (next && getLiveStatus() !== 'live') void queryClient.invalidateQueries({ queryKey: queryKeys.notifications(userId) });
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger
+        aria-label={bellLabel(unread)}
+        className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+      >
+        <Bell aria-hidden="true" className="size-6" />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="unread-count"
+            className="absolute top-1 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-xs leading-5 font-bold text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          aria-labelledby={headingId}
+          align="end"
+          sideOffset={6}
+          collisionPadding={12}
+          className="z-40 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(26rem,calc(100vw-1.5rem))] flex-col rounded-2xl border border-slate-700 bg-slate-900 shadow-2xl shadow-black/60 focus:outline-none"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-700/70 px-4 py-3">
+            <h2 id={headingId} ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-50 focus:outline-none">
+              {BELL_TEXT.title}
+            </h2>
+            {/* Once all are read the button is disabled: focus moves to the heading, never to the page. */}
+            <MarkAllButton userId={userId} unread={unread} onDone={() => heading.current?.focus()} />
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+            {list.isPending ? (
+              <Spinner size="sm" label={BELL_TEXT.loading} className="px-4 py-6 text-sm" />
+            ) : list.isError ? (
+              <p role="alert" className="px-4 py-6 text-sm text-rose-200">
+                {BELL_TEXT.loadFailed}
+              </p>
+            ) : list.data.items.length === 0 ? (
+              <p className="px-4 py-6 text-sm text-slate-300">{BELL_TEXT.empty}</p>
+            ) : (
+              <ul aria-labelledby={headingId} className="divide-y divide-slate-700/70">
+                {list.data.items.map((item) => (
+                  <NotificationRow key={item.id} item={item} userId={userId} onNavigate={() => setOpen(false)} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function MarkAllButton({ userId, unread, onDone }: { userId: string | null; unread: number; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const markAll = async () => {
+    setBusy(true);
+    try {
+      await markRead(queryClient, userId, null);
+      onDone();
+    } catch (error) {
+      console.error('Marking all notifications read failed', error);
+      toast.error(BELL_TEXT.markFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={unread === 0}
+      busy={busy}
+      icon={<CheckCheck aria-hidden="true" className="size-4" />}
+      onClick={() => void markAll()}
+    >
+      {BELL_TEXT.markAll}
+    </Button>
+  );
+}
+
+function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem; userId: string | null; onNavigate: () => void }) {
+  const queryClient = useQueryClient();
+  const textId = useId();
+  const row = useRef<HTMLLIElement>(null);
+  const [marking, setMarking] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const mark = async () => {
+    setMarking(true);
+    try {
+      await markRead(queryClient, userId, item.id);
+      // The button goes with the unread state: focus stays on this notification.
+      row.current?.focus();
+    } catch (error) {
+      console.error('Marking a notification read failed', error);
+      toast.error(BELL_TEXT.markFailed);
+    } finally {
+      setMarking(false);
+    }
+  };
+
+  // Leaving is removing oneself from the team (docs/product.md#remove_mission_member).
+  const leave = async () => {
+    if (!item.mission_id || !userId) return;
+    setLeaving(true);
+    try {
+      const outcome = await removeMember(item.mission_id, userId, userId);
+      if (outcome.ok) {
+        toast.success(BELL_TEXT.left);
+        if (!item.read) await markRead(queryClient, userId, item.id);
+      } else toast.error(outcome.message);
+    } catch (error) {
+      console.error('Leaving a team failed', error);
+      toast.error(BELL_TEXT.leaveFailed);
+    } finally {
+      await Promise.all([invalidateTeam(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.notifications(userId) })]);
+      setLeaving(false);
+      row.current?.focus();
+    }
+  };
+
+  const text = (
+    <span id={textId} className="break-words">
+      {item.text}
+    </span>
+  );
+
+  return (
+    <li
+      ref={row}
+      tabIndex={-1}
+      className={cn(
+        'flex gap-3 px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-300 focus-visible:ring-inset',
+        item.read ? 'bg-transparent' : 'bg-sky-400/[0.07]',
+      )}
+      data-read={item.read}
+    >
+      <span aria-hidden="true" className={cn('mt-2 size-2 shrink-0 rounded-full', item.read ? 'bg-transparent' : 'bg-sky-300')} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <p className={cn('text-sm', item.read ? 'text-slate-300' : 'font-medium text-slate-50')}>
+          {item.read ? null : <span className="sr-only">Unread: </span>}
+          {item.mission_id ? (
+            <Link
+              to={paths.mission(item.mission_id)}
+              className="rounded-sm underline decoration-slate-500 underline-offset-2 hover:text-sky-200 hover:decoration-sky-300"
+              onClick={() => {
+                if (!item.read)
+                  void markRead(queryClient, userId, item.id).catch((error: unknown) => console.error('Marking a notification read failed', error));
+                onNavigate();
+              }}
+            >
+              {text}
+            </Link>
+          ) : (
+            text
+          )}
+        </p>
+        <time dateTime={item.created_at} className="text-xs text-slate-400">
+          {formatDateTime(item.created_at)}
+        </time>
+        {item.can_leave || !item.read ? (
+          <div className="flex flex-wrap gap-2 pt-0.5">
+            {item.can_leave ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                busy={leaving}
+                busyLabel="Leaving..."
+                aria-describedby={textId}
+                icon={<LogOut aria-hidden="true" className="size-4" />}
+                onClick={() => void leave()}
+              >
+                {BELL_TEXT.leave}
+              </Button>
+            ) : null}
+            {item.read ? null : (
+              <Button
+                variant="ghost"
+                size="sm"
+                busy={marking}
+                aria-describedby={textId}
+                icon={<Check aria-hidden="true" className="size-4" />}
+                onClick={() => void mark()}
+              >
+                {BELL_TEXT.markOne}
+              </Button>
+            )}
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

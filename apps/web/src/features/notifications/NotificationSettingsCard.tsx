@@ -1,0 +1,135 @@
+import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Switch } from 'radix-ui';
+import { BellRing } from 'lucide-react';
+import { toast } from 'sonner';
+import { EMAIL_DIGESTS, NOTIFICATION_TEXT, type EmailDigest, type NotificationSettings } from '@mc/contract/notifications.ts';
+import { Card, Spinner } from '../../components/ui';
+import { cn } from '../../components/ui/cn';
+import { useAuth } from '../../lib/auth';
+import { queryKeys } from '../../lib/queryKeys';
+import { notificationSettingsQuery, saveSettings } from './notificationsApi';
+
+/** The e-mail choices as the profile page names them (docs/product.md#my-role-profile). */
+export const DIGEST_LABELS: Record<EmailDigest, { label: string; hint: string }> = {
+  off: { label: 'Off', hint: 'No e-mails. The bell still shows everything.' },
+  immediate: { label: 'Immediately', hint: 'An e-mail soon after something happens.' },
+  daily: { label: 'Once a day', hint: 'One e-mail a day with what happened since the last one.' },
+};
+
+/**
+ * The profile page's "Notifications" card: whether others may add me to their team, and how
+ * notifications reach my mailbox. Each change is saved at once and says so.
+ */
+export function NotificationSettingsCard() {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const settings = useQuery(notificationSettingsQuery(userId));
+  const headingId = useId();
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <div className="mb-4 flex items-start gap-3">
+        <BellRing aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-sky-300" />
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-50">
+            Notifications
+          </h2>
+          <p className="mt-1 text-sm text-slate-300">The bell at the top tells you when a mission you follow or a team you are on changes.</p>
+        </div>
+      </div>
+      {settings.isPending ? (
+        <Spinner size="sm" label="Loading your notification settings..." className="text-sm" />
+      ) : settings.isError ? (
+        <p role="alert" className="text-sm text-rose-200">
+          Your notification settings could not be loaded. Please try again later.
+        </p>
+      ) : (
+        <SettingsForm saved={settings.data} userId={userId} />
+      )}
+    </Card>
+  );
+}
+
+function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: string | null }) {
+  const queryClient = useQueryClient();
+  const switchId = useId();
+  const switchHintId = useId();
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState('');
+
+  const save = async (next: NotificationSettings) => {
+    if (saving) return;
+    setSaving(true);
+    setStatus('Saving...');
+    // Shown at once; put back if the server refuses.
+    queryClient.setQueryData(queryKeys.notificationSettings(userId), next);
+    try {
+      const answer = await saveSettings(next);
+      queryClient.setQueryData(queryKeys.notificationSettings(userId), answer);
+      setStatus(NOTIFICATION_TEXT.settingsSaved);
+      toast.success(NOTIFICATION_TEXT.settingsSaved);
+    } catch (error) {
+      console.error('Saving the notification settings failed', error);
+      queryClient.setQueryData(queryKeys.notificationSettings(userId), saved);
+      setStatus(NOTIFICATION_TEXT.settingsFailed);
+      toast.error(NOTIFICATION_TEXT.settingsFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <label htmlFor={switchId} className="font-medium text-slate-100">
+            Others may add me to their team
+          </label>
+          <p id={switchHintId} className="mt-1 text-sm text-slate-300">
+            When this is off, nobody can put you on their mission's team.
+          </p>
+        </div>
+        <Switch.Root
+          id={switchId}
+          checked={saved.allow_team_additions}
+          aria-describedby={switchHintId}
+          aria-busy={saving || undefined}
+          onCheckedChange={(checked) => void save({ ...saved, allow_team_additions: checked })}
+          className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-slate-500 bg-slate-700 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 data-[state=checked]:border-sky-300 data-[state=checked]:bg-sky-500"
+        >
+          <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
+        </Switch.Root>
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 font-medium text-slate-100">E-mails about my notifications</legend>
+        {EMAIL_DIGESTS.map((choice) => (
+          <label
+            key={choice}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-xl border px-3 py-2.5',
+              saved.email_digest === choice ? 'border-sky-400/70 bg-sky-400/10' : 'border-slate-700 hover:border-slate-500',
+            )}
+          >
+            <input
+              type="radio"
+              name="email-digest"
+              value={choice}
+              checked={saved.email_digest === choice}
+              onChange={() => void save({ ...saved, email_digest: choice })}
+              className="mt-1 size-4 accent-sky-400"
+            />
+            <span>
+              <span className="block text-sm font-medium text-slate-100">{DIGEST_LABELS[choice].label}</span>
+              <span className="block text-sm text-slate-300">{DIGEST_LABELS[choice].hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p role="status" className={cn('text-sm', status === NOTIFICATION_TEXT.settingsFailed ? 'text-rose-200' : 'text-slate-300')}>
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+/** What other features may use of notifications; everything else in this folder is its own business. */
+export { NotificationBell } from './NotificationBell';
+export { NotificationSettingsCard } from './NotificationSettingsCard';
