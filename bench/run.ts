@@ -22,6 +22,7 @@ import type { Db } from '../apps/server/src/db/db.ts';
 import { counts, missionId, seedMissions, seedUsers, seedVotes, userEmail, userId } from './seed.ts';
 import { seedAttendees, timeAttendeesExport } from './export.ts';
 import { timeFollowerChanges } from './notifications.ts';
+import { latencyFigures } from './latency.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 import { liveScenario, type LiveFigures } from './live.ts';
 
@@ -41,8 +42,14 @@ const PROBE_MISSION = 2;
 const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 2_000);
 /** Rounds of (spike without, spike with the live clients): one pair says little on a shared machine. */
 const LIVE_ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 3);
-/** `BENCH_ONLY=live` runs the seeding and the live scenario alone. */
+/** `BENCH_ONLY=live` runs the seeding and the live scenario alone; `BENCH_ONLY=notifications`, the change with 2,000 followers. */
 const LIVE_ONLY = process.env.BENCH_ONLY === 'live';
+const NOTIFICATIONS_ONLY = process.env.BENCH_ONLY === 'notifications';
+/** Followers of the mission changed in the notifications scenario, and how many changes it times. */
+const FOLLOWERS = 2_000;
+const FOLLOWED_CHANGES = 20;
+/** `BENCH_ONLY=missions` runs the seeding and the two mission-list scenarios (300 and 2,000 missions) alone. */
+const MISSIONS_ONLY = process.env.BENCH_ONLY === 'missions';
 
 interface Row {
   scenario: string;
@@ -58,7 +65,17 @@ let current: RunningServer | undefined;
 const EXPORT_ATTENDEES = Number(process.env.BENCH_EXPORT_ATTENDEES ?? 20_000);
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 
+/** The machine's load, printed with the figures: they mean little without it on a shared machine. */
+function printLoadAverage(when: 'start' | 'end'): void {
+  console.log(
+    `load average at ${when}: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
+}
+
 /** Net change of vote rows that the toggles' answers report ("voted" +1, "unvoted" −1). */
+
 function voteDelta(answers: Record<string, number>): number {
   let delta = 0;
   for (const [body, count] of Object.entries(answers)) {
@@ -144,14 +161,8 @@ async function directVotes(db: Db, mission: string, users: string[], connections
   };
   await Promise.all(Array.from({ length: connections }, caller));
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   const result: LoadResult = {
-    requests: latencies.length,
-    seconds,
-    perSecond: latencies.length / seconds,
-    p50: at(0.5),
-    p99: at(0.99),
+    ...latencyFigures(latencies, seconds),
     errors,
     non2xx: 0,
     answers,
@@ -286,6 +297,33 @@ async function main(): Promise<void> {
       return live;
     };
 
+    // ---- a change to a mission with 2,000 followers (docs/decisions/020-notifications-and-digests.md) ----
+    const runNotifications = async (): Promise<void> => {
+      process.stdout.write('  update_mission, 2,000 followers … ');
+      const fanOut = await timeFollowerChanges(db, {
+        url,
+        ownerToken: token(2),
+        ownerId: userId(2),
+        missionId: missionId(2),
+        followers: FOLLOWERS,
+        changes: FOLLOWED_CHANGES,
+      });
+      console.log(`p50 ${fanOut.result.p50} ms, p99 ${fanOut.result.p99} ms, ${fanOut.result.errors} errors`);
+      const seedFollowers = [...new Set(fanOut.othersToldPerChange)].join('/');
+      rows.push({
+        scenario: 'update_mission, 2,000 followers, one change at a time',
+        connections: 1,
+        users: 1,
+        result: fanOut.result,
+        note: `2,000 notifications each (+${seedFollowers} to the seed's followers)`,
+      });
+      checks.push({
+        name: 'each change to the followed mission told the 2,000 followers added to it (one event each)',
+        ok: fanOut.toldPerChange.length === FOLLOWED_CHANGES && fanOut.toldPerChange.every((n) => n === FOLLOWERS) && fanOut.result.errors === 0,
+        detail: `${fanOut.toldPerChange.length} changes, told ${[...new Set(fanOut.toldPerChange)].join('/')} of them each (and ${seedFollowers} of the seed's followers), ${fanOut.result.errors} errors`,
+      });
+    };
+
     // ---- scenarios ----
     console.log('running:');
     if (LIVE_ONLY) {
@@ -294,11 +332,46 @@ async function main(): Promise<void> {
       printTable();
       console.log('');
       printLive(live);
+      printLoadAverage('end');
+      return;
+    }
+    if (NOTIFICATIONS_ONLY) {
+      await runNotifications();
+      console.log('');
+      printTable();
+      printLoadAverage('end');
+      console.log('');
+      printChecks();
+      return;
+    }
+    if (MISSIONS_ONLY) {
+      const list = (users: number) => firstUsers(users).map((n) => ({ path: rpc('get_all_missions'), body: '{}', token: token(n) }));
+      // CPU time of this process (the server, and PGlite's work on PGlite) per answered request: it
+      // moves far less with the machine's other load than requests per second do.
+      const withCpu = async (name: string): Promise<LoadResult> => {
+        const before = process.cpuUsage();
+        const result = await scenario(name, url, CONNECTIONS, list(1000), 1000);
+        const used = process.cpuUsage(before);
+        const last = rows[rows.length - 1]!;
+        last.note = `${((used.user + used.system) / 1000 / Math.max(1, result.requests)).toFixed(2)} ms CPU/request`;
+        return result;
+      };
+      await withCpu('get_all_missions (300 missions)');
+      await checkListedCounts(db, url, token(USERS), MISSIONS);
+      const big = await growMissions(db);
+      const bigList = await withCpu(`get_all_missions (${big.missions} missions, ${big.votes} votes)`);
+      await checkListedCounts(db, url, token(USERS), big.missions);
+      const sample = await timeOne(url, token(1));
+      console.log('');
+      printTable();
+      console.log('');
       console.log(
-        `load average at end: ${loadavg()
-          .map((value) => value.toFixed(1))
-          .join(' ')}`,
+        `one get_all_missions call at ${big.missions} missions, idle server: ${sample.ms.toFixed(0)} ms, ${(sample.bytes / 1024).toFixed(0)} KiB (${(sample.gzip / 1024).toFixed(0)} KiB gzipped)`,
       );
+      console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
+      printLoadAverage('end');
+      console.log('');
+      printChecks();
       return;
     }
     await scenario(
@@ -389,18 +462,7 @@ async function main(): Promise<void> {
       ok: votesAfter === votesBefore + delta && burst.requests === 2 * USERS && burst.errors === 0,
       detail: `${votesAfter} rows; ${votesBefore} ${delta >= 0 ? '+' : '−'} ${Math.abs(delta)} = ${votesBefore + delta}; ${burst.requests}/${2 * USERS} answered, ${burst.errors} errors`,
     });
-    const listed = await fetchAllMissions(url, token(USERS));
-    const perMission = await db.query<{ mission_id: string; count: number }>(
-      'select mission_id, count(*)::int as count from mission_votes group by mission_id',
-    );
-    const rowsByMission = new Map(perMission.map((row) => [row.mission_id, row.count]));
-    const mismatched = listed.filter((mission) => mission.vote_count !== (rowsByMission.get(mission.mission_id) ?? 0));
-    const listedTotal = listed.reduce((sum, mission) => sum + mission.vote_count, 0);
-    checks.push({
-      name: 'get_all_missions vote_count = vote rows, per mission',
-      ok: mismatched.length === 0 && listed.length === MISSIONS,
-      detail: `${listed.length} missions, ${mismatched.length} mismatched, Σ vote_count ${listedTotal}`,
-    });
+    await checkListedCounts(db, url, token(USERS), MISSIONS);
     const duplicates = await db.query<{ n: number }>(
       'select count(*)::int as n from (select mission_id, user_id from mission_votes group by 1, 2 having count(*) > 1) d',
     );
@@ -414,32 +476,10 @@ async function main(): Promise<void> {
       detail: `fewest in a round: ${live.delays.clientsWithLast}/${LIVE_CLIENTS} clients; ${live.probeVotes} probe votes; ${live.delays.missing} (vote, client) pairs missing${live.probeErrors[0] ? `; ${live.probeErrors[0]}` : ''}`,
     });
 
-    // ---- a change to a mission with 2,000 followers (docs/decisions/020-notifications-and-digests.md) ----
-    process.stdout.write('  update_mission, 2,000 followers … ');
-    const fanOut = await timeFollowerChanges(db, { url, ownerToken: token(2), ownerId: userId(2), missionId: missionId(2), followers: 2_000, changes: 20 });
-    console.log(`p50 ${fanOut.result.p50} ms, p99 ${fanOut.result.p99} ms, ${fanOut.result.errors} errors`);
-    rows.push({
-      scenario: 'update_mission, 2,000 followers, one change at a time',
-      connections: 1,
-      users: 1,
-      result: fanOut.result,
-      note: '2,000 notifications each',
-    });
-    checks.push({
-      name: 'each change to the followed mission told its 2,000 followers (one event each)',
-      ok: fanOut.toldPerChange.length === 20 && fanOut.toldPerChange.every((n) => n === 2_000) && fanOut.result.errors === 0,
-      detail: `${fanOut.toldPerChange.length} changes, told ${[...new Set(fanOut.toldPerChange)].join('/')} each, ${fanOut.result.errors} errors`,
-    });
+    await runNotifications();
 
     // ---- scale: 2,000 missions, 50,000 votes ----
-    t0 = performance.now();
-    await seedMissions(db, MISSIONS, BIG_MISSIONS, USERS);
-    await seedVotes(db, BIG_VOTES, BIG_MISSIONS, USERS);
-    await db.exec('analyze');
-    const big = await counts(db);
-    console.log(
-      `  (grew to ${big.missions} missions, ${big.votes} votes, ${big.subscriptions} subscriptions in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
-    );
+    const big = await growMissions(db);
     const bigList = await scenario(
       `get_all_missions (${big.missions} missions, ${big.votes} votes)`,
       url,
@@ -496,19 +536,20 @@ async function main(): Promise<void> {
       `attendees export: ${exported.attendees} attendees, ${(exported.bytes / 2 ** 20).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; ` +
         `peak memory of the server process ${exported.peakRssMiB.toFixed(0)} MiB resident (+${exported.rssGrowthMiB.toFixed(0)} MiB during the export), heap ${exported.peakHeapMiB.toFixed(0)} MiB`,
     );
-    console.log(
-      `load average at end: ${loadavg()
-        .map((value) => value.toFixed(1))
-        .join(' ')}`,
-    );
+    printLoadAverage('end');
     console.log('');
-    for (const check of checks) console.log(`${check.ok ? 'OK  ' : 'FAIL'} ${check.name}: ${check.detail}`);
-    if (checks.some((check) => !check.ok)) process.exitCode = 1;
+    printChecks();
   } finally {
     await server?.close();
     await schema?.drop();
     if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Prints every check; any failure makes the exit code 1. */
+function printChecks(): void {
+  for (const check of checks) console.log(`${check.ok ? 'OK  ' : 'FAIL'} ${check.name}: ${check.detail}`);
+  if (checks.some((check) => !check.ok)) process.exitCode = 1;
 }
 
 function residentMiB(): string {
@@ -544,6 +585,33 @@ function printLive(live: LiveFigures): void {
     `  server memory per connected client: ${(perClientRss / KB).toFixed(1)} KB resident (${(live.rssBefore / 2 ** 20).toFixed(0)} → ${(live.rssAfter / 2 ** 20).toFixed(0)} MiB), ` +
       `${(perClientHeap / KB).toFixed(1)} KB of heap and buffers (target < 50 KB) → ${perClientRss < 50 * KB ? 'MET' : 'NOT MET'}`,
   );
+}
+
+/** Every listed mission's vote_count equals its vote rows, and the list has every mission. */
+async function checkListedCounts(db: Db, url: string, accessToken: string, missions: number): Promise<void> {
+  const listed = await fetchAllMissions(url, accessToken);
+  const perMission = await db.query<{ mission_id: string; count: number }>('select mission_id, count(*)::int as count from mission_votes group by mission_id');
+  const rowsByMission = new Map(perMission.map((row) => [row.mission_id, row.count]));
+  const mismatched = listed.filter((mission) => mission.vote_count !== (rowsByMission.get(mission.mission_id) ?? 0));
+  const listedTotal = listed.reduce((sum, mission) => sum + mission.vote_count, 0);
+  checks.push({
+    name: `get_all_missions vote_count = vote rows, per mission (${missions} missions)`,
+    ok: mismatched.length === 0 && listed.length === missions,
+    detail: `${listed.length} missions, ${mismatched.length} mismatched, Σ vote_count ${listedTotal}`,
+  });
+}
+
+/** Grows the data to 2,000 missions and 50,000 votes. */
+async function growMissions(db: Db): Promise<Awaited<ReturnType<typeof counts>>> {
+  const t0 = performance.now();
+  await seedMissions(db, MISSIONS, BIG_MISSIONS, USERS);
+  await seedVotes(db, BIG_VOTES, BIG_MISSIONS, USERS);
+  await db.exec('analyze');
+  const big = await counts(db);
+  console.log(
+    `  (grew to ${big.missions} missions, ${big.votes} votes, ${big.subscriptions} subscriptions in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  return big;
 }
 
 async function voteRows(db: Db): Promise<number> {

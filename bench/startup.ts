@@ -5,27 +5,16 @@
 // command after `--` to compare (e.g. `npm run bench:startup -- npx tsx apps/server/src/main.ts`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { processTree } from './memory.ts';
+import { freePort } from './free-port.ts';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 /** New folders, and restarts on each. */
 const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 1);
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitReady(url: string, exited: () => boolean): Promise<void> {
   for (;;) {
