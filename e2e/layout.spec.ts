@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
-import { box, overlap, type Box } from './support/geometry.ts';
+import { box, overlap, settledBox, type Box } from './support/geometry.ts';
 
 /**
  * What the screens look like at the widths people use: nothing overlaps, nothing jumps, nothing is
@@ -61,7 +61,7 @@ test.describe('layout', () => {
     for (const width of WIDE_SCREENS) {
       await page.setViewportSize({ width, height: 1000 });
       const mine = card(page, name);
-      await expect(mine).toBeVisible();
+      await settledBox(mine);
       await expectApart(mine.getByTestId('card-fact'), mine);
       const actions = mine.getByRole('button').or(mine.getByRole('link', { name: 'View Details' }));
       await expectApart(actions, mine);
@@ -73,7 +73,7 @@ test.describe('layout', () => {
     const mine = card(page, name);
     const vote = mine.getByRole('button', { name: 'Vote', exact: true });
     const subscribe = mine.getByRole('button', { name: 'Subscribe', exact: true });
-    const before = { card: await box(mine), vote: await box(vote), subscribe: await box(subscribe) };
+    const before = { card: await settledBox(mine), vote: await box(vote), subscribe: await box(subscribe) };
     const subscribeLook = await subscribe.evaluate((element) => getComputedStyle(element).backgroundColor);
     await vote.click();
     const unvote = mine.getByRole('button', { name: 'Unvote' });
