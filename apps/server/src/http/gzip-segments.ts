@@ -68,6 +68,50 @@ export function gzipOfPieces(pieces: readonly GzipPiece[]): Buffer {
   return out;
 }
 
+/**
+ * Pieces laid end to end and kept as one buffer, so a run of consecutive pieces is read back as a
+ * single piece: its bytes a slice, its CRC-32 taken from the CRCs of the two prefixes around it.
+ */
+export class GzipPieceRun {
+  private constructor(
+    private readonly deflated: Buffer,
+    /** Per piece i: where it starts in `deflated`, the uncompressed bytes before it, and their CRC-32; one more entry for the end. */
+    private readonly deflatedAt: readonly number[],
+    private readonly textAt: readonly number[],
+    private readonly crcAt: readonly number[],
+  ) {}
+
+  static of(pieces: readonly GzipPiece[]): GzipPieceRun {
+    const deflatedAt = [0];
+    const textAt = [0];
+    const crcAt = [0];
+    let [deflatedEnd, textEnd, crc] = [0, 0, 0];
+    for (const piece of pieces) {
+      deflatedEnd += piece.deflated.length;
+      textEnd += piece.length;
+      crc = (multiplyModP(piece.shift, crc) ^ piece.crc) >>> 0;
+      deflatedAt.push(deflatedEnd);
+      textAt.push(textEnd);
+      crcAt.push(crc);
+    }
+    return new GzipPieceRun(Buffer.concat(pieces.map((piece) => piece.deflated)), deflatedAt, textAt, crcAt);
+  }
+
+  /** The uncompressed length of pieces [from, to). */
+  textLength(from: number, to: number): number {
+    return (this.textAt[to] ?? 0) - (this.textAt[from] ?? 0);
+  }
+
+  /** Pieces [from, to) as one piece (sharing this run's bytes). */
+  slice(from: number, to: number): GzipPiece {
+    const length = this.textLength(from, to);
+    const shift = xToThe(length, 3);
+    // crc(A then B) = crc(A) · x^(8·|B|) + crc(B), so crc(B) is the sum of the other two terms.
+    const crc = ((this.crcAt[to] ?? 0) ^ multiplyModP(shift, this.crcAt[from] ?? 0)) >>> 0;
+    return { deflated: this.deflated.subarray(this.deflatedAt[from], this.deflatedAt[to]), crc, length, shift };
+  }
+}
+
 // CRC-32 arithmetic: polynomials over GF(2) modulo the CRC's polynomial, bit-reflected as the CRC
 // is, so bit 31 is x^0. Combining crc(A) with crc(B) is crc(A) times x^(8·|B|), plus crc(B).
 const REFLECTED_POLYNOMIAL = 0xedb88320;

@@ -1,6 +1,6 @@
 import type { Mission } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
-import { ANSWER_GZIP_LEVEL, gzipOfPieces, gzipPiece, gzipPieceNow, type GzipPiece } from '../../http/gzip-segments.ts';
+import { ANSWER_GZIP_LEVEL, gzipOfPieces, gzipPiece, gzipPieceNow, GzipPieceRun, type GzipPiece } from '../../http/gzip-segments.ts';
 import { JsonText, PreparedJson } from '../../rpc/procedure.ts';
 import { isoTime, listMissionsDirect, MISSION_HEAD_COLUMNS } from './queries.ts';
 
@@ -142,13 +142,42 @@ const CLOSE = gzipPieceNow(Buffer.from(']'), ANSWER_GZIP_LEVEL);
  */
 const MISSING_IN_POOL = 64;
 
+/**
+ * The list as someone who votes for, follows and is on the team of nothing gets it, at one snapshot:
+ * built once per snapshot and shared by every call made at it. A caller's answer is this one with
+ * their own few missions patched in.
+ */
+interface BaseView {
+  missions: MissionsState;
+  /** Each mission as that person gets it, in list order (hidden ones too, not shown). */
+  items: Item[];
+  /** Each mission's place in `items`. */
+  place: Map<string, number>;
+  /** The places of the hidden missions. */
+  hidden: number[];
+  /** The places of the shown ones, in order: rank r is the r-th element of the answer. */
+  shown: number[];
+  /** Per place: how many shown missions come before it. */
+  shownBefore: Int32Array;
+  /** The gzip piece of each shown element, by rank (each with the element before it as dictionary). */
+  pieces: GzipPieceRun;
+}
+
+/** Where a caller's answer leaves the base view: elements compressed for this caller as one piece. */
+interface Patch {
+  items: Item[];
+  /** The element right before the patch (its dictionary), or null when the patch opens the list. */
+  before: Item | null;
+}
+
 export class MissionListCache {
   private readonly rendered = new Map<string, Rendered>();
   /** The missions of the last complete set read, in list order. */
   private order: Rendered[] = [];
   private missions: MissionsState | null = null;
   private readonly callers = new Map<string, CallerState>();
-  private readonly refreshing = new Map<string, Promise<Rendered[] | null>>();
+  private view: BaseView | null = null;
+  private readonly building = new Map<string, Promise<BaseView | null>>();
   private readonly pieces = new Map<string, KeptPiece>();
   private readonly compressing = new Map<string, Promise<GzipPiece>>();
   private calls = 0;
@@ -177,49 +206,53 @@ export class MissionListCache {
       if (this.callers.size >= CALLERS_KEPT) this.callers.clear();
       this.callers.set(viewerId, caller);
     }
-    const { current } = missions;
-    let items = this.itemsOf(this.order, current, caller);
-    if (!items) {
-      const order = await this.refreshOnce(db, missions);
-      // A mission changed between the two statements: this call takes the plain query.
-      if (!order) return listMissionsDirect(db, viewerId);
-      items = this.itemsOf(order, current, caller);
-      if (!items) return listMissionsDirect(db, viewerId);
-    }
-    return this.answer(items);
-  }
-
-  /** The caller's items in list order, or null when `order` is not exactly the missions read, at their revisions. */
-  private itemsOf(order: readonly Rendered[], current: Map<string, Current>, caller: CallerState): Item[] | null {
-    if (order.length !== current.size) return null;
-    const { voted, subscribed, teams } = caller;
-    const items: Item[] = [];
-    for (const rendered of order) {
-      const now = current.get(rendered.id);
-      if (!now || now.rev !== rendered.rev) return null;
-      items.push({
-        rendered,
-        votes: now.votes,
-        subscriptions: now.subscriptions,
-        voted: voted.has(rendered.id),
-        subscribed: subscribed.has(rendered.id),
-        // docs/product.md: a hidden mission is shown only to its own team and the organisers.
-        shown: !rendered.hidden || caller.organiser || teams.has(rendered.id),
-      });
-    }
-    return items;
+    const view = this.view?.missions === missions ? this.view : await this.viewOnce(db, missions);
+    // A mission changed between the two statements: this call takes the plain query.
+    if (!view) return listMissionsDirect(db, viewerId);
+    return this.answer(view, caller);
   }
 
   /**
-   * One refresh per snapshot at a time: when the room opens the list together after a change, the
+   * One base view per snapshot at a time: when the room opens the list together after a change, the
    * calls that find the cache behind wait for the same one instead of each writing every mission.
    */
-  private refreshOnce(db: Queryable, missions: MissionsState): Promise<Rendered[] | null> {
-    const running = this.refreshing.get(missions.snapshot);
+  private viewOnce(db: Queryable, missions: MissionsState): Promise<BaseView | null> {
+    const running = this.building.get(missions.snapshot);
     if (running) return running;
-    const refresh = this.refresh(db, missions.current).finally(() => this.refreshing.delete(missions.snapshot));
-    this.refreshing.set(missions.snapshot, refresh);
-    return refresh;
+    const build = this.buildView(db, missions).finally(() => this.building.delete(missions.snapshot));
+    this.building.set(missions.snapshot, build);
+    return build;
+  }
+
+  private async buildView(db: Queryable, missions: MissionsState): Promise<BaseView | null> {
+    const { current } = missions;
+    const order = matches(this.order, current) ? this.order : await this.refresh(db, current);
+    if (!order || !matches(order, current)) return null;
+    const items: Item[] = [];
+    const place = new Map<string, number>();
+    const hidden: number[] = [];
+    const shown: number[] = [];
+    const shownBefore = new Int32Array(order.length);
+    for (const rendered of order) {
+      const now = current.get(rendered.id);
+      const at = items.length;
+      shownBefore[at] = shown.length;
+      place.set(rendered.id, at);
+      (rendered.hidden ? hidden : shown).push(at);
+      items.push({
+        rendered,
+        votes: now?.votes ?? '0',
+        subscriptions: now?.subscriptions ?? '0',
+        voted: false,
+        subscribed: false,
+        shown: !rendered.hidden,
+      });
+    }
+    this.calls += 1;
+    const pieces = await this.piecesOf(shown.map((at) => items[at]).filter((item) => item !== undefined));
+    const view: BaseView = { missions, items, place, hidden, shown, shownBefore, pieces: GzipPieceRun.of(pieces) };
+    if (this.missions === missions) this.view = view;
+    return view;
   }
 
   /** Writes the missions the cache lacks at their current revision; the new list order, or null if a revision moved meanwhile. */
@@ -254,70 +287,150 @@ export class MissionListCache {
     return order;
   }
 
-  private answer(items: readonly Item[]): PreparedJson<Mission[]> {
-    let byteLength = 2;
-    let shown = 0;
-    for (const item of items) {
-      if (!item.shown) continue;
-      byteLength += (shown > 0 ? SEPARATOR.length : 0) + item.rendered.head.length + middleOf(item).length + item.rendered.tail.length;
-      shown += 1;
+  /**
+   * The gzip pieces of the shown elements, one each, compressed with the element before as its
+   * dictionary and kept by what both hold, so a snapshot that changed one mission's counts
+   * compresses two elements again, not all of them.
+   */
+  private piecesOf(shown: readonly Item[]): Promise<GzipPiece[]> {
+    const pieces: (GzipPiece | null)[] = [];
+    const missing: { at: number; key: string; item: Item; before: Item | null }[] = [];
+    let before: Item | null = null;
+    for (const item of shown) {
+      const key = `e${before ? itemKey(before) : '['}|${itemKey(item)}`;
+      const kept = this.pieces.get(key);
+      if (kept) kept.used = this.calls;
+      else missing.push({ at: pieces.length, key, item, before });
+      pieces.push(kept ? kept.piece : null);
+      before = item;
     }
+    const inPool = missing.length <= MISSING_IN_POOL;
+    const compressed = missing.map(({ key, item, before: previous }) => this.compress(key, [item], previous, inPool));
+    return Promise.all(compressed).then((made) => {
+      missing.forEach(({ at }, n) => (pieces[at] = made[n] ?? null));
+      return pieces.filter((piece) => piece !== null);
+    });
+  }
+
+  /** The caller's items where they differ from the base view (their votes, follows and hidden missions they may see), by place. */
+  private differences(view: BaseView, caller: CallerState): Map<number, Item> {
+    const differing = new Map<number, Item>();
+    const consider = (at: number | undefined) => {
+      const base = at === undefined ? undefined : view.items[at];
+      if (at === undefined || !base || differing.has(at)) return;
+      const id = base.rendered.id;
+      // docs/product.md: a hidden mission is shown only to its own team and the organisers.
+      const item = {
+        ...base,
+        voted: caller.voted.has(id),
+        subscribed: caller.subscribed.has(id),
+        shown: base.shown || caller.organiser || caller.teams.has(id),
+      };
+      if (item.shown && (item.voted || item.subscribed || !base.shown)) differing.set(at, item);
+    };
+    for (const ids of [caller.voted, caller.subscribed, caller.teams]) for (const id of ids) consider(view.place.get(id));
+    if (caller.organiser) for (const at of view.hidden) consider(at);
+    return differing;
+  }
+
+  /**
+   * The caller's answer as the base view's pieces with patches. A patch starts at an element that
+   * differs and runs to the first element after it that does not (that one too: its piece's
+   * dictionary, the element before it, differs); then the base's pieces fit again.
+   */
+  private answer(view: BaseView, caller: CallerState): PreparedJson<Mission[]> {
+    const differing = this.differences(view, caller);
+    const places = [...differing.keys()].sort((a, b) => a - b);
+    const parts: ({ from: number; to: number } | Patch)[] = [];
+    let rank = 0;
+    let before: Item | null = null;
+    const shownCount = view.shown.length;
+    for (let next = 0; next < places.length;) {
+      const start = places[next] ?? 0;
+      const upTo = view.shownBefore[start] ?? 0;
+      if (upTo > rank) {
+        parts.push({ from: rank, to: upTo });
+        before = view.items[view.shown[upTo - 1] ?? 0] ?? null;
+        rank = upTo;
+      }
+      const patch: Patch = { items: [], before };
+      for (;;) {
+        const at = places[next] ?? 0;
+        const item = differing.get(at);
+        if (item) patch.items.push(item);
+        next += 1;
+        if ((view.shownBefore[at] ?? 0) === rank && view.shown[rank] === at) rank += 1;
+        const nextDiffering = places[next] ?? Infinity;
+        const nextShown = rank < shownCount ? (view.shown[rank] ?? Infinity) : Infinity;
+        if (nextDiffering <= nextShown) {
+          if (nextDiffering === Infinity) break;
+          continue;
+        }
+        const follower = view.items[nextShown];
+        if (follower) patch.items.push(follower);
+        rank += 1;
+        break;
+      }
+      parts.push(patch);
+      before = patch.items.at(-1) ?? null;
+    }
+    if (rank < shownCount) parts.push({ from: rank, to: shownCount });
+
+    let byteLength = 2;
+    for (const part of parts) byteLength += 'from' in part ? view.pieces.textLength(part.from, part.to) : patchLength(part);
     return new PreparedJson<Mission[]>(
       byteLength,
       () => {
+        const items = view.items.map((item, at) => differing.get(at) ?? item);
         const out = Buffer.allocUnsafe(byteLength);
         const at = writeItems(out, out.write('['), items, false);
         out.write(']', at);
         return out;
       },
-      () => this.gzip(items),
+      () => this.gzip(view, parts),
     );
   }
 
-  private async gzip(items: readonly Item[]): Promise<Buffer> {
+  private async gzip(view: BaseView, parts: readonly ({ from: number; to: number } | Patch)[]): Promise<Buffer> {
     this.calls += 1;
-    const pieces: (GzipPiece | Promise<GzipPiece>)[] = [OPEN];
-    const missing: { at: number; pairKey: string; item: Item; before: Item | null; beforeSeparated: boolean }[] = [];
-    let before: Item | null = null;
-    let beforeKey = '';
-    for (const item of items) {
-      if (!item.shown) continue;
-      // The first element has no separator before it, and nothing to refer back to.
-      const key = `${before ? ',' : '['}${item.rendered.serial}.${item.votes}.${item.subscriptions}.${Number(item.voted)}${Number(item.subscribed)}`;
-      const pairKey = `${beforeKey}${key}`;
-      const kept = this.pieces.get(pairKey);
-      if (kept) kept.used = this.calls;
-      else missing.push({ at: pieces.length, pairKey, item, before, beforeSeparated: beforeKey.startsWith(',') });
-      pieces.push(kept ? kept.piece : OPEN);
-      before = item;
-      beforeKey = key;
-    }
-    pieces.push(CLOSE);
-    const inPool = missing.length <= MISSING_IN_POOL;
-    for (const { at, pairKey, item, before: previous, beforeSeparated } of missing) {
-      pieces[at] = this.compress(pairKey, item, previous, beforeSeparated, inPool);
-    }
-    return gzipOfPieces(await Promise.all(pieces));
+    const patches = parts.filter((part) => !('from' in part)).length;
+    const pieces = parts.map((part) => ('from' in part ? view.pieces.slice(part.from, part.to) : this.patchPiece(part, patches <= MISSING_IN_POOL)));
+    return gzipOfPieces([OPEN, ...(await Promise.all(pieces)), CLOSE]);
   }
 
-  /** A piece not kept yet; calls that need it while it is being compressed share the one compression. */
-  private compress(pairKey: string, item: Item, before: Item | null, beforeSeparated: boolean, inPool: boolean): GzipPiece | Promise<GzipPiece> {
-    const running = this.compressing.get(pairKey);
+  /** A patch's piece, kept by what it holds and the element before it. */
+  private patchPiece(patch: Patch, inPool: boolean): GzipPiece | Promise<GzipPiece> {
+    const key = `p${patch.before ? itemKey(patch.before) : '['}|${patch.items.map(itemKey).join(';')}`;
+    const kept = this.pieces.get(key);
+    if (kept) {
+      kept.used = this.calls;
+      return kept.piece;
+    }
+    return this.compress(key, patch.items, patch.before, inPool);
+  }
+
+  /**
+   * Elements compressed as one piece, with the element before them (without its separator: a
+   * dictionary only has to be the end of what precedes) as the dictionary. Calls that need the
+   * same piece while it is being compressed share the one compression.
+   */
+  private compress(key: string, items: readonly Item[], before: Item | null, inPool: boolean): GzipPiece | Promise<GzipPiece> {
+    const running = this.compressing.get(key);
     if (running) return running;
-    const text = elementText(item, before !== null);
-    const dictionary = before ? elementText(before, beforeSeparated) : undefined;
+    const text = Buffer.concat(items.map((item, n) => elementText(item, n > 0 || before !== null)));
+    const dictionary = before ? elementText(before, false) : undefined;
     if (!inPool) {
       const piece = gzipPieceNow(text, ANSWER_GZIP_LEVEL, dictionary);
-      this.keep(pairKey, { piece, used: this.calls });
+      this.keep(key, { piece, used: this.calls });
       return piece;
     }
     const compressed = gzipPiece(text, ANSWER_GZIP_LEVEL, dictionary)
       .then((piece) => {
-        this.keep(pairKey, { piece, used: this.calls });
+        this.keep(key, { piece, used: this.calls });
         return piece;
       })
-      .finally(() => this.compressing.delete(pairKey));
-    this.compressing.set(pairKey, compressed);
+      .finally(() => this.compressing.delete(key));
+    this.compressing.set(key, compressed);
     return compressed;
   }
 
@@ -328,6 +441,25 @@ export class MissionListCache {
     }
     this.pieces.set(key, kept);
   }
+}
+
+/** Whether `order` is exactly the missions read, at their revisions. */
+function matches(order: readonly Rendered[], current: Map<string, Current>): boolean {
+  return order.length === current.size && order.every((rendered) => current.get(rendered.id)?.rev === rendered.rev);
+}
+
+/** What an element's bytes depend on (the separator before it aside). */
+function itemKey(item: Item): string {
+  return `${item.rendered.serial}.${item.votes}.${item.subscriptions}.${Number(item.voted)}${Number(item.subscribed)}`;
+}
+
+/** A patch's length as it is written: every element but a first one in the list has a separator. */
+function patchLength(patch: Patch): number {
+  return patch.items.reduce(
+    (sum, item, n) =>
+      sum + (n > 0 || patch.before !== null ? SEPARATOR.length : 0) + item.rendered.head.length + Buffer.byteLength(middleOf(item)) + item.rendered.tail.length,
+    0,
+  );
 }
 
 /** The four per-call fields between a mission's head and tail, with the commas around them. */
