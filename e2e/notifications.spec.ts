@@ -148,6 +148,8 @@ test.describe('notification e-mails', () => {
     await signInViaUi(page, reader);
     await page.goto('/view-role-profile');
     await expect(page.getByRole('radio', { name: /^Off/ })).toBeChecked();
+    // The daily e-mail's hour: the server's MAIL_DAILY_DIGEST_HOUR (7 by default), written as this browser's locale does.
+    await expect(page.getByText('One e-mail a day, at 7:00 AM venue time, with what happened since the last one.')).toBeVisible();
     await page.getByRole('radio', { name: /^Immediately/ }).check();
     await expect(page.getByRole('status').filter({ hasText: 'Notification settings saved.' })).toBeVisible();
 

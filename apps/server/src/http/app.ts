@@ -195,6 +195,7 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     postSurveyUrl: config.POST_SURVEY_URL,
     conferenceStartDate: config.CONFERENCE_START_DATE,
     conferenceTimeZone: config.CONFERENCE_TIME_ZONE,
+    dailyDigestHour: String(config.MAIL_DAILY_DIGEST_HOUR),
   });
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')

@@ -9,6 +9,7 @@ const defaults = {
   postSurveyUrl: '/demo-survey/post',
   conferenceStartDate: DEFAULT_CONFERENCE_START_DATE,
   conferenceTimeZone: DEFAULT_CONFERENCE_TIME_ZONE,
+  dailyDigestHour: '7',
 };
 
 describe('parseAppConfig', () => {
@@ -21,5 +22,11 @@ describe('parseAppConfig', () => {
   it('takes the served values and falls back field by field', () => {
     const config = parseAppConfig(JSON.stringify({ productName: 'Orbit', programmeName: '', preSurveyUrl: 'https://forms.example/pre', postSurveyUrl: 42 }));
     expect(config).toEqual({ ...defaults, productName: 'Orbit', preSurveyUrl: 'https://forms.example/pre' });
+  });
+
+  it('takes the daily e-mail hour only as an hour of the day', () => {
+    expect(parseAppConfig(JSON.stringify({ dailyDigestHour: '18' })).dailyDigestHour).toBe('18');
+    expect(parseAppConfig(JSON.stringify({ dailyDigestHour: '0' })).dailyDigestHour).toBe('0');
+    for (const wrong of ['24', '-1', '7.5', 'seven', 7]) expect(parseAppConfig(JSON.stringify({ dailyDigestHour: wrong })).dailyDigestHour).toBe('7');
   });
 });

@@ -13,6 +13,8 @@ const DEFAULTS = {
   // The server's CONFERENCE_START_DATE and CONFERENCE_TIME_ZONE defaults (a test keeps them equal).
   conferenceStartDate: '2025-12-06',
   conferenceTimeZone: 'Africa/Johannesburg',
+  // The server's MAIL_DAILY_DIGEST_HOUR default: the venue's hour of the daily notification e-mail.
+  dailyDigestHour: '7',
 } as const;
 
 export type AppConfig = { [K in keyof typeof DEFAULTS]: string };
@@ -38,6 +40,7 @@ export function parseAppConfig(raw: string | null | undefined): AppConfig {
     postSurveyUrl: textOr(source.postSurveyUrl, DEFAULTS.postSurveyUrl),
     conferenceStartDate: textOr(source.conferenceStartDate, DEFAULTS.conferenceStartDate),
     conferenceTimeZone: textOr(source.conferenceTimeZone, DEFAULTS.conferenceTimeZone),
+    dailyDigestHour: /^(1?\d|2[0-3])$/.test(textOr(source.dailyDigestHour, '')) ? textOr(source.dailyDigestHour, '') : DEFAULTS.dailyDigestHour,
   };
 }
 

@@ -6,15 +6,24 @@ import { toast } from 'sonner';
 import { EMAIL_DIGESTS, NOTIFICATION_TEXT, type EmailDigest, type NotificationSettings } from '@mc/contract/notifications.ts';
 import { Card, Spinner } from '../../components/ui';
 import { cn } from '../../components/ui/cn';
+import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
 import { notificationSettingsQuery, saveSettings } from './notificationsApi';
+
+/** An hour of the day as the person's locale writes a time ("07:00", "7:00 AM"); the hour is the venue's, so no time zone applies. */
+function venueHour(hour: number): string {
+  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
+}
 
 /** The e-mail choices as the profile page names them (docs/product.md#my-role-profile). */
 export const DIGEST_LABELS: Record<EmailDigest, { label: string; hint: string }> = {
   off: { label: 'Off', hint: 'No e-mails. The bell still shows everything.' },
   immediate: { label: 'Immediately', hint: 'An e-mail soon after something happens.' },
-  daily: { label: 'Once a day', hint: 'One e-mail a day with what happened since the last one.' },
+  daily: {
+    label: 'Once a day',
+    hint: `One e-mail a day, at ${venueHour(Number(appConfig.dailyDigestHour))} venue time, with what happened since the last one.`,
+  },
 };
 
 /**
