@@ -150,6 +150,11 @@ test.describe('notification e-mails', () => {
     await expect(page.getByRole('radio', { name: /^Off/ })).toBeChecked();
     // The daily e-mail's hour: the server's MAIL_DAILY_DIGEST_HOUR (7 by default), written as this browser's locale does.
     await expect(page.getByText('One e-mail a day, at 7:00 AM venue time, with what happened since the last one.')).toBeVisible();
+    // A save the server refuses puts the choice back and says so.
+    await page.route('**/rest/v1/rpc/save_notification_settings', (route) => route.fulfill({ status: 503, body: 'unavailable' }), { times: 1 });
+    await page.getByRole('radio', { name: /^Once a day/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Could not save your notification settings. Please try again.' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Off/ })).toBeChecked();
     await page.getByRole('radio', { name: /^Immediately/ }).check();
     await expect(page.getByRole('status').filter({ hasText: 'Notification settings saved.' })).toBeVisible();
 

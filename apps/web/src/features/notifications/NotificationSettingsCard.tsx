@@ -64,14 +64,19 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
   const queryClient = useQueryClient();
   const switchId = useId();
   const switchHintId = useId();
-  const [saving, setSaving] = useState(false);
+  // The choice being saved, drawn in the same frame as the click (the cache tells its readers a
+  // moment later), then the server's answer.
+  const [saving, setSaving] = useState<NotificationSettings | null>(null);
   const [status, setStatus] = useState('');
+  const shown = saving ?? saved;
 
   const save = async (next: NotificationSettings) => {
     if (saving) return;
-    setSaving(true);
+    setSaving(next);
     setStatus('Saving...');
-    // Shown at once; put back if the server refuses.
+    // A read still on its way would land after the click and undo it on screen; the same holds for
+    // the person's other screens, so the cache shows the choice at once too (put back if refused).
+    void queryClient.cancelQueries({ queryKey: queryKeys.notificationSettings(userId) });
     queryClient.setQueryData(queryKeys.notificationSettings(userId), next);
     try {
       const answer = await saveSettings(next);
@@ -84,7 +89,7 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
       setStatus(NOTIFICATION_TEXT.settingsFailed);
       toast.error(NOTIFICATION_TEXT.settingsFailed);
     } finally {
-      setSaving(false);
+      setSaving(null);
     }
   };
 
@@ -101,10 +106,10 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
         </div>
         <Switch.Root
           id={switchId}
-          checked={saved.allow_team_additions}
+          checked={shown.allow_team_additions}
           aria-describedby={switchHintId}
-          aria-busy={saving || undefined}
-          onCheckedChange={(checked) => void save({ ...saved, allow_team_additions: checked })}
+          aria-busy={saving !== null || undefined}
+          onCheckedChange={(checked) => void save({ ...shown, allow_team_additions: checked })}
           className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-slate-500 bg-slate-700 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 data-[state=checked]:border-sky-300 data-[state=checked]:bg-sky-500"
         >
           <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
@@ -118,15 +123,15 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
             key={choice}
             className={cn(
               'flex cursor-pointer items-start gap-3 rounded-xl border px-3 py-2.5',
-              saved.email_digest === choice ? 'border-sky-400/70 bg-sky-400/10' : 'border-slate-700 hover:border-slate-500',
+              shown.email_digest === choice ? 'border-sky-400/70 bg-sky-400/10' : 'border-slate-700 hover:border-slate-500',
             )}
           >
             <input
               type="radio"
               name="email-digest"
               value={choice}
-              checked={saved.email_digest === choice}
-              onChange={() => void save({ ...saved, email_digest: choice })}
+              checked={shown.email_digest === choice}
+              onChange={() => void save({ ...shown, email_digest: choice })}
               className="mt-1 size-4 accent-sky-400"
             />
             <span>
