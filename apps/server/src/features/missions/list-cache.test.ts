@@ -163,14 +163,17 @@ describeEachDatabase('get_all_missions from its cache: the same bytes as the pla
     await expectSameAsPlainQuery(server(), callers);
   });
 
-  it('patches each caller in where their missions sit: first, last, side by side, hidden ones in between', async () => {
+  it('patches each caller in where their missions sit: first, last, side by side, across the shared pieces, hidden ones in between', async () => {
     const listed = JSON.parse((await listMissionsDirect(server().db, organiser.user.id)).text) as { mission_id: string }[];
     const at = (n: number) => listed.at(n)!.mission_id;
-    // Votes and follows first (a hidden mission takes neither), then the newest, the oldest and one in
-    // the middle hidden: the organiser still sees them with their flags, the viewer does not.
-    for (const n of [0, 1, 2, 9, 11, -2, -1]) expect((await organiser.client.rpc('toggle_mission_vote', { p_mission_id: at(n) })).error).toBeNull();
-    for (const n of [1, 9, 10, 12, -1]) expect((await viewer.client.rpc('toggle_mission_subscription', { p_mission_id: at(n) })).error).toBeNull();
-    const hiddenIds = [at(0), at(-1), at(10)];
+    // Votes and follows first (a hidden mission takes neither), then the newest, the oldest and some in
+    // the middle hidden (near where the shared pieces of 16 meet): the organiser still sees them with
+    // their flags, the viewer does not.
+    for (const n of [0, 1, 2, 9, 11, 14, 15, 16, 17, 30, 31, 32, 33, 34, -2, -1])
+      expect((await organiser.client.rpc('toggle_mission_vote', { p_mission_id: at(n) })).error).toBeNull();
+    for (const n of [1, 9, 10, 12, 16, 18, 31, 35, -1])
+      expect((await viewer.client.rpc('toggle_mission_subscription', { p_mission_id: at(n) })).error).toBeNull();
+    const hiddenIds = [at(0), at(-1), at(10), at(17), at(33)];
     await server().db.query(`update missions set hidden_at = now(), hidden_reason = 'Check' where mission_id = any($1::uuid[])`, [hiddenIds]);
     await expectSameAsPlainQuery(server(), callers);
     // The counts move for everyone: the shared pieces follow, the patches too.

@@ -19,10 +19,11 @@ import { isoTime, listMissionsDirect, MISSION_HEAD_COLUMNS } from './queries.ts'
  * parts. Nothing is trusted across calls but what is tied to a snapshot or a revision the call
  * itself read, so instances on one PostgreSQL need no messages between them.
  *
- * gzip: each mission shown is one piece, compressed with the mission before it as its dictionary
- * (the bytes right before it in the answer), and kept by what both hold (revision, counts, the
- * caller's two flags). Nearly every piece is shared by many callers, so a call compresses only the
- * pairs it is the first to need, and the answer stays about as small as compressing it whole.
+ * gzip: the first call at a snapshot builds the list as someone with no votes, follows or teams
+ * sees it, in pieces of RUN_LENGTH elements, each compressed with the element before it as its
+ * dictionary and kept by what they hold (revisions, counts, flags). Every call at that snapshot
+ * takes those pieces and compresses for itself only the runs its own votes, follows and visible
+ * hidden missions touch, so its work grows with those, not with the list.
  */
 
 /** Compressed pieces kept for reuse; past this, those not used in the last PIECES_RECENT calls go. */
@@ -141,6 +142,12 @@ const CLOSE = gzipPieceNow(Buffer.from(']'), ANSWER_GZIP_LEVEL);
  * them on the event loop one by one; fewer (a caller's own votes and follows) go to the thread pool.
  */
 const MISSING_IN_POOL = 64;
+/**
+ * Shown elements per shared piece: a piece of one element is too short for its own Huffman codes to
+ * pay off (the list gzipped to about twice one stream's size), and a caller's patch recompresses
+ * whole runs, so they stay short.
+ */
+const RUN_LENGTH = 16;
 
 /**
  * The list as someone who votes for, follows and is on the team of nothing gets it, at one snapshot:
@@ -159,7 +166,7 @@ interface BaseView {
   shown: number[];
   /** Per place: how many shown missions come before it. */
   shownBefore: Int32Array;
-  /** The gzip piece of each shown element, by rank (each with the element before it as dictionary). */
+  /** The gzip pieces of the shown elements, RUN_LENGTH elements each (run j holds ranks from j · RUN_LENGTH). */
   pieces: GzipPieceRun;
 }
 
@@ -288,28 +295,19 @@ export class MissionListCache {
   }
 
   /**
-   * The gzip pieces of the shown elements, one each, compressed with the element before as its
-   * dictionary and kept by what both hold, so a snapshot that changed one mission's counts
-   * compresses two elements again, not all of them.
+   * The gzip pieces of the shown elements, RUN_LENGTH at a time, each compressed with the element
+   * before it as its dictionary and kept by what they hold, so a snapshot that changed one mission's
+   * counts compresses one or two runs again, not all of them.
    */
   private piecesOf(shown: readonly Item[]): Promise<GzipPiece[]> {
-    const pieces: (GzipPiece | null)[] = [];
-    const missing: { at: number; key: string; item: Item; before: Item | null }[] = [];
-    let before: Item | null = null;
-    for (const item of shown) {
-      const key = `e${before ? itemKey(before) : '['}|${itemKey(item)}`;
-      const kept = this.pieces.get(key);
-      if (kept) kept.used = this.calls;
-      else missing.push({ at: pieces.length, key, item, before });
-      pieces.push(kept ? kept.piece : null);
-      before = item;
+    const runs: { key: string; items: Item[]; before: Item | null }[] = [];
+    for (let from = 0; from < shown.length; from += RUN_LENGTH) {
+      const items = shown.slice(from, from + RUN_LENGTH);
+      const before = shown[from - 1] ?? null;
+      runs.push({ key: pieceKey(before, items), items, before });
     }
-    const inPool = missing.length <= MISSING_IN_POOL;
-    const compressed = missing.map(({ key, item, before: previous }) => this.compress(key, [item], previous, inPool));
-    return Promise.all(compressed).then((made) => {
-      missing.forEach(({ at }, n) => (pieces[at] = made[n] ?? null));
-      return pieces.filter((piece) => piece !== null);
-    });
+    const inPool = runs.filter(({ key }) => !this.pieces.has(key)).length <= MISSING_IN_POOL;
+    return Promise.all(runs.map(({ key, items, before }) => this.piece(key, items, before, inPool)));
   }
 
   /** The caller's items where they differ from the base view (their votes, follows and hidden missions they may see), by place. */
@@ -334,47 +332,42 @@ export class MissionListCache {
   }
 
   /**
-   * The caller's answer as the base view's pieces with patches. A patch starts at an element that
-   * differs and runs to the first element after it that does not (that one too: its piece's
-   * dictionary, the element before it, differs); then the base's pieces fit again.
+   * The caller's answer as the base view's runs, except the runs their differences touch, which are
+   * compressed for them as one patch per stretch of touched runs. A run is touched by an element in
+   * it that differs, by a hidden mission they may see placed before its first element (or after the
+   * list's last), and by a difference in the last element of the run before (its dictionary).
    */
   private answer(view: BaseView, caller: CallerState): PreparedJson<Mission[]> {
     const differing = this.differences(view, caller);
-    const places = [...differing.keys()].sort((a, b) => a - b);
-    const parts: ({ from: number; to: number } | Patch)[] = [];
-    let rank = 0;
-    let before: Item | null = null;
     const shownCount = view.shown.length;
-    for (let next = 0; next < places.length;) {
-      const start = places[next] ?? 0;
-      const upTo = view.shownBefore[start] ?? 0;
-      if (upTo > rank) {
-        parts.push({ from: rank, to: upTo });
-        before = view.items[view.shown[upTo - 1] ?? 0] ?? null;
-        rank = upTo;
-      }
-      const patch: Patch = { items: [], before };
-      for (;;) {
-        const at = places[next] ?? 0;
-        const item = differing.get(at);
-        if (item) patch.items.push(item);
-        next += 1;
-        if ((view.shownBefore[at] ?? 0) === rank && view.shown[rank] === at) rank += 1;
-        const nextDiffering = places[next] ?? Infinity;
-        const nextShown = rank < shownCount ? (view.shown[rank] ?? Infinity) : Infinity;
-        if (nextDiffering <= nextShown) {
-          if (nextDiffering === Infinity) break;
-          continue;
-        }
-        const follower = view.items[nextShown];
-        if (follower) patch.items.push(follower);
-        rank += 1;
-        break;
-      }
-      parts.push(patch);
-      before = patch.items.at(-1) ?? null;
+    const runCount = Math.max(Math.ceil(shownCount / RUN_LENGTH), differing.size > 0 ? 1 : 0);
+    const touched = new Set<number>();
+    for (const at of differing.keys()) {
+      // A shown mission's own rank; a hidden one's is the rank of the shown mission after it.
+      const rank = view.shownBefore[at] ?? 0;
+      touched.add(Math.min(Math.floor(rank / RUN_LENGTH), runCount - 1));
+      if (view.items[at]?.shown && (rank + 1) % RUN_LENGTH === 0 && rank + 1 < shownCount) touched.add((rank + 1) / RUN_LENGTH);
     }
-    if (rank < shownCount) parts.push({ from: rank, to: shownCount });
+    const parts: ({ from: number; to: number } | Patch)[] = [];
+    for (let run = 0; run < runCount;) {
+      let end = run;
+      while (end < runCount && touched.has(end) === touched.has(run)) end += 1;
+      if (!touched.has(run)) {
+        parts.push({ from: run, to: end });
+      } else {
+        const firstRank = run * RUN_LENGTH;
+        const endRank = Math.min(end * RUN_LENGTH, shownCount);
+        const firstPlace = firstRank === 0 ? 0 : (view.shown[firstRank - 1] ?? 0) + 1;
+        const endPlace = endRank >= shownCount ? view.items.length : (view.shown[endRank] ?? view.items.length);
+        const items: Item[] = [];
+        for (let at = firstPlace; at < endPlace; at += 1) {
+          const item = differing.get(at) ?? view.items[at];
+          if (item?.shown) items.push(item);
+        }
+        parts.push({ items, before: firstRank === 0 ? null : (view.items[view.shown[firstRank - 1] ?? 0] ?? null) });
+      }
+      run = end;
+    }
 
     let byteLength = 2;
     for (const part of parts) byteLength += 'from' in part ? view.pieces.textLength(part.from, part.to) : patchLength(part);
@@ -400,13 +393,15 @@ export class MissionListCache {
 
   /** A patch's piece, kept by what it holds and the element before it. */
   private patchPiece(patch: Patch, inPool: boolean): GzipPiece | Promise<GzipPiece> {
-    const key = `p${patch.before ? itemKey(patch.before) : '['}|${patch.items.map(itemKey).join(';')}`;
+    return this.piece(pieceKey(patch.before, patch.items), patch.items, patch.before, inPool);
+  }
+
+  /** The piece of these elements after `before`: kept, being compressed, or compressed now. */
+  private piece(key: string, items: readonly Item[], before: Item | null, inPool: boolean): GzipPiece | Promise<GzipPiece> {
     const kept = this.pieces.get(key);
-    if (kept) {
-      kept.used = this.calls;
-      return kept.piece;
-    }
-    return this.compress(key, patch.items, patch.before, inPool);
+    if (!kept) return this.compress(key, items, before, inPool);
+    kept.used = this.calls;
+    return kept.piece;
   }
 
   /**
@@ -446,6 +441,14 @@ export class MissionListCache {
 /** Whether `order` is exactly the missions read, at their revisions. */
 function matches(order: readonly Rendered[], current: Map<string, Current>): boolean {
   return order.length === current.size && order.every((rendered) => current.get(rendered.id)?.rev === rendered.rev);
+}
+
+/**
+ * What a piece's bytes depend on: its elements and the one before them (its dictionary; without
+ * one, the first element has no separator).
+ */
+function pieceKey(before: Item | null, items: readonly Item[]): string {
+  return `${before ? itemKey(before) : '['}|${items.map(itemKey).join(';')}`;
 }
 
 /** What an element's bytes depend on (the separator before it aside). */
