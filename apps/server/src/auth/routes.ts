@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthError, classifyDatabaseError, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
+import { AuthError, classifyDatabaseError, SERVER_BUSY_MESSAGE, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
 import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guard.ts';
 import type { StorageHealth } from '../http/storage-health.ts';
 import type { SigningKeys } from './keys.ts';
@@ -102,6 +102,13 @@ function sendAuthError(error: unknown, request: FastifyRequest, reply: FastifyRe
   const database = classifyDatabaseError(error);
   if (database?.status === 400) {
     return reply.code(400).send(new AuthError(400, 'validation_failed', 'A field has a value that cannot be stored').toBody());
+  }
+  if (database?.status === 503 && !database.storageFull) {
+    request.log.warn({ err: error }, 'the database is out of resources for now');
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send(new AuthError(503, 'service_unavailable', SERVER_BUSY_MESSAGE).toBody());
   }
   if (database?.status === 503) {
     storage.reportFull(error);

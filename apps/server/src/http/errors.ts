@@ -48,21 +48,27 @@ export function invalidParameter(message: string): RpcError {
   return new RpcError(400, '22023', message);
 }
 
-/** What a person reads when the database has no room to write (a full disk, no memory left). */
+/** What a person reads when the database has no room to write (a full disk or quota). */
 export const STORAGE_FULL_MESSAGE =
   'The server cannot save right now because its storage is full. Please try again in a few minutes; nothing you sent was saved.';
+
+/** What a person reads when the database cannot take more work for a moment (no connection slot or memory left). */
+export const SERVER_BUSY_MESSAGE = 'The server is too busy to answer right now. Please try again in a moment; nothing you sent was saved.';
 
 /**
  * How a database error answers when the request, not the server, is at fault, or when the server
  * cannot write: invalid text or number for a type, a value too long, a reference to nothing, text
  * the database cannot store, a value too large to index. Null: a fault of ours (500).
  */
-export function classifyDatabaseError(error: unknown): { status: 400; state: string } | { status: 503; state: string } | null {
+export function classifyDatabaseError(error: unknown): { status: 400; state: string } | { status: 503; state: string; storageFull: boolean } | null {
   const state = sqlState(error);
   if (!state) return null;
   if (['22P02', '22001', '22003', '22007', '22008', '22021', '22P05', '23503', '54000'].includes(state)) return { status: 400, state };
-  // Class 53, insufficient resources: 53100 disk full, 53200 out of memory; and the OS's own codes.
-  if (state.startsWith('53') || state === 'ENOSPC' || state === 'EDQUOT') return { status: 503, state };
+  // 53100 disk full, and the OS's own codes: nothing can be written until someone makes room.
+  if (state === '53100' || state === 'ENOSPC' || state === 'EDQUOT') return { status: 503, state, storageFull: true };
+  // The rest of class 53, insufficient resources (53300 too many connections, 53200 out of memory):
+  // passing, as during the vote spike; the instance stays ready.
+  if (state.startsWith('53')) return { status: 503, state, storageFull: false };
   return null;
 }
 

@@ -6,7 +6,7 @@ import { bearerToken, statusOf } from '../auth/routes.ts';
 import { looksLikeJwt, verifyAccessToken } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { classifyDatabaseError, RpcError, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
+import { classifyDatabaseError, RpcError, SERVER_BUSY_MESSAGE, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
 import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guard.ts';
 import type { StorageHealth } from '../http/storage-health.ts';
 import type { CallLimits } from './call-limits.ts';
@@ -132,6 +132,13 @@ export function sendRpcError(error: unknown, request: FastifyRequest, reply: Fas
   const database = classifyDatabaseError(error);
   if (database?.status === 400) {
     return reply.code(400).send(new RpcError(400, database.state, 'A parameter refers to something that does not exist or has the wrong form').toBody());
+  }
+  if (database?.status === 503 && !database.storageFull) {
+    request.log.warn({ err: error }, 'the database is out of resources for now');
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send(new RpcError(503, database.state, SERVER_BUSY_MESSAGE).toBody());
   }
   if (database?.status === 503) {
     storage?.reportFull(error);

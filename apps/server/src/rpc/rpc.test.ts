@@ -2,7 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { preferredEncoding } from '../http/app.ts';
+import { SERVER_BUSY_MESSAGE } from '../http/errors.ts';
 import { describeEachDatabase, newClient, signUpUser, untyped } from '../../test/harness.ts';
+import { createMission } from '../../test/factories.ts';
 
 /** The built web app the test server serves (`npm run build` makes it, compressed copies included). */
 const WEB_DIST = resolve('dist/web');
@@ -92,6 +94,35 @@ describeEachDatabase('procedure calls over PostgREST’s wire shape', (server) =
     const { status, error } = await untyped(client).rpc('drop_everything', {});
     expect(status).toBe(404);
     expect(error?.code).toBe('PGRST202');
+  });
+
+  it('answers a database out of connections or memory with 503 "too busy" and stays ready; a full disk is another answer', async () => {
+    const voter = await signUpUser(server());
+    const { mission } = await createMission(server());
+    // The database itself raises what PostgreSQL says when every connection slot is taken.
+    await server().db.exec(`create function refuse_for_now() returns trigger language plpgsql as $$
+      begin raise exception 'sorry, too many clients already' using errcode = '53300'; end $$;
+      create trigger refuse_for_now before insert on mission_votes for each row execute function refuse_for_now();
+      create trigger refuse_for_now before insert on refresh_tokens for each row execute function refuse_for_now();`);
+    try {
+      const vote = await post('toggle_mission_vote', JSON.stringify({ p_mission_id: mission.mission_id }), voter.session.access_token);
+      expect(vote.status).toBe(503);
+      expect(vote.headers.get('retry-after')).toBe('5');
+      expect(await vote.json()).toEqual({ code: '53300', message: SERVER_BUSY_MESSAGE, details: null, hint: null });
+      const signIn = await fetch(`${server().url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: 'key' },
+        body: JSON.stringify({ email: voter.email, password: voter.password }),
+      });
+      expect(signIn.status).toBe(503);
+      expect(await signIn.json()).toEqual({ code: 503, error_code: 'service_unavailable', msg: SERVER_BUSY_MESSAGE });
+      // Not a full disk: the instance stays ready for the load balancer.
+      expect((await fetch(`${server().url}/readyz`)).status).toBe(200);
+    } finally {
+      await server().db.exec(`drop trigger refuse_for_now on mission_votes; drop trigger refuse_for_now on refresh_tokens; drop function refuse_for_now();`);
+    }
+    const again = await post('toggle_mission_vote', JSON.stringify({ p_mission_id: mission.mission_id }), voter.session.access_token);
+    expect(again.status).toBe(200);
   });
 
   it('turns garbage into a clear 4xx and never a 500', async () => {
