@@ -23,6 +23,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     // The app shows dates in the person's locale: the journeys read them as in the United States.
     locale: 'en-US',
+    // Requests that pass a service worker's fetch handler slip past page.route(), which many
+    // journeys use to hold or fail a call; the worker's own journeys (offline.spec.ts) allow it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -15,6 +15,9 @@ import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, wi
  * message, and offers a reload when a new version is deployed.
  */
 
+// The production build's service worker is what these journeys are about (the others block it).
+test.use({ serviceWorkers: 'allow' });
+
 const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
 
 function freePort(): Promise<number> {

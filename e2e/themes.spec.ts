@@ -30,8 +30,6 @@ async function leader(): Promise<{ user: E2EUser; missionId: string }> {
 }
 
 test.describe('themes', () => {
-  // A cached copy from the service worker would slip past the blocked scripts below.
-  test.use({ serviceWorkers: 'block' });
   test.beforeEach(({ page }) => trackApiCalls(page));
 
   test('follows the system setting, and the switch overrides it on this device', async ({ page }) => {
