@@ -10,7 +10,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { SEEDED_DATE_OF_BIRTH, startSeededServer, type SeededServer } from './seeded-server.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../apps/server/test/free-port.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const MISSIONS = Number(process.env.BENCH_MISSIONS ?? 300);

@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { processTree } from './memory.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../apps/server/test/free-port.ts';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 /** New folders, and restarts on each. */

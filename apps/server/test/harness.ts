@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import WebSocket from 'ws';
@@ -8,6 +7,9 @@ import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { newPrivateJwk } from '../src/auth/keys.ts';
 import { createPrivateSchema, type PrivateSchema } from './private-schema.ts';
+import { freePort } from './free-port.ts';
+
+export { freePort } from './free-port.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -23,18 +25,6 @@ export interface TestServer extends RunningServer {
    * server's log line for the mail (the outbox itself never keeps links). Needs LOG_LEVEL=info.
    */
   mailedLink(email: string): Promise<string | undefined>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A private schema on the test PostgreSQL, so suites never see each other's rows. */
