@@ -25,8 +25,6 @@ import { CallLimits } from '../rpc/call-limits.ts';
 import { preferredEncoding } from './accept-encoding.ts';
 import { ANSWER_GZIP_LEVEL, ANSWER_GZIP_THRESHOLD } from './gzip-segments.ts';
 
-export { preferredEncoding } from './accept-encoding.ts';
-
 export interface AppDeps {
   config: Config;
   db: Db;

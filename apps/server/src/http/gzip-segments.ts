@@ -148,11 +148,6 @@ function xToThe(n: number, k: number): number {
   return result;
 }
 
-/** The CRC-32 of A followed by B, from crc(A), crc(B) and B's length in bytes. */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return (multiplyModP(xToThe(lengthB, 3), crcA >>> 0) ^ crcB) >>> 0;
-}
-
 /**
  * Procedure answers are gzipped when they are at least this long and the caller accepts gzip, at
  * this level (docs/performance.md): the same for answers @fastify/compress compresses and for

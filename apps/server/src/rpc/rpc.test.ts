@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import { preferredEncoding } from '../http/app.ts';
+import { preferredEncoding } from '../http/accept-encoding.ts';
 import { SERVER_BUSY_MESSAGE } from '../http/errors.ts';
 import { describeEachDatabase, newClient, signUpUser, untyped } from '../../test/harness.ts';
 import { createMission } from '../../test/factories.ts';
