@@ -109,6 +109,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           exclude: ['apps/server/src/ops/**'],
+          globalSetup: ['apps/server/test/build-web.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

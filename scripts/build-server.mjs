@@ -1,6 +1,6 @@
 // The server compiled ahead of time (part of `npm run build`): apps/server/src/main.ts and the
 // contract it imports become one plain JavaScript file, dist/server/main.js, which `npm start` runs
-// with node alone (docs/decisions/022-compiled-server.md). Packages in node_modules stay imports.
+// with node alone (docs/decisions/022-compiled-server-and-precompressed-assets.md). Packages in node_modules stay imports.
 // Beside it, dist/server/new-database.tar.gz: an empty embedded database, made once here so that the
 // first start on a new data folder unpacks it (about 0.5 s) instead of creating one (about 2 s).
 import { readFile, rm, writeFile } from 'node:fs/promises';

@@ -4,7 +4,7 @@ import { MODERATION_AUDIT_KINDS, MODERATION_MESSAGES, ORGANISER_MESSAGES, export
 import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { auditCount, signUpOrganiser } from '../../../test/organisers.ts';
 import { EXPORT_PAGE_SIZE } from './exports.ts';
-import { createMission } from './fixtures.ts';
+import { createMission } from '../../../test/moderation-fixtures.ts';
 
 async function download(server: TestServer, name: ExportName | string, user?: TestUser): Promise<Response> {
   const path = name.includes('/') ? name : exportPath(name as ExportName);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { MISSION_MESSAGES, type Mission, type MissionDetails } from '@mc/contract';
 import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
-import { createMission } from './fixtures.ts';
+import { createMission } from '../../../test/moderation-fixtures.ts';
 
 /** Hides a mission the way the organisers' procedure does, straight in SQL. */
 async function hide(server: TestServer, missionId: string, reason: string): Promise<void> {

@@ -13,7 +13,7 @@ import {
 } from '@mc/contract';
 import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { auditCount, expectOrganiserOnly, signUpOrganiser } from '../../../test/organisers.ts';
-import { UNKNOWN_ID, createMission, makeLeader } from './fixtures.ts';
+import { UNKNOWN_ID, createMission, makeLeader } from '../../../test/moderation-fixtures.ts';
 
 async function lastAudit(server: TestServer): Promise<{ actor_label: string; kind: string; subject: string; before: unknown; after: unknown }> {
   const [row] = await server.db.query<{ actor_label: string; kind: string; subject: string; before: unknown; after: unknown }>(

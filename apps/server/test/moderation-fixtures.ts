@@ -1,8 +1,8 @@
 import type { Mission } from '@mc/contract';
-import { createMission as createMissionAs } from '../../../test/factories.ts';
-import type { TestServer, TestUser } from '../../../test/harness.ts';
+import { createMission as createMissionAs } from './factories.ts';
+import type { TestServer, TestUser } from './harness.ts';
 
-export { makeLeader, UNKNOWN_ID } from '../../../test/factories.ts';
+export { makeLeader, UNKNOWN_ID } from './factories.ts';
 
 /** A new person (Grace Hopper unless named) who creates a mission through the procedure, optionally with team members. */
 export function createMission(
