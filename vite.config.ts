@@ -99,7 +99,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/**/*.test.ts'],
+          // Pure functions: the contract, the web app and the server's *.unit.test.ts (no server started).
+          include: ['packages/**/*.test.ts', 'apps/web/**/*.test.ts', 'apps/server/**/*.unit.test.ts'],
           testTimeout: 60_000,
         },
       },
@@ -108,7 +109,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
-          exclude: ['apps/server/src/ops/**'],
+          exclude: ['apps/server/src/ops/**', 'apps/server/**/*.unit.test.ts'],
           globalSetup: ['apps/server/test/build-web.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
