@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MIN_MOBILE_LENGTH, SHORT_TEXT_MAX } from './constants.ts';
 import { dateOfBirthProblem } from './credential.ts';
 import { isValidEmailAddress } from './email.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '@mc/contract/zod.ts';
 import {
   dateOfBirthProblem,
   decodeDateOfBirth,
