@@ -12,6 +12,11 @@ import globals from 'globals';
  */
 const up = (levels) => '\\.\\./'.repeat(levels);
 const NO_SERVER = { regex: '^(\\.\\./)+server/', message: 'The web app talks to the server over HTTP only; shared code lives in packages/contract.' };
+/** zod is configured once, before any schema exists (it must never evaluate code): load it from there. */
+const ZOD_FROM_CONTRACT = {
+  selector: 'ImportDeclaration[source.value=/^zod(\\/|$)/]',
+  message: "Import z from '@mc/contract/zod.ts' (or './zod.ts' in the contract), where zod is configured.",
+};
 const featureLayerRules = [1, 2, 3].map((depth) => ({
   // depth 1: features/<name>/File.tsx, depth 2: features/<name>/<folder>/File.tsx, …
   files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
@@ -41,6 +46,26 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', ZOD_FROM_CONTRACT],
+    },
+  },
+  {
+    files: ['packages/contract/src/zod.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Journeys take `test` from the shared fixture, which fails any of them on a CSP violation.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ZOD_FROM_CONTRACT,
+        {
+          selector: "ImportDeclaration[source.value='@playwright/test']",
+          message: "Import test and expect from './support/test.ts', which fails a journey on any Content-Security-Policy violation.",
+        },
+      ],
     },
   },
   {

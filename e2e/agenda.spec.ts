@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { createUser, expectNoA11yViolations, signInViaUi, signedInUser } from './support/app.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import { SESSION_SCHEDULE, parseConferenceContent, type Speaker } from '../packages/contract/src/conference.ts';
 import { expectNoA11yViolations, signedInUser } from './support/app.ts';
 

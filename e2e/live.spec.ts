@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page, type Route, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route, type WebSocketRoute } from './support/test.ts';
 import { createMission, createUser, expectNoA11yViolations, organiserViaApi, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /** Live results: counts that move without a reload, the fallback without them, and the closing-panel screen /live. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { Secret, TOTP } from 'otpauth';
 import { createUser, expectNoA11yViolations, makeOrganiser, signInViaUi, withAuthenticator } from './support/app.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type CreatedMission, type E2EUser } from './support/app.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganiser, signInViaUi, withAuthenticator } from './support/app.ts';
 
 /** The organiser console: who sees it, its sections on a laptop and on a phone, the organisers panel and the audit log. */

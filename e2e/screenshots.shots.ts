@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { test, type Page } from '@playwright/test';
+import { test, type Page } from './support/test.ts';
 import { createMission, createUser, makeOrganiser, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
 import { createMission, createUser, readMailedLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createMission, createUser, signInViaUi, withRoleProfile } from './support/app.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createUser } from './support/app.ts';
 import { box, overlap } from './support/geometry.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@mc/contract/zod.ts';
 import { DEFAULT_CONFERENCE_START_DATE, DEFAULT_CONFERENCE_TIME_ZONE, isIsoDate, isTimeZone } from '@mc/contract/agenda.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');

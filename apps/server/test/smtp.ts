@@ -7,6 +7,8 @@ import { createServer, type Server, type Socket } from 'node:net';
  */
 export class TestSmtpServer {
   readonly messages: string[] = [];
+  /** Every envelope recipient (RCPT TO) of every accepted message, in order. */
+  readonly recipients: string[] = [];
   /** How many of the next messages to refuse with 451. */
   refuseNext = 0;
   private readonly server: Server = createServer((socket) => this.accept(socket));
@@ -40,6 +42,7 @@ export class TestSmtpServer {
     let buffer = '';
     let inData = false;
     let data = '';
+    let envelope: string[] = [];
     const reply = (line: string) => socket.write(`${line}\r\n`);
     reply('220 test.smtp ready');
     socket.on('data', (chunk: string) => {
@@ -56,9 +59,11 @@ export class TestSmtpServer {
             reply('451 4.3.0 try again later');
           } else {
             this.messages.push(data.replace(/\r\n\.\./g, '\r\n.'));
+            this.recipients.push(...envelope);
             reply('250 2.0.0 queued');
           }
           data = '';
+          envelope = [];
           continue;
         }
         const newline = buffer.indexOf('\r\n');
@@ -67,7 +72,10 @@ export class TestSmtpServer {
         buffer = buffer.slice(newline + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 test.smtp');
-        else if (verb === 'DATA') {
+        else if (verb === 'RCPT') {
+          envelope.push(/<(.*)>/.exec(line)?.[1] ?? line);
+          reply('250 ok');
+        } else if (verb === 'DATA') {
           inData = true;
           reply('354 end with <CRLF>.<CRLF>');
         } else if (verb === 'QUIT') {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { partIdSchema, SESSION_SCHEDULE } from './conference.ts';
 
 /**

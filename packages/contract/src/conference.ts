@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The conference content (speakers directory and agenda; docs/product.md#data) is static data that

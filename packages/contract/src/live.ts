@@ -15,6 +15,8 @@ export const LIVE_CLOSE = {
   unauthorised: 4401,
   /** The client could not keep up with its messages: reconnect and read afresh. */
   tooSlow: 4408,
+  /** The client kept sending messages that are not ours (not JSON, wrong shape, binary). */
+  badMessages: 4400,
 } as const;
 
 /** One mission's public counts as they are now (the same numbers get_all_missions answers). */

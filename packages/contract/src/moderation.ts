@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The organiser console's Overview, Missions, People and Exports: their procedures' parameters

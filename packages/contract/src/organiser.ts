@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The organiser console's procedures: their parameters and answers. Every procedure listed in

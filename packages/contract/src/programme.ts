@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isIsoDate, isTimeZone } from './agenda.ts';
 import { minutesOf, partSchema, sessionDay, sessionSchema, speakerSchema, type ConferenceContent } from './conference.ts';
 

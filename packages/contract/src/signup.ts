@@ -1,13 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MIN_MOBILE_LENGTH, SHORT_TEXT_MAX } from './constants.ts';
 import { dateOfBirthProblem } from './credential.ts';
+import { isValidEmailAddress } from './email.ts';
 import { SIGNUP_MESSAGES } from './messages.ts';
 
 export { SIGNIN_MESSAGES, SIGNUP_MESSAGES } from './messages.ts';
+export { EMAIL_MAX, isValidEmailAddress } from './email.ts';
 
-/** "{something}@{something}.{something}" with no spaces anywhere. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const EMAIL_MAX = 254;
 const MOBILE_MAX = 20;
 
 /**
@@ -17,10 +16,6 @@ const MOBILE_MAX = 20;
  */
 export function isValidMobileNumber(value: string): boolean {
   return value.length >= MIN_MOBILE_LENGTH && value.length <= MOBILE_MAX && /^\+\d+$/.test(value);
-}
-
-export function isEmailShaped(email: string): boolean {
-  return EMAIL_SHAPE.test(email) && email.length <= EMAIL_MAX;
 }
 
 export interface SignupFields {
@@ -40,7 +35,7 @@ export interface SignupFields {
 export function firstSignupError(fields: SignupFields, today: Date = new Date()): string | null {
   if (!fields.firstName.trim() || fields.firstName.length > SHORT_TEXT_MAX) return SIGNUP_MESSAGES.firstName;
   if (!fields.lastName.trim() || fields.lastName.length > SHORT_TEXT_MAX) return SIGNUP_MESSAGES.lastName;
-  if (!isEmailShaped(fields.email)) return SIGNUP_MESSAGES.email;
+  if (!isValidEmailAddress(fields.email)) return SIGNUP_MESSAGES.email;
   const dateProblem = dateOfBirthProblem(fields.dateOfBirth, today);
   if (dateProblem) return dateProblem;
   if (!fields.mobileNumber) return SIGNUP_MESSAGES.mobileRequired;

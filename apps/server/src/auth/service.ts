@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '@mc/contract/zod.ts';
 import {
   dateOfBirthProblem,
   decodeDateOfBirth,
   firstSignupError,
-  isEmailShaped,
+  isValidEmailAddress,
   isValidMobileNumber,
   signupMetadataSchema,
   SIGNUP_MESSAGES,
@@ -268,7 +268,7 @@ export class AuthService {
   /** Always answers the same, whether or not the address has an account. */
   async recover(body: unknown, redirectTo: string | undefined, address: string): Promise<void> {
     const input = z.object({ email: z.string().max(320) }).safeParse(body);
-    if (!input.success || !isEmailShaped(input.data.email.trim())) throw new AuthError(400, 'validation_failed', SIGNUP_MESSAGES.email);
+    if (!input.success || !isValidEmailAddress(input.data.email.trim())) throw new AuthError(400, 'validation_failed', SIGNUP_MESSAGES.email);
     await this.limit(this.windows.recoveryAddress, address, 'Too many reset requests from this network. Please try again later.');
     const email = input.data.email.trim().toLowerCase();
     // At most one mail per account every RECOVERY_MAIL_INTERVAL_MINUTES, whoever asks: someone

@@ -35,9 +35,6 @@ export interface AppDeps {
 
 const BODY_LIMIT = 64 * 1024;
 
-/** Procedures that answer other people's e-mail addresses: the tighter hourly limit applies. */
-const DIRECTORY_PROCEDURES: ReadonlySet<string> = new Set(['search_users_with_profiles', 'get_mission_members']);
-
 /** Set when shutdown begins; from then on every request is answered 503 with Connection: close. */
 export class Draining {
   active = false;
@@ -159,7 +156,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limits = new CallLimits({
     callsPerMinute: config.RPC_CALLS_PER_PERSON_PER_MINUTE,
     directoryCallsPerHour: config.RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR,
-    directoryProcedures: DIRECTORY_PROCEDURES,
   });
   registerRpcRoutes(app, { db, keys, config, limits, storage });
   registerCalendarFeedRoutes(app, db, config);

@@ -14,6 +14,10 @@ const PING_INTERVAL_MS = 30_000;
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Client messages are a token or a topic list: anything larger is not ours. */
 const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
+/** Bad messages (not JSON, not a known shape, binary) a connection may send; the next one closes it. */
+export const MAX_BAD_MESSAGES = 4;
+/** At most one log line about bad messages this often per instance, however many arrive. */
+export const BAD_MESSAGE_LOG_INTERVAL_MS = 10_000;
 
 interface Connection {
   socket: WebSocket;
@@ -22,6 +26,25 @@ interface Connection {
   alive: boolean;
   authTimer: NodeJS.Timeout | undefined;
   expiryTimer: NodeJS.Timeout | undefined;
+  badMessages: number;
+}
+
+/** A client message as the hub reads it, or null when it is not one of ours. */
+function parseClientMessage(text: string): LiveClientMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { type, token, topics } = value as Record<string, unknown>;
+  // A token of the wrong type is a failed sign-in (the connection closes), not a malformed message.
+  if (type === 'auth') return { type, token: typeof token === 'string' ? token : '' };
+  if ((type === 'subscribe' || type === 'unsubscribe') && Array.isArray(topics)) {
+    return { type, topics: topics.filter((topic): topic is string => typeof topic === 'string') };
+  }
+  return null;
 }
 
 /** The topics a person may follow: the public ones, and their own. */
@@ -39,6 +62,9 @@ export class LiveHub {
   private readonly connections = new Set<Connection>();
   private readonly byTopic = new Map<string, Set<Connection>>();
   private readonly pinger: NodeJS.Timeout;
+  /** Bad messages since the last log line about them, and when the next line may be written. */
+  private badSinceLog = 0;
+  private nextBadLogAt = 0;
 
   constructor(
     private readonly keys: SigningKeys,
@@ -94,7 +120,7 @@ export class LiveHub {
   }
 
   private accept(socket: WebSocket): void {
-    const connection: Connection = { socket, userId: null, topics: new Set(), alive: true, authTimer: undefined, expiryTimer: undefined };
+    const connection: Connection = { socket, userId: null, topics: new Set(), alive: true, authTimer: undefined, expiryTimer: undefined, badMessages: 0 };
     this.connections.add(connection);
     connection.authTimer = setTimeout(() => {
       if (connection.userId === null) socket.close(LIVE_CLOSE.unauthorised, 'sign in first');
@@ -103,10 +129,11 @@ export class LiveHub {
       connection.alive = true;
     });
     socket.on('message', (raw, isBinary) => {
-      if (isBinary) return this.refuse(connection, 'messages are JSON text');
+      if (isBinary) return this.badMessage(connection, 'messages are JSON text');
       void this.receive(connection, raw.toString()).catch((error: unknown) => {
-        this.log.warn({ err: error }, 'live message failed');
-        this.refuse(connection, 'something went wrong');
+        // Short and rate-limited like a bad message: a client must not be able to fill the log.
+        this.log.debug({ err: error }, 'live message failed');
+        this.badMessage(connection, 'something went wrong');
       });
     });
     socket.on('close', () => this.drop(connection));
@@ -114,24 +141,34 @@ export class LiveHub {
   }
 
   private async receive(connection: Connection, text: string): Promise<void> {
-    let message: LiveClientMessage;
-    try {
-      message = JSON.parse(text) as LiveClientMessage;
-    } catch {
-      return this.refuse(connection, 'messages are JSON');
-    }
+    const message = parseClientMessage(text);
+    if (!message) return this.badMessage(connection, 'messages are JSON objects of a known type');
     if (message.type === 'auth') return this.authenticate(connection, message.token);
     if (connection.userId === null) return this.refuse(connection, 'sign in first');
-    if ((message.type === 'subscribe' || message.type === 'unsubscribe') && Array.isArray(message.topics)) {
-      for (const topic of message.topics) {
-        if (typeof topic !== 'string') continue;
-        if (message.type === 'unsubscribe') this.unfollow(connection, topic);
-        else if (mayFollow(topic, connection.userId)) this.follow(connection, topic);
-        else this.send(connection, { type: 'error', message: `You cannot follow ${topic.slice(0, 80)}` });
-      }
-      return;
+    for (const topic of message.topics) {
+      if (message.type === 'unsubscribe') this.unfollow(connection, topic);
+      else if (mayFollow(topic, connection.userId)) this.follow(connection, topic);
+      else this.send(connection, { type: 'error', message: `You cannot follow ${topic.slice(0, 80)}` });
     }
-    this.refuse(connection, 'unknown message');
+  }
+
+  /**
+   * A message that is not ours: answered with an error, counted in one short log line per
+   * BAD_MESSAGE_LOG_INTERVAL_MS for the whole instance (never the message, never a stack), and
+   * after MAX_BAD_MESSAGES on one connection the next closes it (docs/security.md).
+   */
+  private badMessage(connection: Connection, reason: string): void {
+    connection.badMessages += 1;
+    this.badSinceLog += 1;
+    const now = Date.now();
+    if (now >= this.nextBadLogAt) {
+      this.log.warn({ badMessages: this.badSinceLog }, 'live channel refused bad messages');
+      this.badSinceLog = 0;
+      this.nextBadLogAt = now + BAD_MESSAGE_LOG_INTERVAL_MS;
+    }
+    if (connection.badMessages <= MAX_BAD_MESSAGES) return this.refuse(connection, reason);
+    connection.socket.close(LIVE_CLOSE.badMessages, 'too many bad messages');
+    this.drop(connection);
   }
 
   /**

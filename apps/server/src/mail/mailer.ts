@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
+import { isSingleRecipient, RecipientRefused } from './recipient.ts';
 
 export interface Mail {
   to: string;
@@ -22,12 +23,14 @@ export const LINK_NOT_KEPT = '[link not kept]';
  * recovery works offline and in tests. Either way the mail_outbox table records who was mailed
  * what, but never the link: a recovery link is a one-time way into the account, and a copy in the
  * database would outlive the mail (docs/security.md). The recipient is logged only at debug level:
- * an e-mail address is personal data.
+ * an e-mail address is personal data. A recipient that is not exactly one valid address is
+ * refused before anything is written or sent (recipient.ts).
  */
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(mail) {
+      if (!isSingleRecipient(mail.to)) throw new RecipientRefused();
       const rows = await options.db.query<{ id: string }>('insert into mail_outbox (recipient, subject, body) values ($1, $2, $3) returning id', [
         mail.to,
         mail.subject,

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
 import { LINK_NOT_KEPT, type Mail } from './mailer.ts';
+import { isSingleRecipient } from './recipient.ts';
 
 /**
  * Mails sent in the background (notification e-mails), through the same mail_outbox table as the
@@ -16,8 +17,13 @@ import { LINK_NOT_KEPT, type Mail } from './mailer.ts';
  * that mail again; it keeps its Message-ID, so mail programs can tell it is the same mail.
  */
 
-/** Writes the mails in one statement, in the caller's transaction; `deliver` when SMTP will send them. */
-export async function queueMails(tx: Queryable, mails: readonly Mail[], deliver: boolean): Promise<{ id: string; recipient: string }[]> {
+/**
+ * Writes the mails in one statement, in the caller's transaction; `deliver` when SMTP will send
+ * them. A mail whose recipient is not exactly one valid address is left out (recipient.ts): the
+ * answer lists only the mails written.
+ */
+export async function queueMails(tx: Queryable, queued: readonly Mail[], deliver: boolean): Promise<{ id: string; recipient: string }[]> {
+  const mails = queued.filter((mail) => isSingleRecipient(mail.to));
   if (mails.length === 0) return [];
   return tx.query<{ id: string; recipient: string }>(
     `insert into mail_outbox (recipient, subject, body, deliver_after)
@@ -86,6 +92,15 @@ export class MailDelivery {
   }
 
   private async send(mail: Claimed): Promise<boolean> {
+    if (!isSingleRecipient(mail.recipient)) {
+      // Kept, never sent: a row written before the rule, or around it, cannot reach another mailbox.
+      await this.db.query(
+        `update mail_outbox set claimed_until = null, deliver_after = null, last_error = 'not sent: the recipient is not exactly one valid e-mail address' where id = $1`,
+        [mail.id],
+      );
+      this.log.warn({ mailId: mail.id }, 'mail refused: the recipient is not exactly one valid e-mail address');
+      return false;
+    }
     try {
       const restored = await this.options.restore(mail);
       if (!restored) {

@@ -4,14 +4,14 @@
  * instance counts on its own, so a person's real allowance is the limit times the instances).
  *
  * Two fixed windows per person: every procedure call counts against a per-minute allowance far
- * above what clicking can reach, and the directory procedures, which answer other people's
- * e-mail addresses, also count against a tighter hourly one, so a script cannot harvest the
- * attendee list while a person searching for team-mates never notices a limit.
+ * above what clicking can reach, and the procedures whose answers carry other people's e-mail
+ * addresses (declared `emails: 'others'` beside their handler, rpc/procedure.ts) also count
+ * against a tighter hourly one, so a script cannot harvest the attendee list while a person
+ * searching for team-mates never notices a limit.
  */
 export interface CallLimitRules {
   callsPerMinute: number;
   directoryCallsPerHour: number;
-  directoryProcedures: ReadonlySet<string>;
 }
 
 export type CallVerdict = { ok: true } | { ok: false; retryAfterSeconds: number; directory: boolean };
@@ -33,15 +33,15 @@ export class CallLimits {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one call by this person; refuses it when a window is already full. */
-  check(userId: string, procedure: string): CallVerdict {
+  /** Counts one call by this person (`directory`: one that answers others' e-mails); refuses it when a window is already full. */
+  check(userId: string, directory: boolean): CallVerdict {
     const now = this.now();
     this.sweep(now);
     const general = this.hit(`all:${userId}`, MINUTE, now);
     if (general.hits > this.rules.callsPerMinute) return { ok: false, retryAfterSeconds: secondsUntil(general.windowEnds, now), directory: false };
-    if (this.rules.directoryProcedures.has(procedure)) {
-      const directory = this.hit(`directory:${userId}`, HOUR, now);
-      if (directory.hits > this.rules.directoryCallsPerHour) return { ok: false, retryAfterSeconds: secondsUntil(directory.windowEnds, now), directory: true };
+    if (directory) {
+      const lookups = this.hit(`directory:${userId}`, HOUR, now);
+      if (lookups.hits > this.rules.directoryCallsPerHour) return { ok: false, retryAfterSeconds: secondsUntil(lookups.windowEnds, now), directory: true };
     }
     return { ok: true };
   }

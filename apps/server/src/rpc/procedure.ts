@@ -48,8 +48,34 @@ export class PreparedJson<T> {
 /** What a handler may return: its procedure's result from the contract, as a value, as JSON text or as prepared JSON. */
 export type Answer<N extends ProcedureName> = ProcedureResult<N> | JsonText<ProcedureResult<N>> | PreparedJson<ProcedureResult<N>>;
 
+/**
+ * Whose e-mail addresses a procedure's answer carries. Every call to an `others` procedure also
+ * counts against the per-person hourly limit on looking people up (rpc/call-limits.ts,
+ * docs/security.md); `own` answers only the caller's own address.
+ */
+export type EmailsInAnswer = 'others' | 'own';
+
+/** An answer field holding an e-mail address: `email`, or a name ending in `_email`. */
+type EmailKey = 'email' | `${string}_email`;
+
+/** Whether an answer type has an e-mail field at any depth (in a row, a nested object or a list). */
+export type CarriesEmail<T> = T extends readonly (infer Item)[]
+  ? CarriesEmail<Item>
+  : T extends object
+    ? [Extract<keyof T, EmailKey>] extends [never]
+      ? true extends { [K in keyof T]-?: CarriesEmail<T[K]> }[keyof T]
+        ? true
+        : false
+      : true
+    : false;
+
+/** The procedures whose contract answer has no e-mail field: only these may leave `emails` out. */
+export type ProcedureWithoutEmails = { [N in ProcedureName]: true extends CarriesEmail<ProcedureResult<N>> ? never : N }[ProcedureName];
+
 export interface Procedure<N extends ProcedureName = ProcedureName> {
   name: N;
+  /** Whose e-mail addresses the answer carries, or null for none. */
+  emails: EmailsInAnswer | null;
   handle(body: unknown, ctx: CallContext): Promise<Answer<N>>;
 }
 
@@ -64,8 +90,16 @@ export interface Access<N extends ProcedureName> {
    * The parameter that must name the caller (p_user_id, p_creator_id, …). A call naming anyone else
    * is refused with 403 before the handler runs. Null, where the schema allows it, means the caller.
    */
-  caller: UserIdParameter<N>;
+  caller?: UserIdParameter<N>;
 }
+
+/**
+ * What a procedure declares beside its handler. `emails` is required, by type, for every procedure
+ * whose contract answer has an e-mail field, so none can answer addresses outside the hourly limit
+ * unnoticed; it may also be given for addresses kept under other names.
+ */
+export type ProcedureOptions<N extends ProcedureName> = Access<N> &
+  (true extends CarriesEmail<ProcedureResult<N>> ? { emails: EmailsInAnswer } : { emails?: EmailsInAnswer });
 
 export type Handler<N extends ProcedureName> = (params: ParsedProcedureParams<N>, ctx: CallContext) => Promise<Answer<N>>;
 
@@ -74,15 +108,26 @@ export type Handler<N extends ProcedureName> = (params: ParsedProcedureParams<N>
  * caller parameter (when declared) is checked here, and the handler must answer the contract's
  * result type for the procedure.
  */
-export function procedure<N extends ProcedureName>(name: N, run: Handler<N>): Procedure<N>;
-export function procedure<N extends ProcedureName>(name: N, access: Access<N>, run: Handler<N>): Procedure<N>;
-export function procedure<N extends ProcedureName>(name: N, accessOrRun: Access<N> | Handler<N>, maybeRun?: Handler<N>): Procedure<N> {
+export function procedure<N extends ProcedureWithoutEmails>(name: N, run: Handler<N>): Procedure<N>;
+export function procedure<N extends ProcedureName>(name: N, options: ProcedureOptions<N>, run: Handler<N>): Procedure<N>;
+export function procedure<N extends ProcedureName>(name: N, optionsOrRun: ProcedureOptions<N> | Handler<N>, maybeRun?: Handler<N>): Procedure<N> {
+  return bindProcedure(name, optionsOrRun, maybeRun);
+}
+
+/** procedure()'s body, for wrappers with the same two forms (organiserProcedure). */
+export function bindProcedure<N extends ProcedureName>(
+  name: N,
+  optionsOrRun: (Access<N> & { emails?: EmailsInAnswer }) | Handler<N>,
+  maybeRun?: Handler<N>,
+): Procedure<N> {
   const schema = procedureParams[name];
-  const access = typeof accessOrRun === 'function' ? null : accessOrRun;
-  const run = typeof accessOrRun === 'function' ? accessOrRun : maybeRun;
+  const options = typeof optionsOrRun === 'function' ? null : optionsOrRun;
+  const run = typeof optionsOrRun === 'function' ? optionsOrRun : maybeRun;
   if (!run) throw new Error(`procedure ${name} has no handler`);
+  const caller = options?.caller;
   return {
     name,
+    emails: options?.emails ?? null,
     async handle(body, ctx) {
       const parsed = schema.safeParse(body ?? {});
       if (!parsed.success) {
@@ -91,7 +136,7 @@ export function procedure<N extends ProcedureName>(name: N, accessOrRun: Access<
         throw invalidParameter(`Invalid parameter${field ? ` ${field}` : ''}: ${issue?.message ?? 'bad value'}`);
       }
       const params = parsed.data as ParsedProcedureParams<N>;
-      if (access) assertCaller(ctx, params[access.caller], access.caller);
+      if (caller) assertCaller(ctx, params[caller], caller);
       return run(params, ctx);
     },
   };

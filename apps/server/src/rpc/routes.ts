@@ -51,7 +51,7 @@ export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limi
         }
         const ctx = await callContextOf(request, db, keys, config);
         // The one place procedure calls are counted per person (docs/security.md).
-        const verdict = limits.check(ctx.userId, request.params.name);
+        const verdict = limits.check(ctx.userId, procedure.emails === 'others');
         if (!verdict.ok) {
           const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
           reply.header('retry-after', String(verdict.retryAfterSeconds));

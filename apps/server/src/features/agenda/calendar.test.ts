@@ -4,6 +4,8 @@ import { loadConfig } from '../../config.ts';
 import { programmeCalendar } from './calendar.ts';
 import { sampleProgramme } from '../programme/store.ts';
 import { partsOf, programmeView, type Programme } from './programme.ts';
+import type { Part } from '@mc/contract/conference.ts';
+import { asRead, hostileText, readCalendar } from '../../../test/calendar-texts.ts';
 
 // The .ics files are checked by reading them back with ical.js (Mozilla's iCalendar parser, the
 // one Thunderbird uses), not by comparing strings: what matters is what a calendar app sees.
@@ -84,5 +86,46 @@ describe('programme .ics (RFC 5545)', () => {
       .getAllSubcomponents('vevent')
       .map((component) => component.getFirstPropertyValue('uid'));
     expect(uids.sort()).toEqual(['s2p1@localhost:3000', 's7p1@localhost:3000']);
+  });
+});
+
+describe('programme .ics with hostile texts', () => {
+  it('keeps CR, LF, ";", ",", "\\" and long lines inside their own property in every text the file carries', async () => {
+    const source = await programme();
+    const hostile = structuredClone(source);
+    const session = hostile.agenda[0]!;
+    session.sessionTitle = hostileText('session');
+    const [withSpeakers, withSpeakerLine] = session.parts as [Part, Part];
+    withSpeakers.title = hostileText('title');
+    withSpeakers.description = hostileText('description');
+    withSpeakers.speakers = [{ name: hostileText('speaker-one') }, { name: hostileText('speaker-two') }];
+    withSpeakerLine.title = hostileText('second-title');
+    withSpeakerLine.speakers = [];
+    withSpeakerLine.speaker = hostileText('speaker-line');
+    const partIds = new Set([withSpeakers.id, withSpeakerLine.id]);
+    const name = hostileText('calendar');
+    const options = { publicUrl: 'https://mc.example.org', partIds, now: new Date('2025-11-01T10:00:00Z') };
+    const ics = programmeCalendar(hostile, { ...options, name });
+    const plain = readCalendar(programmeCalendar(source, { ...options, name: 'Plain' }));
+
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(ics).not.toMatch(/\r\n(ATTACH|X-EVIL)/);
+    const read = readCalendar(ics);
+    // Not one property more than the same file with plain texts.
+    expect(read.properties).toEqual(plain.properties);
+    expect(read.eventProperties).toEqual(plain.eventProperties);
+    expect(read.name).toBe(asRead(name));
+    expect(read.calname).toBe(asRead(name));
+    const host = 'mc.example.org';
+    const first = read.events.find((event) => event.uid === `${withSpeakers.id}@${host}`);
+    expect(first?.summary).toBe(asRead(withSpeakers.title));
+    expect(first?.description).toBe(
+      asRead(
+        `Session ${session.sessionNumber}: ${session.sessionTitle}\nSpeakers: ${withSpeakers.speakers.map((person) => person.name).join(', ')}\n\n${withSpeakers.description}`,
+      ),
+    );
+    const second = read.events.find((event) => event.uid === `${withSpeakerLine.id}@${host}`);
+    expect(second?.summary).toBe(asRead(withSpeakerLine.title));
+    expect(second?.description).toContain(asRead(`Speakers: ${withSpeakerLine.speaker}\n\n${withSpeakerLine.description}`));
   });
 });

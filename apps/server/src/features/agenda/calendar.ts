@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { DateTime } from 'luxon';
 import { partsOf, type PartInProgramme, type Programme } from './programme.ts';
@@ -15,8 +15,10 @@ export interface CalendarOptions {
 }
 
 /**
- * An RFC 5545 calendar of programme parts, written by ical-generator (it escapes text and folds
- * long lines). Times are the venue's wall-clock times with a TZID and the zone's VTIMEZONE, so a
+ * An RFC 5545 calendar of programme parts, written by ical-generator (it escapes event text and
+ * folds long lines; the calendar's name it writes as given, into NAME and X-WR-CALNAME, so that one
+ * goes through the library's `escape` here: a new line in a part's title must not start a
+ * property of its own, docs/security.md). Times are the venue's wall-clock times with a TZID and the zone's VTIMEZONE, so a
  * calendar app abroad shows each part at the right moment in its own time. A part's UID is its
  * programme id at this deployment's host, so importing again or a subscription refresh updates
  * the same events instead of adding copies.
@@ -25,7 +27,7 @@ export function programmeCalendar(programme: Programme, options: CalendarOptions
   const { timeZone } = programme.settings;
   const host = new URL(options.publicUrl).host;
   const calendar = ical({
-    name: options.name,
+    name: escape(options.name, false),
     prodId: { company: 'Mission Control', product: 'Agenda', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     timezone: { name: timeZone, generator: getVtimezoneComponent },

@@ -138,7 +138,7 @@ export const missionsProcedures = {
   ),
 
   /** docs/product.md#get_mission_details: the mission, its team and the caller's vote/subscription, or null. */
-  get_mission_details: procedure('get_mission_details', { caller: 'p_user_id' }, async (params, ctx) => {
+  get_mission_details: procedure('get_mission_details', { caller: 'p_user_id', emails: 'others' }, async (params, ctx) => {
     const mission = await findMission(ctx.db, params.p_mission_id, params.p_user_id ?? ctx.userId);
     if (!mission) return null;
     const members = await listMembers(ctx.db, params.p_mission_id);

@@ -20,13 +20,13 @@ export const moderationProcedures = {
     }
   }),
 
-  list_missions_for_organisers: organiserProcedure('list_missions_for_organisers', async (_params, ctx) => listOrganiserMissions(ctx.db)),
+  list_missions_for_organisers: organiserProcedure('list_missions_for_organisers', { emails: 'others' }, async (_params, ctx) => listOrganiserMissions(ctx.db)),
 
   /**
    * Hides a mission with a reason its team reads (or changes the reason of a hidden one). The
    * mission row is locked first, so a vote batch on it runs wholly before or wholly after.
    */
-  hide_mission: organiserProcedure('hide_mission', async (params, ctx): Promise<OrganiserMission> => {
+  hide_mission: organiserProcedure('hide_mission', { emails: 'others' }, async (params, ctx): Promise<OrganiserMission> => {
     if (params.p_reason === '') throw businessError(MODERATION_MESSAGES.reasonRequired);
     await ctx.db.transaction(async (tx) => {
       const [mission] = await tx.query<{ name: string; hidden: boolean; hidden_reason: string | null }>(
@@ -56,7 +56,7 @@ export const moderationProcedures = {
     return missionOrFail(await findOrganiserMission(ctx.db, params.p_mission_id));
   }),
 
-  unhide_mission: organiserProcedure('unhide_mission', async (params, ctx): Promise<OrganiserMission> => {
+  unhide_mission: organiserProcedure('unhide_mission', { emails: 'others' }, async (params, ctx): Promise<OrganiserMission> => {
     await ctx.db.transaction(async (tx) => {
       const [mission] = await tx.query<{ name: string; hidden_reason: string | null }>(
         'select name, hidden_reason from missions where mission_id = $1 for update',
@@ -78,9 +78,9 @@ export const moderationProcedures = {
     return missionOrFail(await findOrganiserMission(ctx.db, params.p_mission_id));
   }),
 
-  find_attendees: organiserProcedure('find_attendees', async (params, ctx) => findAttendees(ctx.db, params.p_search_term)),
+  find_attendees: organiserProcedure('find_attendees', { emails: 'others' }, async (params, ctx) => findAttendees(ctx.db, params.p_search_term)),
 
-  get_attendee_activity: organiserProcedure('get_attendee_activity', async (params, ctx) => {
+  get_attendee_activity: organiserProcedure('get_attendee_activity', { emails: 'others' }, async (params, ctx) => {
     const activity = await attendeeActivity(ctx.db, params.p_user_id);
     if (!activity) throw businessError(MODERATION_MESSAGES.personNotFound);
     return activity;
@@ -92,7 +92,7 @@ export const moderationProcedures = {
    * to a co-owner or is deleted, as get_attendee_activity's plan said: if that changed since the
    * console showed it, nothing is deleted and the organiser is asked to look again.
    */
-  delete_attendee_account: organiserProcedure('delete_attendee_account', async (params, ctx): Promise<AccountDeleted> => {
+  delete_attendee_account: organiserProcedure('delete_attendee_account', { emails: 'others' }, async (params, ctx): Promise<AccountDeleted> => {
     if (params.p_user_id === ctx.userId) throw businessError(MODERATION_MESSAGES.notYourself);
     try {
       const { deleted, missionId, touched } = await ctx.db.transaction(async (tx) => {

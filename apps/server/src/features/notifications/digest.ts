@@ -123,6 +123,9 @@ export async function sendDueDigests(deps: DigestDeps, now: Date = new Date()): 
       // One mail per person in a batch, so the recipient names the mail.
       const linkOf = new Map(digests.map((mail) => [mail.to, mail.link]));
       const written = (await queueMails(tx, digests, deps.deliver)).map((row) => ({ ...row, link: linkOf.get(row.recipient) ?? '' }));
+      if (written.length < digests.length) {
+        deps.log.warn({ refused: digests.length - written.length }, 'mail refused: the recipient is not exactly one valid e-mail address');
+      }
       await tx.query('update notifications set mail_pending = false where id = any($1::bigint[])', [pendingIds]);
       await tx.query('update notification_settings set last_digest_at = now() where user_id = any($1::uuid[])', [ids]);
       return { people: due.length, mails: written };

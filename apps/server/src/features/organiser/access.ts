@@ -2,7 +2,7 @@ import { AAL2_REQUIRED_HINT, MFA_ENROLMENT_REQUIRED_HINT, ORGANISER_MESSAGES, OR
 import { hasVerifiedFactor, sessionAssurance } from '../../auth/mfa.ts';
 import type { Queryable } from '../../db/db.ts';
 import { forbidden, RpcError } from '../../http/errors.ts';
-import { procedure, type CallContext, type Handler, type Procedure } from '../../rpc/procedure.ts';
+import { bindProcedure, type CallContext, type Handler, type Procedure, type ProcedureOptions, type ProcedureWithoutEmails } from '../../rpc/procedure.ts';
 
 /** Whether the account is an organiser now, as the database says. */
 export async function isOrganiser(db: Queryable, userId: string): Promise<boolean> {
@@ -37,10 +37,13 @@ async function requireSecondFactor(ctx: CallContext): Promise<void> {
  * An organiser procedure: the caller's role is checked before anything else (an attendee learns
  * nothing about the parameters), then the parameters are validated by the contract schema.
  */
-export function organiserProcedure<N extends ProcedureName>(name: N, run: Handler<N>): Procedure<N> {
-  const inner = procedure(name, run);
+export function organiserProcedure<N extends ProcedureWithoutEmails>(name: N, run: Handler<N>): Procedure<N>;
+export function organiserProcedure<N extends ProcedureName>(name: N, options: ProcedureOptions<N>, run: Handler<N>): Procedure<N>;
+export function organiserProcedure<N extends ProcedureName>(name: N, optionsOrRun: ProcedureOptions<N> | Handler<N>, maybeRun?: Handler<N>): Procedure<N> {
+  const inner = bindProcedure(name, optionsOrRun, maybeRun);
   return {
     name,
+    emails: inner.emails,
     async handle(body, ctx) {
       await requireOrganiser(ctx);
       return inner.handle(body, ctx);

@@ -16,9 +16,9 @@ export const organiserProcedures = {
   /** Any signed-in person may ask; the answer only shows or hides the console's menu entry. */
   get_my_organiser_status: procedure('get_my_organiser_status', async (_params, ctx) => ({ is_organiser: await isOrganiser(ctx.db, ctx.userId) })),
 
-  list_organisers: organiserProcedure('list_organisers', async (_params, ctx) => listOrganisers(ctx.db)),
+  list_organisers: organiserProcedure('list_organisers', { emails: 'others' }, async (_params, ctx) => listOrganisers(ctx.db)),
 
-  grant_organiser: organiserProcedure('grant_organiser', async (params, ctx) => {
+  grant_organiser: organiserProcedure('grant_organiser', { emails: 'others' }, async (params, ctx) => {
     try {
       return await setOrganiserRole(ctx.db, params.p_email, true, actorOf(ctx));
     } catch (error) {
@@ -27,7 +27,7 @@ export const organiserProcedures = {
     }
   }),
 
-  revoke_organiser: organiserProcedure('revoke_organiser', async (params, ctx) => {
+  revoke_organiser: organiserProcedure('revoke_organiser', { emails: 'others' }, async (params, ctx) => {
     try {
       return await setOrganiserRole(ctx.db, params.p_email, false, actorOf(ctx), { keepOne: true });
     } catch (error) {
@@ -36,7 +36,7 @@ export const organiserProcedures = {
     }
   }),
 
-  reset_mfa: organiserProcedure('reset_mfa', async (params, ctx) => {
+  reset_mfa: organiserProcedure('reset_mfa', { emails: 'others' }, async (params, ctx) => {
     try {
       return await resetTwoStepSignIn(ctx.db, params.p_email, actorOf(ctx));
     } catch (error) {
@@ -46,7 +46,7 @@ export const organiserProcedures = {
   }),
 
   /** Newest first, a page at a time, optionally only one person's or one kind's entries. */
-  list_audit_log: organiserProcedure('list_audit_log', async (params, ctx) => {
+  list_audit_log: organiserProcedure('list_audit_log', { emails: 'others' }, async (params, ctx) => {
     let cursorAt: string | null = null;
     let cursorId: string | null = null;
     if (params.p_cursor) {

@@ -46,7 +46,7 @@ export const teamsProcedures = {
    * a first name, last name, "first last" or e-mail anywhere, case-insensitively; names starting
    * with the term come first.
    */
-  search_users_with_profiles: procedure('search_users_with_profiles', async (params, ctx) => {
+  search_users_with_profiles: procedure('search_users_with_profiles', { emails: 'others' }, async (params, ctx) => {
     const term = params.p_search_term.trim();
     if (term === '') return [];
     return ctx.db.query<UserSearchResult>(
@@ -72,7 +72,7 @@ export const teamsProcedures = {
    * the rest of the team and the followers are told. Answers [the new member row]; broken rules
    * are P0001 errors with the messages of docs/product.md#add_mission_member.
    */
-  add_mission_member: procedure('add_mission_member', async (params, ctx) => {
+  add_mission_member: procedure('add_mission_member', { emails: 'others' }, async (params, ctx) => {
     const added = await ctx.db.transaction(async (tx) => {
       if (!(await lockMission(tx, params.p_mission_id))) throw businessError(TEAM_MESSAGES.missionNotFound);
       await assertOwner(tx, ctx, params.p_mission_id);
@@ -104,7 +104,7 @@ export const teamsProcedures = {
    * A mission's team, owners first, then in the order they joined. Teams are public (mission
    * details), except the team of a hidden mission, which only that team and organisers see.
    */
-  get_mission_members: procedure('get_mission_members', async (params, ctx) =>
+  get_mission_members: procedure('get_mission_members', { emails: 'others' }, async (params, ctx) =>
     listMembers(ctx.db, params.p_mission_id, {
       sql: `exists (select 1 from missions shown where shown.mission_id = m.mission_id and ${missionVisibleSql('shown', '$2')})`,
       params: [ctx.userId],

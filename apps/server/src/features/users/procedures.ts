@@ -11,7 +11,7 @@ export const usersProcedures = {
    * product's interface has them, and ignored: the account's e-mail and credential change only
    * through /auth/v1 (docs/product.md#register_user_profile).
    */
-  register_user_profile: procedure('register_user_profile', async (params, ctx) => {
+  register_user_profile: procedure('register_user_profile', { emails: 'own' }, async (params, ctx) => {
     const firstName = params.p_first_name.trim();
     const lastName = params.p_last_name.trim();
     if (!firstName || !lastName) throw businessError('First name and last name are required');
@@ -24,7 +24,7 @@ export const usersProcedures = {
     return rows;
   }),
 
-  get_user_by_auth: procedure('get_user_by_auth', { caller: 'auth_id' }, async (params, ctx) =>
+  get_user_by_auth: procedure('get_user_by_auth', { caller: 'auth_id', emails: 'own' }, async (params, ctx) =>
     ctx.db.query<AppUser>(`select ${APP_USER_COLUMNS} from users where id = $1`, [params.auth_id]),
   ),
 };

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notify as toast } from '../../lib/notify';
-import { dateOfBirthProblem, isEmailShaped, SIGNIN_MESSAGES, SIGNUP_MESSAGES } from '@mc/contract';
+import { dateOfBirthProblem, isValidEmailAddress, SIGNIN_MESSAGES, SIGNUP_MESSAGES } from '@mc/contract';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
@@ -36,7 +36,7 @@ function RequestResetForm() {
     event.preventDefault();
     if (busy) return;
     const trimmed = email.trim();
-    const problem = !trimmed ? SIGNIN_MESSAGES.email : !isEmailShaped(trimmed) ? SIGNUP_MESSAGES.email : null;
+    const problem = !trimmed ? SIGNIN_MESSAGES.email : !isValidEmailAddress(trimmed) ? SIGNUP_MESSAGES.email : null;
     if (problem) {
       setError(problem);
       toast.error(problem);
