@@ -23,6 +23,7 @@ import { errorBodyFor } from './errors.ts';
 import { StorageHealth } from './storage-health.ts';
 import { CallLimits } from '../rpc/call-limits.ts';
 import { preferredEncoding } from './accept-encoding.ts';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, guardSlowClients, REQUEST_TIMEOUT_MS } from './slow-clients.ts';
 import { ANSWER_GZIP_LEVEL, ANSWER_GZIP_THRESHOLD } from './gzip-segments.ts';
 
 export interface AppDeps {
@@ -79,6 +80,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // Slow senders (docs/security.md#slow-and-greedy-clients): headers within the body's bound, and
+    // a ceiling for any whole request (Fastify's default, 0, turns Node's off).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: config.REQUEST_BODY_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
     // A path Fastify cannot route (a parameter over 100 characters, broken %-encoding) still
     // answers in the shape of the API it was meant for.
     frameworkErrors: (error, request, reply) => {
@@ -87,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return (reply as FastifyReply).code(status).send(errorBodyFor(path, status, error.message, { rest: 'PGRST100', auth: 'validation_failed' }));
     },
   });
+
+  guardSlowClients(app, { bodyTimeoutMs: config.REQUEST_BODY_TIMEOUT_SECONDS * 1000, connectionsPerAddress: config.connectionsPerAddress });
 
   const draining = new Draining();
   app.decorate('draining', draining);
