@@ -19,6 +19,7 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
 import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
 import { factorsOf, hasVerifiedFactor, MfaService, sessionAssurance, type WireFactor } from './mfa.ts';
 import { TrustedDevices } from './trusted-devices.ts';
+import { CredentialChange } from './credential-change.ts';
 import { ISSUER_PATH, newOpaqueToken, sha256, signAccessToken, type AccessClaims, type AmrEntry } from './tokens.ts';
 
 interface UserRow {
@@ -73,9 +74,6 @@ const USER_COLUMNS = 'id, email, password_hash, user_metadata, created_at, updat
 
 const INVALID_CREDENTIALS = new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 
-/** A session opened by a reset link may set a new date of birth without the current one for this long (the link's own life). */
-const RECOVERY_SESSION_SECONDS = 3600;
-
 /** `data` at sign-up: the profile fields and the credential, nothing else (as `PUT /user` refuses unknown keys too). */
 const signupDataSchema = z.strictObject(signupMetadataSchema.shape).partial();
 
@@ -95,6 +93,7 @@ export class AuthService {
   readonly mfa: MfaService<AuthSession>;
   private readonly windows: Record<'accountFailures' | 'deviceFailures' | 'reauthFailures' | 'signinAddress' | 'signupAddress' | 'recoveryAddress', Window>;
   private readonly devices: TrustedDevices;
+  private readonly credentialChange: CredentialChange;
 
   constructor(
     private readonly db: Db,
@@ -111,6 +110,7 @@ export class AuthService {
       recoveryAddress: { bucket: 'recovery:address', seconds: 3600, limit: config.RECOVERY_PER_ADDRESS_PER_HOUR },
     };
     this.devices = new TrustedDevices(keys, config.publicUrl.startsWith('https://'));
+    this.credentialChange = new CredentialChange(db, mailer, config, this.windows.reauthFailures, (window) => this.lockedOut(window));
     this.mfa = new MfaService<AuthSession>(
       db,
       keys,
@@ -269,7 +269,7 @@ export class AuthService {
     if (password !== undefined) {
       const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '');
       if (problem) throw new AuthError(422, 'validation_failed', problem);
-      await this.requireProofForNewCredential(claims, user, input.data.current_password);
+      await this.credentialChange.requireProof(claims, user.password_hash, input.data.current_password);
     }
     if (metadata?.data) {
       const patch = metadata.data;
@@ -294,44 +294,10 @@ export class AuthService {
     });
     // Sign-in failures counted against the old credential no longer say anything.
     await this.db.query(`delete from rate_limits where bucket = $1 and subject = $2`, [this.windows.accountFailures.bucket, claims.email.toLowerCase()]);
-    await this.tellOwnerOfNewCredential(user);
+    await this.credentialChange.tellOwner(user.email);
     const updated = await this.findUserById(this.db, claims.sub);
     // Every earlier device token was bound to the old credential; this browser keeps being trusted.
     return { result: await this.authUser(updated), device: this.devices.issue(updated.id, updated.password_hash) };
-  }
-
-  /**
-   * A new date of birth needs the current one (`current_password`, as Supabase Auth's secure
-   * password change) or a session the reset link opened within the hour: a stolen access token
-   * alone cannot change it. Wrong current dates are limited per session, like sign-in failures.
-   */
-  private async requireProofForNewCredential(claims: AccessClaims, user: UserRow, currentPassword: string | undefined): Promise<void> {
-    if (currentPassword === undefined) {
-      const session = await sessionAssurance(this.db, claims.session_id, claims.sub);
-      const now = Date.now() / 1000;
-      if (session?.amr.some((entry) => entry.method === 'recovery' && now - entry.timestamp <= RECOVERY_SESSION_SECONDS)) return;
-      throw new AuthError(400, 'reauthentication_needed', 'Enter your current date of birth to change it, or use a new reset link from the sign-in screen.');
-    }
-    const failures = this.windows.reauthFailures;
-    if (await isExhausted(this.db, failures, claims.session_id)) throw this.lockedOut(failures);
-    if (!(await verifyPassword(currentPassword, user.password_hash))) {
-      await hit(this.db, failures, claims.session_id);
-      throw new AuthError(400, 'reauthentication_not_valid', 'That is not your current date of birth.');
-    }
-  }
-
-  /** The owner hears of every change of their credential, so one they did not make does not go unnoticed. */
-  private async tellOwnerOfNewCredential(user: UserRow): Promise<void> {
-    const link = `${this.config.publicUrl}/reset-password`;
-    await this.mailer
-      .send({
-        to: user.email,
-        subject: `${this.config.PRODUCT_NAME}: your date of birth was changed`,
-        text: `The date of birth you sign in with was just changed, and your other sessions were signed out.\n\nIf it was you, there is nothing more to do. If it was not, ask for a reset link at once:\n\n${link}`,
-        link,
-      })
-      // The change is made; the outbox row records the mail even when the mail server could not take it.
-      .catch(() => undefined);
   }
 
   async logout(claims: AccessClaims, scope: string): Promise<void> {
