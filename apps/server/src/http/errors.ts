@@ -96,7 +96,13 @@ export function classifyDatabaseError(error: unknown): { status: 400; state: str
  * The error body in the shape the caller's client parses, chosen by where the request went (and,
  * for /auth/, by the API version it asked for; the caller echoes the version header).
  */
-export function errorBodyFor(path: string, status: number, message: string, codes: { rest: string; auth: string }, authVersion: AuthApiVersion | null = null): object {
+export function errorBodyFor(
+  path: string,
+  status: number,
+  message: string,
+  codes: { rest: string; auth: string },
+  authVersion: AuthApiVersion | null = null,
+): object {
   if (path.startsWith('/rest/')) return new RpcError(status, codes.rest, message).toBody();
   if (path.startsWith('/auth/')) return new AuthError(status, codes.auth, message).bodyFor(authVersion);
   return { code: codes.auth, message };
