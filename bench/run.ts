@@ -210,6 +210,8 @@ async function main(): Promise<void> {
     JWT_PRIVATE_KEY: jwk,
     // One load generator is one client address: lift the per-address limits it would otherwise hit.
     SIGNIN_PER_ADDRESS_PER_MINUTE: '1000000',
+    // ...and the cap on its open connections (BENCH_LIVE_CLIENTS may go past the default).
+    CONNECTIONS_PER_ADDRESS: '0',
     ...(schema ? { DATABASE_URL: schema.url } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   });

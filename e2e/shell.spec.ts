@@ -234,6 +234,27 @@ test.describe('sign-in and sign-out', () => {
     await expect(page).toHaveURL(/\/signin$/);
   });
 
+  test('someone else’s wrong guesses never lock the owner out of a browser they signed in on', async ({ page, request }) => {
+    const user = await createUser();
+    await page.goto('/signin');
+    await submitSignIn(page, user.email, user.dateOfBirth);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await signOutViaUi(page);
+    // Someone else, elsewhere (this request context shares no cookies with the page), locks the account.
+    let status = 0;
+    for (let attempt = 0; attempt < 30 && status !== 429; attempt += 1) {
+      const response = await request.post('/auth/v1/token?grant_type=password', {
+        data: { email: user.email, password: encodeDateOfBirth('1970-01-01') },
+        headers: { apikey: 'mission-control' },
+      });
+      status = response.status();
+    }
+    expect(status).toBe(429);
+    await page.goto('/signin');
+    await submitSignIn(page, user.email, user.dateOfBirth);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('signs in with the keyboard alone', async ({ page }) => {
     const user = await createUser();
     await page.goto('/signin');

@@ -42,6 +42,10 @@ const envSchema = z.object({
   PRUNE_INTERVAL_SECONDS: positiveInt.default(600),
   RPC_CALLS_PER_PERSON_PER_MINUTE: positiveInt.default(1200),
   RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR: positiveInt.default(300),
+  // A body (and, before it, the headers) must arrive within this; photo uploads get a minute.
+  REQUEST_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  // Left out: 4000, or no cap with TRUST_PROXY=true, where every connection comes from the proxy.
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
@@ -52,7 +56,15 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   /** Origin used in mailed links and as the only allowed redirect target. */
   publicUrl: string;
+  /** Open connections one peer address may hold at once; 0: no cap (docs/security.md#slow-and-greedy-clients). */
+  connectionsPerAddress: number;
 }
+
+/**
+ * More than 500 browsers can hold at once (a browser opens at most six connections to one server,
+ * plus the live channel), so a venue behind one address never meets it.
+ */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 4000;
 
 export class ConfigError extends Error {}
 
@@ -66,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const parsed = result.data;
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
-  return { ...parsed, publicUrl };
+  const connectionsPerAddress = parsed.CONNECTIONS_PER_ADDRESS ?? (parsed.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_ADDRESS);
+  return { ...parsed, publicUrl, connectionsPerAddress };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthError, classifyDatabaseError, SERVER_BUSY_MESSAGE, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
+import { AuthError, authApiVersion, AUTH_API_VERSION_HEADER, classifyDatabaseError, SERVER_BUSY_MESSAGE, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
 import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guard.ts';
 import type { StorageHealth } from '../http/storage-health.ts';
 import type { SigningKeys } from './keys.ts';
-import type { AuthService } from './service.ts';
+import type { AuthService, WithDevice } from './service.ts';
+import { deviceTokenOf } from './trusted-devices.ts';
 import { verifyAccessToken, type AccessClaims } from './tokens.ts';
 
 /** The subset of Supabase Auth (GoTrue) that supabase-js uses, under /auth/v1. */
@@ -22,7 +23,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
       auth_v1.setErrorHandler((error, request, reply) => sendAuthError(error, request, reply, storage));
       auth_v1.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?')[0] ?? '';
-        return reply.code(404).send(new AuthError(404, 'not_found', `Nothing at ${request.method} ${path}`).toBody());
+        return sendAuthErrorBody(request, reply, new AuthError(404, 'not_found', `Nothing at ${request.method} ${path}`));
       });
       // A parameter given twice, an array where text belongs, text the database cannot store:
       // refused before any route reads it, naming the parameter (never its value).
@@ -38,26 +39,32 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
         return { keys: [keys.publicJwk] };
       });
 
-      auth_v1.post('/signup', async (request) => auth.signUp(request.body, request.ip));
+      // Sign-up, sign-in, a reset link and a new date of birth make the browser a trusted device
+      // (trusted-devices.ts): another's wrong guesses never lock it out.
+      const withDevice = <T>(reply: FastifyReply, answer: WithDevice<T>): T => {
+        if (answer.device) reply.header('set-cookie', auth.deviceCookie(answer.device));
+        return answer.result;
+      };
 
-      auth_v1.post('/token', async (request) => {
+      auth_v1.post('/signup', async (request, reply) => withDevice(reply, await auth.signUp(request.body, request.ip)));
+
+      auth_v1.post('/token', async (request, reply) => {
         const { grant_type } = request.query as { grant_type?: string };
-        if (grant_type === 'password') return auth.signInWithPassword(request.body, request.ip);
+        if (grant_type === 'password') return withDevice(reply, await auth.signInWithPassword(request.body, request.ip, deviceTokenOf(request.headers.cookie)));
         if (grant_type === 'refresh_token') return auth.refresh(request.body, request.ip);
         throw new AuthError(400, 'validation_failed', 'Unsupported grant_type');
       });
 
       auth_v1.get('/user', async (request) => auth.getUser(await claimsOf(request)));
-      auth_v1.put('/user', async (request) => auth.updateUser(await claimsOf(request), request.body));
+      auth_v1.put('/user', async (request, reply) => withDevice(reply, await auth.updateUser(await claimsOf(request), request.body)));
 
       auth_v1.post('/logout', async (request, reply) => {
         const { scope = 'global' } = request.query as { scope?: string };
         if (!['global', 'local', 'others'].includes(scope))
           throw new AuthError(400, 'validation_failed', 'Unsupported logout scope: use global, local or others');
-        const token = bearerToken(request);
-        const result = token ? await verifyAccessToken(keys, token) : null;
-        // Signing out with an expired or missing token still succeeds: there is nothing left to end.
-        if (result?.ok) await auth.logout(result.claims, scope);
+        // As Supabase Auth: no token is 401, an expired or forged one 403; supabase-js signs out
+        // locally on either. A session already ended is ended again without complaint.
+        await auth.logout(await claimsOf(request), scope);
         return reply.code(204).send();
       });
 
@@ -79,7 +86,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
 
       auth_v1.get('/verify', async (request, reply) => {
         const query = request.query as { token?: string; type?: string; redirect_to?: string };
-        return reply.redirect(await auth.verify(query), 303);
+        return reply.redirect(withDevice(reply, await auth.verify(query)), 303);
       });
     },
     { prefix: '/auth/v1' },
@@ -92,34 +99,35 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
+/** An auth error in the shape the request's API version asks for, with the version echoed as Supabase Auth does. */
+function sendAuthErrorBody(request: FastifyRequest, reply: FastifyReply, error: AuthError): FastifyReply {
+  const version = authApiVersion(request.headers);
+  if (version) reply.header(AUTH_API_VERSION_HEADER, version);
+  return reply.code(error.status).send(error.bodyFor(version));
+}
+
 function sendAuthError(error: unknown, request: FastifyRequest, reply: FastifyReply, storage: StorageHealth): FastifyReply {
-  if (error instanceof AuthError) return reply.code(error.status).send(error.toBody());
+  if (error instanceof AuthError) return sendAuthErrorBody(request, reply, error);
   const status = statusOf(error);
   if (status && status < 500) {
     const message = error instanceof Error ? error.message : 'Bad request';
-    return reply.code(status).send(new AuthError(status, 'validation_failed', message).toBody());
+    return sendAuthErrorBody(request, reply, new AuthError(status, 'validation_failed', message));
   }
   const database = classifyDatabaseError(error);
   if (database?.status === 400) {
-    return reply.code(400).send(new AuthError(400, 'validation_failed', 'A field has a value that cannot be stored').toBody());
+    return sendAuthErrorBody(request, reply, new AuthError(400, 'validation_failed', 'A field has a value that cannot be stored'));
   }
   if (database?.status === 503 && !database.storageFull) {
     request.log.warn({ err: error }, 'the database is out of resources for now');
-    return reply
-      .code(503)
-      .header('retry-after', '5')
-      .send(new AuthError(503, 'service_unavailable', SERVER_BUSY_MESSAGE).toBody());
+    return sendAuthErrorBody(request, reply.header('retry-after', '5'), new AuthError(503, 'service_unavailable', SERVER_BUSY_MESSAGE));
   }
   if (database?.status === 503) {
     storage.reportFull(error);
     request.log.error({ err: error }, 'the database cannot write');
-    return reply
-      .code(503)
-      .header('retry-after', '60')
-      .send(new AuthError(503, 'service_unavailable', STORAGE_FULL_MESSAGE).toBody());
+    return sendAuthErrorBody(request, reply.header('retry-after', '60'), new AuthError(503, 'service_unavailable', STORAGE_FULL_MESSAGE));
   }
   request.log.error({ err: error }, 'auth request failed');
-  return reply.code(500).send(new AuthError(500, 'unexpected_failure', 'Something went wrong on our side. Please try again.').toBody());
+  return sendAuthErrorBody(request, reply, new AuthError(500, 'unexpected_failure', 'Something went wrong on our side. Please try again.'));
 }
 
 export function statusOf(error: unknown): number | undefined {

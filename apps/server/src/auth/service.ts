@@ -18,6 +18,8 @@ import type { SigningKeys } from './keys.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
 import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
 import { factorsOf, hasVerifiedFactor, MfaService, sessionAssurance, type WireFactor } from './mfa.ts';
+import { TrustedDevices } from './trusted-devices.ts';
+import { CredentialChange } from './credential-change.ts';
 import { ISSUER_PATH, newOpaqueToken, sha256, signAccessToken, type AccessClaims, type AmrEntry } from './tokens.ts';
 
 interface UserRow {
@@ -72,10 +74,26 @@ const USER_COLUMNS = 'id, email, password_hash, user_metadata, created_at, updat
 
 const INVALID_CREDENTIALS = new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 
+/** `data` at sign-up: the profile fields and the credential, nothing else (as `PUT /user` refuses unknown keys too). */
+const signupDataSchema = z.strictObject(signupMetadataSchema.shape).partial();
+
+function invalidUserData(error: z.ZodError): AuthError {
+  const issue = error.issues[0];
+  return new AuthError(400, 'validation_failed', `Invalid user data${issue ? ` (${issue.path.join('.') || 'data'}: ${issue.message})` : ''}`);
+}
+
+/** An answer that may also make the browser a trusted device (`trusted-devices.ts`): its token, for the cookie. */
+export interface WithDevice<T> {
+  result: T;
+  device: string | null;
+}
+
 export class AuthService {
   /** The factor endpoints (`auth.mfa` in supabase-js); they raise a session to aal2. */
   readonly mfa: MfaService<AuthSession>;
-  private readonly windows: Record<'accountFailures' | 'signinAddress' | 'signupAddress' | 'recoveryAddress', Window>;
+  private readonly windows: Record<'accountFailures' | 'deviceFailures' | 'reauthFailures' | 'signinAddress' | 'signupAddress' | 'recoveryAddress', Window>;
+  private readonly devices: TrustedDevices;
+  private readonly credentialChange: CredentialChange;
 
   constructor(
     private readonly db: Db,
@@ -85,10 +103,14 @@ export class AuthService {
   ) {
     this.windows = {
       accountFailures: { bucket: 'signin-failures:account', seconds: 3600, limit: config.SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR },
+      deviceFailures: { bucket: 'signin-failures:device', seconds: 3600, limit: config.SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR },
+      reauthFailures: { bucket: 'reauth-failures:session', seconds: 3600, limit: config.SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR },
       signinAddress: { bucket: 'signin:address', seconds: 60, limit: config.SIGNIN_PER_ADDRESS_PER_MINUTE },
       signupAddress: { bucket: 'signup:address', seconds: 3600, limit: config.SIGNUP_PER_ADDRESS_PER_HOUR },
       recoveryAddress: { bucket: 'recovery:address', seconds: 3600, limit: config.RECOVERY_PER_ADDRESS_PER_HOUR },
     };
+    this.devices = new TrustedDevices(keys, config.publicUrl.startsWith('https://'));
+    this.credentialChange = new CredentialChange(db, mailer, config, this.windows.reauthFailures, (window) => this.lockedOut(window));
     this.mfa = new MfaService<AuthSession>(
       db,
       keys,
@@ -102,11 +124,13 @@ export class AuthService {
     return this.config.publicUrl + ISSUER_PATH;
   }
 
-  async signUp(body: unknown, address: string): Promise<AuthSession> {
-    const input = z.object({ email: z.string().max(320), password: z.string().max(200), data: signupMetadataSchema.partial().optional() }).safeParse(body);
+  async signUp(body: unknown, address: string): Promise<WithDevice<AuthSession>> {
+    const input = z.object({ email: z.string().max(320), password: z.string().max(200), data: z.unknown().optional() }).safeParse(body);
     if (!input.success) throw new AuthError(400, 'validation_failed', 'Sign-up needs an email, a password and the profile data');
     const { email, password } = input.data;
-    const data = input.data.data ?? {};
+    const parsedData = signupDataSchema.safeParse(input.data.data ?? {});
+    if (!parsedData.success) throw invalidUserData(parsedData.error);
+    const data = parsedData.data;
     const dateOfBirth = decodeDateOfBirth(password) ?? '';
     const message = firstSignupError({
       firstName: data.first_name ?? '',
@@ -123,8 +147,8 @@ export class AuthService {
     const metadata = { first_name: data.first_name?.trim(), last_name: data.last_name?.trim(), mobile_number: data.mobile_number };
     try {
       await this.db.query(
-        `insert into users (id, email, password_hash, first_name, last_name, mobile, user_metadata)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
+        `insert into users (id, email, password_hash, first_name, last_name, mobile, user_metadata, last_sign_in_at)
+         values ($1, $2, $3, $4, $5, $6, $7, now())`,
         [id, email.trim().toLowerCase(), passwordHash, metadata.first_name, metadata.last_name, metadata.mobile_number, metadata],
       );
     } catch (error) {
@@ -133,33 +157,40 @@ export class AuthService {
       }
       throw error;
     }
+    // Signing up signs in, as in Supabase Auth: last_sign_in_at is set from the first moment.
     const user = await this.findUserById(this.db, id);
-    return this.startSession(user, 'password');
+    return { result: await this.startSession(user, 'password'), device: this.devices.issue(user.id, user.password_hash) };
   }
 
-  async signInWithPassword(body: unknown, address: string): Promise<AuthSession> {
+  /**
+   * Wrong dates of birth lock the account for an hour, except on the owner's own browsers (a valid
+   * device token): there they count against that browser alone (docs/security.md#getting-back-in).
+   */
+  async signInWithPassword(body: unknown, address: string, deviceToken: string | undefined): Promise<WithDevice<AuthSession>> {
     const input = z.object({ email: z.string().max(320), password: z.string().max(200) }).safeParse(body);
     if (!input.success || !input.data.email || !input.data.password) {
       throw new AuthError(400, 'validation_failed', 'Email and date of birth are required');
     }
     await this.limit(this.windows.signinAddress, address, 'Too many sign-in attempts from this network. Please wait a minute and try again.');
     const email = input.data.email.trim().toLowerCase();
-    const failures = this.windows.accountFailures;
-    if (await isExhausted(this.db, failures, email)) throw this.lockedOut();
-
     const rows = await this.db.query<UserRow>(`select ${USER_COLUMNS} from users where lower(email) = $1`, [email]);
     const user = rows[0];
+    const device = user ? this.devices.verify(deviceToken, user.id, user.password_hash) : null;
+    const [failures, subject] = device ? [this.windows.deviceFailures, `${user?.id}:${device}`] : [this.windows.accountFailures, email];
+    if (await isExhausted(this.db, failures, subject)) throw this.lockedOut(failures);
+
     const valid = await verifyPassword(input.data.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !valid) {
-      if (!(await hit(this.db, failures, email))) throw this.lockedOut();
+      if (!(await hit(this.db, failures, subject))) throw this.lockedOut(failures);
       throw INVALID_CREDENTIALS;
     }
     await this.db.query('update users set last_sign_in_at = now() where id = $1', [user.id]);
-    return this.startSession({ ...user, last_sign_in_at: new Date() }, 'password');
+    const session = await this.startSession({ ...user, last_sign_in_at: new Date() }, 'password');
+    return { result: session, device: this.devices.issue(user.id, user.password_hash, device ?? undefined) };
   }
 
-  private lockedOut(): AuthError {
-    const minutes = Math.ceil(secondsUntilWindowEnds(this.windows.accountFailures) / 60);
+  private lockedOut(window: Window): AuthError {
+    const minutes = Math.ceil(secondsUntilWindowEnds(window) / 60);
     return new AuthError(
       429,
       'over_request_rate_limit',
@@ -213,18 +244,34 @@ export class AuthService {
     return this.authUser(await this.findUserById(this.db, claims.sub));
   }
 
-  async updateUser(claims: AccessClaims, body: unknown): Promise<AuthUser> {
+  async updateUser(claims: AccessClaims, body: unknown): Promise<WithDevice<AuthUser>> {
     await this.requireLiveSession(claims);
-    const input = z.object({ data: z.unknown().optional(), password: z.string().max(200).optional() }).safeParse(body);
+    const input = z
+      .object({
+        data: z.unknown().optional(),
+        password: z.string().max(200).optional(),
+        current_password: z.string().max(200).optional(),
+        email: z.string().max(320).nullish(),
+        phone: z.string().max(64).nullish(),
+      })
+      .safeParse(body);
     if (!input.success) throw new AuthError(400, 'validation_failed', 'Nothing to update');
-    const { data, password } = input.data;
+    const { data, password, email, phone } = input.data;
+    // The product offers no e-mail change (the address is the account) and keeps no phone.
+    if (email && email.trim().toLowerCase() !== claims.email.toLowerCase()) {
+      throw new AuthError(422, 'validation_failed', 'The e-mail address of an account cannot be changed');
+    }
+    if (phone) throw new AuthError(422, 'validation_failed', 'An account has no phone number; the mobile number is profile data');
     await this.requireAssuranceToUpdate(claims, data !== undefined);
-    if (data !== undefined) {
-      const metadata = userMetadataUpdateSchema.safeParse(data);
-      if (!metadata.success) {
-        const issue = metadata.error.issues[0];
-        throw new AuthError(400, 'validation_failed', `Invalid user data${issue ? ` (${issue.path.join('.') || 'data'}: ${issue.message})` : ''}`);
-      }
+    const metadata = data === undefined ? null : userMetadataUpdateSchema.safeParse(data);
+    if (metadata && !metadata.success) throw invalidUserData(metadata.error);
+    const user = await this.findUserById(this.db, claims.sub);
+    if (password !== undefined) {
+      const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '');
+      if (problem) throw new AuthError(422, 'validation_failed', problem);
+      await this.credentialChange.requireProof(claims, user.password_hash, input.data.current_password);
+    }
+    if (metadata?.data) {
       const patch = metadata.data;
       await this.db.query(
         `update users set
@@ -237,19 +284,20 @@ export class AuthService {
         [claims.sub, JSON.stringify(patch), patch.first_name ?? null, patch.last_name ?? null, patch.mobile_number ?? null],
       );
     }
-    if (password !== undefined) {
-      const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '');
-      if (problem) throw new AuthError(422, 'validation_failed', problem);
-      const hash = await hashPassword(password);
-      await this.db.transaction(async (tx) => {
-        await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [claims.sub, hash]);
-        // A changed credential ends every other session: whoever knew the old one is out.
-        await tx.query('update auth_sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [claims.sub, claims.session_id]);
-      });
-      // Sign-in failures counted against the old credential no longer say anything.
-      await this.db.query(`delete from rate_limits where bucket = $1 and subject = $2`, [this.windows.accountFailures.bucket, claims.email.toLowerCase()]);
-    }
-    return this.authUser(await this.findUserById(this.db, claims.sub));
+    if (password === undefined) return { result: await this.authUser(await this.findUserById(this.db, claims.sub)), device: null };
+
+    const hash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [claims.sub, hash]);
+      // A changed credential ends every other session: whoever knew the old one is out.
+      await tx.query('update auth_sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [claims.sub, claims.session_id]);
+    });
+    // Sign-in failures counted against the old credential no longer say anything.
+    await this.db.query(`delete from rate_limits where bucket = $1 and subject = $2`, [this.windows.accountFailures.bucket, claims.email.toLowerCase()]);
+    await this.credentialChange.tellOwner(user.email);
+    const updated = await this.findUserById(this.db, claims.sub);
+    // Every earlier device token was bound to the old credential; this browser keeps being trusted.
+    return { result: await this.authUser(updated), device: this.devices.issue(updated.id, updated.password_hash) };
   }
 
   async logout(claims: AccessClaims, scope: string): Promise<void> {
@@ -300,8 +348,11 @@ export class AuthService {
     }
   }
 
-  /** Consumes a recovery token and answers the URL to redirect to, carrying the session or the error. */
-  async verify(query: { token?: string; type?: string; redirect_to?: string }): Promise<string> {
+  /**
+   * Consumes a recovery token and answers the URL to redirect to, carrying the session or the
+   * error; the browser that opened the link becomes a trusted device.
+   */
+  async verify(query: { token?: string; type?: string; redirect_to?: string }): Promise<WithDevice<string>> {
     const target = this.safeRedirect(query.redirect_to);
     const fail = `${target}#${new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })}`;
     // A link we never wrote is bad input (400); one we wrote that is used or expired gets the
@@ -316,7 +367,7 @@ export class AuthService {
       [sha256(query.token)],
     );
     const userId = rows[0]?.user_id;
-    if (!userId) return fail;
+    if (!userId) return { result: fail, device: null };
     const user = await this.findUserById(this.db, userId);
     // Only the mailbox's owner can open this link: it lifts the sign-in lock that someone else's
     // wrong guesses put on the account.
@@ -330,7 +381,12 @@ export class AuthService {
       token_type: 'bearer',
       type: 'recovery',
     });
-    return `${target}#${fragment}`;
+    return { result: `${target}#${fragment}`, device: this.devices.issue(user.id, user.password_hash) };
+  }
+
+  /** The Set-Cookie value that makes a browser a trusted device. */
+  deviceCookie(token: string): string {
+    return this.devices.cookie(token);
   }
 
   /** Only our own origin may receive sessions; anything else falls back to the reset page. */

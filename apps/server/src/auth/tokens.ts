@@ -18,6 +18,9 @@ export interface AccessClaims {
   /** Authenticator assurance level: aal1 after the date of birth, aal2 after a second factor. */
   aal: Aal;
   amr: AmrEntry[];
+  /** Always false and empty, as Supabase Auth writes them for an account with an e-mail and no phone. */
+  is_anonymous?: boolean;
+  phone?: string;
 }
 
 export type Aal = 'aal1' | 'aal2';
@@ -51,6 +54,10 @@ export async function signAccessToken(
   const expiresAt = iat + ttlSeconds;
   const token = await new SignJWT({
     email: user.email,
+    // Supabase Auth's own claims: no account here is an anonymous sign-in (the anonymity choice is
+    // user_metadata.is_anonymous), and none has a phone (the mobile number is profile data).
+    phone: '',
+    is_anonymous: false,
     role: AUDIENCE,
     session_id: sessionId,
     user_metadata: user.user_metadata,

@@ -19,10 +19,11 @@ import { createMailer } from '../mail/mailer.ts';
 import { registerDemoSurvey } from './demo-survey.ts';
 import { registerHealthRoutes } from './health.ts';
 import { safeError } from './log-safety.ts';
-import { errorBodyFor } from './errors.ts';
+import { authApiVersion, AUTH_API_VERSION_HEADER, errorBodyFor } from './errors.ts';
 import { StorageHealth } from './storage-health.ts';
 import { CallLimits } from '../rpc/call-limits.ts';
 import { preferredEncoding } from './accept-encoding.ts';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, guardSlowClients, REQUEST_TIMEOUT_MS } from './slow-clients.ts';
 import { ANSWER_GZIP_LEVEL, ANSWER_GZIP_THRESHOLD } from './gzip-segments.ts';
 
 export interface AppDeps {
@@ -76,14 +77,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // Slow senders (docs/security.md#slow-and-greedy-clients): headers within the body's bound, and
+    // a ceiling for any whole request (Fastify's default, 0, turns Node's off).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: config.REQUEST_BODY_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
     // A path Fastify cannot route (a parameter over 100 characters, broken %-encoding) still
     // answers in the shape of the API it was meant for.
     frameworkErrors: (error, request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const status = error.statusCode ?? 400;
-      return (reply as FastifyReply).code(status).send(errorBodyFor(path, status, error.message, { rest: 'PGRST100', auth: 'validation_failed' }));
+      const version = echoAuthApiVersion(path, request, reply as FastifyReply);
+      return (reply as FastifyReply).code(status).send(errorBodyFor(path, status, error.message, { rest: 'PGRST100', auth: 'validation_failed' }, version));
     },
   });
+
+  guardSlowClients(app, { bodyTimeoutMs: config.REQUEST_BODY_TIMEOUT_SECONDS * 1000, connectionsPerAddress: config.connectionsPerAddress });
 
   const draining = new Draining();
   app.decorate('draining', draining);
@@ -94,9 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!draining.active) return;
     const path = request.url.split('?')[0] ?? '';
     reply.header('connection', 'close').header('retry-after', '5');
+    const version = echoAuthApiVersion(path, request, reply);
     return reply
       .code(503)
-      .send(errorBodyFor(path, 503, 'The server is restarting. Please try again in a moment.', { rest: 'PGRST503', auth: 'service_unavailable' }));
+      .send(errorBodyFor(path, 503, 'The server is restarting. Please try again in a moment.', { rest: 'PGRST503', auth: 'service_unavailable' }, version));
   });
 
   // supabase-js posts `content-type: application/json` with an empty body on sign-out;
@@ -166,6 +175,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, db, storage);
   await registerWebApp(app, config);
   return app;
+}
+
+/** For an /auth/ error: the API version the request asked for, echoed in the answer's header as Supabase Auth does. */
+function echoAuthApiVersion(path: string, request: FastifyRequest, reply: FastifyReply): ReturnType<typeof authApiVersion> {
+  const version = path.startsWith('/auth/') ? authApiVersion(request.headers) : null;
+  if (version) reply.header(AUTH_API_VERSION_HEADER, version);
+  return version;
 }
 
 function surveyOrigins(config: Config): string[] {

@@ -16,6 +16,26 @@ export class AuthError extends Error {
   toBody(): { code: number; error_code: string; msg: string } {
     return { code: this.status, error_code: this.errorCode, msg: this.message };
   }
+
+  /** The body in the shape the request's API version asks for (see `authApiVersion`). */
+  bodyFor(version: AuthApiVersion | null): { code: number; error_code: string; msg: string } | { code: string; message: string } {
+    return version ? { code: this.errorCode, message: this.message } : this.toBody();
+  }
+}
+
+/** Supabase Auth's newer error shape, which supabase-js asks for on every call. */
+export type AuthApiVersion = '2024-01-01';
+export const AUTH_API_VERSION_HEADER = 'x-supabase-api-version';
+
+/**
+ * As Supabase Auth reads `X-Supabase-Api-Version`: a date on or after 2024-01-01 gets errors as
+ * `{code: error_code, message}` and the version echoed back in the same header; no header, or an
+ * earlier or malformed date, gets the first shape `{code: status, error_code, msg}`.
+ */
+export function authApiVersion(headers: Record<string, string | string[] | undefined>): AuthApiVersion | null {
+  const value = headers[AUTH_API_VERSION_HEADER];
+  if (typeof value !== 'string' || !/^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) return null;
+  return value >= '2024-01-01' ? '2024-01-01' : null;
 }
 
 export class RpcError extends Error {
@@ -72,9 +92,18 @@ export function classifyDatabaseError(error: unknown): { status: 400; state: str
   return null;
 }
 
-/** The error body in the shape the caller's client parses, chosen by where the request went. */
-export function errorBodyFor(path: string, status: number, message: string, codes: { rest: string; auth: string }): object {
+/**
+ * The error body in the shape the caller's client parses, chosen by where the request went (and,
+ * for /auth/, by the API version it asked for; the caller echoes the version header).
+ */
+export function errorBodyFor(
+  path: string,
+  status: number,
+  message: string,
+  codes: { rest: string; auth: string },
+  authVersion: AuthApiVersion | null = null,
+): object {
   if (path.startsWith('/rest/')) return new RpcError(status, codes.rest, message).toBody();
-  if (path.startsWith('/auth/')) return new AuthError(status, codes.auth, message).toBody();
+  if (path.startsWith('/auth/')) return new AuthError(status, codes.auth, message).bodyFor(authVersion);
   return { code: codes.auth, message };
 }

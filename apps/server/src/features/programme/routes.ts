@@ -42,7 +42,7 @@ export function registerProgrammeRoutes(app: FastifyInstance, db: Db, keys: Sign
 
       // An organiser uploads a photo as the request body (Content-Type image/png, jpeg or webp);
       // the answer is the address to put in the speaker's profilePicURL.
-      content.post('/speaker-photos', { bodyLimit: PROGRAMME_LIMITS.photoBytes * 2 }, async (request, reply) => {
+      content.post('/speaker-photos', { bodyLimit: PROGRAMME_LIMITS.photoBytes * 2, config: { largeBody: true } }, async (request, reply) => {
         const ctx = await callContextOf(request, db, keys, config);
         await requireOrganiser(ctx);
         const body = request.body;
