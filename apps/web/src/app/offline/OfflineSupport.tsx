@@ -6,6 +6,7 @@ import { RefreshCw, WifiOff } from 'lucide-react';
 import { useAuth } from '../../lib/auth';
 import { isReachable, subscribeReachability, useReachable } from '../../lib/network';
 import { formatDateTime, formatTime } from '../../lib/format';
+import { InstallPrompt } from './InstallPrompt';
 
 /**
  * Everything that keeps the app useful on bad Wi-Fi, loaded after the first screen so none of it
@@ -39,6 +40,7 @@ export default function OfflineSupport() {
           </p>
         </div>
       )}
+      {update.waiting ? null : <InstallPrompt />}
       {update.waiting && (
         <section
           aria-label="Update available"
