@@ -96,13 +96,17 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** The error a refused or lost request throws, like the browser's own for a failed fetch. */
+/**
+ * The error a refused or lost request throws, like the browser's own for a failed fetch. Its
+ * message is the person's to read (sign-in shows it as it is; procedures turn it into the offline
+ * message, lib/rpcError.ts).
+ */
 export class NetworkUnavailableError extends TypeError {
   override readonly name = 'NetworkUnavailableError';
-  constructor(message = 'Failed to fetch: the network is not answering') {
-    super(message);
-  }
 }
+
+export const NETWORK_REFUSED_MESSAGE = 'You are offline. Check your connection and try again.';
+export const NETWORK_LOST_MESSAGE = 'The network is not answering. Check your connection and try again.';
 
 /**
  * `fetch` for everything that talks to the server (supabase-js's `global.fetch`, the programme):
@@ -112,7 +116,7 @@ export class NetworkUnavailableError extends TypeError {
  * says nothing about the network.
  */
 export async function networkFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  if (!isReachable()) throw new NetworkUnavailableError();
+  if (!isReachable()) throw new NetworkUnavailableError(NETWORK_REFUSED_MESSAGE);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException('No answer in time', 'TimeoutError')), REQUEST_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
@@ -123,7 +127,7 @@ export async function networkFetch(input: RequestInfo | URL, init: RequestInit =
   } catch (error) {
     if (init.signal?.aborted) throw error;
     reportUnreachable();
-    throw new NetworkUnavailableError(timeout.signal.aborted ? 'Failed to fetch: no answer in time' : undefined);
+    throw new NetworkUnavailableError(NETWORK_LOST_MESSAGE);
   } finally {
     clearTimeout(timer);
   }

@@ -1,9 +1,13 @@
 import type { ProcedureName } from '@mc/contract';
+import { MODERATION_MESSAGES } from '@mc/contract/moderation.ts';
 import { isReachable } from './network';
 
 /** PostgREST's code for an exception raised by a procedure: a broken business rule (docs/product.md#procedures). */
 export const BUSINESS_ERROR_CODE = 'P0001';
 export const DATABASE_ERROR_FALLBACK = 'Database error';
+/** PostgreSQL's "invalid parameter value", which the server answers for a parameter its schema refuses. */
+export const INVALID_PARAMETER_CODE = '22023';
+export const INVALID_REQUEST_MESSAGE = 'This page asked for something that does not exist or is not valid. Reload the page, or go back and try again.';
 
 /** A call refused in the browser because there is no network: nothing reached the server. */
 export const OFFLINE_CODE = 'OFFLINE';
@@ -65,8 +69,14 @@ export function toRpcError(procedure: ProcedureName, error: WireError): RpcError
   const code = asText(error.code) ?? '';
   const message = asText(error.message);
   // supabase-js reports a request that never got an answer as a fetch failure with no code.
-  if (!code && (browserIsOffline() || /failed to fetch|networkerror|load failed|network is not answering|timeouterror|aborterror/i.test(message ?? ''))) {
+  if (!code && (browserIsOffline() || /failed to fetch|networkerror|load failed|NetworkUnavailableError|timeouterror|aborterror/i.test(message ?? ''))) {
     return new RpcError(procedure, OFFLINE_CODE, OFFLINE_MESSAGE, OUTCOME_UNKNOWN);
+  }
+  // A parameter the server refused ("Invalid parameter p_mission_id: …") is the app's fault, not the
+  // person's: they get a sentence, the details stay for the console. (An organiser's time zone
+  // that is not one is their own typing, and its message says so.)
+  if (code === INVALID_PARAMETER_CODE && message !== MODERATION_MESSAGES.badTimeZone) {
+    return new RpcError(procedure, code, INVALID_REQUEST_MESSAGE, message, asText(error.hint));
   }
   if (code === BUSINESS_ERROR_CODE) {
     return new RpcError(procedure, code, message ?? DATABASE_ERROR_FALLBACK, asText(error.details), asText(error.hint));
