@@ -8,7 +8,7 @@ import { backoffDelayMs, READ_RETRIES } from '../lib/networkPolicy';
 
 /**
  * The app's one retry policy for reads (docs/decisions/029-a-network-that-lies.md): a read that
- * failed is tried again at most READ_RETRIES times, with backoff (backoffDelayMs). One lost for want
+ * failed is tried again at most READ_RETRIES times (once, after about a second: backoffDelayMs). One lost for want
  * of a network is not: the screen shows what it had (or says it cannot load) at once, and the read
  * runs again when the network layer's probe finds the server. Writes are never retried by themselves.
  */
@@ -43,7 +43,7 @@ function makeQueryClient() {
       // Offline, reads keep what they have and wait for the network (the offline support turns a
       // read with nothing to show into the offline message); actions run with 'always', so callRpc
       // refuses them at once with a clear message instead of a vote left paused, spinning, queued.
-      queries: { staleTime: 30_000, retry: retryPolicy, retryDelay: (attempt) => backoffDelayMs(attempt), refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, retry: retryPolicy, retryDelay: (failureCount) => backoffDelayMs(failureCount - 1), refetchOnWindowFocus: false },
       mutations: { networkMode: 'always' },
     },
   });

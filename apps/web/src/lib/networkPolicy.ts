@@ -10,8 +10,8 @@ export const REQUEST_TIMEOUT_MS = 8_000;
 /** The service worker's navigation and programme strategies wait as long before the kept copy. */
 export const NETWORK_TIMEOUT_SECONDS = REQUEST_TIMEOUT_MS / 1_000;
 
-/** Reads are tried again at most this many times (never while offline: the probe brings them back). */
-export const READ_RETRIES = 2;
+/** A failed read is tried again at most this many times (never for want of a network: the probe brings it back). */
+export const READ_RETRIES = 1;
 
 /**
  * Waits before attempt n (0-based) of anything that tries again (a read, the reachability probe,
