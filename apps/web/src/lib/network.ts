@@ -119,7 +119,7 @@ export async function networkFetch(input: RequestInfo | URL, init: RequestInit =
   if (!isReachable()) throw new NetworkUnavailableError(NETWORK_REFUSED_MESSAGE);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException('No answer in time', 'TimeoutError')), REQUEST_TIMEOUT_MS);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
+  const signal = init.signal ? eitherSignal(init.signal, timeout.signal) : timeout.signal;
   try {
     const response = await fetch(input, { ...init, signal });
     reportReachable();
@@ -131,4 +131,15 @@ export async function networkFetch(input: RequestInfo | URL, init: RequestInit =
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Aborts when either does (AbortSignal.any, or by hand where the browser lacks it: Safari before 17.4). */
+function eitherSignal(first: AbortSignal, second: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([first, second]);
+  const both = new AbortController();
+  for (const signal of [first, second]) {
+    if (signal.aborted) both.abort(signal.reason);
+    else signal.addEventListener('abort', () => both.abort(signal.reason), { once: true });
+  }
+  return both.signal;
 }
