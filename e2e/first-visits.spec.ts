@@ -12,7 +12,7 @@ import { E2E_BASE_URL } from './support/env.ts';
  * and the worker's whole precache) so the journey stays well under a minute on a loaded machine;
  * only the last visit also waits for the worker and opens a route through it.
  */
-const FIRST_VISITS = 5;
+const FIRST_VISITS = 3;
 
 async function firstVisit(browser: Browser, clickAfterMs: number, thenFromTheWorker: boolean): Promise<string[]> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, serviceWorkers: 'allow', locale: 'en-US' });
