@@ -1,5 +1,4 @@
 import type { ProcedureName } from '@mc/contract';
-import { MODERATION_MESSAGES } from '@mc/contract/moderation.ts';
 import { isReachable } from './network';
 
 /** PostgREST's code for an exception raised by a procedure: a broken business rule (docs/product.md#procedures). */
@@ -7,6 +6,11 @@ export const BUSINESS_ERROR_CODE = 'P0001';
 export const DATABASE_ERROR_FALLBACK = 'Database error';
 /** PostgreSQL's "invalid parameter value", which the server answers for a parameter its schema refuses. */
 export const INVALID_PARAMETER_CODE = '22023';
+/**
+ * The one refused parameter a person typed themselves (an organiser's venue time zone): its message
+ * says what to fix. Matched by name, so /signin's code need not carry the contract's zod schemas.
+ */
+const TYPED_BY_AN_ORGANISER = 'Invalid parameter p_time_zone:';
 export const INVALID_REQUEST_MESSAGE = 'This page asked for something that does not exist or is not valid. Reload the page, or go back and try again.';
 
 /** A call refused in the browser because there is no network: nothing reached the server. */
@@ -75,7 +79,7 @@ export function toRpcError(procedure: ProcedureName, error: WireError): RpcError
   // A parameter the server refused ("Invalid parameter p_mission_id: …") is the app's fault, not the
   // person's: they get a sentence, the details stay for the console. (An organiser's time zone
   // that is not one is their own typing, and its message says so.)
-  if (code === INVALID_PARAMETER_CODE && message !== MODERATION_MESSAGES.badTimeZone) {
+  if (code === INVALID_PARAMETER_CODE && !message?.startsWith(TYPED_BY_AN_ORGANISER)) {
     return new RpcError(procedure, code, INVALID_REQUEST_MESSAGE, message, asText(error.hint));
   }
   if (code === BUSINESS_ERROR_CODE) {
