@@ -4,10 +4,18 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { appConfig } from './lib/appConfig';
+import { reloadOnceForNewDeploy } from './lib/storage';
 import './lib/theme';
 import './index.css';
 
 document.title = appConfig.productName;
+
+// A screen's code, or a file it needs, is missing: a deploy replaced this page's build while it
+// was open. Reload once onto the new build; when that was just tried, let the error reach the
+// screen's error page, which says so (app/RouteErrorPage.tsx).
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnceForNewDeploy()) event.preventDefault();
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

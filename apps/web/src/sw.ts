@@ -4,14 +4,18 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { NETWORK_TIMEOUT_SECONDS } from './lib/networkPolicy';
 
 /**
  * The service worker (docs/decisions/018-offline-and-service-worker.md):
  * - the hashed build (scripts, styles, icons) is precached, so screens open without a network (not
  *   the web app manifest, which the server names after PRODUCT_NAME);
  * - the page itself is network-first: online, every navigation gets the server's index.html with
- *   this deployment's configuration; offline, the last one served, whatever the route, so a screen
- *   never opened still opens (and says it is offline) instead of the browser's error page;
+ *   this deployment's configuration; offline (or with no answer within the app's one time limit,
+ *   lib/networkPolicy.ts), the last one kept, whatever the route, so a screen never opened still
+ *   opens (and says it is offline) instead of the browser's error page. Only a page of this
+ *   worker's own build is kept: its scripts are all in this worker's precache, so the page it
+ *   serves can never ask for a file of another build;
  * - the programme (/content/v1/programme) is network first, its last copy offline;
  * - /auth/v1, /rest/v1 and the calendar feeds are never cached or answered from a cache: they go
  *   to the network as if there were no service worker;
@@ -21,7 +25,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 // The web app manifest is left to the network: the server writes this deployment's product name
 // into it, and a precached copy would keep the name it was built with.
-precacheAndRoute(self.__WB_MANIFEST.filter((entry) => (typeof entry === 'string' ? entry : entry.url) !== 'manifest.webmanifest'));
+const PRECACHED = self.__WB_MANIFEST.filter((entry) => (typeof entry === 'string' ? entry : entry.url) !== 'manifest.webmanifest');
+precacheAndRoute(PRECACHED);
 cleanupOutdatedCaches();
 // The first worker takes charge of the page that installed it, so a screen opened later in that
 // same visit loads from the precache. A later version only takes over when the person accepts.
@@ -32,33 +37,53 @@ const SHELL_CACHE = 'app-shell';
 /** Every route is the same single-page app, so one cached copy of the page serves them all. */
 const SHELL_KEY = '/__app-shell';
 
+/** This worker's build: the file names of its precache (hashed: each names one content). */
+const OWN_FILES = new Set(PRECACHED.map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.origin).pathname));
+
+/**
+ * Whether a page belongs to this worker's build: every script and style it names is precached.
+ * A page of another build (the server was redeployed and this worker is not yet replaced) is
+ * served while online but never kept: offline it would ask for files nobody has, a blank page.
+ */
+async function isOwnBuild(response: Response): Promise<boolean> {
+  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) return false;
+  const files = [...(await response.clone().text()).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
+  return files.length > 0 && files.every((file) => OWN_FILES.has(file));
+}
+
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !NEVER_CACHED.some((pattern) => pattern.test(url.pathname)),
   new NetworkFirst({
     cacheName: SHELL_CACHE,
-    networkTimeoutSeconds: 5,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [
       {
         cacheKeyWillBeUsed: async () => SHELL_KEY,
-        // Only a real page is kept: never an error answer in place of the app.
-        cacheWillUpdate: async ({ response }) => (response.ok && (response.headers.get('content-type') ?? '').includes('text/html') ? response : null),
+        // Only a real page of this build is kept: never an error answer, never another build's page.
+        cacheWillUpdate: async ({ response }) => ((await isOwnBuild(response)) ? response : null),
       },
     ],
   }),
 );
 
-// The page a first visit loaded came from the network before this worker existed: keep it now,
-// so the app opens offline from the very next visit. Later versions leave it to navigations.
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    (async () => {
-      const cache = await caches.open(SHELL_CACHE);
-      if (await cache.match(SHELL_KEY)) return;
-      const response = await fetch('/', { cache: 'no-store' });
-      if (response.ok) await cache.put(SHELL_KEY, response);
-    })().catch(() => undefined),
-  );
+// Each version keeps the page of its own build when it takes over (the first visit's page came
+// from the network before any worker existed), so the app opens offline from the very next visit,
+// and a page kept by an older version never outlives that version's files.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(keepOwnPage().catch(() => undefined));
 });
+
+async function keepOwnPage(): Promise<void> {
+  const cache = await caches.open(SHELL_CACHE);
+  const fresh = await fetch('/', { cache: 'no-store' }).catch(() => null);
+  if (fresh && (await isOwnBuild(fresh))) {
+    await cache.put(SHELL_KEY, fresh);
+    return;
+  }
+  // No network now: a page kept by an older version would ask for files this one just removed.
+  const kept = await cache.match(SHELL_KEY);
+  if (kept && !(await isOwnBuild(kept))) await cache.delete(SHELL_KEY);
+}
 
 // Hashed files of a newer version that this worker does not list (the page came from the network
 // while that version's worker waits): its precache already holds them, so they open offline too.
@@ -72,7 +97,7 @@ registerRoute(
 // there is no network, so the agenda and the speakers open offline as last seen.
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === '/content/v1/programme',
-  new NetworkFirst({ cacheName: 'programme', networkTimeoutSeconds: 5, plugins: [new ExpirationPlugin({ maxEntries: 1 })] }),
+  new NetworkFirst({ cacheName: 'programme', networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [new ExpirationPlugin({ maxEntries: 1 })] }),
 );
 
 // Speakers' photos: the sample's files, and uploaded ones whose address never changes.

@@ -1,14 +1,21 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
 import { reloadOnceForNewDeploy } from '../lib/storage';
 import { paths } from '../lib/paths';
 import { appConfig } from '../lib/appConfig';
 
-/** A screen's code chunk could not be downloaded: usually a deploy replaced it while the tab was open. */
-function isChunkLoadError(error: unknown): boolean {
+/**
+ * A screen's code could not be loaded: it could not be downloaded (a deploy replaced it while the
+ * tab was open, or the network dropped), or files of two builds met (a module asking another for
+ * an export that build does not have). Either way a fresh page of one build is the cure.
+ */
+export function isChunkLoadError(error: unknown): boolean {
   return (
-    error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message)
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module|does not provide an export named|Unable to preload CSS/i.test(
+      error.message,
+    )
   );
 }
 
@@ -16,11 +23,16 @@ function isChunkLoadError(error: unknown): boolean {
 export function RouteErrorPage({ error }: { error: unknown }) {
   const chunkError = isChunkLoadError(error);
 
-  useEffect(() => {
-    if (chunkError) reloadOnceForNewDeploy();
-  }, [chunkError]);
+  // Reload once onto the current build; if that was just tried, say so instead of looping.
+  const [reloading] = useState(() => chunkError && reloadOnceForNewDeploy());
 
-  const message = chunkError ? 'A new version of the app is available.' : error instanceof Error ? error.message : null;
+  const message = chunkError
+    ? reloading
+      ? 'A new version of the app is available: loading it…'
+      : 'This screen could not be loaded, even after reloading the app. Check your connection, then reload the page.'
+    : error instanceof Error
+      ? error.message
+      : null;
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{`Something went wrong · ${appConfig.productName}`}</title>

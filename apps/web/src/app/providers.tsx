@@ -2,11 +2,18 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { Toaster } from '../components/ui/Toaster';
-import { OFFLINE_CODE, RpcError } from '../lib/rpcError';
+import { isOfflineError } from '../lib/rpcError';
+import { isReachable, subscribeReachability } from '../lib/network';
+import { backoffDelayMs, READ_RETRIES } from '../lib/networkPolicy';
 
-/** One retry for a failed read, none when the browser is offline (it would fail the same way). */
-function retryUnlessOffline(failureCount: number, error: Error): boolean {
-  return failureCount < 1 && !(error instanceof RpcError && error.code === OFFLINE_CODE);
+/**
+ * The app's one retry policy for reads (docs/decisions/029-a-network-that-lies.md): a read that
+ * failed is tried again at most READ_RETRIES times (once, after about a second: backoffDelayMs). One lost for want
+ * of a network is not: the screen shows what it had (or says it cannot load) at once, and the read
+ * runs again when the network layer's probe finds the server. Writes are never retried by themselves.
+ */
+function retryPolicy(failureCount: number, error: Error): boolean {
+  return failureCount < READ_RETRIES && !isOfflineError(error);
 }
 
 // The service worker, the offline banner and the update prompt: loaded once the page has loaded,
@@ -25,15 +32,18 @@ function AfterLoad({ children }: { children: ReactNode }) {
 }
 
 function makeQueryClient() {
-  // TanStack Query assumes it is online until an 'offline' event; a page opened without a network
-  // must know from the start, so its reads wait instead of failing.
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  // TanStack Query follows the app's one network layer, not only the browser's online events: a
+  // network that lies pauses reads like a real disconnection, and the probe's answer resumes them.
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(isReachable());
+    return subscribeReachability(() => setOnline(isReachable()));
+  });
   return new QueryClient({
     defaultOptions: {
       // Offline, reads keep what they have and wait for the network (the offline support turns a
       // read with nothing to show into the offline message); actions run with 'always', so callRpc
       // refuses them at once with a clear message instead of a vote left paused, spinning, queued.
-      queries: { staleTime: 30_000, retry: retryUnlessOffline, refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, retry: retryPolicy, retryDelay: (failureCount) => backoffDelayMs(failureCount - 1), refetchOnWindowFocus: false },
       mutations: { networkMode: 'always' },
     },
   });

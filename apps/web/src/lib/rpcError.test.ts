@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstRow, RpcError, toRpcError } from './rpcError';
+import { MODERATION_MESSAGES } from '@mc/contract/moderation.ts';
+import { firstRow, INVALID_REQUEST_MESSAGE, OFFLINE_CODE, OFFLINE_MESSAGE, outcomeUnknown, RpcError, toRpcError } from './rpcError';
 
 describe('toRpcError', () => {
   it('carries the database message of a P0001 business error', () => {
@@ -21,6 +22,26 @@ describe('toRpcError', () => {
     expect(error.message).toBe('Not allowed');
     expect(error.details).toBe('d');
     expect(error.isBusinessError).toBe(false);
+  });
+});
+
+describe("toRpcError in people's words", () => {
+  it("turns a refused parameter into a sentence, keeping the server's text in details", () => {
+    const error = toRpcError('get_mission_details', { code: '22023', message: 'Invalid parameter p_mission_id: Invalid UUID' });
+    expect(error.message).toBe(INVALID_REQUEST_MESSAGE);
+    expect(error.message).not.toMatch(/p_mission_id|UUID/);
+    expect(error.details).toBe('Invalid parameter p_mission_id: Invalid UUID');
+  });
+
+  it("keeps the organisers' time zone message, which is about what they typed", () => {
+    expect(toRpcError('save_programme_settings', { code: '22023', message: MODERATION_MESSAGES.badTimeZone }).message).toBe(MODERATION_MESSAGES.badTimeZone);
+  });
+
+  it('reads a request the network layer refused or lost as offline, outcome unknown', () => {
+    const error = toRpcError('toggle_mission_vote', { code: '', message: 'NetworkUnavailableError: The network is not answering.' });
+    expect(error.code).toBe(OFFLINE_CODE);
+    expect(error.message).toBe(OFFLINE_MESSAGE);
+    expect(outcomeUnknown(error)).toBe(true);
   });
 });
 

@@ -1,21 +1,42 @@
 import type { ProcedureName } from '@mc/contract';
+import { isReachable } from './network';
 
 /** PostgREST's code for an exception raised by a procedure: a broken business rule (docs/product.md#procedures). */
 export const BUSINESS_ERROR_CODE = 'P0001';
 export const DATABASE_ERROR_FALLBACK = 'Database error';
+/** PostgreSQL's "invalid parameter value", which the server answers for a parameter its schema refuses. */
+export const INVALID_PARAMETER_CODE = '22023';
+/**
+ * The one refused parameter a person typed themselves (an organiser's venue time zone): its message
+ * says what to fix. Matched by name, so /signin's code need not carry the contract's zod schemas.
+ */
+const TYPED_BY_AN_ORGANISER = 'Invalid parameter p_time_zone:';
+export const INVALID_REQUEST_MESSAGE = 'This page asked for something that does not exist or is not valid. Reload the page, or go back and try again.';
 
 /** A call refused in the browser because there is no network: nothing reached the server. */
 export const OFFLINE_CODE = 'OFFLINE';
 export const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
+
+/**
+ * The details of an offline error whose request had left the browser when the network gave out:
+ * the server may have applied it. A write in that state is checked before it is tried again
+ * (docs/decisions/029-a-network-that-lies.md); a refused one (nothing sent) has no details.
+ */
+export const OUTCOME_UNKNOWN = 'outcome_unknown';
+
+/** True when a call was sent but its answer was lost: it may or may not have been applied. */
+export function outcomeUnknown(error: unknown): boolean {
+  return isOfflineError(error) && (error as RpcError).details === OUTCOME_UNKNOWN;
+}
 
 /** A call refused or lost for want of a network (see OFFLINE_CODE). */
 export function isOfflineError(error: unknown): boolean {
   return error instanceof RpcError && error.code === OFFLINE_CODE;
 }
 
-/** True when the browser knows it has no network (it can be wrong the other way: online but unreachable). */
+/** True when the app is offline: the browser has no network, or the server stopped answering (lib/network.ts). */
 export function browserIsOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+  return !isReachable();
 }
 
 /** A failed procedure call. Carries the server's code and message; never shows anything itself. */
@@ -52,8 +73,14 @@ export function toRpcError(procedure: ProcedureName, error: WireError): RpcError
   const code = asText(error.code) ?? '';
   const message = asText(error.message);
   // supabase-js reports a request that never got an answer as a fetch failure with no code.
-  if (!code && (browserIsOffline() || /failed to fetch|networkerror|load failed/i.test(message ?? ''))) {
-    return new RpcError(procedure, OFFLINE_CODE, OFFLINE_MESSAGE);
+  if (!code && (browserIsOffline() || /failed to fetch|networkerror|load failed|NetworkUnavailableError|timeouterror|aborterror/i.test(message ?? ''))) {
+    return new RpcError(procedure, OFFLINE_CODE, OFFLINE_MESSAGE, OUTCOME_UNKNOWN);
+  }
+  // A parameter the server refused ("Invalid parameter p_mission_id: …") is the app's fault, not the
+  // person's: they get a sentence, the details stay for the console. (An organiser's time zone
+  // that is not one is their own typing, and its message says so.)
+  if (code === INVALID_PARAMETER_CODE && !message?.startsWith(TYPED_BY_AN_ORGANISER)) {
+    return new RpcError(procedure, code, INVALID_REQUEST_MESSAGE, message, asText(error.hint));
   }
   if (code === BUSINESS_ERROR_CODE) {
     return new RpcError(procedure, code, message ?? DATABASE_ERROR_FALLBACK, asText(error.details), asText(error.hint));

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   agendaView: 'agenda_view',
   /** "light" or "dark"; absent: follow the system. Also read by public/theme.js before the first paint. */
   theme: 'mc-theme',
+  /** "true" once the person answered the offer to install the app on this device. */
+  installOfferDismissed: 'install_offer_dismissed',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

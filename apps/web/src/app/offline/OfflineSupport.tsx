@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { dehydrate, hydrate, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { Workbox } from 'workbox-window';
 import { OFFLINE_MESSAGE } from '../../lib/rpcError';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useAuth } from '../../lib/auth';
+import { isReachable, subscribeReachability, useReachable } from '../../lib/network';
 import { formatDateTime, formatTime } from '../../lib/format';
+import { InstallPrompt } from './InstallPrompt';
 
 /**
  * Everything that keeps the app useful on bad Wi-Fi, loaded after the first screen so none of it
@@ -12,10 +14,11 @@ import { formatDateTime, formatTime } from '../../lib/format';
  * - registers the service worker, and offers "Reload to update" when a new version is waiting;
  * - keeps the signed-in person's last answers (their mission, profile, agenda stars, the lists
  *   they opened) on this device, so a reload without a network shows what they saw;
- * - says so while offline: "You are offline: showing what you saw at {time}".
+ * - says so while offline: "You are offline: showing what you saw at {time}", offline meaning what
+ *   lib/network.ts decides (no network, or a network that does not answer).
  */
 export default function OfflineSupport() {
-  const online = useOnline();
+  const online = useReachable();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const lastSeen = usePersistedQueries(queryClient, user?.id ?? null);
@@ -37,6 +40,7 @@ export default function OfflineSupport() {
           </p>
         </div>
       )}
+      {update.waiting ? null : <InstallPrompt />}
       {update.waiting && (
         <section
           aria-label="Update available"
@@ -64,23 +68,6 @@ export default function OfflineSupport() {
         </section>
       )}
     </div>
-  );
-}
-
-function subscribeToNetwork(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeToNetwork,
-    () => navigator.onLine,
-    () => true,
   );
 }
 
@@ -149,8 +136,9 @@ function usePersistedQueries(queryClient: QueryClient, userId: string | null): n
           .getAll()
           .map((query) => query.state.dataUpdatedAt),
       );
-    // Only without a network: online, the screens' own fresh answers are what they show. What is
-    // restored is marked stale, so the first chance to reach the server replaces it.
+    // Only without a network (or one that does not answer): online, the screens' own fresh answers
+    // are what they show. What is restored is marked stale, so the first chance to reach the server
+    // replaces it.
     const restore = () => {
       const stored = readStored(key);
       if (!stored) return;
@@ -158,8 +146,10 @@ function usePersistedQueries(queryClient: QueryClient, userId: string | null): n
       hydrate(queryClient, { ...stored.state, queries });
       setLastSeen(newest() || null);
     };
-    if (!navigator.onLine) restore();
-    window.addEventListener('offline', restore);
+    if (!isReachable()) restore();
+    const unsubscribeNetwork = subscribeReachability(() => {
+      if (!isReachable()) restore();
+    });
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const save = () => {
@@ -194,7 +184,7 @@ function usePersistedQueries(queryClient: QueryClient, userId: string | null): n
     window.addEventListener('pagehide', flush);
     return () => {
       unsubscribe();
-      window.removeEventListener('offline', restore);
+      unsubscribeNetwork();
       window.removeEventListener('pagehide', flush);
       flush();
     };

@@ -16,20 +16,27 @@ export default function DashboardPage() {
   const firstName = personName(appUser, user).first;
   // The same query (and key) the sidebar reads, so marking a survey complete updates both.
   const survey = useQuery(surveyStatusQuery(userId));
-  const preSurveyCompleted = survey.data?.pre_survey_completed === true;
+  // Unknown (null) until an answer arrives: a failed read is never taken for "not done".
+  const surveyKnown = survey.data !== undefined;
+  const preSurveyCompleted = surveyKnown ? survey.data?.pre_survey_completed === true : null;
   // The role profile is fetched only once the pre-conference survey is complete.
-  const profile = useQuery(roleProfileQuery(userId, { enabled: preSurveyCompleted }));
+  const profile = useQuery(roleProfileQuery(userId, { enabled: preSurveyCompleted === true }));
   const roleProfile = profile.data ?? null;
   const variant = statusCardVariant({
-    statusLoading: userId === null || survey.isPending,
     preSurveyCompleted,
+    statusError: survey.data === undefined ? survey.error : null,
     profileLoading: profile.isPending,
+    profileError: profile.data === undefined ? profile.error : null,
     profile: roleProfile,
   });
+  const retry = () => {
+    if (survey.data === undefined) void survey.refetch();
+    else void profile.refetch();
+  };
   const openSurvey = useOpenSurvey();
   // The same cached query the mission section below reads.
   const owned = useOwnedMission(userId);
-  const progressKnown = variant.kind !== 'loading' && !owned.isPending;
+  const progressKnown = variant.kind !== 'loading' && variant.kind !== 'unknown' && !owned.isPending;
 
   return (
     <section className={cn(pageClasses, 'flex flex-col gap-6')}>
@@ -43,12 +50,15 @@ export default function DashboardPage() {
       {openSurvey.profileAlert && !openSurvey.dialogOpen ? <Alert tone="error">{openSurvey.profileAlert}</Alert> : null}
 
       {progressKnown ? (
-        <ProgressSteps state={{ surveyDone: preSurveyCompleted, profileDone: roleProfile !== null, missionDone: owned.details !== null }} />
+        <ProgressSteps state={{ surveyDone: preSurveyCompleted === true, profileDone: roleProfile !== null, missionDone: owned.details !== null }} />
       ) : null}
 
-      <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} />
+      <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} onRetry={retry} />
 
-      <DashboardMissionSection canCreateMission={preSurveyCompleted && roleProfile !== null} missing={preSurveyCompleted ? 'profile' : 'survey'} />
+      <DashboardMissionSection
+        canCreateMission={preSurveyCompleted === true && roleProfile !== null}
+        missing={variant.kind === 'unknown' || variant.kind === 'loading' ? 'unknown' : preSurveyCompleted ? 'profile' : 'survey'}
+      />
 
       <AnonymityDialog
         open={openSurvey.dialogOpen}

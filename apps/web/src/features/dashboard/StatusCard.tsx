@@ -1,24 +1,39 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ClipboardList, Clock, Pencil, Sparkles, UserRoundCheck, type LucideIcon } from 'lucide-react';
+import { ClipboardList, Clock, CloudOff, Pencil, RefreshCw, Sparkles, UserRoundCheck, type LucideIcon } from 'lucide-react';
 import type { RoleProfile } from '@mc/contract';
 import { Badge, Button, Card, Spinner, buttonClasses, cn } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { formatDate, orNotSpecified } from '../profiles';
 
-/** The dashboard status card: exactly one of four variants (docs/product.md#dashboard). */
-export type StatusCardVariant = { kind: 'loading' } | { kind: 'active'; profile: RoleProfile } | { kind: 'ready' } | { kind: 'surveyRequired' };
+/**
+ * The dashboard status card: exactly one of five variants (docs/product.md#dashboard). "unknown" is
+ * for a status that could not be read (and was not kept on this device): never a default that
+ * looks like a fact, such as "Complete Survey Required" to someone who has done the survey.
+ */
+export type StatusCardVariant =
+  { kind: 'loading' } | { kind: 'active'; profile: RoleProfile } | { kind: 'ready' } | { kind: 'surveyRequired' } | { kind: 'unknown'; message: string };
+
+/** What the card says when the status could not be read, unless the error says why (offline). */
+export const STATUS_UNKNOWN_MESSAGE = 'Your progress could not be loaded right now.';
 
 export function statusCardVariant(input: {
-  statusLoading: boolean;
-  preSurveyCompleted: boolean;
+  /** null while unknown: still loading, or failed to load (statusError says which). */
+  preSurveyCompleted: boolean | null;
+  statusError: Error | null;
   profileLoading: boolean;
+  profileError: Error | null;
   profile: RoleProfile | null;
 }): StatusCardVariant {
-  if (input.statusLoading) return { kind: 'loading' };
+  if (input.preSurveyCompleted === null) {
+    if (input.statusError) return { kind: 'unknown', message: input.statusError.message || STATUS_UNKNOWN_MESSAGE };
+    return { kind: 'loading' };
+  }
   if (!input.preSurveyCompleted) return { kind: 'surveyRequired' };
+  if (input.profile) return { kind: 'active', profile: input.profile };
+  if (input.profileError) return { kind: 'unknown', message: input.profileError.message || STATUS_UNKNOWN_MESSAGE };
   if (input.profileLoading) return { kind: 'loading' };
-  return input.profile ? { kind: 'active', profile: input.profile } : { kind: 'ready' };
+  return { kind: 'ready' };
 }
 
 /** The profile answers the active card shows, each "Not specified" when empty. */
@@ -30,8 +45,19 @@ const FIELDS: readonly { label: string; value: (profile: RoleProfile) => string 
   { label: 'Skills & Resources', value: (p) => p.skills_and_resources },
 ];
 
-export function StatusCard({ variant, onOpenSurvey }: { variant: StatusCardVariant; onOpenSurvey: () => void }) {
+export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: StatusCardVariant; onOpenSurvey: () => void; onRetry: () => void }) {
   switch (variant.kind) {
+    case 'unknown':
+      return (
+        <StatusFrame icon={CloudOff} tone="bg-slate-400/15 text-slate-200" title="Status unavailable" text={variant.message}>
+          <div>
+            <Button variant="secondary" onClick={onRetry}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Try again
+            </Button>
+          </div>
+        </StatusFrame>
+      );
     case 'loading':
       return (
         <Card>

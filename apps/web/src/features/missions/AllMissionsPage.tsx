@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Bell, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users, type LucideIcon } from 'lucide-react';
 import type { Mission } from '@mc/contract';
-import { Alert, Badge, Card, PageSpinner, SearchInput, Select, buttonClasses, cn, pageClasses } from '../../components/ui';
+import { Badge, LoadError, Card, PageSpinner, SearchInput, Select, buttonClasses, cn, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -97,8 +97,8 @@ export default function AllMissionsPage() {
 
       {missions.isPending ? (
         <PageSpinner label="Loading missions..." />
-      ) : missions.isError ? (
-        <Alert tone="error">{missions.error.message || 'Failed to load missions'}</Alert>
+      ) : missions.isError && missions.data === undefined ? (
+        <LoadError message={missions.error.message || 'Failed to load missions'} onRetry={() => void missions.refetch()} />
       ) : (
         <>
           <p role="status" className="sr-only">

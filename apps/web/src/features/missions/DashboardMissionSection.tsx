@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
-import { Alert, Button, Card, Dialog, Spinner, buttonClasses } from '../../components/ui';
+import { Button, Card, Dialog, LoadError, Spinner, buttonClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import { ManageTeamDialog } from '../teams';
@@ -12,12 +12,14 @@ interface DashboardMissionSectionProps {
   /** Create Mission is enabled only with a completed survey and a role profile. */
   canCreateMission: boolean;
   /** While it is disabled: what is still missing, said under the button. */
-  missing: 'survey' | 'profile';
+  missing: 'survey' | 'profile' | 'unknown';
 }
 
 const MISSING_REASON: Record<DashboardMissionSectionProps['missing'], string> = {
   survey: 'Complete the pre-conference survey and create your role profile first.',
   profile: 'Create your role profile first.',
+  // The survey status or the profile could not be read: the status card above says why.
+  unknown: 'Your survey and role profile are needed first; their status is not known right now.',
 };
 
 /** The dashboard's mission area: the user's mission card, or the Create Mission button and its confirm dialog. */
@@ -87,7 +89,7 @@ export default function DashboardMissionSection({ canCreateMission, missing }: D
 
   return (
     <section aria-label="Your mission" className="mt-6 flex flex-col items-start gap-3">
-      {owned.error ? <Alert tone="error">{owned.error.message || 'Failed to load your mission'}</Alert> : null}
+      {owned.error ? <LoadError message={owned.error.message || 'Failed to load your mission'} onRetry={owned.retry} /> : null}
       {canCreateMission ? (
         <Button size="lg" icon={<Rocket aria-hidden="true" className="size-5" />} onClick={() => setConfirmOpen(true)}>
           Create Mission

@@ -6,16 +6,19 @@ import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { missionDetailsQuery } from '../../lib/queries';
-import { creatorLine } from './missionRules';
+import { creatorLine, isMissionId } from './missionRules';
 import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList, ToggleButtons } from './MissionParts';
 
 /** Mission details, /mission/{missionId} (docs/product.md#mission-details). */
 export default function MissionDetailsPage() {
   const { missionId = '' } = useParams();
+  // A damaged link (not a mission id at all) is simply a mission that is not there: "Mission Not
+  // Found", never the server's parameter check.
+  const wellFormed = isMissionId(missionId);
   const { status, user } = useAuth();
   const userId = user?.id ?? null;
   // Loads once the auth state has settled, for the current user id or null.
-  const details = useQuery({ ...missionDetailsQuery(missionId, userId), enabled: status !== 'loading' && missionId !== '' });
+  const details = useQuery({ ...missionDetailsQuery(missionId, userId), enabled: status !== 'loading' && wellFormed });
 
   const back = (
     <Link to={paths.allMissions()} className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
@@ -25,10 +28,10 @@ export default function MissionDetailsPage() {
   );
 
   const pageTitle = <title>{`Mission Details · ${appConfig.productName}`}</title>;
-  if (status === 'loading' || details.isPending) {
+  if (wellFormed && (status === 'loading' || details.isPending)) {
     return <MissionPageLoading title="Mission Details" top={pageTitle} label="Loading mission details..." />;
   }
-  if (details.isError) {
+  if (wellFormed && details.isError) {
     return (
       <MissionPageError
         title="Mission Details"
@@ -39,11 +42,12 @@ export default function MissionDetailsPage() {
           </>
         }
         message={details.error.message}
+        onRetry={() => void details.refetch()}
       />
     );
   }
 
-  const data = details.data;
+  const data = wellFormed ? details.data : null;
   if (!data) {
     return (
       <section className={pageClasses}>

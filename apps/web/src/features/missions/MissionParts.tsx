@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Bell, BellRing, ThumbsUp, Users } from 'lucide-react';
 import type { Mission, MissionMember } from '@mc/contract';
-import { Alert, Badge, Button, PageSpinner, SearchInput, pageClasses } from '../../components/ui';
+import { Alert, Badge, Button, LoadError, PageSpinner, SearchInput, pageClasses } from '../../components/ui';
 import { runToggle, type ToggleKind } from './missionsApi';
 import { fullName, teamRoleLabel } from './missionRules';
 import { countLabel, formatDate, formatDateTime } from '../../lib/format';
 import { isOfflineError } from '../../lib/rpcError';
+import { useAuth } from '../../lib/auth';
 
 /** The mission's fields for My Mission and Mission details, in the order docs/product.md#my-mission lists them. */
 export function MissionFieldList({ mission, extra }: { mission: Mission; extra?: ReactNode }) {
@@ -115,10 +116,12 @@ interface ToggleButtonsProps {
   size?: 'sm' | 'md';
 }
 
-function useToggle(kind: ToggleKind, missionId: string, reportErrors: boolean, button: RefObject<HTMLButtonElement | null>) {
+function useToggle(kind: ToggleKind, missionId: string, wanted: boolean, reportErrors: boolean, button: RefObject<HTMLButtonElement | null>) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const viewerId = user?.id ?? null;
   return useMutation({
-    mutationFn: () => runToggle(queryClient, kind, missionId),
+    mutationFn: () => runToggle(queryClient, kind, missionId, wanted, viewerId),
     onError: (error) => {
       // Offline, every card says so at once: a vote that silently did nothing would look counted.
       if (reportErrors || isOfflineError(error)) toast.error(error.message || 'Something went wrong');
@@ -140,8 +143,8 @@ function useToggle(kind: ToggleKind, missionId: string, reportErrors: boolean, b
 export function ToggleButtons({ missionId, isVoted, isSubscribed, reportErrors = false, size = 'sm' }: ToggleButtonsProps) {
   const voteButton = useRef<HTMLButtonElement>(null);
   const subscribeButton = useRef<HTMLButtonElement>(null);
-  const vote = useToggle('vote', missionId, reportErrors, voteButton);
-  const subscribe = useToggle('subscription', missionId, reportErrors, subscribeButton);
+  const vote = useToggle('vote', missionId, !isVoted, reportErrors, voteButton);
+  const subscribe = useToggle('subscription', missionId, !isSubscribed, reportErrors, subscribeButton);
   const cell = 'w-full whitespace-nowrap';
   return (
     <>
@@ -197,12 +200,12 @@ export function MissionPageLoading({ title, top, label }: MissionPageStateProps 
 }
 
 /** My Mission and Mission details when their mission could not be loaded. */
-export function MissionPageError({ title, top, message }: MissionPageStateProps & { message: string }) {
+export function MissionPageError({ title, top, message, onRetry }: MissionPageStateProps & { message: string; onRetry: () => void }) {
   return (
     <section className={pageClasses}>
       {top}
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
-      <Alert tone="error">{message || 'Failed to load mission details'}</Alert>
+      <LoadError message={message || 'Failed to load mission details'} onRetry={onRetry} />
     </section>
   );
 }

@@ -17,7 +17,7 @@ export default function MyMissionPage() {
   const head = <title>{`My Mission · ${appConfig.productName}`}</title>;
 
   if (mine.isPending) return <MissionPageLoading title="My Mission" top={head} label="Loading your mission..." />;
-  if (mine.error) return <MissionPageError title="My Mission" top={head} message={mine.error.message} />;
+  if (mine.error) return <MissionPageError title="My Mission" top={head} message={mine.error.message} onRetry={mine.retry} />;
 
   const data = mine.details;
   if (!data) {

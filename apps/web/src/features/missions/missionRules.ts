@@ -76,3 +76,10 @@ export function filterMissions(missions: readonly Mission[], query: string): Mis
 export function ownFirst(missions: readonly Mission[], userId: string | null): Mission[] {
   return [...missions.filter((mission) => mission.created_by === userId), ...missions.filter((mission) => mission.created_by !== userId)];
 }
+
+const MISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an address's mission id can name a mission at all (a UUID); anything else is not found. */
+export function isMissionId(value: string): boolean {
+  return MISSION_ID.test(value);
+}

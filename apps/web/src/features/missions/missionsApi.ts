@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Mission, MissionDetails, ProcedureName, ProcedureParams, SubscriptionResult, VoteResult } from '@mc/contract';
-import { callRpc, firstRow } from '../../lib/rpc';
+import { callRpc, firstRow, outcomeUnknown } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { getLiveStatus } from '../../lib/live/status';
 import { applySubscriptionResult, applyVoteResult, type Engagement } from './missionRules';
@@ -51,23 +51,48 @@ export function toggleSubscription(missionId: string): Promise<SubscriptionResul
 export type ToggleKind = 'vote' | 'subscription';
 
 /**
- * Runs a toggle and applies its answer to both cached forms of that mission: its row in the list
- * and its one details entry (which My Mission, the dashboard card and the details page all read),
- * so the counts change everywhere at once without a reload.
+ * Toggles whose call was sent but whose answer was lost (the network gave out): the server may have
+ * applied them. A toggle is not idempotent (a second "vote" removes the vote), so the next press on
+ * that button first reads the mission's current state (docs/decisions/029-a-network-that-lies.md).
  */
-export async function runToggle(queryClient: QueryClient, kind: ToggleKind, missionId: string): Promise<void> {
-  const step =
-    kind === 'vote'
-      ? await toggleVote(missionId).then(
-          (result) =>
-            <T extends Engagement>(state: T) =>
-              applyVoteResult(state, result),
-        )
-      : await toggleSubscription(missionId).then(
-          (result) =>
-            <T extends Engagement>(state: T) =>
-              applySubscriptionResult(state, result),
-        );
+const uncertain = new Set<string>();
+
+/**
+ * Runs a toggle towards `wanted` (the state the person asked for: true to vote or subscribe) for
+ * the signed-in `viewerId`, and
+ * applies its answer to both cached forms of that mission: its row in the list and its one details
+ * entry (which My Mission, the dashboard card and the details page all read), so the counts change
+ * everywhere at once without a reload. After a lost answer, the mission's state is read first, and
+ * a toggle that had in fact been applied is not sent again.
+ */
+export async function runToggle(queryClient: QueryClient, kind: ToggleKind, missionId: string, wanted: boolean, viewerId: string | null): Promise<void> {
+  const key = `${kind}:${missionId}`;
+  if (uncertain.has(key)) {
+    const current = await callRpc('get_mission_details', { p_mission_id: missionId, p_user_id: viewerId });
+    uncertain.delete(key);
+    if (current && (kind === 'vote' ? current.is_voted : current.is_subscribed) === wanted) {
+      applyCurrentState(queryClient, missionId, current);
+      return;
+    }
+  }
+  let step: <T extends Engagement>(state: T) => T;
+  try {
+    step =
+      kind === 'vote'
+        ? await toggleVote(missionId).then(
+            (result) =>
+              <T extends Engagement>(state: T) =>
+                applyVoteResult(state, result),
+          )
+        : await toggleSubscription(missionId).then(
+            (result) =>
+              <T extends Engagement>(state: T) =>
+                applySubscriptionResult(state, result),
+          );
+  } catch (error) {
+    if (outcomeUnknown(error)) uncertain.add(key);
+    throw error;
+  }
   // While the live channel is up it sends this toggle's new counts too, and it may arrive before
   // or after this answer: adding the answer's step on top would count the toggle twice. Then the
   // answer sets only the person's own flag and the counts are the live channel's alone.
@@ -76,12 +101,27 @@ export async function runToggle(queryClient: QueryClient, kind: ToggleKind, miss
     const next = step(state);
     return live ? { ...next, vote_count: state.vote_count, subscription_count: state.subscription_count } : next;
   };
+  updateCachedMission(queryClient, missionId, apply);
+}
+
+function updateCachedMission(queryClient: QueryClient, missionId: string, apply: <T extends Engagement>(state: T) => T): void {
   queryClient.setQueriesData<Mission[]>({ queryKey: queryKeys.missionListOfAnyViewer }, (list) =>
     list?.map((mission) => (mission.mission_id === missionId ? apply(mission) : mission)),
   );
   queryClient.setQueriesData<MissionDetails | null>({ queryKey: queryKeys.missionDetailsOfAnyViewer(missionId) }, (details) =>
     details ? { ...apply(details), mission: apply(details.mission) } : details,
   );
+}
+
+/** The mission's engagement as the server has it now, into every cached copy. */
+function applyCurrentState(queryClient: QueryClient, missionId: string, current: MissionDetails): void {
+  const engagement = {
+    is_voted: current.is_voted,
+    vote_count: current.vote_count,
+    is_subscribed: current.is_subscribed,
+    subscription_count: current.subscription_count,
+  };
+  updateCachedMission(queryClient, missionId, (state) => ({ ...state, ...engagement }));
 }
 
 /** After creating or updating: everything mission-related is stale, including the sidebar's memberships. */

@@ -8,6 +8,8 @@ export interface MembershipMission {
   error: Error | null;
   /** The mission, its team and the caller's engagement; null when no membership matches. */
   details: MissionDetails | null;
+  /** Reads again what failed. */
+  retry: () => void;
 }
 
 /**
@@ -19,11 +21,13 @@ function useMembershipMission(userId: string | null, choose: (memberships: UserM
   const memberships = useQuery(userMissionsQuery(userId));
   const missionId = memberships.data ? (choose(memberships.data)?.mission_id ?? null) : null;
   const details = useQuery({ ...missionDetailsQuery(missionId ?? '', userId), enabled: missionId !== null });
-  if (memberships.isError) return { isPending: false, error: memberships.error, details: null };
-  if (memberships.isPending) return { isPending: true, error: null, details: null };
-  if (missionId === null) return { isPending: false, error: null, details: null };
-  if (details.isError) return { isPending: false, error: details.error, details: null };
-  return { isPending: details.isPending, error: null, details: details.data ?? null };
+  const retry = () => void (memberships.data === undefined ? memberships.refetch() : details.refetch());
+  // What was read (or kept on this device) is shown even when reading it again failed.
+  if (memberships.data === undefined && memberships.isError) return { isPending: false, error: memberships.error, details: null, retry };
+  if (memberships.isPending) return { isPending: true, error: null, details: null, retry };
+  if (missionId === null) return { isPending: false, error: null, details: null, retry };
+  if (details.data === undefined && details.isError) return { isPending: false, error: details.error, details: null, retry };
+  return { isPending: details.isPending, error: null, details: details.data ?? null, retry };
 }
 
 /** My Mission: the first mission the user belongs to, in the order they joined (docs/product.md#my-mission). */

@@ -1,10 +1,15 @@
 import { LIVE_CLOSE, LIVE_SOCKET_PATH, type LiveServerMessage } from '@mc/contract/live.ts';
+import { isReachable, subscribeReachability } from '../network';
+import { backoffDelayMs } from '../networkPolicy';
 
 /**
  * The browser's end of the live channel. ONE WebSocket per browser, not per tab: the tabs elect a
  * leader with the Web Locks API; the leader holds the socket and passes what arrives (and its
  * status) to the other tabs over a BroadcastChannel. When the leader tab closes, its lock is
  * released and the next tab takes over. A browser without those APIs connects per tab.
+ * It follows the app's one network layer (lib/network.ts): while the server cannot be reached it
+ * closes its socket (on a network that lies, an open socket is silently dead) and does not try;
+ * when the server answers again it reconnects at once, and what changed meanwhile is read afresh.
  */
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'unavailable';
@@ -17,11 +22,8 @@ export interface LiveListener {
   reconnected(): void;
 }
 
-/** Waits before reconnection attempt n (0-based): 1, 2, 4, 8, 16, then 30 s, each ±25 % so a room does not return at once. */
-export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5));
-  return Math.round(base * (0.75 + random() * 0.5));
-}
+/** Waits before reconnection attempt n (0-based): the app's one backoff (lib/networkPolicy.ts). */
+export const reconnectDelayMs = backoffDelayMs;
 
 /** After this many failed attempts in a row, the app says live updates are unavailable (and keeps trying). */
 export const ATTEMPTS_BEFORE_UNAVAILABLE = 3;
@@ -41,6 +43,7 @@ export class LiveConnection {
   private releaseLock: (() => void) | null = null;
   private readonly tabs: BroadcastChannel | null;
   private isLeader = false;
+  private stopFollowingNetwork: (() => void) | null = null;
 
   constructor(
     private readonly getToken: () => Promise<string | null>,
@@ -79,6 +82,7 @@ export class LiveConnection {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.stopFollowingNetwork?.();
     this.socket?.close(1000, 'signed out');
     this.socket = null;
     this.releaseLock?.();
@@ -87,7 +91,23 @@ export class LiveConnection {
 
   private lead(): void {
     this.isLeader = true;
+    this.stopFollowingNetwork = subscribeReachability(() => this.networkChanged());
     this.connect();
+  }
+
+  private networkChanged(): void {
+    if (this.stopped) return;
+    if (!isReachable()) {
+      const socket = this.socket;
+      this.socket = null;
+      socket?.close(1000, 'offline');
+      clearTimeout(this.timer);
+      this.setStatus(this.everConnected ? 'reconnecting' : 'connecting');
+    } else if (!this.socket) {
+      clearTimeout(this.timer);
+      this.attempt = 0;
+      this.connect();
+    }
   }
 
   private fromTab(message: TabMessage): void {
@@ -115,7 +135,8 @@ export class LiveConnection {
   }
 
   private connect(): void {
-    if (this.stopped) return;
+    // Offline, the network layer's probe says when to try again (networkChanged).
+    if (this.stopped || !isReachable()) return;
     const url = `${window.location.origin.replace(/^http/, 'ws')}${LIVE_SOCKET_PATH}`;
     let socket: WebSocket;
     try {
@@ -164,7 +185,7 @@ export class LiveConnection {
   }
 
   private retry(): void {
-    if (this.stopped) return;
+    if (this.stopped || !isReachable()) return;
     this.setStatus(this.attempt >= ATTEMPTS_BEFORE_UNAVAILABLE ? 'unavailable' : 'reconnecting');
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), reconnectDelayMs(this.attempt));

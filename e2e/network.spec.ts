@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+
+/**
+ * A network that lies (docs/product.md#offline-and-updates): connected, but nothing gets through or
+ * it crawls. The app treats a request with no answer in time, or one that fails while the browser
+ * claims to be online, as offline: the banner, the kept copies, actions refused; it probes in the
+ * background and comes back by itself. The service worker is blocked here (as in every journey but
+ * offline.spec.ts), so page.route() sees every request; first-visits.spec.ts covers the worker.
+ */
+
+const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
+/** The app's time limit is 8 s (lib/networkPolicy.ts); a loaded machine adds its own delay. */
+const GIVES_UP = { timeout: 25_000 };
+
+function sidebarLink(page: Page, name: string) {
+  return page.getByRole('link', { name, exact: true }).first();
+}
+
+/** Whether the answers kept on this device hold every one of these texts. */
+function kept(page: Page, texts: string[]): Promise<boolean> {
+  return page.evaluate(
+    (wanted) => wanted.every((text) => Object.entries(localStorage).some(([key, value]) => key.startsWith('offline_cache:') && value.includes(text))),
+    texts,
+  );
+}
+
+test('every request hangs while the browser says online: offline banner, kept screens, refused actions, back by itself, and a lost vote is not cast twice', async ({
+  page,
+}) => {
+  test.slow();
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner, { p_name: `Hanging Wi-Fi ${Date.now().toString(36)}` });
+  const me = await withRoleProfile(await createUser());
+  const mine = await createMission(me, { p_name: `Lying link crew ${Date.now().toString(36)}` });
+  await signInViaUi(page, me);
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
+
+  let listBeforeTheVote = '';
+  page.on('response', (response) => {
+    if (response.url().endsWith('/rest/v1/rpc/get_all_missions') && !listBeforeTheVote) void response.text().then((body) => (listBeforeTheVote = body));
+  });
+  await sidebarLink(page, 'My Mission').click();
+  await expect(page.getByRole('heading', { name: mine.name })).toBeVisible();
+  await sidebarLink(page, 'All Missions').click();
+  const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  await expect(card.getByRole('button', { name: 'Vote' })).toBeVisible();
+  await expect.poll(() => kept(page, [mine.name, mission.name, 'Call the council'])).toBe(true);
+  expect(listBeforeTheVote).toContain(mission.name);
+
+  // From now on nothing answers. The vote reaches the server, but its answer is lost on the way back.
+  await page.route('**/*', () => undefined);
+  await page.route('**/rest/v1/rpc/toggle_mission_vote', async (route) => {
+    await route.fetch();
+  });
+  await card.getByRole('button', { name: 'Vote' }).click();
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible(GIVES_UP);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toContainText(/^You are offline: showing what you saw at \d{1,2}:\d{2}(\s?[AP]M)?\./);
+  await expect(card.getByRole('button', { name: 'Vote' })).toBeEnabled();
+  expect((await rpc<{ is_voted: boolean }>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).is_voted).toBe(true);
+
+  // Actions are refused at once, with nothing sent.
+  await card.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  // Screens show what the person saw: their mission, and a dashboard that knows their progress.
+  await sidebarLink(page, 'My Mission').click();
+  await expect(page.getByRole('heading', { name: mine.name })).toBeVisible();
+  await sidebarLink(page, 'Dashboard').click();
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
+  await expect(page.getByText('Complete Survey Required')).toHaveCount(0);
+  await expect(banner).toBeVisible();
+
+  // The network comes back, but the list still answers as it was before the vote (a stale copy on
+  // the way): the screen says "Vote", and pressing it must not take the vote away.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.route('**/rest/v1/rpc/get_all_missions', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: listBeforeTheVote }));
+  await expect(banner).toHaveCount(0, GIVES_UP);
+  await sidebarLink(page, 'All Missions').click();
+  await card.getByRole('button', { name: 'Vote' }).click();
+  await expect(card.getByRole('button', { name: 'Unvote' })).toBeVisible();
+  expect(
+    (await rpc<{ is_voted: boolean; vote_count: number }>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).is_voted,
+  ).toBe(true);
+});
+
+test('the dashboard never guesses: a survey status that cannot be read says so, with a retry, never "Complete Survey Required"', async ({ page }) => {
+  const me = await withRoleProfile(await createUser());
+  let failing = true;
+  await page.route('**/rest/v1/rpc/get_survey_status', (route) => (failing ? route.abort('failed') : route.continue()));
+  await signInViaUi(page, me);
+  const card = page.getByRole('region', { name: 'Status unavailable' });
+  await expect(card).toBeVisible(GIVES_UP);
+  await expect(card).toContainText(OFFLINE_MESSAGE);
+  await expect(page.getByText('Complete Survey Required')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try again' }).first()).toBeVisible();
+
+  // The network recovers: the probe notices and the card shows the real status by itself.
+  failing = false;
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible(GIVES_UP);
+  await expect(page.getByText('Complete Survey Required')).toHaveCount(0);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test('a 3G-like link (400 ms, 400 kbit/s) is slow, not broken: screens arrive without going offline or retrying', async ({ page }) => {
+  test.slow();
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner);
+  const me = await withRoleProfile(await createUser());
+  const calls = new Map<string, number>();
+  page.on('request', (request) => {
+    const name = /\/rest\/v1\/rpc\/([a-z_]+)/.exec(request.url())?.[1];
+    if (name) calls.set(name, (calls.get(name) ?? 0) + 1);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+
+  await signInViaUi(page, me);
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible({ timeout: 20_000 });
+  await sidebarLink(page, 'All Missions').click();
+  await expect(page.getByTestId('mission-card').filter({ hasText: mission.name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  // No call was sent again because it was slow.
+  expect(calls.get('get_all_missions')).toBe(1);
+  expect(calls.get('get_survey_status')).toBe(1);
+});
