@@ -18,6 +18,19 @@ export const ROUND_SHORTLIST_MAX = 100;
 /** The public topic of the live channel that says a round changed (its state or how many have voted). */
 export const ROUNDS_TOPIC = 'rounds';
 
+/**
+ * What the rounds topic sends, at most twice a second per round: what anyone may see of it now.
+ * `counts` is null while the round's counts are hidden.
+ */
+export interface RoundLiveEvent {
+  round_id: string;
+  state: RoundState;
+  opens_at: string | null;
+  closes_at: string | null;
+  voter_count: number;
+  counts: { mission_id: string; vote_count: number }[] | null;
+}
+
 export const ROUND_MESSAGES = {
   nameRequired: 'Please give the round a name',
   votesPerPerson: 'Each person has 1 to 5 votes in a round',

@@ -196,6 +196,7 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     conferenceStartDate: config.CONFERENCE_START_DATE,
     conferenceTimeZone: config.CONFERENCE_TIME_ZONE,
     dailyDigestHour: String(config.MAIL_DAILY_DIGEST_HOUR),
+    publicUrl: config.publicUrl,
   });
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')
