@@ -100,8 +100,8 @@ test.describe('live results', () => {
     await expect(watchPage.getByRole('heading', { name: 'Live results' })).toBeVisible();
     const rows = watchPage.getByTestId('live-row');
     await expect(rows.filter({ hasText: second.name }).first()).toBeVisible();
-    // The room joins through a QR code of the app's own address, drawn in the browser.
-    await expect(watchPage.getByRole('img', { name: `QR code for ${new URL(watchPage.url()).origin}` })).toBeVisible();
+    // The room joins through a QR code of the app's public address (PUBLIC_URL, here the page's own) and /vote, drawn in the browser.
+    await expect(watchPage.getByRole('img', { name: `QR code for ${new URL(watchPage.url()).origin}/vote` })).toBeVisible();
     await expect(watchPage.getByText('Join and vote at')).toBeVisible();
     await expect(watchPage.getByRole('button', { name: 'Full screen' })).toBeVisible();
     await expect(watchPage.getByTestId('total-votes')).toHaveText(/^\d+$/);

@@ -31,7 +31,9 @@ describeEachDatabase('voting rounds: the live channel', (server) => {
       const counts = revealed.message.type === 'event' ? roundEvent(revealed.message.data).counts : null;
       expect(counts?.map((c) => c.vote_count).sort()).toEqual([1, 1]);
       // Before the reveal, no message carried a count.
-      const before = live.received.filter((r) => r.message.type === 'event' && r.message.topic === ROUNDS_TOPIC && roundEvent(r.message.data).state !== 'revealed');
+      const before = live.received.filter(
+        (r) => r.message.type === 'event' && r.message.topic === ROUNDS_TOPIC && roundEvent(r.message.data).state !== 'revealed',
+      );
       expect(before.length).toBeGreaterThan(0);
       for (const r of before) expect(r.message.type === 'event' && roundEvent(r.message.data).counts).toBeNull();
     } finally {
