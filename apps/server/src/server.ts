@@ -15,6 +15,7 @@ import { seedProgramme } from './features/programme/store.ts';
 import { organiserCommandArgs, parseOrganiserCommand, runOrganiserCommand } from './ops/organiser.ts';
 import { startLiveChannel, type LiveChannel } from './live/service.ts';
 import { startNotificationJobs, type NotificationJobs } from './features/notifications/jobs.ts';
+import { startRoundSchedule } from './features/rounds/schedule.ts';
 import { controlFilePath, folderHolder, localUrl, newControlToken, registerAdminRoutes, removeControlFile, writeControlFile } from './ops/control.ts';
 
 export interface RunningServer {
@@ -98,6 +99,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     folder?.announce(localUrl(config.HOST, port));
     prune();
+    const roundSchedule = startRoundSchedule(database, app.log);
     let closing: Promise<void> | null = null;
     return {
       app,
@@ -108,6 +110,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
       close(options = {}) {
         closing ??= (async () => {
           clearInterval(pruning);
+          await roundSchedule.close();
           app.draining.active = true;
           const lastPruning = pruningRun;
           if (options.drainMs) await drainConnections(app.server, options.drainMs);

@@ -3,12 +3,14 @@ import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
+import { roundProcedureParams } from './rounds.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
 import type { AgendaProcedureResults } from './agenda.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
 import type { ModerationProcedureResults } from './moderation.ts';
 import type { OrganiserProcedureResults } from './organiser.ts';
 import type { ProgrammeProcedureResults } from './programme.ts';
+import type { RoundProcedureResults } from './rounds.ts';
 import { EMAIL_DIGESTS, type NotificationProcedureResults } from './notifications.ts';
 
 /**
@@ -191,6 +193,7 @@ export const procedureParams = {
   ...organiserProcedureParams,
   ...programmeProcedureParams,
   ...moderationProcedureParams,
+  ...roundProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -297,7 +300,13 @@ export type RemoveMemberResult = 'member_deleted' | 'no_member_found' | 'cannot_
  * A procedure in procedureParams without an entry here does not compile (ProcedureResult below).
  */
 export interface ProcedureResults
-  extends AgendaProcedureResults, OrganiserProcedureResults, ProgrammeProcedureResults, ModerationProcedureResults, NotificationProcedureResults {
+  extends
+    AgendaProcedureResults,
+    OrganiserProcedureResults,
+    ProgrammeProcedureResults,
+    ModerationProcedureResults,
+    NotificationProcedureResults,
+    RoundProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -14,6 +14,7 @@ import { registerRpcRoutes } from '../rpc/routes.ts';
 import { registerCalendarFeedRoutes } from '../features/agenda/feed-routes.ts';
 import { registerProgrammeRoutes } from '../features/programme/routes.ts';
 import { registerExportRoutes } from '../features/moderation/exports.ts';
+import { registerRoundExportRoutes } from '../features/rounds/exports.ts';
 import { registerUnsubscribeRoutes } from '../features/notifications/unsubscribe.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { registerDemoSurvey } from './demo-survey.ts';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCalendarFeedRoutes(app, db, config);
   registerProgrammeRoutes(app, db, keys, config);
   registerExportRoutes(app, db, keys, config);
+  registerRoundExportRoutes(app, db, keys, config);
   registerUnsubscribeRoutes(app, db, keys);
   registerDemoSurvey(app);
   registerHealthRoutes(app, db, storage);
@@ -206,6 +208,7 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     conferenceStartDate: config.CONFERENCE_START_DATE,
     conferenceTimeZone: config.CONFERENCE_TIME_ZONE,
     dailyDigestHour: String(config.MAIL_DAILY_DIGEST_HOUR),
+    publicUrl: config.publicUrl,
   });
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')

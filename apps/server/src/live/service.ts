@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { LIVE_SOCKET_PATH, MISSIONS_TOPIC } from '@mc/contract';
+import { LIVE_SOCKET_PATH, MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Db } from '../db/db.ts';
 import type { SigningKeys } from '../auth/keys.ts';
 import { MissionsFeed } from '../features/missions/live.ts';
+import { RoundsFeed } from '../features/rounds/live.ts';
 import { inProcessBus, postgresBus, type LiveBus } from './bus.ts';
 import { LiveHub } from './hub.ts';
 import { attachLiveBus, detachLiveBus } from './publish.ts';
@@ -23,9 +24,11 @@ export async function startLiveChannel(options: { app: FastifyInstance; db: Db; 
   const bus = databaseUrl ? await postgresBus(databaseUrl, log) : inProcessBus();
   const hub = new LiveHub(keys, log);
   const missions = new MissionsFeed(db, hub, log);
+  const rounds = new RoundsFeed(db, hub, log);
   bus.onEvents((events) => {
     for (const event of events) {
       if (event.topic === MISSIONS_TOPIC) missions.receive(event.data);
+      else if (event.topic === ROUNDS_TOPIC) rounds.receive(event.data);
       else hub.publish(event.topic, event.data);
     }
   });
@@ -46,6 +49,7 @@ export async function startLiveChannel(options: { app: FastifyInstance; db: Db; 
       app.server.off('upgrade', onUpgrade);
       detachLiveBus(db);
       missions.close();
+      rounds.close();
       hub.close();
       await bus.close();
     },

@@ -10,6 +10,7 @@ const defaults = {
   conferenceStartDate: DEFAULT_CONFERENCE_START_DATE,
   conferenceTimeZone: DEFAULT_CONFERENCE_TIME_ZONE,
   dailyDigestHour: '7',
+  publicUrl: '',
 };
 
 describe('parseAppConfig', () => {
@@ -28,5 +29,10 @@ describe('parseAppConfig', () => {
     expect(parseAppConfig(JSON.stringify({ dailyDigestHour: '18' })).dailyDigestHour).toBe('18');
     expect(parseAppConfig(JSON.stringify({ dailyDigestHour: '0' })).dailyDigestHour).toBe('0');
     for (const wrong of ['24', '-1', '7.5', 'seven', 7]) expect(parseAppConfig(JSON.stringify({ dailyDigestHour: wrong })).dailyDigestHour).toBe('7');
+  });
+
+  it('takes the public address only as an http(s) address, without a trailing slash', () => {
+    expect(parseAppConfig(JSON.stringify({ publicUrl: 'https://mission.example.org/' })).publicUrl).toBe('https://mission.example.org');
+    for (const wrong of ['javascript:alert(1)', 'mission.example.org', 42]) expect(parseAppConfig(JSON.stringify({ publicUrl: wrong })).publicUrl).toBe('');
   });
 });

@@ -15,6 +15,8 @@ const DEFAULTS = {
   conferenceTimeZone: 'Africa/Johannesburg',
   // The server's MAIL_DAILY_DIGEST_HOUR default: the venue's hour of the daily notification e-mail.
   dailyDigestHour: '7',
+  // The server's PUBLIC_URL: the address the projector's QR code shows. Empty: this page's own origin.
+  publicUrl: '',
 } as const;
 
 export type AppConfig = { [K in keyof typeof DEFAULTS]: string };
@@ -40,6 +42,7 @@ export function parseAppConfig(raw: string | null | undefined): AppConfig {
     postSurveyUrl: textOr(source.postSurveyUrl, DEFAULTS.postSurveyUrl),
     conferenceStartDate: textOr(source.conferenceStartDate, DEFAULTS.conferenceStartDate),
     conferenceTimeZone: textOr(source.conferenceTimeZone, DEFAULTS.conferenceTimeZone),
+    publicUrl: /^https?:\/\/[^\s"<>]+$/.test(textOr(source.publicUrl, '')) ? textOr(source.publicUrl, '').replace(/\/+$/, '') : DEFAULTS.publicUrl,
     dailyDigestHour: /^(1?\d|2[0-3])$/.test(textOr(source.dailyDigestHour, '')) ? textOr(source.dailyDigestHour, '') : DEFAULTS.dailyDigestHour,
   };
 }

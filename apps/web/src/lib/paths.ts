@@ -15,6 +15,8 @@ export const paths = {
   allMissions: () => '/view-all-missions',
   /** The closing panel's projector screen: the ranking as it moves. */
   live: () => '/live',
+  /** Voting in the current round (the closing panel's vote). */
+  vote: () => '/vote',
   mission: (missionId: string) => `/mission/${encodeURIComponent(missionId)}`,
   createMission: (editId?: string) => (editId ? `/create-mission?edit=${encodeURIComponent(editId)}` : '/create-mission'),
   preConference: () => '/pre-conference',

@@ -35,4 +35,8 @@ export const queryKeys = {
   /** The bell's list and unread count. */
   notifications: (userId: string | null) => ['notifications', userId] as const,
   notificationSettings: (userId: string | null) => ['notification-settings', userId] as const,
+  /** Everything of the voting rounds starts with this: a round's live message refreshes it all. */
+  voteRounds: ['vote-rounds'] as const,
+  currentRound: (userId: string | null) => ['vote-rounds', 'current', userId] as const,
+  roundResult: (roundId: string) => ['vote-rounds', 'result', roundId] as const,
 } as const;

@@ -1,5 +1,5 @@
 import { Readable, pipeline } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify';
 import { EXPORTS, MODERATION_AUDIT_KINDS, MODERATION_MESSAGES, type ExportName } from '@mc/contract';
 import type { SigningKeys } from '../../auth/keys.ts';
@@ -16,7 +16,7 @@ import { anonymitySql, isoTime } from './queries.ts';
 /** Rows read per statement: the most an export holds in memory at once. */
 export const EXPORT_PAGE_SIZE = 1000;
 
-type Cell = string | number;
+export type Cell = string | number;
 
 interface ExportDefinition {
   /** Column headings, in order; every row gives one cell per heading. */
@@ -136,44 +136,58 @@ function exportName(file: string): ExportName | null {
 }
 
 /**
+ * The caller of an export route as an organiser, or null once the refusal is sent: 401 with what
+ * to do for someone signed out, 403 for anyone else.
+ */
+export async function exportCaller(request: FastifyRequest, reply: FastifyReply, db: Db, keys: SigningKeys, config: Config): Promise<CallContext | null> {
+  reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+  try {
+    const ctx = await callContextOf(request, db, keys, config);
+    await requireOrganiser(ctx);
+    return ctx;
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+    // Someone who opens the address signed out reads what to do, not a token error.
+    const refusal = error.status === 401 ? new RpcError(401, error.code, MODERATION_MESSAGES.signedOutExport) : error;
+    void reply.code(refusal.status).send(refusal.toBody());
+    return null;
+  }
+}
+
+/**
+ * Streams rows as a CSV download that opens cleanly in spreadsheets: UTF-8 with a byte order mark,
+ * RFC 4180 (CRLF, quotes doubled), and a cell starting with =, +, -, @, tab or carriage return gets
+ * a leading ' so it is never run as a formula. Rows are read only as the file is written.
+ */
+export function sendCsv(request: FastifyRequest, reply: FastifyReply, file: string, columns: readonly string[], rows: AsyncIterable<Cell[]>): FastifyReply {
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: [...columns],
+    record_delimiter: 'windows',
+    escape_formulas: true,
+  });
+  pipeline(Readable.from(rows), csv, (error) => {
+    // The status line is already sent: the download stops short and the browser reports it failed.
+    if (error) request.log.error({ err: error }, 'export failed while streaming');
+  });
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file}"`).send(csv);
+}
+
+/**
  * GET /exports/v1/{attendees|missions|survey-completion}.csv with an organiser's access token.
- * The file streams as it is read, so an export of any size holds one page of rows in memory. It
- * opens cleanly in spreadsheets: UTF-8 with a byte order mark, RFC 4180 (CRLF, quotes doubled),
- * and a cell starting with =, +, -, @, tab or carriage return gets a leading ' so it is never
- * run as a formula.
+ * The file streams as it is read, so an export of any size holds one page of rows in memory.
  */
 export function registerExportRoutes(app: FastifyInstance, db: Db, keys: SigningKeys, config: Config): void {
   app.get<{ Params: { file: string } }>('/exports/v1/:file', { helmet: false }, async (request, reply) => {
-    reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
-    const refuse = (error: RpcError) => reply.code(error.status).send(error.toBody());
-
-    let ctx: CallContext;
-    try {
-      ctx = await callContextOf(request, db, keys, config);
-      await requireOrganiser(ctx);
-    } catch (error) {
-      if (!(error instanceof RpcError)) throw error;
-      // Someone who opens the address signed out reads what to do, not a token error.
-      return refuse(error.status === 401 ? new RpcError(401, error.code, MODERATION_MESSAGES.signedOutExport) : error);
-    }
+    const ctx = await exportCaller(request, reply, db, keys, config);
+    if (!ctx) return reply;
     const name = exportName(request.params.file);
-    if (!name) return refuse(new RpcError(404, 'PGRST202', MODERATION_MESSAGES.unknownExport));
+    if (!name) return reply.code(404).send(new RpcError(404, 'PGRST202', MODERATION_MESSAGES.unknownExport).toBody());
     const definition = DEFINITIONS[name];
 
     await recordAudit(db, { actor: actorOf(ctx), kind: MODERATION_AUDIT_KINDS.exportDownloaded, subject: EXPORTS[name].file });
-
-    const csv = stringify({
-      bom: true,
-      header: true,
-      columns: [...definition.columns],
-      record_delimiter: 'windows',
-      escape_formulas: true,
-    });
-    pipeline(Readable.from(exportRows(db, definition)), csv, (error) => {
-      // The status line is already sent: the download stops short and the browser reports it failed.
-      if (error) request.log.error({ err: error }, 'export failed while streaming');
-    });
     const day = new Date().toISOString().slice(0, 10);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${day}.csv"`).send(csv);
+    return sendCsv(request, reply, `${name}-${day}.csv`, definition.columns, exportRows(db, definition));
   });
 }

@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
 import { userTopic } from '@mc/contract/notifications.ts';
+import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract/rounds.ts';
 import { useAuth } from '../../lib/auth';
 import { supabase } from '../../lib/supabase';
 import { LiveConnection } from '../../lib/live/connection';
 import { applyMissionsEvent, refreshMissions } from '../../lib/live/missionsCache';
+import { applyRoundEvent } from '../../lib/live/roundsCache';
 import { getLiveStatus, setLiveStatus } from '../../lib/live/status';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -29,16 +31,22 @@ export default function LiveUpdates() {
     const refreshAll = () => {
       void refreshMissions(queryClient);
       refreshNotifications();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
     };
-    const live = new LiveConnection(async () => (await supabase.auth.getSession()).data.session?.access_token ?? null, [MISSIONS_TOPIC, ownTopic], {
-      message: (message) => {
-        if (message.type === 'resync') refreshAll();
-        else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
-        else if (message.type === 'event' && message.topic === ownTopic) refreshNotifications();
+    const live = new LiveConnection(
+      async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
+      [MISSIONS_TOPIC, ROUNDS_TOPIC, ownTopic],
+      {
+        message: (message) => {
+          if (message.type === 'resync') refreshAll();
+          else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
+          else if (message.type === 'event' && message.topic === ROUNDS_TOPIC) applyRoundEvent(queryClient, message.data as RoundLiveEvent);
+          else if (message.type === 'event' && message.topic === ownTopic) refreshNotifications();
+        },
+        status: setLiveStatus,
+        reconnected: refreshAll,
       },
-      status: setLiveStatus,
-      reconnected: refreshAll,
-    });
+    );
     connection.current = live;
     setLiveStatus('connecting');
     live.start();
@@ -58,7 +66,10 @@ export default function LiveUpdates() {
     if (!userId) return undefined;
     const notLive = () => getLiveStatus() !== 'live';
     const onFocus = () => {
-      if (notLive() && document.visibilityState === 'visible') void refreshMissions(queryClient);
+      if (notLive() && document.visibilityState === 'visible') {
+        void refreshMissions(queryClient);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
+      }
     };
     window.addEventListener('focus', onFocus);
     document.addEventListener('visibilitychange', onFocus);

@@ -5,6 +5,7 @@ import { surveyStatusQuery } from '../../lib/queries';
 import { personName, useAuth } from '../../lib/auth';
 import { DashboardMissionSection, useOwnedMission } from '../missions';
 import { roleProfileQuery } from '../profiles';
+import { VoteRoundBanner } from '../rounds';
 import { AnonymityDialog } from './AnonymityDialog';
 import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
@@ -46,6 +47,8 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">Welcome: {appConfig.programmeName}</h1>
         <p className="mt-1 break-all text-slate-300">{user?.email}</p>
       </header>
+
+      <VoteRoundBanner />
 
       {openSurvey.profileAlert && !openSurvey.dialogOpen ? <Alert tone="error">{openSurvey.profileAlert}</Alert> : null}
 

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Maximize, Minimize } from 'lucide-react';
 import QRCode from 'qrcode';
-import type { Mission } from '@mc/contract';
+import type { CurrentRound, Mission } from '@mc/contract';
 import { Alert, PageSpinner, buttonClasses } from '../../components/ui';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { userMissionsQuery } from '../../lib/queries';
 import { paths } from '../../lib/paths';
+import { currentRoundQuery, LiveRoundPanel } from '../rounds';
 import { allMissionsQuery } from './missionsApi';
 
 /** The ranking: most votes first, then most subscribers, then by name, so ties keep a stable order. */
@@ -23,6 +24,23 @@ export function rankMissions(missions: Mission[]): Mission[] {
 }
 
 const MOVE_MS = 600;
+
+/**
+ * The round the projector shows instead of the everyday ranking: one that is open or closed, a
+ * draft with its opening time set, and a result revealed while this screen was watching the round
+ * (a fresh load after the reveal shows the everyday ranking again).
+ */
+function useRoundOnScreen(userId: string | null): CurrentRound | null {
+  const current = useQuery(currentRoundQuery(userId));
+  const round = current.data ?? null;
+  const [watched, setWatched] = useState<string | null>(null);
+  const following = round !== null && (round.state === 'open' || round.state === 'closed' || (round.state === 'draft' && round.opens_at !== null));
+  useEffect(() => {
+    if (following) setWatched(round.round_id);
+  }, [following, round?.round_id]);
+  if (following) return round;
+  return round?.state === 'revealed' && watched === round.round_id ? round : null;
+}
 
 /**
  * Rows glide to their new place when the order changes (FLIP: measure, invert, play), and jump
@@ -52,7 +70,9 @@ function useGlidingRows(order: string[]) {
 }
 
 function JoinCode() {
-  const address = window.location.origin;
+  // The app's public address from the server's configuration: the projector's own address may be
+  // one the room cannot reach (localhost, an internal name).
+  const address = `${appConfig.publicUrl || window.location.origin}/vote`;
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -118,6 +138,7 @@ export default function LiveResultsPage() {
   const ranked = useMemo(() => rankMissions([...(missions.data ?? [])]), [missions.data]);
   const order = useMemo(() => ranked.map((mission) => mission.mission_id), [ranked]);
   const rowRef = useGlidingRows(order);
+  const round = useRoundOnScreen(user?.id ?? null);
   const totalVotes = ranked.reduce((sum, mission) => sum + mission.vote_count, 0);
   const top = ranked[0]?.vote_count ?? 0;
 
@@ -139,43 +160,47 @@ export default function LiveResultsPage() {
       </div>
 
       <div className="grid gap-8 lg:grid-cols-[1fr_auto]">
-        <section aria-labelledby="ranking-heading">
-          <h2 id="ranking-heading" className="sr-only">
-            Missions ranked by votes
-          </h2>
-          {missions.isPending ? (
-            <PageSpinner label="Loading the ranking..." />
-          ) : missions.isError ? (
-            <Alert tone="error">The ranking could not be loaded. Check the connection and reload this page.</Alert>
-          ) : ranked.length === 0 ? (
-            <p className="text-3xl text-slate-300">No missions yet. Create one from your dashboard!</p>
-          ) : (
-            <ol className="flex flex-col gap-3">
-              {ranked.map((mission, index) => (
-                <li
-                  key={mission.mission_id}
-                  ref={rowRef(mission.mission_id)}
-                  data-testid="live-row"
-                  className="relative grid grid-cols-[3.5rem_1fr_auto] items-center gap-4 overflow-hidden rounded-2xl bg-slate-900 px-5 py-4"
-                >
-                  <span
-                    aria-hidden="true"
-                    className="absolute inset-y-0 left-0 bg-sky-500/20 transition-[width] duration-500 motion-reduce:transition-none"
-                    style={{ width: `${top ? (mission.vote_count / top) * 100 : 0}%` }}
-                  />
-                  <span className="relative text-3xl font-bold text-slate-300 lg:text-4xl">{index + 1}</span>
-                  <span className="relative truncate text-3xl font-semibold lg:text-5xl">{mission.name}</span>
-                  <span className="relative text-right text-3xl font-bold tabular-nums lg:text-5xl">
-                    {mission.vote_count}
-                    <span className="ml-2 text-xl font-normal text-slate-300">{mission.vote_count === 1 ? 'vote' : 'votes'}</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        {round ? (
+          <LiveRoundPanel round={round} />
+        ) : (
+          <section aria-labelledby="ranking-heading">
+            <h2 id="ranking-heading" className="sr-only">
+              Missions ranked by votes
+            </h2>
+            {missions.isPending ? (
+              <PageSpinner label="Loading the ranking..." />
+            ) : missions.isError ? (
+              <Alert tone="error">The ranking could not be loaded. Check the connection and reload this page.</Alert>
+            ) : ranked.length === 0 ? (
+              <p className="text-3xl text-slate-300">No missions yet. Create one from your dashboard!</p>
+            ) : (
+              <ol className="flex flex-col gap-3">
+                {ranked.map((mission, index) => (
+                  <li
+                    key={mission.mission_id}
+                    ref={rowRef(mission.mission_id)}
+                    data-testid="live-row"
+                    className="relative grid grid-cols-[2.5rem_1fr_auto] items-center sm:grid-cols-[3.5rem_1fr_auto] gap-4 overflow-hidden rounded-2xl bg-slate-900 px-5 py-4"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className="absolute inset-y-0 left-0 bg-sky-500/20 transition-[width] duration-500 motion-reduce:transition-none"
+                      style={{ width: `${top ? (mission.vote_count / top) * 100 : 0}%` }}
+                    />
+                    <span className="relative text-2xl font-bold text-slate-300 sm:text-3xl lg:text-4xl">{index + 1}</span>
+                    <span className="relative min-w-0 text-2xl font-semibold break-words hyphens-auto sm:text-3xl lg:text-5xl">{mission.name}</span>
+                    <span className="relative text-right text-2xl font-bold tabular-nums sm:text-3xl lg:text-5xl">
+                      {mission.vote_count}
+                      <span className="ml-2 text-xl font-normal text-slate-300">{mission.vote_count === 1 ? 'vote' : 'votes'}</span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        )}
         <aside className="flex flex-col gap-6" aria-label="Totals and joining">
-          <div className="rounded-2xl bg-slate-900/80 p-5 text-center">
+          <div className={round ? 'hidden' : 'rounded-2xl bg-slate-900/80 p-5 text-center'}>
             <p className="text-lg text-slate-300">Total votes</p>
             <p className="text-6xl font-bold tabular-nums" data-testid="total-votes">
               {totalVotes}

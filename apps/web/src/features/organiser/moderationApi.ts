@@ -62,17 +62,22 @@ export async function refreshAfterChange(queryClient: QueryClient): Promise<void
  * could not carry it), then the browser saves it under the server's file name.
  */
 export async function downloadExport(name: ExportName): Promise<string> {
+  return downloadCsv(exportPath(name), EXPORTS[name].file);
+}
+
+/** Any CSV download of the console (exports, a round's result): the file name is the server's, or `fallbackName`. */
+export async function downloadCsv(path: string, fallbackName: string): Promise<string> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new Error('Your session has ended. Sign in again to download exports.');
-  const response = await fetch(exportPath(name), { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : null;
     throw new Error(message ?? `The export could not be made (HTTP ${response.status}). Please try again.`);
   }
   const blob = await response.blob();
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? EXPORTS[name].file;
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
