@@ -3,6 +3,7 @@ import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
+import { rolesProcedureParams, type RolesProcedureResults } from './roles.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
 import type { AgendaProcedureResults } from './agenda.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
@@ -191,6 +192,7 @@ export const procedureParams = {
   ...organiserProcedureParams,
   ...programmeProcedureParams,
   ...moderationProcedureParams,
+  ...rolesProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -297,7 +299,13 @@ export type RemoveMemberResult = 'member_deleted' | 'no_member_found' | 'cannot_
  * A procedure in procedureParams without an entry here does not compile (ProcedureResult below).
  */
 export interface ProcedureResults
-  extends AgendaProcedureResults, OrganiserProcedureResults, ProgrammeProcedureResults, ModerationProcedureResults, NotificationProcedureResults {
+  extends
+    AgendaProcedureResults,
+    OrganiserProcedureResults,
+    ProgrammeProcedureResults,
+    ModerationProcedureResults,
+    NotificationProcedureResults,
+    RolesProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

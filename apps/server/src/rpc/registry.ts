@@ -6,6 +6,7 @@ import { moderationProcedures } from '../features/moderation/procedures.ts';
 import { notificationsProcedures } from '../features/notifications/procedures.ts';
 import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
+import { rolesProcedures } from '../features/roles/procedures.ts';
 import { profilesProcedures } from '../features/profiles/procedures.ts';
 import { surveysProcedures } from '../features/surveys/procedures.ts';
 import { teamsProcedures } from '../features/teams/procedures.ts';
@@ -29,6 +30,7 @@ export const procedures = {
   ...programmeProcedures,
   ...moderationProcedures,
   ...notificationsProcedures,
+  ...rolesProcedures,
 } satisfies { [N in ProcedureName]: Procedure<N> };
 
 /** The handler for a name from the URL, or undefined (also for inherited names such as "toString"). */

@@ -1,0 +1,45 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { MissionRole, ProcedureParams } from '@mc/contract';
+import { callRpc } from '../../lib/rpc';
+import { queryKeys } from '../../lib/queryKeys';
+
+/** Open roles' calls (docs/product.md#open-roles); they throw or answer, the screens decide what to show. */
+
+export function missionRolesQuery(missionId: string) {
+  return queryOptions({
+    queryKey: queryKeys.missionRoles(missionId),
+    queryFn: () => callRpc('get_mission_roles', { p_mission_id: missionId }),
+  });
+}
+
+/** Open roles per mission id, for the All Missions cards and filter. */
+export function openRoleCountsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.openRoleCounts,
+    queryFn: async (): Promise<Map<string, number>> => {
+      const rows = await callRpc('get_open_role_counts', {});
+      return new Map(rows.map((row) => [row.mission_id, row.open_roles]));
+    },
+  });
+}
+
+export function skillSuggestionsQuery(prefix: string) {
+  return queryOptions({
+    queryKey: queryKeys.skillSuggestions(prefix),
+    queryFn: () => callRpc('suggest_role_skills', { p_prefix: prefix }),
+    staleTime: 60_000,
+  });
+}
+
+export async function saveRole(params: ProcedureParams<'save_mission_role'>): Promise<MissionRole | undefined> {
+  return (await callRpc('save_mission_role', params))[0];
+}
+
+export async function closeRole(roleId: string): Promise<void> {
+  await callRpc('close_mission_role', { p_role_id: roleId });
+}
+
+/** After a role changes: its mission's roles and every count. */
+export async function invalidateRoles(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: queryKeys.missions });
+}
