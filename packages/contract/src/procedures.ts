@@ -3,7 +3,7 @@ import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
-import { rolesProcedureParams, type RolesProcedureResults } from './roles.ts';
+import { cardProcedureParams, rolesProcedureParams, type CardProcedureResults, type RolesProcedureResults } from './roles.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
 import type { AgendaProcedureResults } from './agenda.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
@@ -193,6 +193,7 @@ export const procedureParams = {
   ...programmeProcedureParams,
   ...moderationProcedureParams,
   ...rolesProcedureParams,
+  ...cardProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -305,7 +306,8 @@ export interface ProcedureResults
     ProgrammeProcedureResults,
     ModerationProcedureResults,
     NotificationProcedureResults,
-    RolesProcedureResults {
+    RolesProcedureResults,
+    CardProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -75,3 +75,47 @@ export interface RolesProcedureResults {
 export function openRolesLabel(count: number): string {
   return `${count} open ${count === 1 ? 'role' : 'roles'}`;
 }
+
+/** Who may read a person's role card: everyone signed in, or only their teammates. */
+export const CARD_VISIBILITIES = ['everyone', 'team'] as const;
+export type CardVisibility = (typeof CARD_VISIBILITIES)[number];
+
+export const cardProcedureParams = {
+  get_role_card: z.strictObject({ p_user_id: id }),
+  get_role_card_settings: z.strictObject({}),
+  save_role_card_settings: z.strictObject({ p_visibility: z.enum(CARD_VISIBILITIES) }),
+} as const;
+
+/** A person's role card as a viewer may read it (docs/product.md#role-card). */
+export interface RoleCard {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  role_title: string;
+  role_archype: string | null;
+  high_objective: string | null;
+  intention: string;
+  skills_and_resources: string;
+  knowledge_and_experience: string;
+  community_need: string;
+  contribution: string;
+  /** The missions they are on that the viewer may see. */
+  missions: { mission_id: string; name: string; role_in_team: string }[];
+  /** Only for the person themselves and their teammates; null for everyone else. */
+  email: string | null;
+  mobile: string | null;
+  /** True when the viewer shares a team with them (or is them). */
+  teammate: boolean;
+}
+
+export interface RoleCardSettings {
+  visibility: CardVisibility;
+  /** The person stays anonymous for the surveys and has not chosen yet: the app asks them once. */
+  must_choose: boolean;
+}
+
+export interface CardProcedureResults {
+  get_role_card: RoleCard | null;
+  get_role_card_settings: RoleCardSettings;
+  save_role_card_settings: RoleCardSettings;
+}

@@ -29,6 +29,8 @@ export const queryKeys = {
   /** How many open roles each mission has, for All Missions. */
   openRoleCounts: ['missions', 'open-role-counts'] as const,
   skillSuggestions: (prefix: string) => ['skill-suggestions', prefix] as const,
+  roleCard: (userId: string) => ['role-card', userId] as const,
+  roleCardSettings: (userId: string | null) => ['role-card-settings', userId] as const,
   recoveryCodeStatus: (userId: string | null) => ['mfa-recovery-codes', userId] as const,
   /** Everything the organiser console reads starts with this, so one invalidation refreshes it all. */
   organiser: ['organiser'] as const,

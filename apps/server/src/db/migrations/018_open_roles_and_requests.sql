@@ -17,3 +17,10 @@ create index mission_roles_mission_idx on mission_roles (mission_id) where close
 
 alter table mission_members add column role_id uuid references mission_roles (role_id) on delete set null;
 create index mission_members_role_idx on mission_members (role_id) where role_id is not null;
+
+-- Who may read a person's role card (docs/product.md#role-card): everyone signed in, or only their
+-- teammates. card_visibility_chosen_at records that the person chose; someone who stays anonymous
+-- for the surveys is shown to teammates only until they have.
+alter table role_profiles
+  add column card_visibility text not null default 'everyone' check (card_visibility in ('everyone', 'team')),
+  add column card_visibility_chosen_at timestamptz;

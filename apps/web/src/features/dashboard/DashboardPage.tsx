@@ -6,6 +6,7 @@ import { personName, useAuth } from '../../lib/auth';
 import { DashboardMissionSection, useOwnedMission } from '../missions';
 import { roleProfileQuery } from '../profiles';
 import { AnonymityDialog } from './AnonymityDialog';
+import { CardVisibilityReminder } from '../roles';
 import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { useOpenSurvey } from './useOpenSurvey';
@@ -45,6 +46,8 @@ export default function DashboardPage() {
       {progressKnown ? (
         <ProgressSteps state={{ surveyDone: preSurveyCompleted, profileDone: roleProfile !== null, missionDone: owned.details !== null }} />
       ) : null}
+
+      <CardVisibilityReminder />
 
       <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} />
 

@@ -1,3 +1,5 @@
-/** What other features may use of open roles; everything else in this folder is its own business. */
+/** What other features may use of open roles and role cards; everything else in this folder is its own business. */
 export { OpenRolesCard } from './OpenRolesCard';
 export { openRoleCountsQuery } from './rolesApi';
+export { PersonName, RoleCardDialog } from './RoleCardDialog';
+export { CardVisibilityCard, CardVisibilityReminder } from './CardVisibility';

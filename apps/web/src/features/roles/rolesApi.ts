@@ -12,14 +12,15 @@ export function missionRolesQuery(missionId: string) {
   });
 }
 
-/** Open roles per mission id, for the All Missions cards and filter. */
+/**
+ * Open roles per mission id, for the All Missions cards and filter. The cache keeps the answer's
+ * plain rows (it is saved for offline use as JSON); the Map is made when read.
+ */
 export function openRoleCountsQuery() {
   return queryOptions({
     queryKey: queryKeys.openRoleCounts,
-    queryFn: async (): Promise<Map<string, number>> => {
-      const rows = await callRpc('get_open_role_counts', {});
-      return new Map(rows.map((row) => [row.mission_id, row.open_roles]));
-    },
+    queryFn: () => callRpc('get_open_role_counts', {}),
+    select: (rows): Map<string, number> => new Map(rows.map((row) => [row.mission_id, row.open_roles])),
   });
 }
 
@@ -42,4 +43,20 @@ export async function closeRole(roleId: string): Promise<void> {
 /** After a role changes: its mission's roles and every count. */
 export async function invalidateRoles(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: queryKeys.missions });
+}
+
+/** A person's role card as the signed-in person may read it (null: not shared with them). */
+export function roleCardQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.roleCard(userId),
+    queryFn: () => callRpc('get_role_card', { p_user_id: userId }),
+  });
+}
+
+export function roleCardSettingsQuery(userId: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.roleCardSettings(userId),
+    queryFn: () => callRpc('get_role_card_settings', {}),
+    enabled: userId !== null,
+  });
 }
