@@ -3,7 +3,14 @@ import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
-import { cardProcedureParams, rolesProcedureParams, type CardProcedureResults, type RolesProcedureResults } from './roles.ts';
+import {
+  cardProcedureParams,
+  requestProcedureParams,
+  rolesProcedureParams,
+  type CardProcedureResults,
+  type RequestProcedureResults,
+  type RolesProcedureResults,
+} from './roles.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
 import type { AgendaProcedureResults } from './agenda.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
@@ -194,6 +201,7 @@ export const procedureParams = {
   ...moderationProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
+  ...requestProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -307,7 +315,8 @@ export interface ProcedureResults
     ModerationProcedureResults,
     NotificationProcedureResults,
     RolesProcedureResults,
-    CardProcedureResults {
+    CardProcedureResults,
+    RequestProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

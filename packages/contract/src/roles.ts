@@ -119,3 +119,56 @@ export interface CardProcedureResults {
   get_role_card_settings: RoleCardSettings;
   save_role_card_settings: RoleCardSettings;
 }
+
+/** Asking to join and inviting (docs/product.md#joining-a-team). */
+export const REQUEST_MESSAGE_MAX = 500;
+export const OPEN_REQUESTS_MAX = 5;
+
+export const REQUEST_MESSAGES = {
+  roleClosed: 'This role is closed or full.',
+  missionHidden: 'This mission is hidden by the organisers and takes no requests.',
+  alreadyMember: 'You are already on this team.',
+  personAlreadyMember: 'This person is already on the team.',
+  alreadyAsked: 'There is already an open request or invitation for this person and role.',
+  tooMany: `You have ${OPEN_REQUESTS_MAX} open requests. Withdraw one before asking again.`,
+  notFound: 'This request does not exist or has already been answered.',
+  notYours: 'Only the person asked, or the mission’s owners, can answer this.',
+  additionsRefused: 'This person does not accept being added to teams by others. They can allow it on their profile page.',
+  noCard: 'This person’s role card is not shared with you.',
+} as const;
+
+const requestText = z.string().trim().max(REQUEST_MESSAGE_MAX);
+
+export const requestProcedureParams = {
+  ask_to_join: z.strictObject({ p_role_id: id, p_message: requestText }),
+  invite_to_role: z.strictObject({ p_role_id: id, p_user_id: id, p_message: requestText }),
+  answer_team_request: z.strictObject({ p_request_id: id, p_accept: z.boolean(), p_reason: requestText.nullable().optional() }),
+  withdraw_team_request: z.strictObject({ p_request_id: id }),
+  get_my_team_requests: z.strictObject({}),
+  get_mission_team_requests: z.strictObject({ p_mission_id: id }),
+} as const;
+
+export interface TeamRequest {
+  request_id: string;
+  kind: 'ask' | 'invite';
+  role_id: string;
+  role_title: string;
+  mission_id: string;
+  mission_name: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  message: string;
+  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
+  reason: string | null;
+  created_at: string;
+}
+
+export interface RequestProcedureResults {
+  ask_to_join: TeamRequest[];
+  invite_to_role: TeamRequest[];
+  answer_team_request: TeamRequest[];
+  withdraw_team_request: TeamRequest[];
+  get_my_team_requests: TeamRequest[];
+  get_mission_team_requests: TeamRequest[];
+}

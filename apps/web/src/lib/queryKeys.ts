@@ -29,6 +29,10 @@ export const queryKeys = {
   /** How many open roles each mission has, for All Missions. */
   openRoleCounts: ['missions', 'open-role-counts'] as const,
   skillSuggestions: (prefix: string) => ['skill-suggestions', prefix] as const,
+  myTeamRequests: (userId: string | null) => ['team-requests', 'mine', userId] as const,
+  missionTeamRequests: (missionId: string) => ['team-requests', 'mission', missionId] as const,
+  /** Every request list, so an answer refreshes them all. */
+  teamRequests: ['team-requests'] as const,
   roleCard: (userId: string) => ['role-card', userId] as const,
   roleCardSettings: (userId: string | null) => ['role-card-settings', userId] as const,
   recoveryCodeStatus: (userId: string | null) => ['mfa-recovery-codes', userId] as const,

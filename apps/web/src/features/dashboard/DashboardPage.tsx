@@ -6,7 +6,7 @@ import { personName, useAuth } from '../../lib/auth';
 import { DashboardMissionSection, useOwnedMission } from '../missions';
 import { roleProfileQuery } from '../profiles';
 import { AnonymityDialog } from './AnonymityDialog';
-import { CardVisibilityReminder } from '../roles';
+import { CardVisibilityReminder, MyRequestsCard } from '../roles';
 import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { useOpenSurvey } from './useOpenSurvey';
@@ -50,6 +50,8 @@ export default function DashboardPage() {
       <CardVisibilityReminder />
 
       <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} />
+
+      <MyRequestsCard />
 
       <DashboardMissionSection canCreateMission={preSurveyCompleted && roleProfile !== null} missing={preSurveyCompleted ? 'profile' : 'survey'} />
 

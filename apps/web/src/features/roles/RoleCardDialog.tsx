@@ -5,21 +5,25 @@ import type { RoleCard } from '@mc/contract';
 import { Alert, Badge, Dialog, Spinner } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { roleCardQuery } from './rolesApi';
+import { InviteFromCard } from './InviteFromCard';
 
 interface PersonNameProps {
   userId: string;
   /** What the list showed before: the name as text. */
   children: ReactNode;
   className?: string;
+  /** The whole name on hover, where a list cuts it short. */
+  title?: string;
 }
 
 /** A person's name that opens their role card (docs/product.md#role-card). */
-export function PersonName({ userId, children, className }: PersonNameProps) {
+export function PersonName({ userId, children, className, title }: PersonNameProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
+        title={title}
         onClick={() => setOpen(true)}
         className={`cursor-pointer rounded-sm text-left underline decoration-slate-500 underline-offset-4 hover:decoration-sky-300 focus-visible:outline-2 focus-visible:outline-sky-300 ${className ?? ''}`}
       >
@@ -103,7 +107,7 @@ function RoleCardBody({ userId, actions }: { userId: string; actions: RoleCardDi
           </ul>
         )}
       </div>
-      {actions?.(person)}
+      {actions ? actions(person) : <InviteFromCard card={person} />}
     </div>
   );
 }

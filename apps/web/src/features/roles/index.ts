@@ -3,3 +3,4 @@ export { OpenRolesCard } from './OpenRolesCard';
 export { openRoleCountsQuery } from './rolesApi';
 export { PersonName, RoleCardDialog } from './RoleCardDialog';
 export { CardVisibilityCard, CardVisibilityReminder } from './CardVisibility';
+export { AnswerButtons, AskToJoinButton, MissionRequestsCard, MyRequestsCard } from './RequestParts';

@@ -290,7 +290,9 @@ function PersonLabel({ name, email, userId }: { name: string; email: string; use
   return (
     <div className="min-w-0 flex-[1_1_12rem]">
       <p className="truncate font-medium text-slate-100" title={name}>
-        <PersonName userId={userId}>{name}</PersonName>
+        <PersonName userId={userId} title={name} className="block max-w-full truncate">
+          {name}
+        </PersonName>
       </p>
       <p className="text-sm break-words text-slate-300" title={email}>
         <EmailWithBreaks email={email} />
