@@ -11,3 +11,4 @@ export * from './live.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './rounds.ts';
+export * from './roles.ts';

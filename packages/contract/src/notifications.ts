@@ -15,6 +15,9 @@ export const NOTIFICATION_KINDS = [
   'team_member_joined',
   'mission_hidden',
   'mission_unhidden',
+  'join_requested',
+  'invited_to_team',
+  'request_declined',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -37,6 +40,8 @@ export interface NotificationItem {
   mission_id: string | null;
   /** added_to_team while its reader is still an ordinary member of that team: the bell offers "Leave team". */
   can_leave: boolean;
+  /** The open request this asks its reader to answer (a request to an owner, an invitation), else null. */
+  request_id: string | null;
 }
 
 export interface NotificationList {

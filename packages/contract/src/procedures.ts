@@ -4,6 +4,14 @@ import { moderationProcedureParams } from './moderation.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
 import { roundProcedureParams } from './rounds.ts';
+import {
+  cardProcedureParams,
+  requestProcedureParams,
+  rolesProcedureParams,
+  type CardProcedureResults,
+  type RequestProcedureResults,
+  type RolesProcedureResults,
+} from './roles.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
 import type { AgendaProcedureResults } from './agenda.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
@@ -194,6 +202,9 @@ export const procedureParams = {
   ...programmeProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
+  ...rolesProcedureParams,
+  ...cardProcedureParams,
+  ...requestProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -306,7 +317,10 @@ export interface ProcedureResults
     ProgrammeProcedureResults,
     ModerationProcedureResults,
     NotificationProcedureResults,
-    RoundProcedureResults {
+    RoundProcedureResults,
+    RolesProcedureResults,
+    CardProcedureResults,
+    RequestProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Voting rounds (docs/product.md#voting-rounds): the closing panel's vote, which organisers

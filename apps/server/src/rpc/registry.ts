@@ -6,6 +6,9 @@ import { moderationProcedures } from '../features/moderation/procedures.ts';
 import { notificationsProcedures } from '../features/notifications/procedures.ts';
 import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
+import { rolesProcedures } from '../features/roles/procedures.ts';
+import { requestProcedures } from '../features/roles/requests.ts';
+import { cardProcedures } from '../features/profiles/role-card.ts';
 import { profilesProcedures } from '../features/profiles/procedures.ts';
 import { roundsProcedures } from '../features/rounds/procedures.ts';
 import { surveysProcedures } from '../features/surveys/procedures.ts';
@@ -31,6 +34,9 @@ export const procedures = {
   ...moderationProcedures,
   ...notificationsProcedures,
   ...roundsProcedures,
+  ...rolesProcedures,
+  ...cardProcedures,
+  ...requestProcedures,
 } satisfies { [N in ProcedureName]: Procedure<N> };
 
 /** The handler for a name from the URL, or undefined (also for inherited names such as "toString"). */

@@ -24,6 +24,17 @@ export const queryKeys = {
   missionMembers: (missionId: string) => ['missions', 'members', missionId] as const,
   /** Every viewer's copy of one mission (for updates that apply to all of them). */
   missionDetailsOfAnyViewer: (missionId: string) => ['missions', 'details', missionId] as const,
+  /** A mission's open roles (under missions, so a team change refreshes them too). */
+  missionRoles: (missionId: string) => ['missions', 'roles', missionId] as const,
+  /** How many open roles each mission has, for All Missions. */
+  openRoleCounts: ['missions', 'open-role-counts'] as const,
+  skillSuggestions: (prefix: string) => ['skill-suggestions', prefix] as const,
+  myTeamRequests: (userId: string | null) => ['team-requests', 'mine', userId] as const,
+  missionTeamRequests: (missionId: string) => ['team-requests', 'mission', missionId] as const,
+  /** Every request list, so an answer refreshes them all. */
+  teamRequests: ['team-requests'] as const,
+  roleCard: (userId: string) => ['role-card', userId] as const,
+  roleCardSettings: (userId: string | null) => ['role-card-settings', userId] as const,
   recoveryCodeStatus: (userId: string | null) => ['mfa-recovery-codes', userId] as const,
   /** Everything the organiser console reads starts with this, so one invalidation refreshes it all. */
   organiser: ['organiser'] as const,

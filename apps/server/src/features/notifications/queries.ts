@@ -26,6 +26,9 @@ interface NotificationRow {
   fields: string[] | null;
   milestone: number | null;
   reason: string | null;
+  role: string | null;
+  request_kind: string | null;
+  request_id: string | null;
   can_leave: boolean;
   /** How many notifications matched for this reader (the digest's "and N more"). */
   matched: number;
@@ -49,6 +52,11 @@ function notificationsSql(where: string, perReader: number): string {
              case when jsonb_typeof(e.data->'fields') = 'array' then array(select jsonb_array_elements_text(e.data->'fields')) end as fields,
              (e.data->>'milestone')::int as milestone,
              case when seen.ok then e.data->>'reason' end as reason,
+             case when seen.ok then e.data->>'role' end as role,
+             e.data->>'request_kind' as request_kind,
+             (select open_request.request_id from team_requests open_request
+               where n.kind in ('join_requested', 'invited_to_team') and seen.ok
+                 and open_request.request_id = (e.data->>'request')::uuid and open_request.status = 'open') as request_id,
              n.kind = 'added_to_team' and exists (
                select 1 from mission_members still where still.mission_id = e.mission_id and still.user_id = n.user_id and not ${isOwnerSql('still')}
              ) as can_leave,
@@ -80,6 +88,7 @@ function toItem(row: NotificationRow): NotificationItem {
     read: row.read,
     mission_id: row.mission_id,
     can_leave: row.can_leave,
+    request_id: row.request_id,
   };
 }
 

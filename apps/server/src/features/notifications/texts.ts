@@ -15,6 +15,9 @@ export interface NotificationFacts {
   fields: string[];
   milestone: number | null;
   reason: string | null;
+  /** The role a request or invitation is for, and which of the two it was ('ask' or 'invite'). */
+  role: string | null;
+  request_kind: string | null;
 }
 
 const UNSEEN_MISSION = 'a mission you can no longer see';
@@ -58,5 +61,11 @@ export function describeNotification(facts: NotificationFacts): string {
       return facts.mission_name === null
         ? `The organisers unhid ${UNSEEN_MISSION}.`
         : `The organisers unhid your mission “${facts.mission_name}”: everyone can see it again.`;
+    case 'join_requested':
+      return `${actor} asks to join ${mission} as ${facts.role ?? 'a team member'}.`;
+    case 'invited_to_team':
+      return `${actor} invites you to join ${mission} as ${facts.role ?? 'a team member'}.`;
+    case 'request_declined':
+      return `${actor} declined ${facts.request_kind === 'invite' ? 'the invitation to join' : 'your request to join'} ${mission}.${facts.reason ? ` Reason: ${facts.reason}` : ''}`;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUND_AUDIT_KINDS, ROUND_MESSAGES } from '@mc/contract';
-import { z } from 'zod';
+import { z } from '@mc/contract/zod.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';

@@ -7,6 +7,7 @@ import { DashboardMissionSection, useOwnedMission } from '../missions';
 import { roleProfileQuery } from '../profiles';
 import { VoteRoundBanner } from '../rounds';
 import { AnonymityDialog } from './AnonymityDialog';
+import { CardVisibilityReminder, MyRequestsCard } from '../roles';
 import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { useOpenSurvey } from './useOpenSurvey';
@@ -56,7 +57,11 @@ export default function DashboardPage() {
         <ProgressSteps state={{ surveyDone: preSurveyCompleted === true, profileDone: roleProfile !== null, missionDone: owned.details !== null }} />
       ) : null}
 
+      <CardVisibilityReminder />
+
       <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} onRetry={retry} />
+
+      <MyRequestsCard />
 
       <DashboardMissionSection
         canCreateMission={preSurveyCompleted === true && roleProfile !== null}

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Bell, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users, type LucideIcon } from 'lucide-react';
-import type { Mission } from '@mc/contract';
+import { ArrowRight, Bell, Briefcase, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users, type LucideIcon } from 'lucide-react';
+import { openRolesLabel, type Mission } from '@mc/contract';
 import { Badge, LoadError, Card, PageSpinner, SearchInput, Select, buttonClasses, cn, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
@@ -12,6 +12,7 @@ import { filterMissions, ownFirst } from './missionRules';
 import { countLabel } from '../../lib/format';
 import { ToggleButtons } from './MissionParts';
 import { VirtualMissionList } from './VirtualMissionList';
+import { openRoleCountsQuery } from '../roles';
 
 type Layout = 'grid' | 'list';
 
@@ -49,7 +50,14 @@ export default function AllMissionsPage() {
   const [query, setQuery] = useState('');
   const [layout, setLayout] = useState<Layout>('grid');
   const [sort, setSort] = useState<MissionSort>('default');
-  const shown = useMemo(() => sortMissions(filterMissions(missions.data ?? [], query), sort, userId), [missions.data, query, sort, userId]);
+  const [withOpenRoles, setWithOpenRoles] = useState(false);
+  const roleCounts = useQuery(openRoleCountsQuery());
+  const counts = roleCounts.data;
+  const shown = useMemo(() => {
+    const found = filterMissions(missions.data ?? [], query);
+    const narrowed = withOpenRoles ? found.filter((mission) => (counts?.get(mission.mission_id) ?? 0) > 0) : found;
+    return sortMissions(narrowed, sort, userId);
+  }, [missions.data, query, sort, userId, withOpenRoles, counts]);
 
   return (
     <section className={pageClasses}>
@@ -71,6 +79,10 @@ export default function AllMissionsPage() {
           onChange={(event) => setSort(event.target.value as MissionSort)}
           containerClassName="sm:w-56"
         />
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-200">
+          <input type="checkbox" checked={withOpenRoles} onChange={(event) => setWithOpenRoles(event.target.checked)} className="size-4 accent-sky-400" />
+          Missions with open roles
+        </label>
         <div role="group" aria-label="Layout" className="inline-flex self-start rounded-xl border border-slate-700 bg-slate-900/70 p-1">
           {(
             [
@@ -113,7 +125,7 @@ export default function AllMissionsPage() {
             <VirtualMissionList
               missions={shown}
               layout={layout}
-              renderCard={(mission) => <MissionCard mission={mission} isOwn={mission.created_by === userId} />}
+              renderCard={(mission) => <MissionCard mission={mission} isOwn={mission.created_by === userId} openRoles={counts?.get(mission.mission_id) ?? 0} />}
             />
           )}
         </>
@@ -122,7 +134,7 @@ export default function AllMissionsPage() {
   );
 }
 
-function MissionCard({ mission, isOwn }: { mission: Mission; isOwn: boolean }) {
+function MissionCard({ mission, isOwn, openRoles }: { mission: Mission; isOwn: boolean; openRoles: number }) {
   const titleId = useId();
   return (
     <Card className={cn('flex h-full flex-col gap-4', isOwn && 'border-sky-400/60')}>
@@ -134,6 +146,12 @@ function MissionCard({ mission, isOwn }: { mission: Mission; isOwn: boolean }) {
           {isOwn ? <Badge tone="info">Your Mission</Badge> : null}
           {mission.hidden_reason !== null ? <Badge tone="warning">Hidden by the organisers</Badge> : null}
         </div>
+        {openRoles > 0 ? (
+          <p className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-emerald-200" data-testid="card-open-roles">
+            <Briefcase aria-hidden="true" className="size-4" />
+            {openRolesLabel(openRoles)}
+          </p>
+        ) : null}
         <p className="line-clamp-2 break-words text-slate-300">{mission.statement || 'No statement provided'}</p>
         {/* Facts wrap as whole items: a long label never runs into the next one, at any width. */}
         <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300">

@@ -6,6 +6,8 @@ import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { missionDetailsQuery } from '../../lib/queries';
+import { isMissionOwner } from '@mc/contract';
+import { AskToJoinButton, OpenRolesCard } from '../roles';
 import { creatorLine, isMissionId } from './missionRules';
 import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList, ToggleButtons } from './MissionParts';
 
@@ -83,6 +85,15 @@ export default function MissionDetailsPage() {
       <Card className="mb-6">
         <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
       </Card>
+      <OpenRolesCard
+        missionId={mission.mission_id}
+        canManage={data.members.some((member) => member.user_id === userId && isMissionOwner(member))}
+        roleAction={
+          userId && mission.hidden_reason === null && !data.members.some((member) => member.user_id === userId)
+            ? (role) => <AskToJoinButton role={role} />
+            : undefined
+        }
+      />
       <Card>
         <h2 className="mb-4 text-lg font-semibold text-slate-50">Team Members</h2>
         <TeamMembersList members={data.members} emptyText="No team members." />

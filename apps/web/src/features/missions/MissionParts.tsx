@@ -5,6 +5,7 @@ import { Bell, BellRing, ThumbsUp, Users } from 'lucide-react';
 import type { Mission, MissionMember } from '@mc/contract';
 import { Alert, Badge, Button, LoadError, PageSpinner, SearchInput, pageClasses } from '../../components/ui';
 import { runToggle, type ToggleKind } from './missionsApi';
+import { PersonName } from '../roles';
 import { fullName, teamRoleLabel } from './missionRules';
 import { countLabel, formatDate, formatDateTime } from '../../lib/format';
 import { isOfflineError } from '../../lib/rpcError';
@@ -91,7 +92,9 @@ export function TeamMembersList({ members, emptyText, searchable = false }: Team
           {shown.map((member) => (
             <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-3 p-3 sm:p-4">
               <div className="min-w-0">
-                <p className="font-medium break-words text-slate-50">{fullName(member) || member.email}</p>
+                <p className="font-medium break-words text-slate-50">
+                  <PersonName userId={member.user_id}>{fullName(member) || member.email}</PersonName>
+                </p>
                 <p className="text-sm break-all text-slate-300">{member.email}</p>
                 {member.added_at ? <p className="mt-0.5 text-xs text-slate-400">Added {formatDate(member.added_at)}</p> : null}
               </div>

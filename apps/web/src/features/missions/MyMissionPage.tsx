@@ -4,6 +4,8 @@ import { Card, buttonClasses, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
+import { isMissionOwner } from '@mc/contract';
+import { MissionRequestsCard, OpenRolesCard } from '../roles';
 import { useMyMission } from './useMembershipMission';
 import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList } from './MissionParts';
 
@@ -58,6 +60,8 @@ export default function MyMissionPage() {
       <Card className="mb-6">
         <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
       </Card>
+      {data.members.some((member) => member.user_id === userId && isMissionOwner(member)) ? <MissionRequestsCard missionId={mission.mission_id} /> : null}
+      <OpenRolesCard missionId={mission.mission_id} canManage={data.members.some((member) => member.user_id === userId && isMissionOwner(member))} />
       <Card>
         <h2 className="mb-4 text-lg font-semibold text-slate-50">Team Members</h2>
         <TeamMembersList members={data.members} emptyText="No members yet." searchable />

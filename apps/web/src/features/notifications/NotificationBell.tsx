@@ -14,6 +14,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { getLiveStatus } from '../../lib/live/status';
 import { invalidateTeam, removeMember } from '../teams';
 import { markRead, notificationsQuery } from './notificationsApi';
+import { callRpc } from '../../lib/rpc';
 
 /** What the bell says, word for word (docs/product.md#the-bell). */
 export const BELL_TEXT = {
@@ -145,6 +146,29 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
   const row = useRef<HTMLLIElement>(null);
   const [marking, setMarking] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [answering, setAnswering] = useState<'accept' | 'decline' | null>(null);
+
+  // A request to join (to an owner) or an invitation (to the person): answered from here; a reason
+  // for declining can be given on My Mission or the dashboard (docs/product.md#joining-a-team).
+  const answer = async (accept: boolean) => {
+    if (!item.request_id || !userId) return;
+    setAnswering(accept ? 'accept' : 'decline');
+    try {
+      await callRpc('answer_team_request', { p_request_id: item.request_id, p_accept: accept, p_reason: null });
+      toast.success(accept ? 'Accepted.' : 'Declined.');
+      if (!item.read) await markRead(queryClient, userId, item.id);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'Could not answer');
+    } finally {
+      await Promise.all([
+        invalidateTeam(queryClient),
+        queryClient.invalidateQueries({ queryKey: queryKeys.teamRequests }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.notifications(userId) }),
+      ]);
+      setAnswering(null);
+      row.current?.focus();
+    }
+  };
 
   const mark = async () => {
     setMarking(true);
@@ -219,8 +243,18 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
         <time dateTime={item.created_at} className="text-xs text-slate-400">
           {formatDateTime(item.created_at)}
         </time>
-        {item.can_leave || !item.read ? (
+        {item.can_leave || !item.read || item.request_id ? (
           <div className="flex flex-wrap gap-2 pt-0.5">
+            {item.request_id ? (
+              <>
+                <Button size="sm" busy={answering === 'accept'} aria-describedby={textId} onClick={() => void answer(true)}>
+                  Accept
+                </Button>
+                <Button variant="secondary" size="sm" busy={answering === 'decline'} aria-describedby={textId} onClick={() => void answer(false)}>
+                  Decline
+                </Button>
+              </>
+            ) : null}
             {item.can_leave ? (
               <Button
                 variant="secondary"

@@ -8,6 +8,7 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { TwoStepSignInCard } from '../auth';
 import { NotificationSettingsCard } from '../notifications';
+import { CardVisibilityCard } from '../roles';
 import { formatDateTime, orNotSpecified } from './format';
 import { roleProfileQuery } from './roleProfileApi';
 
@@ -65,6 +66,7 @@ export default function ViewRoleProfilePage() {
         </Card>
       )}
       <div className="mt-6 flex flex-col gap-6">
+        {profile.data ? <CardVisibilityCard /> : null}
         <NotificationSettingsCard />
         <TwoStepSignInCard />
       </div>

@@ -7,6 +7,7 @@ import { Badge, Button, Dialog, DialogClose, Spinner } from '../../components/ui
 import { fieldControlClasses } from '../../components/ui/TextField';
 import { useAuth } from '../../lib/auth';
 import { RpcError } from '../../lib/rpc';
+import { PersonName } from '../roles';
 import { displayName, isTeamOwner, TEAM_TEXT } from './teamRules';
 import { addMember, invalidateTeam, missionMembersQuery, removeMember, searchUsers } from './teamsApi';
 
@@ -169,7 +170,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
           <ul aria-label="Search results" className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
             {search.results.map((person) => (
               <li key={person.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
-                <PersonLabel name={displayName(person)} email={person.email} />
+                <PersonLabel name={displayName(person)} email={person.email} userId={person.id} />
                 {memberIds.has(person.id) ? (
                   <Badge tone="success">Already a member</Badge>
                 ) : (
@@ -207,7 +208,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
               const asking = confirming === member.user_id;
               return (
                 <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
-                  <PersonLabel name={name} email={member.email} />
+                  <PersonLabel name={name} email={member.email} userId={member.user_id} />
                   {isTeamOwner(member) ? (
                     <Badge tone="accent">Owner</Badge>
                   ) : asking ? (
@@ -284,11 +285,14 @@ function ConfirmRemoval({ name, onRemove, onKeep }: { name: string; onRemove: ()
  * A name on one line (cut short with an ellipsis, whole in its tooltip) and an e-mail address
  * that, when it must wrap, wraps before its "@" or a dot, never inside a word.
  */
-function PersonLabel({ name, email }: { name: string; email: string }) {
+/** A person's name (opening their role card) and e-mail. */
+function PersonLabel({ name, email, userId }: { name: string; email: string; userId: string }) {
   return (
     <div className="min-w-0 flex-[1_1_12rem]">
       <p className="truncate font-medium text-slate-100" title={name}>
-        {name}
+        <PersonName userId={userId} title={name} className="block max-w-full truncate">
+          {name}
+        </PersonName>
       </p>
       <p className="text-sm break-words text-slate-300" title={email}>
         <EmailWithBreaks email={email} />

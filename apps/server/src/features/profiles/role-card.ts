@@ -1,0 +1,72 @@
+import type { RoleCard, RoleCardSettings } from '@mc/contract';
+import { procedure } from '../../rpc/procedure.ts';
+import type { Queryable } from '../../db/db.ts';
+import { anonymitySql } from '../moderation/queries.ts';
+import { missionVisibleSql } from '../moderation/visibility.ts';
+
+/** Whether users `a` and the user id `b` (an SQL expression) are on one team. */
+export function teammatesSql(a: string, b: string): string {
+  return `exists (select 1 from mission_members mine join mission_members theirs on theirs.mission_id = mine.mission_id
+                   where mine.user_id = ${a}.id and theirs.user_id = ${b})`;
+}
+
+/**
+ * THE rule for who may read the role card of users `owner` (docs/product.md#role-card); every
+ * place that shows a card or ranks people by their profile asks this, and nothing else:
+ * the person themselves and their teammates always; everyone signed in when the person left the
+ * card open to everyone, except that someone who stays anonymous for the surveys counts as "only
+ * teammates" until they have chosen explicitly.
+ */
+export function roleCardVisibleSql(owner: string, viewer: string): string {
+  return `(${owner}.id = ${viewer}
+    or ${teammatesSql(owner, viewer)}
+    or exists (select 1 from role_profiles open_card
+                where open_card.user_id = ${owner}.id and open_card.card_visibility = 'everyone'
+                  and (open_card.card_visibility_chosen_at is not null or ${anonymitySql(owner)} <> 'anonymous')))`;
+}
+
+async function cardSettings(db: Queryable, userId: string): Promise<RoleCardSettings> {
+  const [row] = await db.query<RoleCardSettings>(
+    `select coalesce(p.card_visibility, 'everyone') as visibility,
+            (p.user_id is not null and ${anonymitySql('u')} = 'anonymous' and p.card_visibility_chosen_at is null) as must_choose
+       from users u left join role_profiles p on p.user_id = u.id
+      where u.id = $1`,
+    [userId],
+  );
+  return row ?? { visibility: 'everyone', must_choose: false };
+}
+
+export const cardProcedures = {
+  /**
+   * A person's role card, or null when they have no role profile or the caller may not read it.
+   * E-mail and mobile only for the person and their teammates; only missions the caller may see.
+   */
+  get_role_card: procedure('get_role_card', { emails: 'others' }, async (params, ctx) => {
+    const [card] = await ctx.db.query<RoleCard>(
+      `select u.id as user_id, u.first_name, u.last_name, p.role_title, p.role_archype, p.high_objective, p.intention,
+              p.skills_and_resources, p.knowledge_and_experience, p.community_need, p.contribution,
+              coalesce((select json_agg(json_build_object('mission_id', m.mission_id, 'name', m.name, 'role_in_team', mm.role_in_team)
+                                         order by mm.added_at, m.mission_id)
+                          from mission_members mm join missions m on m.mission_id = mm.mission_id
+                         where mm.user_id = u.id and ${missionVisibleSql('m', '$2')}), '[]'::json) as missions,
+              case when u.id = $2 or ${teammatesSql('u', '$2')} then u.email end as email,
+              case when u.id = $2 or ${teammatesSql('u', '$2')} then u.mobile end as mobile,
+              (u.id = $2 or ${teammatesSql('u', '$2')}) as teammate
+         from users u join role_profiles p on p.user_id = u.id
+        where u.id = $1 and ${roleCardVisibleSql('u', '$2')}`,
+      [params.p_user_id, ctx.userId],
+    );
+    return card ?? null;
+  }),
+
+  get_role_card_settings: procedure('get_role_card_settings', async (_params, ctx) => cardSettings(ctx.db, ctx.userId)),
+
+  /** Saves the choice (and that it was made); a person without a role profile has no card to set. */
+  save_role_card_settings: procedure('save_role_card_settings', async (params, ctx) => {
+    await ctx.db.query('update role_profiles set card_visibility = $2, card_visibility_chosen_at = now() where user_id = $1', [
+      ctx.userId,
+      params.p_visibility,
+    ]);
+    return cardSettings(ctx.db, ctx.userId);
+  }),
+};

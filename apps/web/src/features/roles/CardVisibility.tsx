@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CardVisibility, RoleCardSettings } from '@mc/contract';
+import { Link } from 'react-router';
+import { Alert, Card, cn } from '../../components/ui';
+import { paths } from '../../lib/paths';
+import { callRpc } from '../../lib/rpc';
+import { queryKeys } from '../../lib/queryKeys';
+import { useAuth } from '../../lib/auth';
+import { roleCardSettingsQuery } from './rolesApi';
+
+const CHOICES: readonly { value: CardVisibility; label: string; hint: string }[] = [
+  { value: 'everyone', label: 'Everyone signed in', hint: 'Anyone at the event can read your role card and find you for their mission.' },
+  { value: 'team', label: 'Only my teammates', hint: 'Only people on a team with you can read it.' },
+];
+
+function useSaveVisibility() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return async (visibility: CardVisibility): Promise<RoleCardSettings> => {
+    const saved = await callRpc('save_role_card_settings', { p_visibility: visibility });
+    queryClient.setQueryData(queryKeys.roleCardSettings(user?.id ?? null), saved);
+    return saved;
+  };
+}
+
+function VisibilityChoices({ value, onChoose, name }: { value: CardVisibility | null; onChoose: (choice: CardVisibility) => void; name: string }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 font-medium text-slate-100">Who sees my role card</legend>
+      {CHOICES.map((choice) => (
+        <label
+          key={choice.value}
+          className={cn(
+            'flex cursor-pointer items-start gap-3 rounded-xl border px-3 py-2.5',
+            value === choice.value ? 'border-sky-400/70 bg-sky-400/10' : 'border-slate-700 hover:border-slate-500',
+          )}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChoose(choice.value)}
+            className="mt-1 size-4 accent-sky-400"
+          />
+          <span>
+            <span className="block text-sm font-medium text-slate-100">{choice.label}</span>
+            <span className="block text-sm text-slate-300">{choice.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The profile page's choice of who reads the role card (docs/product.md#role-card). */
+export function CardVisibilityCard() {
+  const { user } = useAuth();
+  const settings = useQuery(roleCardSettingsQuery(user?.id ?? null));
+  const save = useSaveVisibility();
+  const [status, setStatus] = useState('');
+  // The choice shows at once; the saved answer follows.
+  const [picked, setPicked] = useState<CardVisibility | null>(null);
+  if (!settings.data) return null;
+  return (
+    <Card>
+      <h2 className="mb-2 text-lg font-semibold text-slate-50">Role card</h2>
+      {settings.data.must_choose ? (
+        <p className="mb-4 text-sm text-slate-200" data-testid="card-visibility-question">
+          You chose to stay anonymous in the surveys. Your role card is separate: please choose who may read it. Until you do, only your teammates can.
+        </p>
+      ) : (
+        <p className="mb-4 text-sm text-slate-300">Others open it from your name in team lists, search results and mission pages.</p>
+      )}
+      <VisibilityChoices
+        name="card-visibility"
+        value={picked ?? (settings.data.must_choose ? null : settings.data.visibility)}
+        onChoose={(choice) => {
+          setPicked(choice);
+          setStatus('Saving...');
+          save(choice).then(
+            () => setStatus('Saved.'),
+            (error: unknown) => setStatus(error instanceof Error ? error.message : 'Could not save'),
+          );
+        }}
+      />
+      <p role="status" className="mt-2 text-sm text-slate-300">
+        {status}
+      </p>
+    </Card>
+  );
+}
+
+/**
+ * People who stay anonymous for the surveys are asked once (until they choose, only teammates read
+ * their card): the dashboard points them to the choice on their profile page.
+ */
+export function CardVisibilityReminder() {
+  const { user } = useAuth();
+  const settings = useQuery(roleCardSettingsQuery(user?.id ?? null));
+  if (settings.data?.must_choose !== true) return null;
+  return (
+    <Alert tone="info">
+      You stay anonymous in the surveys. Please choose who may see your role card:{' '}
+      <Link to={paths.viewRoleProfile()} className="font-semibold underline underline-offset-4">
+        choose on my profile
+      </Link>
+      .
+    </Alert>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import type { RoleCard } from '@mc/contract';
+import { Alert, Button, Select } from '../../components/ui';
+import { callRpc } from '../../lib/rpc';
+import { notify } from '../../lib/notify';
+import { queryKeys } from '../../lib/queryKeys';
+import { useAuth } from '../../lib/auth';
+import { missionRolesQuery } from './rolesApi';
+import { invalidateRequests } from './requestsApi';
+
+/** The mission the signed-in person owns (their first as owner or co-owner), if any. */
+function useOwnedMissionId(): string | null {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const mine = useQuery({
+    queryKey: queryKeys.userMissions(userId),
+    queryFn: () => callRpc('get_user_related_missions', { p_user_id: userId }),
+    enabled: userId !== null,
+  });
+  return mine.data?.find((row) => row.is_co_owner || row.role_in_team === 'owner')?.mission_id ?? null;
+}
+
+/** On a role card, for owners of a mission with open roles: invite this person to one of them. */
+export function InviteFromCard({ card }: { card: RoleCard }) {
+  const missionId = useOwnedMissionId();
+  const roles = useQuery({ ...missionRolesQuery(missionId ?? ''), enabled: missionId !== null });
+  const queryClient = useQueryClient();
+  const [roleId, setRoleId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { user } = useAuth();
+  if (!missionId || !roles.data?.length || card.user_id === user?.id || card.missions.some((mission) => mission.mission_id === missionId)) return null;
+  const chosen = roleId || roles.data[0]?.role_id || '';
+
+  async function invite() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await callRpc('invite_to_role', { p_role_id: chosen, p_user_id: card.user_id, p_message: '' });
+      await invalidateRequests(queryClient);
+      notify.success(`Invited ${card.first_name}.`);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'Could not invite');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-700 pt-4">
+      <Select
+        label="Invite to my mission as"
+        options={roles.data.map((role) => ({ value: role.role_id, label: role.title }))}
+        value={chosen}
+        onChange={(event) => setRoleId(event.target.value)}
+      />
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <Button
+        className="self-start"
+        busy={busy}
+        busyLabel="Inviting..."
+        icon={<UserPlus aria-hidden="true" className="size-4" />}
+        onClick={() => void invite()}
+      >
+        Invite
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, XCircle } from 'lucide-react';
+import type { MissionRole } from '@mc/contract';
+import { Alert, Badge, Button, Card, Spinner } from '../../components/ui';
+import { notify } from '../../lib/notify';
+import { closeRole, invalidateRoles, missionRolesQuery } from './rolesApi';
+import { RoleFormDialog } from './RoleFormDialog';
+
+interface OpenRolesCardProps {
+  missionId: string;
+  /** Owners add, edit and close roles here. */
+  canManage: boolean;
+  /** What a reader may do about one role (ask to join), beside it. */
+  roleAction?: (role: MissionRole) => ReactNode;
+}
+
+/** A mission's open roles, on its details and on My Mission (docs/product.md#open-roles). */
+export function OpenRolesCard({ missionId, canManage, roleAction }: OpenRolesCardProps) {
+  const roles = useQuery(missionRolesQuery(missionId));
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<MissionRole | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  function openForm(role: MissionRole | null) {
+    setEditing(role);
+    setFormOpen(true);
+  }
+
+  async function close(role: MissionRole) {
+    try {
+      await closeRole(role.role_id);
+      await invalidateRoles(queryClient);
+      notify.success(`Closed the role ${role.title}`);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'Could not close the role');
+    }
+  }
+
+  return (
+    <Card className="mb-6" data-testid="open-roles">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-50">Open roles</h2>
+        {canManage ? (
+          <Button size="sm" icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => openForm(null)}>
+            Add open role
+          </Button>
+        ) : null}
+      </div>
+      {roles.isPending ? (
+        <Spinner label="Loading open roles..." />
+      ) : roles.isError ? (
+        <Alert tone="error">{roles.error.message}</Alert>
+      ) : roles.data.length === 0 ? (
+        <p className="text-slate-300">No open roles.</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {roles.data.map((role) => (
+            <li key={role.role_id} className="flex flex-col gap-2 rounded-xl border border-slate-700 p-4" data-testid="open-role">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h3 className="font-semibold break-words text-slate-50">{role.title}</h3>
+                <span className="text-sm text-slate-300">{placesLabel(role)}</span>
+              </div>
+              {role.description ? <p className="break-words whitespace-pre-line text-slate-300">{role.description}</p> : null}
+              <p className="text-sm text-slate-300">
+                Skills wanted: <span className="font-semibold text-slate-100">{role.skills.join(', ')}</span>
+              </p>
+              {role.archetype ? (
+                <p className="text-sm text-slate-300">
+                  Archetype wanted: <Badge tone="accent">{role.archetype}</Badge>
+                </p>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                {roleAction?.(role)}
+                {canManage ? (
+                  <>
+                    <Button size="sm" variant="secondary" icon={<Pencil aria-hidden="true" className="size-4" />} onClick={() => openForm(role)}>
+                      Edit<span className="sr-only"> {role.title}</span>
+                    </Button>
+                    <Button size="sm" variant="ghost" icon={<XCircle aria-hidden="true" className="size-4" />} onClick={() => void close(role)}>
+                      Close role<span className="sr-only"> {role.title}</span>
+                    </Button>
+                  </>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canManage ? <RoleFormDialog missionId={missionId} role={editing} open={formOpen} onOpenChange={setFormOpen} /> : null}
+    </Card>
+  );
+}
+
+/** "1 of 3 places filled", or "2 places" while none is. */
+function placesLabel(role: MissionRole): string {
+  if (role.filled === 0) return `${role.places} ${role.places === 1 ? 'place' : 'places'}`;
+  return `${role.filled} of ${role.places} places filled`;
+}

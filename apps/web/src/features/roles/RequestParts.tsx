@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Send, X } from 'lucide-react';
+import { REQUEST_MESSAGE_MAX, type MissionRole, type TeamRequest } from '@mc/contract';
+import { Alert, Button, Card, Dialog, TextAreaField } from '../../components/ui';
+import { callRpc } from '../../lib/rpc';
+import { notify } from '../../lib/notify';
+import { useAuth } from '../../lib/auth';
+import { answerRequest, invalidateRequests, missionTeamRequestsQuery, myTeamRequestsQuery } from './requestsApi';
+
+const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+/** "Ask to join" beside an open role, with a short message (docs/product.md#joining-a-team). */
+export function AskToJoinButton({ role }: { role: MissionRole }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function send() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await callRpc('ask_to_join', { p_role_id: role.role_id, p_message: message });
+      await invalidateRequests(queryClient);
+      notify.success('Your request was sent to the mission’s owners.');
+      setOpen(false);
+    } catch (error) {
+      setFailure(errorText(error, 'Could not send your request'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <Button size="sm" icon={<Send aria-hidden="true" className="size-4" />} onClick={() => setOpen(true)}>
+        Ask to join<span className="sr-only"> as {role.title}</span>
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={`Ask to join as ${role.title}`}>
+        <div className="mt-4 flex flex-col gap-4">
+          <TextAreaField
+            label="Message to the owners"
+            value={message}
+            maxLength={REQUEST_MESSAGE_MAX}
+            showCounter
+            rows={4}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button busy={busy} busyLabel="Sending..." onClick={() => void send()}>
+              Send request
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/** Accept and Decline (with an optional reason) for one open request or invitation. */
+export function AnswerButtons({ requestId, label }: { requestId: string; label: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  async function answer(accept: boolean) {
+    setBusy(accept ? 'accept' : 'decline');
+    try {
+      await answerRequest(queryClient, requestId, accept, accept ? null : reason.trim() || null);
+      notify.success(accept ? 'Accepted.' : 'Declined.');
+      setDeclining(false);
+    } catch (error) {
+      notify.error(errorText(error, 'Could not answer'));
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" busy={busy === 'accept'} icon={<Check aria-hidden="true" className="size-4" />} onClick={() => void answer(true)}>
+        Accept<span className="sr-only"> {label}</span>
+      </Button>
+      <Button size="sm" variant="secondary" icon={<X aria-hidden="true" className="size-4" />} onClick={() => setDeclining(true)}>
+        Decline<span className="sr-only"> {label}</span>
+      </Button>
+      <Dialog open={declining} onOpenChange={setDeclining} title="Decline">
+        <div className="mt-4 flex flex-col gap-4">
+          <TextAreaField
+            label="Reason (optional)"
+            value={reason}
+            maxLength={REQUEST_MESSAGE_MAX}
+            rows={3}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setDeclining(false)}>
+              Cancel
+            </Button>
+            <Button busy={busy === 'decline'} onClick={() => void answer(false)}>
+              Decline
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+function RequestLine({ request, mine }: { request: TeamRequest; mine: boolean }) {
+  const who = `${request.first_name} ${request.last_name}`.trim();
+  const text = mine
+    ? request.kind === 'ask'
+      ? `You asked to join “${request.mission_name}” as ${request.role_title}.`
+      : `You are invited to join “${request.mission_name}” as ${request.role_title}.`
+    : request.kind === 'ask'
+      ? `${who} asks to join as ${request.role_title}.`
+      : `${who} is invited as ${request.role_title}.`;
+  return (
+    <li className="flex flex-col gap-2 rounded-xl border border-slate-700 p-3" data-testid="team-request">
+      <p className="break-words text-slate-100">{text}</p>
+      {request.message ? <p className="break-words whitespace-pre-line text-sm text-slate-300">“{request.message}”</p> : null}
+      {mine === (request.kind === 'invite') ? <AnswerButtons requestId={request.request_id} label={text} /> : <WithdrawButton request={request} />}
+    </li>
+  );
+}
+
+function WithdrawButton({ request }: { request: TeamRequest }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      busy={busy}
+      className="self-start"
+      onClick={() => {
+        setBusy(true);
+        callRpc('withdraw_team_request', { p_request_id: request.request_id })
+          .then(() => notify.success('Withdrawn.'))
+          .catch((error: unknown) => notify.error(errorText(error, 'Could not withdraw')))
+          .finally(() => {
+            setBusy(false);
+            void invalidateRequests(queryClient);
+          });
+      }}
+    >
+      Withdraw<span className="sr-only"> {request.role_title}</span>
+    </Button>
+  );
+}
+
+/** My Mission, for owners: the open requests to join and the invitations still waiting. */
+export function MissionRequestsCard({ missionId }: { missionId: string }) {
+  const requests = useQuery(missionTeamRequestsQuery(missionId));
+  if (!requests.data?.length) return null;
+  return (
+    <Card className="mb-6">
+      <h2 className="mb-4 text-lg font-semibold text-slate-50">Requests to join</h2>
+      <ul className="flex flex-col gap-3">
+        {requests.data.map((request) => (
+          <RequestLine key={request.request_id} request={request} mine={false} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The dashboard: the person's own open requests (withdraw) and invitations (accept or decline). */
+export function MyRequestsCard() {
+  const { user } = useAuth();
+  const requests = useQuery(myTeamRequestsQuery(user?.id ?? null));
+  if (!requests.data?.length) return null;
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold text-slate-50">My requests and invitations</h2>
+      <ul className="flex flex-col gap-3">
+        {requests.data.map((request) => (
+          <RequestLine key={request.request_id} request={request} mine />
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from './support/test.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+
+/** Role cards (docs/product.md#role-card): opened from a name, contact only inside the team, closed to others on request. */
+
+test('a name on a mission page opens the role card; contact stays in the team; "Only my teammates" closes it to others', async ({ page, browser }) => {
+  const tag = `Rc${randomUUID().slice(0, 6)}`;
+  const owner = await withRoleProfile(await createUser({ firstName: `Ria${tag}`, lastName: 'Owner' }));
+  const mission = await createMission(owner, { p_name: `Card ${tag}` });
+  const reader = await withRoleProfile(await createUser());
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaUi(page, reader);
+  await page.goto(`/mission/${mission.mission_id}`);
+  await page.getByRole('button', { name: `Ria${tag} Owner` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Role card' });
+  const card = dialog.getByTestId('role-card');
+  await expect(card).toContainText('Navigator');
+  await expect(card).toContainText('Connector');
+  await expect(card).toContainText('Serve the community');
+  await expect(card.getByRole('link', { name: `Card ${tag}` })).toBeVisible();
+  await expect(card).not.toContainText(owner.email.toLowerCase());
+  await expect(card).not.toContainText(owner.mobile);
+  await expectNoA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The owner keeps the card for teammates only, from the profile page.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const ownerPage = await context.newPage();
+  await signInViaUi(ownerPage, owner);
+  await ownerPage.goto('/view-role-profile');
+  await ownerPage.getByRole('radio', { name: /Only my teammates/ }).check();
+  await expect(ownerPage.getByText('Saved.')).toBeVisible();
+  await expectNoA11yViolations(ownerPage);
+  await context.close();
+  expect(await rpc(reader, 'get_role_card', { p_user_id: owner.id })).toBeNull();
+
+  await page.reload();
+  await page.getByRole('button', { name: `Ria${tag} Owner` }).click();
+  await expect(page.getByRole('dialog', { name: 'Role card' })).toContainText('This person’s role card is not shared with you.');
+});
