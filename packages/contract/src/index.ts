@@ -10,3 +10,4 @@ export * from './programme.ts';
 export * from './live.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
+export * from './privacy.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
+import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
@@ -191,6 +192,7 @@ export const procedureParams = {
   ...organiserProcedureParams,
   ...programmeProcedureParams,
   ...moderationProcedureParams,
+  ...privacyProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -246,7 +248,8 @@ export interface Mission {
   core_message: string;
   problem_being_solved: string;
   first_team_action: string;
-  created_by: string;
+  /** Null for a mission whose creator deleted their account (it is then hidden, with a note, for its team). */
+  created_by: string | null;
   created_by_name: string | null;
   created_at: string;
   updated_at: string;
@@ -297,7 +300,13 @@ export type RemoveMemberResult = 'member_deleted' | 'no_member_found' | 'cannot_
  * A procedure in procedureParams without an entry here does not compile (ProcedureResult below).
  */
 export interface ProcedureResults
-  extends AgendaProcedureResults, OrganiserProcedureResults, ProgrammeProcedureResults, ModerationProcedureResults, NotificationProcedureResults {
+  extends
+    AgendaProcedureResults,
+    OrganiserProcedureResults,
+    ProgrammeProcedureResults,
+    ModerationProcedureResults,
+    NotificationProcedureResults,
+    PrivacyProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -14,6 +14,7 @@ import { registerRpcRoutes } from '../rpc/routes.ts';
 import { registerCalendarFeedRoutes } from '../features/agenda/feed-routes.ts';
 import { registerProgrammeRoutes } from '../features/programme/routes.ts';
 import { registerExportRoutes } from '../features/moderation/exports.ts';
+import { registerPrivacyRoutes } from '../features/privacy/routes.ts';
 import { registerUnsubscribeRoutes } from '../features/notifications/unsubscribe.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { registerDemoSurvey } from './demo-survey.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCalendarFeedRoutes(app, db, config);
   registerProgrammeRoutes(app, db, keys, config);
   registerExportRoutes(app, db, keys, config);
+  registerPrivacyRoutes(app, db, keys, config);
   registerUnsubscribeRoutes(app, db, keys);
   registerDemoSurvey(app);
   registerHealthRoutes(app, db, storage);
