@@ -29,6 +29,7 @@ const PostConferencePage = lazy(() => import('../features/surveys/PostConference
 const SpeakersDirectoryPage = lazy(screenCode.speakersDirectory);
 const AgendaSchedulePage = lazy(screenCode.agendaSchedule);
 const OrganiserConsole = lazy(() => import('../features/organiser/OrganiserConsole'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
 
 /** A new screen starts at the top, as a new page would. */
 function ScrollToTop() {
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
               { path: paths.postConference(), element: <PostConferencePage /> },
               { path: paths.speakersDirectory(), element: <SpeakersDirectoryPage /> },
               { path: paths.agendaSchedule(), element: <AgendaSchedulePage /> },
+              { path: paths.account(), element: <AccountPage /> },
               // The console routes its own sections, so none of it loads before an organiser opens it.
               { path: `${paths.organiser()}/*`, element: <OrganiserConsole /> },
             ],
