@@ -31,12 +31,8 @@ function toggleBatchSql(table: 'mission_votes' | 'mission_subscriptions'): strin
       where mission_id in (select mission_id from toggle)
       order by mission_id for no key update
     ), found as (
-      -- A hidden mission takes no votes or subscriptions, in either direction. Only accounts that
-      -- still exist vote: an account deleted a moment ago (its token still valid) is left out, and
-      -- its row is held until the batch ends, so a deletion never fails the others' votes.
-      select toggle.mission_id, toggle.user_id from toggle join locked using (mission_id) join users voter on voter.id = toggle.user_id
-      where not locked.hidden
-      for key share of voter
+      -- A hidden mission takes no votes or subscriptions, in either direction.
+      select toggle.mission_id, toggle.user_id from toggle join locked using (mission_id) where not locked.hidden
     ), deleted as (
       delete from ${table} as existing using found
       where existing.mission_id = found.mission_id and existing.user_id = found.user_id
