@@ -93,7 +93,11 @@ test('People: an organiser finds a person, sees what they did, and deletes the a
   await panel.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('mission-outcome')).toContainText(`Their mission "${mission.name}" has no co-owner`);
+  await expect(dialog.getByTestId('mission-outcome')).toContainText('so it is hidden, with a note for its team');
   await expectNoA11yViolations(page);
+  // The reason is required: it is what the audit log keeps.
+  await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+  await dialog.getByLabel('Reason').fill('Asked by e-mail on 3 December');
   await dialog.getByRole('button', { name: 'Delete account' }).click();
   await expect(page.getByText(`The account ${person.email} is deleted.`)).toBeVisible();
   await page.getByRole('searchbox', { name: 'Find an attendee' }).fill(`${person.email} `);

@@ -12,3 +12,4 @@ export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './rounds.ts';
 export * from './roles.ts';
+export * from './privacy.ts';

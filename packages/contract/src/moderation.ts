@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { DELETION_REASON_MAX } from './privacy.ts';
 
 /**
  * The organiser console's Overview, Missions, People and Exports: their procedures' parameters
@@ -45,8 +46,11 @@ export const EXPORT_NAMES = Object.keys(EXPORTS) as ExportName[];
 /** Where the server streams an export (GET, with the organiser's access token as bearer). */
 export const exportPath = (name: ExportName): string => `/exports/v1/${EXPORTS[name].file}`;
 
-/** What deleting an account does to the mission it created: nothing to do, passes to a co-owner, or deleted. */
-export const MISSION_OUTCOMES = ['none', 'transferred', 'deleted'] as const;
+/**
+ * What deleting an account does to the mission it created: nothing to do, passes to a co-owner, or
+ * (no co-owner can take it) hidden with a note for its team.
+ */
+export const MISSION_OUTCOMES = ['none', 'transferred', 'hidden'] as const;
 export type MissionOutcome = (typeof MISSION_OUTCOMES)[number];
 
 const id = z.uuid();
@@ -68,6 +72,8 @@ export const moderationProcedureParams = {
     p_user_id: id,
     /** What the console showed would happen to the person's mission; refused if it is no longer so. */
     p_mission_outcome: z.enum(MISSION_OUTCOMES),
+    /** Why (the request received by other means): kept in the audit log, which keeps nothing else of the person. */
+    p_reason: z.string().trim().max(DELETION_REASON_MAX),
   }),
 } as const;
 
@@ -129,7 +135,8 @@ export interface OrganiserMission {
   name: string;
   statement: string;
   created_at: string;
-  creator: PersonRef;
+  /** Null once its creator deleted their account (the mission is then hidden with a note). */
+  creator: PersonRef | null;
   team: OrganiserMissionMember[];
   vote_count: number;
   subscription_count: number;

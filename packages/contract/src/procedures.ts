@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
+import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
 import { roundProcedureParams } from './rounds.ts';
@@ -205,6 +206,7 @@ export const procedureParams = {
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
+  ...privacyProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -260,7 +262,8 @@ export interface Mission {
   core_message: string;
   problem_being_solved: string;
   first_team_action: string;
-  created_by: string;
+  /** Null for a mission whose creator deleted their account (it is then hidden, with a note, for its team). */
+  created_by: string | null;
   created_by_name: string | null;
   created_at: string;
   updated_at: string;
@@ -320,7 +323,8 @@ export interface ProcedureResults
     RoundProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
-    RequestProcedureResults {
+    RequestProcedureResults,
+    PrivacyProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -15,6 +15,7 @@ import { registerCalendarFeedRoutes } from '../features/agenda/feed-routes.ts';
 import { registerProgrammeRoutes } from '../features/programme/routes.ts';
 import { registerExportRoutes } from '../features/moderation/exports.ts';
 import { registerRoundExportRoutes } from '../features/rounds/exports.ts';
+import { registerPrivacyRoutes } from '../features/privacy/routes.ts';
 import { registerUnsubscribeRoutes } from '../features/notifications/unsubscribe.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { registerDemoSurvey } from './demo-survey.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProgrammeRoutes(app, db, keys, config);
   registerExportRoutes(app, db, keys, config);
   registerRoundExportRoutes(app, db, keys, config);
+  registerPrivacyRoutes(app, db, keys, config);
   registerUnsubscribeRoutes(app, db, keys);
   registerDemoSurvey(app);
   registerHealthRoutes(app, db, storage);

@@ -4,6 +4,7 @@ import { mfaProcedures } from '../features/mfa/procedures.ts';
 import { missionsProcedures } from '../features/missions/procedures.ts';
 import { moderationProcedures } from '../features/moderation/procedures.ts';
 import { notificationsProcedures } from '../features/notifications/procedures.ts';
+import { privacyProcedures } from '../features/privacy/procedures.ts';
 import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
 import { rolesProcedures } from '../features/roles/procedures.ts';
@@ -37,6 +38,7 @@ export const procedures = {
   ...rolesProcedures,
   ...cardProcedures,
   ...requestProcedures,
+  ...privacyProcedures,
 } satisfies { [N in ProcedureName]: Procedure<N> };
 
 /** The handler for a name from the URL, or undefined (also for inherited names such as "toString"). */

@@ -30,6 +30,7 @@ const SpeakersDirectoryPage = lazy(screenCode.speakersDirectory);
 const AgendaSchedulePage = lazy(screenCode.agendaSchedule);
 const OrganiserConsole = lazy(() => import('../features/organiser/OrganiserConsole'));
 const VotePage = lazy(() => import('../features/rounds/VotePage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
 
 /** A new screen starts at the top, as a new page would. */
 function ScrollToTop() {
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
               { path: paths.speakersDirectory(), element: <SpeakersDirectoryPage /> },
               { path: paths.agendaSchedule(), element: <AgendaSchedulePage /> },
               { path: paths.vote(), element: <VotePage /> },
+              { path: paths.account(), element: <AccountPage /> },
               // The console routes its own sections, so none of it loads before an organiser opens it.
               { path: `${paths.organiser()}/*`, element: <OrganiserConsole /> },
             ],

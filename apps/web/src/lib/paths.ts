@@ -9,6 +9,8 @@ export const paths = {
   /** Where a notification e-mail's unsubscribe link lands (public: no sign-in needed). */
   unsubscribe: () => UNSUBSCRIBE_PAGE_PATH,
   dashboard: () => '/dashboard',
+  /** The person's own account: details, anonymity, what others see, their data. */
+  account: () => '/account',
   roleProfile: () => '/role-profile',
   viewRoleProfile: () => '/view-role-profile',
   myMission: () => '/view-my-mission',

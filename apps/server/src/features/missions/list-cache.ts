@@ -62,7 +62,7 @@ const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as snapshot';
 const RENDER_SQL = `select m.mission_id, m.list_rev::text as list_rev, ${isoTime('m.created_at')} as created_at,
          (m.hidden_at is not null) as hidden, row_to_json(head)::text as head, row_to_json(tail)::text as tail
     from missions m
-    left join users creator on creator.id = m.created_by
+    left join people_shown creator on creator.id = m.created_by
     cross join lateral (select ${MISSION_HEAD_COLUMNS}) head
     cross join lateral (select (select count(*) from mission_members t where t.mission_id = m.mission_id)::int as team_count, m.hidden_reason) tail
    where m.mission_id = any (string_to_array($1, ',')::uuid[])`;

@@ -19,7 +19,7 @@ function missionsSql(where: string): string {
          coalesce(team.n, 0)::int as team_count,
          m.hidden_reason
     from missions m
-    left join users creator on creator.id = m.created_by
+    left join people_shown creator on creator.id = m.created_by
     left join (select mission_id, count(*) as n from mission_members group by mission_id) team on team.mission_id = m.mission_id
     left join mission_votes my_vote on my_vote.mission_id = m.mission_id and my_vote.user_id = $1
     left join mission_subscriptions my_subscription on my_subscription.mission_id = m.mission_id and my_subscription.user_id = $1
@@ -28,7 +28,7 @@ function missionsSql(where: string): string {
 
 /**
  * The fields of the Mission shape before the counts, in its order, from missions `m` joined with
- * its creator's users row as `creator`. When they change, migration 015's trigger must follow:
+ * its creator's people_shown row as `creator` (an anonymous creator reads "Anonymous attendee"). When they change, migration 015's trigger must follow:
  * the list's cache reuses a mission's JSON while its list_rev stands (list-cache.ts).
  */
 export const MISSION_HEAD_COLUMNS = `m.mission_id, m.name, m.shared_intention, m.objective_or_focus, m.statement, m.core_message,

@@ -29,7 +29,8 @@ const yesNo = (flag: string): string => `case when ${flag} then 'yes' else 'no' 
 
 /**
  * A person as an export names them. Someone who chose to stay anonymous appears by their anonymous
- * id only: their name, e-mail and mobile columns stay empty.
+ * id only: their name, e-mail and mobile columns stay empty. The choice is read by anonymity_of,
+ * the function the app's people_shown view uses (migration 019), so the app and the exports agree.
  */
 const ANONYMOUS = `(${anonymitySql('u')} = 'anonymous')`;
 const attendeeId = `case when ${ANONYMOUS} then coalesce(u.user_metadata ->> 'anonymous_guid', 'anonymous') else u.id::text end`;
@@ -106,7 +107,7 @@ const DEFINITIONS: Record<ExportName, ExportDefinition> = {
                   ${unlessAnonymous('u.email')}, ${isoTime('m.created_at')},
                   ${yesNo('m.hidden_at is not null')}, coalesce(m.hidden_reason, '')) as cells,
                 to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || m.mission_id as cursor
-           from missions m join users u on u.id = m.created_by
+           from missions m left join users u on u.id = m.created_by
           where $1::timestamptz is null or (m.created_at, m.mission_id) > ($1::timestamptz, $2::uuid)
           order by m.created_at, m.mission_id
           limit $3`,

@@ -1,8 +1,11 @@
 import { expect, it } from 'vitest';
 import {
+  DELETED_ACCOUNT_LABEL,
   MISSION_MESSAGES,
   MODERATION_AUDIT_KINDS,
   MODERATION_MESSAGES,
+  ORPHANED_MISSION_NOTE,
+  PRIVACY_MESSAGES,
   type AccountDeleted,
   type AttendeeActivity,
   type AttendeeSummary,
@@ -40,7 +43,7 @@ describeEachDatabase('organiser console: only organisers', (server) => {
       ['unhide_mission', { p_mission_id: mission.mission_id }],
       ['find_attendees', { p_search_term: '' }],
       ['get_attendee_activity', { p_user_id: someone.user.id }],
-      ['delete_attendee_account', { p_user_id: someone.user.id, p_mission_outcome: 'none' }],
+      ['delete_attendee_account', { p_user_id: someone.user.id, p_mission_outcome: 'none', p_reason: 'Asked' }],
     ];
     for (const [name, params] of calls) await expectOrganiserOnly(server(), name, params);
     const [row] = await server().db.query<{ hidden: boolean; people: number }>(
@@ -222,7 +225,7 @@ describeEachDatabase('organiser console: People', (server) => {
       teams: [{ mission_id: mission.mission_id, name: 'Activity Mission', role_in_team: 'owner', is_co_owner: true, hidden: false }],
       votes: 1,
       subscriptions: 0,
-      deletion: { mission_outcome: 'deleted', mission: { mission_id: mission.mission_id, name: 'Activity Mission' }, new_owner: null },
+      deletion: { mission_outcome: 'hidden', mission: { mission_id: mission.mission_id, name: 'Activity Mission' }, new_owner: null },
     });
     const text = JSON.stringify(activity);
     expect(text).not.toContain(owner.dateOfBirth);
@@ -251,7 +254,11 @@ describeEachDatabase('organiser console: People', (server) => {
       memberships: 2,
     });
 
-    const deleted = await rpc<AccountDeleted>(organiser, 'delete_attendee_account', { p_user_id: owner.user.id, p_mission_outcome: 'transferred' });
+    const deleted = await rpc<AccountDeleted>(organiser, 'delete_attendee_account', {
+      p_user_id: owner.user.id,
+      p_mission_outcome: 'transferred',
+      p_reason: 'Asked by e-mail on 3 December',
+    });
     expect(deleted).toEqual({ email: owner.email, mission_outcome: 'transferred', new_owner_email: coOwner.email });
     const [state] = await server().db.query<{ users: number; votes: number; subs: number; members: number; vote_count: number; creator: string; role: string }>(
       `select (select count(*)::int from users where id = $1) as users,
@@ -266,43 +273,61 @@ describeEachDatabase('organiser console: People', (server) => {
     expect(state).toEqual({ users: 0, votes: 0, subs: 0, members: 0, vote_count: 0, creator: coOwner.user.id, role: 'owner' });
     expect(await lastAudit(server())).toMatchObject({
       kind: MODERATION_AUDIT_KINDS.accountDeleted,
-      subject: owner.email,
-      before: { votes: 1, subscriptions: 1, memberships: 2, mission: 'Passed On' },
-      after: { deleted: true, mission_outcome: 'transferred', new_owner: coOwner.email },
+      subject: DELETED_ACCOUNT_LABEL,
+      before: { votes: 1, subscriptions: 1, memberships: 2, organiser: false },
+      after: { deleted: true, mission_outcome: 'transferred', reason: 'Asked by e-mail on 3 December' },
     });
+    // The audit entry keeps nothing of the person.
+    const [entry] = await server().db.query<{ text: string }>(
+      `select row_to_json(audit_log)::text as text from audit_log where kind = $1 order by at desc limit 1`,
+      [MODERATION_AUDIT_KINDS.accountDeleted],
+    );
+    expect(entry?.text).not.toContain(owner.email);
+    expect(entry?.text).not.toContain(owner.user.id);
     // The new owner now runs the mission.
     const updated = await coOwner.client.rpc('update_mission', { p_mission_id: mission.mission_id, p_updated_by: coOwner.user.id, p_name: 'Still Here' });
     expect(updated.error).toBeNull();
   });
 
-  it('deletes the mission with the account when no co-owner can take it, and refuses a plan that no longer holds', async () => {
+  it('hides the mission with a note when no co-owner can take it, and refuses a plan that no longer holds', async () => {
     const organiser = await signUpOrganiser(server());
     // This co-owner created a mission of their own, so they cannot take over a second one.
     const busy = await createMission(server(), { name: 'Busy' });
     const { owner, mission } = await createMission(server(), { name: 'Goes Away', memberIds: [busy.owner.user.id] });
     await server().db.query('update mission_members set is_co_owner = true where mission_id = $1 and user_id = $2', [mission.mission_id, busy.owner.user.id]);
     const plan = (await rpc<AttendeeActivity>(organiser, 'get_attendee_activity', { p_user_id: owner.user.id })).deletion;
-    expect(plan.mission_outcome).toBe('deleted');
+    expect(plan.mission_outcome).toBe('hidden');
 
     const auditBefore = await auditCount(server());
-    const stale = await organiser.client.rpc('delete_attendee_account', { p_user_id: owner.user.id, p_mission_outcome: 'transferred' });
+    const stale = await organiser.client.rpc('delete_attendee_account', { p_user_id: owner.user.id, p_mission_outcome: 'transferred', p_reason: 'Asked' });
     expect(stale.error).toMatchObject({ code: 'P0001', message: MODERATION_MESSAGES.outcomeChanged });
     expect(await auditCount(server())).toBe(auditBefore);
     const [still] = await server().db.query<{ n: number }>('select count(*)::int as n from users where id = $1', [owner.user.id]);
     expect(still?.n).toBe(1);
 
-    await rpc(organiser, 'delete_attendee_account', { p_user_id: owner.user.id, p_mission_outcome: 'deleted' });
-    const [gone] = await server().db.query<{ n: number }>('select count(*)::int as n from missions where mission_id = $1', [mission.mission_id]);
-    expect(gone?.n).toBe(0);
+    const blank = await organiser.client.rpc('delete_attendee_account', { p_user_id: owner.user.id, p_mission_outcome: 'hidden', p_reason: '  ' });
+    expect(blank.error).toMatchObject({ code: 'P0001', message: PRIVACY_MESSAGES.deletionReasonRequired });
+    await rpc(organiser, 'delete_attendee_account', { p_user_id: owner.user.id, p_mission_outcome: 'hidden', p_reason: 'Asked' });
+    const [kept] = await server().db.query<{ created_by: string | null; hidden_reason: string | null }>(
+      'select created_by, hidden_reason from missions where mission_id = $1',
+      [mission.mission_id],
+    );
+    expect(kept).toEqual({ created_by: null, hidden_reason: ORPHANED_MISSION_NOTE });
+    // Its remaining team still sees it, with the note; everyone else does not.
+    const seen = await busy.owner.client.rpc('get_mission_details', { p_mission_id: mission.mission_id });
+    expect(seen.error).toBeNull();
+    expect(JSON.stringify(seen.data)).toContain(ORPHANED_MISSION_NOTE);
+    const listed = await rpc<OrganiserMission[]>(organiser, 'list_missions_for_organisers', {});
+    expect(listed.find((row) => row.mission_id === mission.mission_id)).toMatchObject({ creator: null, hidden: { reason: ORPHANED_MISSION_NOTE } });
   });
 
   it('refuses deleting yourself or an unknown account', async () => {
     const organiser = await signUpOrganiser(server());
-    const self = await organiser.client.rpc('delete_attendee_account', { p_user_id: organiser.user.id, p_mission_outcome: 'none' });
+    const self = await organiser.client.rpc('delete_attendee_account', { p_user_id: organiser.user.id, p_mission_outcome: 'none', p_reason: 'Asked' });
     expect(self.error).toMatchObject({ code: 'P0001', message: MODERATION_MESSAGES.notYourself });
-    const unknown = await organiser.client.rpc('delete_attendee_account', { p_user_id: UNKNOWN_ID, p_mission_outcome: 'none' });
+    const unknown = await organiser.client.rpc('delete_attendee_account', { p_user_id: UNKNOWN_ID, p_mission_outcome: 'none', p_reason: 'Asked' });
     expect(unknown.error).toMatchObject({ code: 'P0001', message: MODERATION_MESSAGES.personNotFound });
-    const badOutcome = await untyped(organiser.client).rpc('delete_attendee_account', { p_user_id: UNKNOWN_ID, p_mission_outcome: 'maybe' });
+    const badOutcome = await untyped(organiser.client).rpc('delete_attendee_account', { p_user_id: UNKNOWN_ID, p_mission_outcome: 'maybe', p_reason: 'Asked' });
     expect(badOutcome.status).toBe(400);
     expect(badOutcome.error?.message).toContain('p_mission_outcome');
   });
@@ -313,7 +338,11 @@ describeEachDatabase('organiser console: People', (server) => {
     await makeLeader(server(), person);
     const plan = (await rpc<AttendeeActivity>(organiser, 'get_attendee_activity', { p_user_id: person.user.id })).deletion;
     expect(plan).toMatchObject({ mission_outcome: 'none', mission: null, new_owner: null });
-    const deleted = await rpc<AccountDeleted>(organiser, 'delete_attendee_account', { p_user_id: person.user.id, p_mission_outcome: 'none' });
+    const deleted = await rpc<AccountDeleted>(organiser, 'delete_attendee_account', {
+      p_user_id: person.user.id,
+      p_mission_outcome: 'none',
+      p_reason: 'Asked',
+    });
     expect(deleted.mission_outcome).toBe('none');
     // Their session is gone with the account.
     const { error } = await person.client.auth.refreshSession();

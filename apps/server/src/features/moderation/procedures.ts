@@ -1,4 +1,12 @@
-import { MODERATION_AUDIT_KINDS, MODERATION_MESSAGES, type AccountDeleted, type EventOverview, type OrganiserMission } from '@mc/contract';
+import {
+  DELETED_ACCOUNT_LABEL,
+  MODERATION_AUDIT_KINDS,
+  MODERATION_MESSAGES,
+  PRIVACY_MESSAGES,
+  type AccountDeleted,
+  type EventOverview,
+  type OrganiserMission,
+} from '@mc/contract';
 import { sqlState } from '../../db/db.ts';
 import { businessError, invalidParameter } from '../../http/errors.ts';
 import { organiserProcedure } from '../organiser/access.ts';
@@ -6,7 +14,8 @@ import { publishMissionChanges } from '../missions/live.ts';
 import { recordAudit } from '../organiser/audit.ts';
 import { recordMissionEvent } from '../notifications/events.ts';
 import { actorOf } from '../organiser/procedures.ts';
-import { attendeeActivity, eventOverview, findAttendees, findOrganiserMission, listOrganiserMissions, planAccountDeletion } from './queries.ts';
+import { deleteAccount } from '../privacy/deletion.ts';
+import { attendeeActivity, eventOverview, findAttendees, findOrganiserMission, listOrganiserMissions } from './queries.ts';
 
 /** The console's Overview, Missions and People sections. Each procedure is for organisers only. */
 export const moderationProcedures = {
@@ -87,60 +96,30 @@ export const moderationProcedures = {
   }),
 
   /**
-   * Deletes an account on the person's request: their votes, subscriptions, memberships, role
-   * profile and sessions go with it (the foreign keys cascade). The mission they created passes
-   * to a co-owner or is deleted, as get_attendee_activity's plan said: if that changed since the
-   * console showed it, nothing is deleted and the organiser is asked to look again.
+   * Deletes an account on the person's request received by other means (docs/product.md#deleting-an-account),
+   * with a reason kept in the audit log; the entry keeps counts and the reason, nothing that names
+   * the person. What happens to their mission must still be what get_attendee_activity's plan said:
+   * if that changed since the console showed it, nothing is deleted and the organiser looks again.
    */
   delete_attendee_account: organiserProcedure('delete_attendee_account', { emails: 'others' }, async (params, ctx): Promise<AccountDeleted> => {
     if (params.p_user_id === ctx.userId) throw businessError(MODERATION_MESSAGES.notYourself);
+    if (params.p_reason === '') throw businessError(PRIVACY_MESSAGES.deletionReasonRequired);
     try {
-      const { deleted, missionId, touched } = await ctx.db.transaction(async (tx) => {
-        const [person] = await tx.query<{ email: string; is_organiser: boolean }>(
-          'select email, exists (select 1 from organisers o where o.user_id = users.id) as is_organiser from users where id = $1 for update',
-          [params.p_user_id],
-        );
-        if (!person) throw businessError(MODERATION_MESSAGES.personNotFound);
-        // The created mission's row is locked too, so its team cannot change under the plan.
-        await tx.query('select 1 from missions where created_by = $1 for update', [params.p_user_id]);
-        const plan = await planAccountDeletion(tx, params.p_user_id);
-        if (plan.mission_outcome !== params.p_mission_outcome) throw businessError(MODERATION_MESSAGES.outcomeChanged);
-
-        if (plan.mission && plan.new_owner) {
-          await tx.query('update missions set created_by = $2, updated_at = now() where mission_id = $1', [plan.mission.mission_id, plan.new_owner.user_id]);
-          await tx.query(`update mission_members set role_in_team = 'owner', is_co_owner = true where mission_id = $1 and user_id = $2`, [
-            plan.mission.mission_id,
-            plan.new_owner.user_id,
-          ]);
-        } else if (plan.mission) {
-          await tx.query('delete from missions where mission_id = $1', [plan.mission.mission_id]);
-        }
+      const deleted = await ctx.db.transaction(async (tx) => {
+        const done = await deleteAccount(tx, params.p_user_id, params.p_mission_outcome);
+        if (!done) throw businessError(MODERATION_MESSAGES.personNotFound);
         await recordAudit(tx, {
           actor: actorOf(ctx),
           kind: MODERATION_AUDIT_KINDS.accountDeleted,
-          subject: person.email,
-          before: {
-            organiser: person.is_organiser,
-            votes: plan.votes,
-            subscriptions: plan.subscriptions,
-            memberships: plan.memberships,
-            mission: plan.mission?.name ?? null,
-          },
-          after: { deleted: true, mission_outcome: plan.mission_outcome, new_owner: plan.new_owner?.email ?? null },
+          subject: DELETED_ACCOUNT_LABEL,
+          before: done.counts,
+          after: { deleted: true, mission_outcome: done.mission_outcome, reason: params.p_reason },
         });
-        const touchedRows = await tx.query<{ mission_id: string }>(
-          `select mission_id from mission_votes where user_id = $1
-           union select mission_id from mission_subscriptions where user_id = $1
-           union select mission_id from mission_members where user_id = $1`,
-          [params.p_user_id],
-        );
-        await tx.query('delete from users where id = $1', [params.p_user_id]);
-        const answer: AccountDeleted = { email: person.email, mission_outcome: plan.mission_outcome, new_owner_email: plan.new_owner?.email ?? null };
-        return { deleted: answer, missionId: plan.mission?.mission_id ?? null, touched: touchedRows.map((row) => row.mission_id) };
+        return done;
       });
       // The votes, follows and team places that went with the account change the counts on screen.
-      publishMissionChanges(ctx.db, { counts: touched, changed: missionId ? [missionId] : [] });
-      return deleted;
+      publishMissionChanges(ctx.db, { counts: deleted.touched, changed: deleted.changed });
+      return { email: deleted.email, mission_outcome: deleted.mission_outcome, new_owner_email: deleted.new_owner_email };
     } catch (error) {
       // The chosen co-owner created a mission of their own at this very moment: nothing was saved.
       if (sqlState(error) === '23505') throw businessError(MODERATION_MESSAGES.outcomeChanged);

@@ -26,9 +26,7 @@ export function isoTime(column: string): string {
  * 'sharing', or 'not_chosen' before they chose.
  */
 export function anonymitySql(user: string): string {
-  return `case when ${user}.user_metadata -> 'is_anonymous' = 'true'::jsonb then 'anonymous'
-               when ${user}.user_metadata -> 'anonymity_choice_made' = 'true'::jsonb then 'sharing'
-               else 'not_chosen' end`;
+  return `anonymity_of(${user}.user_metadata)`;
 }
 
 function personJson(user: string): string {
@@ -43,8 +41,9 @@ export async function eventOverview(db: Queryable, timeZone: string): Promise<Ev
             counted.missions, counted.hidden_missions, counted.votes, counted.subscriptions,
             (select count(distinct user_id)::int from mission_members) as team_members
        from (select count(*)::int as registered,
-                    count(*) filter (where pre_survey_completed)::int as pre_survey_done,
-                    count(*) filter (where post_survey_completed)::int as post_survey_done,
+                    -- Deleted accounts' survey completion stays as a count (migration 019).
+                    (count(*) filter (where pre_survey_completed) + (select pre_survey_done from deleted_accounts_tally))::int as pre_survey_done,
+                    (count(*) filter (where post_survey_completed) + (select post_survey_done from deleted_accounts_tally))::int as post_survey_done,
                     count(*) filter (where ${anonymitySql('users')} = 'anonymous')::int as anonymous,
                     count(*) filter (where ${anonymitySql('users')} = 'sharing')::int as sharing
                from users) as people,
@@ -110,7 +109,7 @@ export async function eventOverview(db: Queryable, timeZone: string): Promise<Ev
 /** Every mission (hidden ones too) with its creator, team and counts, newest first; or one of them. */
 function organiserMissionsSql(where: string): string {
   return `select m.mission_id, m.name, m.statement, ${isoTime('m.created_at')} as created_at,
-         ${personJson('creator')} as creator,
+         case when creator.id is null then null else ${personJson('creator')} end as creator,
          coalesce((select json_agg(json_build_object('user_id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
                                                      'email', u.email, 'role_in_team', mm.role_in_team, 'is_co_owner', mm.is_co_owner)
                                    order by (mm.role_in_team = 'owner') desc, mm.is_co_owner desc, mm.added_at, mm.user_id)
@@ -120,7 +119,7 @@ function organiserMissionsSql(where: string): string {
          case when m.hidden_at is null then null
               else json_build_object('at', ${isoTime('m.hidden_at')}, 'reason', m.hidden_reason, 'by', hider.email) end as hidden
     from missions m
-    join users creator on creator.id = m.created_by
+    left join users creator on creator.id = m.created_by
     left join users hider on hider.id = m.hidden_by
    ${where}
    order by m.created_at desc, m.mission_id`;
@@ -188,7 +187,7 @@ export async function planAccountDeletion(db: Queryable, userId: string): Promis
   );
   if (!row) throw new Error('the deletion plan query answered no row');
   return {
-    mission_outcome: row.mission ? (row.new_owner ? 'transferred' : 'deleted') : 'none',
+    mission_outcome: row.mission ? (row.new_owner ? 'transferred' : 'hidden') : 'none',
     mission: row.mission,
     new_owner: row.mission ? row.new_owner : null,
     votes: row.votes,

@@ -34,7 +34,7 @@ interface NotificationRow {
   matched: number;
 }
 
-/** A person's full name from users `alias`, or null. */
+/** A person's full name as others see it (people_shown `alias`, migration 019), or null. */
 const fullName = (alias: string) => `nullif(btrim(${alias}.first_name || ' ' || ${alias}.last_name), '')`;
 
 /**
@@ -66,8 +66,8 @@ function notificationsSql(where: string, perReader: number): string {
         join mission_events e on e.id = n.event_id
         join missions m on m.mission_id = e.mission_id
         cross join lateral (select ${missionVisibleSql('m', 'n.user_id')} as ok) seen
-        left join users actor on actor.id = e.actor_id
-        left join users person on person.id = e.subject_id
+        left join people_shown actor on actor.id = e.actor_id
+        left join people_shown person on person.id = e.subject_id
        where ${where}
     ) listed
     where place <= ${perReader}

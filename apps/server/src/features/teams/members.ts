@@ -17,7 +17,10 @@ export function isOwnerSql(alias?: string): string {
   return `(${column('is_co_owner')} or ${column('role_in_team')} = 'owner')`;
 }
 
-/** The MissionMember shape, from mission_members `m` joined with users `u`. */
+/**
+ * The MissionMember shape, from mission_members `m` joined with people_shown `u` (migration 019: an
+ * anonymous person is "Anonymous attendee" without an e-mail, to everyone, their own team included).
+ */
 export const MEMBER_COLUMNS = 'm.user_id, u.email, u.first_name, u.last_name, m.is_co_owner, m.added_at, m.role_in_team';
 
 /** A team's order: the creator first, then co-owners, then by the date they were added. */
@@ -31,7 +34,7 @@ export async function listMembers(
 ): Promise<MissionMember[]> {
   return db.query<MissionMember>(
     `select ${MEMBER_COLUMNS}
-       from mission_members m join users u on u.id = m.user_id
+       from mission_members m join people_shown u on u.id = m.user_id
       where m.mission_id = $1 and ${visible.sql}
       order by ${MEMBER_ORDER}`,
     [missionId, ...visible.params],

@@ -44,25 +44,28 @@ export const teamsProcedures = {
    * signed-in user may search, but it answers only id, e-mail and names, only of people with a
    * role profile, never the caller, never people already on p_exclude_mission_id. A term matches
    * a first name, last name, "first last" or e-mail anywhere, case-insensitively; names starting
-   * with the term come first.
+   * with the term come first. Someone who chose to stay anonymous is found only by their whole
+   * e-mail address, typed exactly (a friend who knows it can add them), and is shown as everywhere
+   * else (people_shown): "Anonymous attendee", without the address.
    */
   search_users_with_profiles: procedure('search_users_with_profiles', { emails: 'others' }, async (params, ctx) => {
     const term = params.p_search_term.trim();
     if (term === '') return [];
     return ctx.db.query<UserSearchResult>(
-      `select u.id, u.email, u.first_name, u.last_name
-         from users u
+      `select shown.id, shown.email, shown.first_name, shown.last_name
+         from users u join people_shown shown on shown.id = u.id
         where exists (select 1 from role_profiles p where p.user_id = u.id)
           and u.id <> $2
           and ($3::uuid is null or not exists (select 1 from mission_members m where m.mission_id = $3 and m.user_id = u.id))
-          and (u.first_name ilike $1 escape '\\'
-               or u.last_name ilike $1 escape '\\'
-               or (u.first_name || ' ' || u.last_name) ilike $1 escape '\\'
-               or u.email ilike $1 escape '\\')
-        order by case when u.first_name ilike $4 escape '\\' or u.last_name ilike $4 escape '\\' then 0 else 1 end,
-                 lower(u.first_name), lower(u.last_name), lower(u.email), u.id
+          and case when shown.anonymous then lower(u.email) = lower($5)
+                   else u.first_name ilike $1 escape '\\'
+                        or u.last_name ilike $1 escape '\\'
+                        or (u.first_name || ' ' || u.last_name) ilike $1 escape '\\'
+                        or u.email ilike $1 escape '\\' end
+        order by case when shown.first_name ilike $4 escape '\\' or shown.last_name ilike $4 escape '\\' then 0 else 1 end,
+                 lower(shown.first_name), lower(shown.last_name), lower(shown.email), u.id
         limit ${USER_SEARCH_LIMIT}`,
-      [`%${escapeLike(term)}%`, ctx.userId, params.p_exclude_mission_id ?? null, `${escapeLike(term)}%`],
+      [`%${escapeLike(term)}%`, ctx.userId, params.p_exclude_mission_id ?? null, `${escapeLike(term)}%`, term],
     );
   }),
 
@@ -83,7 +86,7 @@ export const teamsProcedures = {
            on conflict (mission_id, user_id) do nothing
            returning *
          )
-         select ${MEMBER_COLUMNS} from added m join users u on u.id = m.user_id`,
+         select ${MEMBER_COLUMNS} from added m join people_shown u on u.id = m.user_id`,
         [params.p_mission_id, params.p_user_id],
       );
       if (rows.length) {

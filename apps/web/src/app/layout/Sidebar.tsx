@@ -116,12 +116,17 @@ export function Sidebar({ onNavigate }: SidebarProps) {
 
       <div className="flex flex-col gap-3 border-t border-slate-700/70 pt-4">
         {user?.email ? (
-          <div className="px-2 text-xs">
+          <Link
+            to={paths.account()}
+            onClick={onNavigate}
+            className="block rounded-lg px-2 py-1 text-xs hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-300"
+            aria-label={`My account: ${name || user.email}`}
+          >
             {name ? <p className="truncate text-sm font-medium text-slate-100">{name}</p> : null}
             <p className="truncate text-slate-400" title={user.email}>
               {user.email}
             </p>
-          </div>
+          </Link>
         ) : null}
         <ThemeSwitch />
         <Button variant="secondary" onClick={onSignOut} busy={signingOut} busyLabel="Signing out..." icon={<LogOut aria-hidden="true" className="size-4" />}>

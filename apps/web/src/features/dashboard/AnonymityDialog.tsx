@@ -1,4 +1,5 @@
 import { Alert, Button, Dialog } from '../../components/ui';
+import { ANONYMITY_COVERS } from '@mc/contract';
 import type { AnonymityAnswer } from './useOpenSurvey';
 
 interface AnonymityDialogProps {
@@ -28,6 +29,7 @@ export function AnonymityDialog({ open, onOpenChange, onAnswer, busy, alert }: A
         </>
       }
     >
+      <p className="text-sm text-slate-300">{ANONYMITY_COVERS}</p>
       {alert ? <Alert tone="error">{alert}</Alert> : null}
     </Dialog>
   );

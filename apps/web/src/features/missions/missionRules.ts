@@ -49,10 +49,13 @@ export function fullName(person: { first_name?: string | null; last_name?: strin
     .join(' ');
 }
 
-/** The Creator line of docs/product.md#mission-details: the owner member's full name, else their e-mail, else the creator id. */
+/**
+ * The Creator line of docs/product.md#mission-details: the owner member's full name, else their
+ * e-mail, else the creator id, else (the creator deleted their account) "a deleted account".
+ */
 export function creatorLine(details: MissionDetails): string {
   const owner = details.members.find((member) => member.role_in_team === 'owner');
-  return (owner && (fullName(owner) || owner.email)) || details.mission.created_by;
+  return (owner && (fullName(owner) || owner.email)) || details.mission.created_by || 'a deleted account';
 }
 
 /** A team role as people read it: `owner` is "Owner", `member` "Member", any other role alike. */

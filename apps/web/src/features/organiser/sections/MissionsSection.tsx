@@ -21,9 +21,8 @@ const SHOWN_OPTIONS = [
 
 function matches(mission: OrganiserMission, term: string): boolean {
   if (!term) return true;
-  const haystack = [mission.name, personName(mission.creator), mission.creator.email, ...mission.team.map((member) => `${personName(member)} ${member.email}`)]
-    .join(' ')
-    .toLowerCase();
+  const creator = mission.creator ? `${personName(mission.creator)} ${mission.creator.email}` : '';
+  const haystack = [mission.name, creator, ...mission.team.map((member) => `${personName(member)} ${member.email}`)].join(' ').toLowerCase();
   return haystack.includes(term);
 }
 
@@ -99,7 +98,8 @@ function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; 
               </Link>
             </h2>
             <p className="text-sm text-slate-300">
-              Created {formatDateTime(mission.created_at)} by {personName(mission.creator)} ({mission.creator.email})
+              Created {formatDateTime(mission.created_at)}{' '}
+              {mission.creator ? `by ${personName(mission.creator)} (${mission.creator.email})` : 'by an account since deleted'}
             </p>
           </div>
           {mission.hidden ? <Badge tone="warning">Hidden</Badge> : <Badge tone="success">Visible</Badge>}

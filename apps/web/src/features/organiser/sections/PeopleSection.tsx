@@ -2,8 +2,8 @@ import { useDeferredValue, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ShieldCheck, ShieldOff, Trash2, UserRound, UsersRound } from 'lucide-react';
-import type { AccountDeletionPlan, AttendeeActivity, AttendeeSummary } from '@mc/contract';
-import { Alert, Badge, Button, Card, Dialog, SearchInput, Spinner } from '../../../components/ui';
+import { DELETION_REASON_MAX, type AccountDeletionPlan, type AttendeeActivity, type AttendeeSummary } from '@mc/contract';
+import { Alert, Badge, Button, Card, Dialog, SearchInput, Spinner, TextAreaField } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
@@ -172,19 +172,21 @@ function missionOutcomeText(plan: AccountDeletionPlan): string {
   if (plan.mission_outcome === 'transferred' && plan.mission && plan.new_owner) {
     return `Their mission "${plan.mission.name}" passes to its co-owner ${personName(plan.new_owner)} (${plan.new_owner.email}).`;
   }
-  if (plan.mission_outcome === 'deleted' && plan.mission) {
-    return `Their mission "${plan.mission.name}" has no co-owner who can take it over, so it is deleted too, with its team, votes and subscribers.`;
+  if (plan.mission_outcome === 'hidden' && plan.mission) {
+    return `Their mission "${plan.mission.name}" has no co-owner who can take it over, so it is hidden, with a note for its team.`;
   }
   return 'They did not create a mission.';
 }
 
 function DeleteDialog({ person, onClose, onDeleted }: { person: AttendeeActivity | null; onClose: () => void; onDeleted: () => void }) {
   const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
   const remove = useMutation({
     mutationFn: (target: AttendeeActivity) =>
-      callRpc('delete_attendee_account', { p_user_id: target.user_id, p_mission_outcome: target.deletion.mission_outcome }),
+      callRpc('delete_attendee_account', { p_user_id: target.user_id, p_mission_outcome: target.deletion.mission_outcome, p_reason: reason }),
     onSuccess: async (deleted) => {
       toast.success(`The account ${deleted.email} is deleted.`);
+      setReason('');
       onClose();
       onDeleted();
       await refreshAfterChange(queryClient);
@@ -207,7 +209,13 @@ function DeleteDialog({ person, onClose, onDeleted }: { person: AttendeeActivity
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" busy={remove.isPending} busyLabel="Deleting..." onClick={() => person && remove.mutate(person)}>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            busyLabel="Deleting..."
+            disabled={reason.trim() === ''}
+            onClick={() => person && remove.mutate(person)}
+          >
             Delete account
           </Button>
         </>
@@ -223,6 +231,14 @@ function DeleteDialog({ person, onClose, onDeleted }: { person: AttendeeActivity
           <li>Their role profile and sessions go too; they are signed out everywhere.</li>
         </ul>
       ) : null}
+      <TextAreaField
+        label="Reason"
+        hint="Kept in the audit log, which keeps nothing else of this person: for example how and when they asked."
+        required
+        maxLength={DELETION_REASON_MAX}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
     </Dialog>
   );
 }

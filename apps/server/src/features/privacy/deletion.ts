@@ -1,0 +1,134 @@
+import { DELETED_ACCOUNT_LABEL, MODERATION_MESSAGES, ORPHANED_MISSION_NOTE, type MissionOutcome } from '@mc/contract';
+import type { Queryable } from '../../db/db.ts';
+import { businessError } from '../../http/errors.ts';
+import { planAccountDeletion } from '../moderation/queries.ts';
+import { recordMissionEvent } from '../notifications/events.ts';
+
+/*
+ * Deleting an account, written once for the person themselves (the account page) and for the
+ * organisers (the console): docs/product.md#deleting-an-account. Everything runs in the caller's
+ * transaction, so the deletion and its audit entry are saved together or not at all.
+ */
+
+export interface AccountDeletion {
+  mission_outcome: MissionOutcome;
+  /** The account's e-mail, for the organiser's answer only: never stored anywhere. */
+  email: string;
+  new_owner_email: string | null;
+  /** What the audit entry may keep: counts, never who. */
+  counts: { votes: number; subscriptions: number; memberships: number; organiser: boolean };
+  /** Missions whose counts, team or visibility changed, for the live channel after the commit. */
+  touched: string[];
+  changed: string[];
+}
+
+/**
+ * The missions the person's rows touch (created, voted, followed, on the team), locked in
+ * mission_id order as vote batches and team changes lock them, so the deletion's cascades never
+ * wait for a mission while its holder waits for the person's row (no deadlock).
+ */
+async function lockMissionsOf(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    `select 1 from missions where mission_id in (
+        select mission_id from missions where created_by = $1
+        union select mission_id from mission_votes where user_id = $1
+        union select mission_id from mission_subscriptions where user_id = $1
+        union select mission_id from mission_members where user_id = $1)
+      order by mission_id for update`,
+    [userId],
+  );
+}
+
+/**
+ * Deletes the account `userId`, or answers null when there is none (deleted already). With
+ * `expected`, refuses when what happens to the person's mission is no longer what the caller was
+ * shown. Locks the person's missions, then the person's row: a team addition or a vote batch
+ * naming them either finished before (and is cascaded away) or waits and then finds no one.
+ */
+export async function deleteAccount(tx: Queryable, userId: string, expected?: MissionOutcome): Promise<AccountDeletion | null> {
+  await lockMissionsOf(tx, userId);
+  const [person] = await tx.query<{ email: string; pre: boolean; post: boolean; organiser: boolean }>(
+    `select email, pre_survey_completed as pre, post_survey_completed as post,
+            exists (select 1 from organisers o where o.user_id = users.id) as organiser
+       from users where id = $1 for update`,
+    [userId],
+  );
+  if (!person) return null;
+  // Rows committed between the first lock and the person's lock (their missions, so their team cannot change under the plan).
+  await lockMissionsOf(tx, userId);
+  const plan = await planAccountDeletion(tx, userId);
+  if (expected !== undefined && plan.mission_outcome !== expected) throw businessError(MODERATION_MESSAGES.outcomeChanged);
+
+  if (plan.mission && plan.new_owner) {
+    await tx.query('update missions set created_by = $2, updated_at = now() where mission_id = $1', [plan.mission.mission_id, plan.new_owner.user_id]);
+    await tx.query(`update mission_members set role_in_team = 'owner', is_co_owner = true where mission_id = $1 and user_id = $2`, [
+      plan.mission.mission_id,
+      plan.new_owner.user_id,
+    ]);
+  } else if (plan.mission) {
+    // Nobody can own it: it stays, hidden with a note, for the rest of its team and the organisers.
+    await tx.query(
+      'update missions set created_by = null, hidden_at = coalesce(hidden_at, now()), hidden_reason = $2, hidden_by = null where mission_id = $1',
+      [plan.mission.mission_id, ORPHANED_MISSION_NOTE],
+    );
+    await recordMissionEvent(tx, plan.mission.mission_id, userId, { kind: 'mission_hidden', reason: ORPHANED_MISSION_NOTE });
+  }
+
+  const touched = await tx.query<{ mission_id: string }>(
+    `select mission_id from mission_votes where user_id = $1
+     union select mission_id from mission_subscriptions where user_id = $1
+     union select mission_id from mission_members where user_id = $1`,
+    [userId],
+  );
+  // Survey completion stays only as a count.
+  await tx.query(
+    `update deleted_accounts_tally set accounts = accounts + 1,
+            pre_survey_done = pre_survey_done + case when $1 then 1 else 0 end,
+            post_survey_done = post_survey_done + case when $2 then 1 else 0 end`,
+    [person.pre, person.post],
+  );
+  await forgetTraces(tx, userId, person.email);
+  // The foreign keys take the rest: sessions and refresh tokens (signed out everywhere), votes and
+  // subscriptions (their statement triggers correct the counts), memberships, role profile,
+  // notifications, settings, favourites, calendar feed, second factors, downloads.
+  await tx.query('delete from users where id = $1', [userId]);
+  return {
+    mission_outcome: plan.mission_outcome,
+    email: person.email,
+    new_owner_email: plan.new_owner?.email ?? null,
+    counts: { votes: plan.votes, subscriptions: plan.subscriptions, memberships: plan.memberships, organiser: person.organiser },
+    touched: touched.map((row) => row.mission_id),
+    changed: plan.mission ? [plan.mission.mission_id] : [],
+  };
+}
+
+/**
+ * What names the person outside the rows their id's foreign keys reach: mails in the outbox,
+ * rate-limit counters keyed by their address, the speaker photos they uploaded, and the audit log,
+ * whose entries keep what happened but say "deleted account" instead of their e-mail and id.
+ */
+async function forgetTraces(tx: Queryable, userId: string, email: string): Promise<void> {
+  await tx.query('delete from mail_outbox where lower(recipient) = lower($1)', [email]);
+  await tx.query('delete from rate_limits where lower(subject) = lower($1) or subject = $2', [email, userId]);
+  await tx.query('update speaker_photos set created_by = null where created_by = $1', [userId]);
+  // The audit log refuses changes except in a transaction that says it is redacting (migration 019).
+  await tx.query(`select set_config('mc.audit_redaction', 'on', true)`);
+  await tx.query(
+    `update audit_log set
+        actor_id = case when actor_id = $1::uuid then null else actor_id end,
+        actor_label = case when actor_id = $1::uuid or lower(actor_label) = lower($2) then $3 else actor_label end,
+        subject = ${redact('subject')},
+        before = (${redact('before::text')})::jsonb,
+        after = (${redact('after::text')})::jsonb
+      where actor_id = $1::uuid or lower(actor_label) = lower($2)
+         or strpos(lower(subject), lower($2)) > 0 or strpos(lower(before::text), lower($2)) > 0 or strpos(lower(after::text), lower($2)) > 0
+         or strpos(before::text, $4) > 0 or strpos(after::text, $4) > 0`,
+    [userId, email, DELETED_ACCOUNT_LABEL, userId],
+  );
+  await tx.query(`select set_config('mc.audit_redaction', 'off', true)`);
+}
+
+/** `column` with the e-mail ($2, as stored or in lower case) and the id ($4, as text) replaced by the label ($3). */
+function redact(column: string): string {
+  return `replace(replace(replace(${column}, $2, $3), lower($2), $3), $4, $3)`;
+}

@@ -1,0 +1,86 @@
+import {
+  DATA_EXPORT_HOURS,
+  DELETED_ACCOUNT_LABEL,
+  PRIVACY_AUDIT_KINDS,
+  PRIVACY_MESSAGES,
+  type DataExportReady,
+  type OwnAccountDeleted,
+  type SeenByOthers,
+} from '@mc/contract';
+import { businessError } from '../../http/errors.ts';
+import { procedure, type CallContext } from '../../rpc/procedure.ts';
+import { publishMissionChanges } from '../missions/live.ts';
+import { isoTime } from '../missions/queries.ts';
+import { recordAudit, type Actor } from '../organiser/audit.ts';
+import { collectPersonData, zipPersonData } from './data-export.ts';
+import { deleteAccount } from './deletion.ts';
+
+/** The account page's own-data procedures (docs/product.md#personal-data). */
+export const privacyProcedures = {
+  /** The caller's row of people_shown, the view every other attendee's screen reads (migration 019). */
+  get_how_others_see_me: procedure('get_how_others_see_me', { emails: 'own' }, async (_params, ctx): Promise<SeenByOthers> => {
+    const [seen] = await ctx.db.query<SeenByOthers>(
+      `select id, first_name, last_name, email, case when anonymous then 'whole_email' else 'name_or_email' end as found_by
+         from people_shown where id = $1`,
+      [ctx.userId],
+    );
+    if (!seen) throw businessError(PRIVACY_MESSAGES.nothingLeft);
+    return seen;
+  }),
+
+  /**
+   * Deletes the caller's own account once they typed its e-mail again. A second request (another
+   * tab, a retry) finds nothing left and says so; a wrong e-mail changes nothing.
+   */
+  delete_my_account: procedure('delete_my_account', async (params, ctx): Promise<OwnAccountDeleted> => {
+    const deleted = await ctx.db.transaction(async (tx) => {
+      const [person] = await tx.query<{ email: string }>('select email from users where id = $1', [ctx.userId]);
+      if (!person) throw businessError(PRIVACY_MESSAGES.nothingLeft);
+      if (person.email.toLowerCase() !== params.p_email.trim().toLowerCase()) throw businessError(PRIVACY_MESSAGES.emailMismatch);
+      const done = await deleteAccount(tx, ctx.userId);
+      // Deleted by a request that got here first, between the read and the lock.
+      if (!done) throw businessError(PRIVACY_MESSAGES.nothingLeft);
+      await recordAudit(tx, {
+        actor: { userId: null, label: DELETED_ACCOUNT_LABEL },
+        kind: PRIVACY_AUDIT_KINDS.accountDeletedByOwner,
+        subject: DELETED_ACCOUNT_LABEL,
+        before: done.counts,
+        after: { deleted: true, mission_outcome: done.mission_outcome },
+      });
+      return done;
+    });
+    publishMissionChanges(ctx.db, { counts: deleted.touched, changed: deleted.changed });
+    return { mission_outcome: deleted.mission_outcome };
+  }),
+
+  /**
+   * Prepares "Download my data" at once (a few hundred milliseconds for the largest account) and
+   * keeps it DATA_EXPORT_HOURS for its owner only; older downloads of theirs go. Audited.
+   */
+  request_my_data_export: procedure('request_my_data_export', async (_params, ctx): Promise<DataExportReady> => {
+    const data = await collectPersonData(ctx.db, ctx.userId);
+    if (!data) throw businessError(PRIVACY_MESSAGES.nothingLeft);
+    const archive = zipPersonData(data);
+    return ctx.db.transaction(async (tx) => {
+      await tx.query('delete from data_exports where user_id = $1', [ctx.userId]);
+      const [ready] = await tx.query<{ export_id: string; expires_at: string }>(
+        `insert into data_exports (user_id, expires_at, archive) values ($1, now() + make_interval(hours => $2::int), $3)
+         returning id as export_id, ${isoTime('expires_at')} as expires_at`,
+        [ctx.userId, DATA_EXPORT_HOURS, Buffer.from(archive)],
+      );
+      if (!ready) throw new Error('the download was not saved');
+      await recordAudit(tx, {
+        actor: ownActor(ctx),
+        kind: PRIVACY_AUDIT_KINDS.dataExportRequested,
+        subject: ownActor(ctx).label,
+        after: { bytes: archive.byteLength },
+      });
+      return { ...ready, bytes: archive.byteLength };
+    });
+  }),
+};
+
+/** The person acting on their own data, as the audit log names them (their e-mail, as organisers are named). */
+export function ownActor(ctx: CallContext): Actor {
+  return { userId: ctx.userId, label: ctx.email };
+}

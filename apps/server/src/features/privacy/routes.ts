@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { PRIVACY_AUDIT_KINDS, PRIVACY_MESSAGES } from '@mc/contract';
+import type { SigningKeys } from '../../auth/keys.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { RpcError } from '../../http/errors.ts';
+import type { CallContext } from '../../rpc/procedure.ts';
+import { callContextOf } from '../../rpc/routes.ts';
+import { recordAudit } from '../organiser/audit.ts';
+import { ownActor } from './procedures.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /account/v1/exports/{id} with the person's access token: their prepared "Download my data"
+ * zip, while it has not expired. Someone else's id, an expired one and a made-up one all answer
+ * the same 404, so the address reveals nothing about other people's downloads.
+ */
+export function registerPrivacyRoutes(app: FastifyInstance, db: Db, keys: SigningKeys, config: Config): void {
+  app.get<{ Params: { id: string } }>('/account/v1/exports/:id', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const refuse = (error: RpcError) => reply.code(error.status).send(error.toBody());
+    let ctx: CallContext;
+    try {
+      ctx = await callContextOf(request, db, keys, config);
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+      return refuse(error.status === 401 ? new RpcError(401, error.code, PRIVACY_MESSAGES.signedOutDownload) : error);
+    }
+    const id = request.params.id;
+    const [found] = UUID.test(id)
+      ? await db.query<{ archive: Uint8Array }>('select archive from data_exports where id = $1 and user_id = $2 and expires_at > now()', [id, ctx.userId])
+      : [];
+    if (!found) return refuse(new RpcError(404, 'PGRST116', PRIVACY_MESSAGES.exportNotFound));
+    await recordAudit(db, { actor: ownActor(ctx), kind: PRIVACY_AUDIT_KINDS.dataExportDownloaded, subject: ownActor(ctx).label });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="my-data-${day}.zip"`)
+      .send(Buffer.from(found.archive));
+  });
+}
