@@ -120,7 +120,10 @@ test('an organiser adds a speaker and a session; bad times are refused with ever
   await sessionDialog.getByLabel('Description').fill('Where the word comes from.');
   await sessionDialog.getByRole('button', { name: 'Save session' }).click();
   await expect(sessionDialog.getByText(/^The programme has 1 problem; nothing was changed\.$/)).toBeVisible();
-  await expect(sessionDialog.getByRole('list', { name: 'Problems' })).toContainText('must end after it starts');
+  // In words, named as the editor names it, once.
+  await expect(sessionDialog.getByRole('list', { name: 'Problems' }).getByRole('listitem')).toHaveText([
+    /^Session \d+, part 1: the start time must be before the end time$/,
+  ]);
   await settle(page);
   await expectNoA11yViolations(page);
 
@@ -154,7 +157,9 @@ test('an import with mistakes lists every problem and changes nothing; on a phon
   await expect(page.getByText('The programme has 3 problems; nothing was changed.')).toBeVisible();
   const problems = page.getByRole('list', { name: 'Problems' });
   await expect(problems.getByRole('listitem')).toHaveCount(3);
-  await expect(problems).toContainText('Duplicate speaker id');
+  await expect(problems).toContainText('another speaker already has the id');
+  await expect(problems).toContainText('Session 1, part 1: the start time must be before the end time');
+  await expect(problems).not.toContainText('agenda.');
   await expect(problems).toContainText('Nobody Known');
   await expect(page.getByRole('heading', { name: /^Sessions \(\d+\)$/ })).toHaveText(sessionsBefore ?? '');
 
