@@ -397,6 +397,11 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Save and Continue' }).click();
     await expect(toast(page, 'Please check your date of birth: it cannot be more than 120 years ago')).toBeVisible();
     await expect(page).toHaveURL(/\/reset-password/);
+    // Too young: said for the reset, not "to register".
+    await page.getByLabel('New Date of Birth').fill(`${new Date().getFullYear() - 10}-01-01`);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(toast(page, 'Your date of birth must make you at least 18 years old')).toBeVisible();
+    await expect(page.getByText('You must be at least 18 years old to register')).toHaveCount(0);
     const newDate = '1985-11-02';
     await page.getByLabel('New Date of Birth').fill(newDate);
     await page.getByRole('button', { name: 'Save and Continue' }).click();

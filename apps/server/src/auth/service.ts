@@ -238,7 +238,8 @@ export class AuthService {
       );
     }
     if (password !== undefined) {
-      const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '');
+      // Only a reset changes the date of birth, so its message speaks of the reset.
+      const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '', new Date(), 'reset');
       if (problem) throw new AuthError(422, 'validation_failed', problem);
       const hash = await hashPassword(password);
       await this.db.transaction(async (tx) => {
