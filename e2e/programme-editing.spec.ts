@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganiser, signInViaUi, withAuthenticator, type E2EUser } from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
+import { box, contains, settledBox } from './support/geometry.ts';
 
 /**
  * Organisers edit the programme in the console and attendees see it. These change the shared
@@ -109,6 +110,13 @@ test('an organiser adds a speaker and a session; bad times are refused with ever
 
   await page.getByRole('button', { name: 'Add session' }).click();
   const sessionDialog = page.getByRole('dialog', { name: 'Add a session' });
+  // Wide enough for its fields side by side: none cut off, and room for a whole time ("16:00", not "04:0").
+  const dialogBox = await settledBox(sessionDialog);
+  for (const label of ['Number', 'Day', 'Session starts', 'Session ends', 'Type', 'Room', 'Part starts', 'Part ends']) {
+    const field = await box(sessionDialog.getByLabel(label, { exact: true }));
+    expect(contains(dialogBox, field), label).toBe(true);
+    expect(field.width, label).toBeGreaterThanOrEqual(150);
+  }
   await sessionDialog.getByLabel('Session title').fill('Compilers for communities');
   await sessionDialog.getByLabel('Day').selectOption('2');
   await sessionDialog.getByLabel('Session starts').fill('15:00');
