@@ -24,7 +24,6 @@ import {
   type ScheduledPart,
 } from './programme.ts';
 import { formatDuration, formatTimeRange, partCountLabel, sessionsByDay } from './schedule.ts';
-import { focusRing } from './styles.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses } from '../../components/ui';
 
@@ -178,7 +177,7 @@ export default function AgendaSchedulePage() {
           type="button"
           aria-pressed={view === 'compact'}
           onClick={() => changeView(view === 'compact' ? 'detailed' : 'compact')}
-          className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20 ${focusRing}`}
+          className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20`}
         >
           <Rows3 aria-hidden="true" className="size-4" />
           Compact view
@@ -203,7 +202,7 @@ export default function AgendaSchedulePage() {
               <Tabs.Trigger
                 key={day.day}
                 value={String(day.day)}
-                className={`-mb-px min-h-12 flex-1 rounded-t-lg border-b-2 border-transparent px-3 py-2 text-left text-sm text-slate-300 hover:text-white data-[state=active]:border-indigo-400 data-[state=active]:text-white sm:flex-none ${focusRing}`}
+                className={`-mb-px min-h-12 flex-1 rounded-t-lg border-b-2 border-transparent px-3 py-2 text-left text-sm text-slate-300 hover:text-white data-[state=active]:border-indigo-400 data-[state=active]:text-white sm:flex-none`}
               >
                 <span className="block font-semibold">{day.label}</span>
                 <span className="block text-xs text-slate-300">{formatShortDate(date)}</span>
@@ -274,7 +273,7 @@ function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClic
       type="button"
       aria-pressed={pressed}
       onClick={onClick}
-      className={`inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-200 hover:text-white aria-pressed:bg-indigo-500 aria-pressed:text-on-accent ${focusRing}`}
+      className={`inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-200 hover:text-white aria-pressed:bg-indigo-500 aria-pressed:text-on-accent`}
     >
       {children}
     </button>
@@ -290,7 +289,7 @@ function MyAgendaEmpty({ loading, onShowAll }: { loading: boolean; onShowAll: ()
       <button
         type="button"
         onClick={onShowAll}
-        className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}
+        className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400`}
       >
         Show all sessions
       </button>
@@ -322,7 +321,7 @@ function NowNextStrip({ markers, parts, now, timeZone }: { markers: NowAndNext; 
               <li key={entry.id}>
                 <Link
                   to={paths.agendaPart(entry.id)}
-                  className={`text-sm font-medium text-white underline decoration-emerald-400/60 underline-offset-2 hover:decoration-emerald-300 ${focusRing}`}
+                  className={`text-sm font-medium text-white underline decoration-emerald-400/60 underline-offset-2 hover:decoration-emerald-300`}
                 >
                   {entry.part.title}
                 </Link>
@@ -341,7 +340,7 @@ function NowNextStrip({ markers, parts, now, timeZone }: { markers: NowAndNext; 
             <li key={entry.id}>
               <Link
                 to={paths.agendaPart(entry.id)}
-                className={`text-sm font-medium text-white underline decoration-sky-400/60 underline-offset-2 hover:decoration-sky-300 ${focusRing}`}
+                className={`text-sm font-medium text-white underline decoration-sky-400/60 underline-offset-2 hover:decoration-sky-300`}
               >
                 {entry.part.title}
               </Link>
@@ -376,7 +375,7 @@ function SessionGroup({
           aria-expanded={expanded}
           aria-controls={panelId}
           onClick={onToggle}
-          className="flex w-full items-start gap-3 rounded-t-2xl p-4 text-left hover:bg-slate-800/50 focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none focus-visible:ring-inset sm:p-5"
+          className="flex w-full items-start gap-3 rounded-t-2xl p-4 text-left hover:bg-slate-800/50 focus-ring-inset sm:p-5"
         >
           <span className="min-w-0 flex-1">
             <span className="block text-xs font-semibold tracking-wide text-indigo-300 uppercase">Session {session.sessionNumber}</span>
@@ -412,7 +411,7 @@ function StarButton({ part, state }: { part: Part; state: PartState }) {
       aria-pressed={state.starred}
       aria-label={state.starred ? `Remove ${part.title} from My agenda` : `Add ${part.title} to My agenda`}
       onClick={() => state.onStar(part, !state.starred)}
-      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-amber-200 aria-pressed:text-amber-300 ${focusRing}`}
+      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-amber-200 aria-pressed:text-amber-300`}
     >
       <Star aria-hidden="true" className={`size-5 ${state.starred ? 'fill-current' : ''}`} />
     </button>
@@ -444,7 +443,7 @@ function SpeakerProfileLinks({ part, state, className }: { part: Part; state: Pa
         <li key={speaker.id}>
           <Link
             to={paths.speaker(speaker.id)}
-            className={`inline-flex min-h-9 items-center text-sm text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white ${focusRing}`}
+            className={`inline-flex min-h-9 items-center text-sm text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white`}
           >
             <span className="sr-only">Speaker profile: </span>
             {speaker.name}
@@ -489,7 +488,7 @@ function CompactPart({ part, state }: { part: Part; state: PartState }) {
   );
 }
 
-const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white ${focusRing}`;
+const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
 
 function PeopleChips({ part }: { part: Part }) {
   if (part.speakers.length === 0) {
@@ -586,7 +585,7 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
             aria-expanded={expanded}
             aria-controls={descriptionId}
             onClick={() => setExpanded((value) => !value)}
-            className={`min-h-9 rounded-lg px-2 text-sm font-medium text-indigo-300 hover:text-indigo-100 ${focusRing}`}
+            className={`min-h-9 rounded-lg px-2 text-sm font-medium text-indigo-300 hover:text-indigo-100`}
           >
             {expanded ? 'Show less' : 'Show more'}
             <span className="sr-only"> about {part.title}</span>
@@ -596,7 +595,7 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
           type="button"
           onClick={() => void addToCalendar()}
           disabled={downloading}
-          className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60 ${focusRing}`}
+          className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60`}
         >
           <CalendarPlus aria-hidden="true" className="size-4" />
           Add to calendar<span className="sr-only">: {part.title}</span>
@@ -605,7 +604,7 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
           trigger={
             <button
               type="button"
-              className={`min-h-9 rounded-lg border border-indigo-400/50 bg-indigo-500/15 px-3 text-sm font-medium text-indigo-100 hover:bg-indigo-500/25 ${focusRing}`}
+              className={`min-h-9 rounded-lg border border-indigo-400/50 bg-indigo-500/15 px-3 text-sm font-medium text-indigo-100 hover:bg-indigo-500/25`}
             >
               View Full Details<span className="sr-only">: {part.title}</span>
             </button>
