@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
+import { venueInstant } from '../packages/contract/src/agenda.ts';
+import type { ProgrammeResponse } from '../packages/contract/src/programme.ts';
+import { E2E_BASE_URL } from './support/env.ts';
 import { createMission, createUser, readMailedLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
 
 /**
@@ -373,6 +376,32 @@ test.describe('layout', () => {
     await missionsAnswered;
     await expect(sidebar.getByRole('link', { name: 'All Missions' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
+  });
+
+  test("Post-Conference waits for the programme's last day at the venue; the group is named after the programme's year", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    const { programme } = (await (await fetch(`${E2E_BASE_URL}/content/v1/programme`)).json()) as ProgrammeResponse;
+    const { startDate, endDate, timeZone } = programme.settings;
+    const lastDayBegins = venueInstant(endDate, '00:00', timeZone);
+    const user = await withRoleProfile(await createUser());
+    await createMission(user);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+
+    // A minute before midnight at the venue on the eve of the last day: not yet.
+    await page.clock.install({ time: new Date(lastDayBegins.getTime() - 60_000) });
+    const missionsAnswered = waitForRpc(page, 'get_user_related_missions');
+    await page.goto('/signin');
+    await submitSignIn(page, user.email, user.dateOfBirth);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await missionsAnswered;
+    // The programme has arrived once the group carries its year.
+    await expect(sidebar.getByRole('button', { name: `Conference ${startDate.slice(0, 4)}` })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
+
+    // A minute after (whatever the device's own zone says): offered.
+    await page.clock.setSystemTime(new Date(lastDayBegins.getTime() + 60_000));
+    await page.reload();
+    await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toBeVisible();
   });
 });
 

@@ -1,8 +1,9 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { venueInstant, type ProgrammeSettings, type TimedItem } from '@mc/contract/agenda.ts';
 import type { Part, Speaker } from '@mc/contract/conference.ts';
-import { programmeDays, type ProgrammeResponse, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
+import { programmeDays, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 import { queryKeys } from '../../lib/queryKeys';
+import { fetchProgramme } from './programmeFetch.ts';
 import { orderSessions } from './schedule.ts';
 
 /**
@@ -17,13 +18,7 @@ export interface Programme {
   version: number;
 }
 
-export const PROGRAMME_URL = '/content/v1/programme';
-
-export async function fetchProgramme(): Promise<ProgrammeResponse> {
-  const response = await fetch(PROGRAMME_URL, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`The programme could not be loaded (HTTP ${response.status}). Please try again.`);
-  return (await response.json()) as ProgrammeResponse;
-}
+export { PROGRAMME_URL, fetchProgramme } from './programmeFetch.ts';
 
 export function programmeQuery() {
   return queryOptions({
