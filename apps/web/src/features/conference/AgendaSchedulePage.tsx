@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { CalendarDialog } from './CalendarDialog.tsx';
 import { ConferenceDialog } from './ConferenceDialog.tsx';
-import { ExternalAnchor, TypeBadge } from './ConferenceBits.tsx';
+import { TypeBadge } from './ConferenceBits.tsx';
 import { downloadCalendar, useMyAgenda } from './myAgenda.ts';
 import {
   deviceTimeZone,
@@ -490,23 +490,32 @@ function CompactPart({ part, state }: { part: Part; state: PartState }) {
 
 const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
 
-function PeopleChips({ part }: { part: Part }) {
+/**
+ * The speakers or panelists of a part, each opening their card in the app (photo, bio, links,
+ * sessions); their LinkedIn page is one of the card's links. A name the programme's speakers do
+ * not know (never saved so, but kept safe) stays plain text.
+ */
+function PeopleChips({ part, state }: { part: Part; state: PartState }) {
   if (part.speakers.length === 0) {
     return part.speaker ? <p className="text-sm text-slate-300">{part.speaker}</p> : null;
   }
   return (
     <ul className="flex flex-wrap gap-2" aria-label={part.type === 'PANEL' ? 'Panelists' : 'Speakers'}>
-      {part.speakers.map((person) => (
-        <li key={person.name}>
-          {person.linkedinUrl ? (
-            <ExternalAnchor href={person.linkedinUrl} className={chipClass}>
-              {person.name}
-            </ExternalAnchor>
-          ) : (
-            <span className="inline-flex min-h-9 items-center rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-200">{person.name}</span>
-          )}
-        </li>
-      ))}
+      {part.speakers.map((person) => {
+        const speaker = state.speakersByName.get(person.name);
+        return (
+          <li key={person.name}>
+            {speaker ? (
+              <Link to={paths.speaker(speaker.id)} className={chipClass}>
+                <span className="sr-only">Speaker profile: </span>
+                {person.name}
+              </Link>
+            ) : (
+              <span className="inline-flex min-h-9 items-center rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-200">{person.name}</span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -572,7 +581,7 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
         {part.title}
       </h4>
       <div className="mt-3">
-        <PeopleChips part={part} />
+        <PeopleChips part={part} state={state} />
       </div>
       <OverlapNote titles={state.overlapsWith} />
       <p id={descriptionId} ref={descriptionRef} className={`mt-3 text-sm leading-relaxed text-slate-300 ${expanded ? '' : 'line-clamp-2'}`}>
@@ -621,16 +630,18 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
           title={part.title}
           description={`Session ${session.sessionNumber}: ${session.sessionTitle}`}
         >
-          <section>
-            <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
-              <Users aria-hidden="true" className="size-4 text-slate-400" />
-              {part.type === 'PANEL' ? 'Panelists' : 'Speakers'}
-            </h3>
-            <div className="mt-2">
-              <PeopleChips part={part} />
-            </div>
-            <SpeakerProfileLinks part={part} state={state} className="mt-3 flex flex-wrap gap-x-4 gap-y-1" />
-          </section>
+          {/* No heading over nothing: a part without speakers or a speaker line leaves the section out. */}
+          {part.speakers.length > 0 || part.speaker ? (
+            <section>
+              <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
+                <Users aria-hidden="true" className="size-4 text-slate-400" />
+                {part.type === 'PANEL' ? 'Panelists' : 'Speakers'}
+              </h3>
+              <div className="mt-2">
+                <PeopleChips part={part} state={state} />
+              </div>
+            </section>
+          ) : null}
           <section>
             <h3 className="text-sm font-semibold text-slate-100">About This Session</h3>
             <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
