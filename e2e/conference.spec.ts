@@ -278,7 +278,11 @@ test.describe('Agenda Schedule', () => {
     const target = bare ?? lineOnly;
     if (!target) throw new Error('the content has no part without speakers');
     await page.getByRole('tab', { name: /^Day Two/ }).click();
-    await page.getByRole('button', { name: `View Full Details: ${target.title}` }).click();
+    await page
+      .getByTestId('agenda-part')
+      .filter({ has: page.getByRole('heading', { name: target.title, exact: true }) })
+      .getByRole('button', { name: /^View Full Details/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: target.title });
     await expect(dialog.getByRole('heading', { name: 'About This Session' })).toBeVisible();
     if (bare) await expect(dialog.getByRole('heading', { name: /^(Speakers|Panelists)$/ })).toHaveCount(0);
@@ -341,7 +345,7 @@ test.describe('Agenda Schedule', () => {
     await expect(dialog).toContainText('PANEL');
     await expect(dialog).toContainText(range(part.startTime, part.endTime));
     await expect(dialog).toContainText(session.sessionTitle);
-    for (const person of part.speakers) await expect(dialog.getByRole('link', { name: new RegExp(`^${person.name}`) })).toBeVisible();
+    for (const person of part.speakers) await expect(dialog.getByRole('link', { name: `Speaker profile: ${person.name}`, exact: true })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'About This Session' })).toBeVisible();
     await expect(dialog).toContainText(part.description);
     await expectNoA11yViolations(page);
