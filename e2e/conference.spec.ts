@@ -230,7 +230,7 @@ test.describe('Agenda Schedule', () => {
     });
   });
 
-  test('parts show their duration, and speaker buttons open profile pages in a new tab', async ({ page }) => {
+  test("parts show their duration, and each speaker chip opens that speaker's card in the app", async ({ page }) => {
     await openAgenda(page);
     const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
     const duration = (start: string, end: string) => {
@@ -251,11 +251,42 @@ test.describe('Agenda Schedule', () => {
       const card = cards.filter({ has: page.getByRole('heading', { name: part.title, exact: true }) });
       await expect(card.getByTestId('part-duration')).toHaveText(`Duration ${duration(part.startTime, part.endTime)}`);
       for (const person of part.speakers) {
-        const chip = card.getByRole('link', { name: new RegExp(`^${person.name}`) });
-        if (person.linkedinUrl) await expectOpensInNewTab(chip, person.linkedinUrl);
-        else await expect(card).toContainText(person.name);
+        const speaker = content.speakers.find((candidate) => candidate.name === person.name);
+        const chip = card.getByRole('link', { name: `Speaker profile: ${person.name}`, exact: true });
+        await expect(chip).toHaveAttribute('href', `/speakers-directory?speaker=${speaker?.id ?? ''}`);
+        await expect(chip).not.toHaveAttribute('target', '_blank');
       }
     }
+
+    // A chip opens the card (with the LinkedIn link inside it), not LinkedIn.
+    const withSpeaker = parts.find((part) => part.day === 2 && part.speakers.length > 0) ?? parts.find((part) => part.speakers.length > 0);
+    const person = withSpeaker?.speakers[0];
+    if (!withSpeaker || !person) throw new Error('no part with a speaker');
+    await cards
+      .filter({ has: page.getByRole('heading', { name: withSpeaker.title, exact: true }) })
+      .getByRole('link', { name: `Speaker profile: ${person.name}`, exact: true })
+      .click();
+    const profile = page.getByRole('dialog', { name: person.name });
+    await expect(profile).toBeVisible();
+    if (person.linkedinUrl) await expectOpensInNewTab(profile.getByRole('link', { name: /^LinkedIn/ }), person.linkedinUrl);
+  });
+
+  test('a part without speakers has no empty Speakers heading in its details', async ({ page }) => {
+    await openAgenda(page);
+    const bare = content.agenda.flatMap((session) => session.parts).find((part) => part.speakers.length === 0 && !part.speaker.trim());
+    const lineOnly = content.agenda.flatMap((session) => session.parts).find((part) => part.speakers.length === 0 && part.speaker.trim());
+    const target = bare ?? lineOnly;
+    if (!target) throw new Error('the content has no part without speakers');
+    await page.getByRole('tab', { name: /^Day Two/ }).click();
+    await page
+      .getByTestId('agenda-part')
+      .filter({ has: page.getByRole('heading', { name: target.title, exact: true }) })
+      .getByRole('button', { name: /^View Full Details/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: target.title });
+    await expect(dialog.getByRole('heading', { name: 'About This Session' })).toBeVisible();
+    if (bare) await expect(dialog.getByRole('heading', { name: /^(Speakers|Panelists)$/ })).toHaveCount(0);
+    else await expect(dialog.getByText(target.speaker)).toBeVisible();
   });
 
   test('a session group collapses and expands again', async ({ page }) => {
@@ -314,7 +345,7 @@ test.describe('Agenda Schedule', () => {
     await expect(dialog).toContainText('PANEL');
     await expect(dialog).toContainText(range(part.startTime, part.endTime));
     await expect(dialog).toContainText(session.sessionTitle);
-    for (const person of part.speakers) await expect(dialog.getByRole('link', { name: new RegExp(`^${person.name}`) })).toBeVisible();
+    for (const person of part.speakers) await expect(dialog.getByRole('link', { name: `Speaker profile: ${person.name}`, exact: true })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'About This Session' })).toBeVisible();
     await expect(dialog).toContainText(part.description);
     await expectNoA11yViolations(page);

@@ -97,6 +97,39 @@ test.describe('layout', () => {
     expect(await details.evaluate((element) => getComputedStyle(element).textDecorationLine)).toContain('underline');
   });
 
+  test('All Missions: the sort box shows its whole choice, the count shows, and the list is denser than the grid', async ({ page }) => {
+    const owner = await withRoleProfile(await createUser());
+    const tag = randomUUID().slice(0, 6);
+    await createMission(owner, { p_name: `Count ${tag}`, p_statement: 'A statement long enough to take a line or two in a card of the grid.' });
+    await signInViaUi(page, await createUser());
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto('/view-all-missions');
+    const sortBox = page.getByLabel('Sort missions');
+    for (const choice of ['Yours first, then newest', 'Most subscribers']) {
+      await sortBox.selectOption({ label: choice });
+      const { needed, available } = await textFits(sortBox, null);
+      expect(needed, choice).toBeLessThanOrEqual(available);
+    }
+    await sortBox.selectOption({ label: 'Yours first, then newest' });
+
+    // The number of missions, and after a search what it found of how many.
+    const count = page.getByTestId('missions-count');
+    await expect(count).toBeVisible();
+    await expect(count).toHaveText(/^\d[\d,]* missions?$/);
+    // (Other journeys add missions meanwhile, so the total is only checked for its form.)
+    await page.getByRole('searchbox', { name: 'Search missions' }).fill(`Count ${tag}`);
+    await expect(count).toHaveText(/^1 mission of [\d,]+$/);
+
+    // The list puts a mission's text and its buttons side by side: a row is lower than a grid card.
+    const mine = card(page, `Count ${tag}`);
+    const gridHeight = (await settledBox(mine)).height;
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Missions' })).toHaveAttribute('data-layout', 'list');
+    const listBox = await settledBox(mine);
+    expect(listBox.height).toBeLessThan(gridHeight * 0.75);
+    await expectApart(mine.getByRole('button').or(mine.getByRole('link', { name: 'View Details' })), mine);
+  });
+
   test("dates follow the person's locale, one format on a screen; counted words agree with their number", async ({ browser }) => {
     const owner = await withRoleProfile(await createUser());
     const member = await withRoleProfile(await createUser());

@@ -10,6 +10,7 @@ import {
   withAuthenticator,
   withRoleProfile,
 } from './support/app.ts';
+import { drawnLines } from './support/geometry.ts';
 
 /** The console's Overview, Missions, People and Exports sections, end to end in Chromium. */
 
@@ -74,7 +75,9 @@ test('an organiser hides a mission: it disappears for an attendee, its team read
 });
 
 test('People: an organiser finds a person, sees what they did, and deletes the account after being told what happens to its mission', async ({ page }) => {
-  const person = await withRoleProfile(await createUser({ firstName: 'Deletable', lastName: `Person${Date.now()}` }));
+  // A long address, so the narrow card has to wrap it.
+  const email = `deletable.person.with.a.rather.long.address.${Date.now().toString(36)}@example.org`;
+  const person = await withRoleProfile(await createUser({ firstName: 'Deletable', lastName: `Person${Date.now()}`, email }));
   const mission = await createMission(person);
   const organiser = await createUser();
   makeOrganiser(organiser);
@@ -89,6 +92,14 @@ test('People: an organiser finds a person, sees what they did, and deletes the a
   await expect(panel.getByText(mission.name)).toBeVisible();
   await expect(panel.getByText(/birth/i)).toHaveCount(0);
   await expectNoA11yViolations(page);
+
+  // On a phone the e-mail wraps before a dot or its "@", never inside a word ("example.or g").
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await drawnLines(panel.getByTestId('person-email'))).length).toBeGreaterThan(1);
+  const lines = await drawnLines(panel.getByTestId('person-email'));
+  expect(lines.join('')).toBe(email);
+  for (const line of lines.slice(1)) expect(line, lines.join(' | ')).toMatch(/^[@.]/);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await panel.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog');

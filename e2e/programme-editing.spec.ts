@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganiser, signInViaUi, withAuthenticator, type E2EUser } from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
+import { box, contains, settledBox } from './support/geometry.ts';
 
 /**
  * Organisers edit the programme in the console and attendees see it. These change the shared
@@ -109,6 +110,13 @@ test('an organiser adds a speaker and a session; bad times are refused with ever
 
   await page.getByRole('button', { name: 'Add session' }).click();
   const sessionDialog = page.getByRole('dialog', { name: 'Add a session' });
+  // Wide enough for its fields side by side: none cut off, and room for a whole time ("16:00", not "04:0").
+  const dialogBox = await settledBox(sessionDialog);
+  for (const label of ['Number', 'Day', 'Session starts', 'Session ends', 'Type', 'Room', 'Part starts', 'Part ends']) {
+    const field = await box(sessionDialog.getByLabel(new RegExp(`^${label}`)).first());
+    expect(contains(dialogBox, field), label).toBe(true);
+    expect(field.width, label).toBeGreaterThanOrEqual(150);
+  }
   await sessionDialog.getByLabel('Session title').fill('Compilers for communities');
   await sessionDialog.getByLabel('Day').selectOption('2');
   await sessionDialog.getByLabel('Session starts').fill('15:00');
@@ -120,7 +128,10 @@ test('an organiser adds a speaker and a session; bad times are refused with ever
   await sessionDialog.getByLabel('Description').fill('Where the word comes from.');
   await sessionDialog.getByRole('button', { name: 'Save session' }).click();
   await expect(sessionDialog.getByText(/^The programme has 1 problem; nothing was changed\.$/)).toBeVisible();
-  await expect(sessionDialog.getByRole('list', { name: 'Problems' })).toContainText('must end after it starts');
+  // In words, named as the editor names it, once.
+  await expect(sessionDialog.getByRole('list', { name: 'Problems' }).getByRole('listitem')).toHaveText([
+    /^Session \d+, part 1: the start time must be before the end time$/,
+  ]);
   await settle(page);
   await expectNoA11yViolations(page);
 
@@ -154,7 +165,9 @@ test('an import with mistakes lists every problem and changes nothing; on a phon
   await expect(page.getByText('The programme has 3 problems; nothing was changed.')).toBeVisible();
   const problems = page.getByRole('list', { name: 'Problems' });
   await expect(problems.getByRole('listitem')).toHaveCount(3);
-  await expect(problems).toContainText('Duplicate speaker id');
+  await expect(problems).toContainText('another speaker already has the id');
+  await expect(problems).toContainText('Session 1, part 1: the start time must be before the end time');
+  await expect(problems).not.toContainText('agenda.');
   await expect(problems).toContainText('Nobody Known');
   await expect(page.getByRole('heading', { name: /^Sessions \(\d+\)$/ })).toHaveText(sessionsBefore ?? '');
 

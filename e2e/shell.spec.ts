@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './support/test.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
+import { venueInstant } from '../packages/contract/src/agenda.ts';
+import type { ProgrammeResponse } from '../packages/contract/src/programme.ts';
+import { E2E_BASE_URL } from './support/env.ts';
 import { createMission, createUser, readMailedLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
 
 /**
@@ -395,6 +398,32 @@ test.describe('layout', () => {
     await expect(sidebar.getByRole('link', { name: 'All Missions' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
   });
+
+  test("Post-Conference waits for the programme's last day at the venue; the group is named after the programme's year", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    const { programme } = (await (await fetch(`${E2E_BASE_URL}/content/v1/programme`)).json()) as ProgrammeResponse;
+    const { startDate, endDate, timeZone } = programme.settings;
+    const lastDayBegins = venueInstant(endDate, '00:00', timeZone);
+    const user = await withRoleProfile(await createUser());
+    await createMission(user);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+
+    // A minute before midnight at the venue on the eve of the last day: not yet.
+    await page.clock.install({ time: new Date(lastDayBegins.getTime() - 60_000) });
+    const missionsAnswered = waitForRpc(page, 'get_user_related_missions');
+    await page.goto('/signin');
+    await submitSignIn(page, user.email, user.dateOfBirth);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await missionsAnswered;
+    // The programme has arrived once the group carries its year.
+    await expect(sidebar.getByRole('button', { name: `Conference ${startDate.slice(0, 4)}` })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toHaveCount(0);
+
+    // A minute after (whatever the device's own zone says): offered.
+    await page.clock.setSystemTime(new Date(lastDayBegins.getTime() + 60_000));
+    await page.reload();
+    await expect(sidebar.getByRole('link', { name: 'Post-Conference' })).toBeVisible();
+  });
 });
 
 test.describe('password reset', () => {
@@ -418,6 +447,11 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Save and Continue' }).click();
     await expect(toast(page, 'Please check your date of birth: it cannot be more than 120 years ago')).toBeVisible();
     await expect(page).toHaveURL(/\/reset-password/);
+    // Too young: said for the reset, not "to register".
+    await page.getByLabel('New Date of Birth').fill(`${new Date().getFullYear() - 10}-01-01`);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(toast(page, 'Your date of birth must make you at least 18 years old')).toBeVisible();
+    await expect(page.getByText('You must be at least 18 years old to register')).toHaveCount(0);
     const newDate = '1985-11-02';
     await page.getByLabel('New Date of Birth').fill(newDate);
     await page.getByRole('button', { name: 'Save and Continue' }).click();

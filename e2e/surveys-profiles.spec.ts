@@ -14,8 +14,8 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 const PROGRAMME = 'Community Mission Game 2025';
 const ALL_MISSING =
-  'Please fill in all required fields: Name this role, Your intention or purpose, Skills and resources, Knowledge and experience, ' +
-  'Community need you see, How you plan to serve, First action in the next 7 days, Higher objective (Maqāşid), Role Archetype';
+  'Please fill in all required fields: Name this role, Role Archetype, Your intention or purpose, Higher objective (Maqāşid), ' +
+  'Skills and resources, Knowledge and experience, Community need you see, How you plan to serve, First action in the next 7 days';
 const PROFILE_ALERT = "Sorry — we couldn't load your profile right now. Please try again.";
 
 function toast(page: Page, text: string) {

@@ -18,6 +18,7 @@ interface Crew {
   candidate: E2EUser;
   late: E2EUser;
   noProfile: E2EUser;
+  refuser: E2EUser;
   missionId: string;
 }
 
@@ -29,8 +30,10 @@ async function crew(): Promise<Crew> {
   const candidate = await withRoleProfile(await createUser({ firstName: `Cara${tag}`, lastName: 'Candidate' }));
   const late = await withRoleProfile(await createUser({ firstName: `Leo${tag}`, lastName: 'Late' }));
   const noProfile = await createUser({ firstName: `Nora${tag}`, lastName: 'Noprofile' });
+  const refuser = await withRoleProfile(await createUser({ firstName: `Rita${tag}`, lastName: 'Refuser' }));
+  await rpc(refuser, 'save_notification_settings', { p_email_digest: 'off', p_allow_team_additions: false });
   const missionId = (await createMission(owner, { p_member_ids: [member.id] })).mission_id;
-  return { tag, owner, member, candidate, late, noProfile, missionId };
+  return { tag, owner, member, candidate, late, noProfile, refuser, missionId };
 }
 
 function toast(page: Page, text: string): Locator {
@@ -52,7 +55,7 @@ test.describe('Manage Team dialog', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('searches after a 500 ms pause, adds, follows a change made elsewhere and removes members', async ({ page }) => {
-    const { tag, owner, member, candidate, late, noProfile, missionId } = await crew();
+    const { tag, owner, member, candidate, late, noProfile, refuser, missionId } = await crew();
     let searches = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/rest/v1/rpc/search_users_with_profiles')) searches += 1;
@@ -90,9 +93,16 @@ test.describe('Manage Team dialog', () => {
     await expect(row(results(dialog), member.email)).toContainText(`Mia${tag} Member`);
     const candidateResult = row(results(dialog), candidate.email);
     await expect(candidateResult).toContainText(`Cara${tag} Candidate`);
+    // Someone who refuses additions says so, and is not offered a button that would be refused.
+    const refuserResult = row(results(dialog), refuser.email);
+    await expect(refuserResult.getByText("Doesn't accept additions")).toBeVisible();
+    await expect(refuserResult.getByRole('button')).toHaveCount(0);
 
-    await candidateResult.getByRole('button', { name: /Add Member/ }).click();
+    // Added with the keyboard: focus comes back to the search box, not to the dialog.
+    await candidateResult.getByRole('button', { name: /Add Member/ }).focus();
+    await page.keyboard.press('Enter');
     await expect(toast(page, 'Member added successfully!')).toBeVisible();
+    await expect(search).toBeFocused();
     await expect(dialog.getByRole('heading', { name: 'Current Team Members (3)' })).toBeVisible();
     await expect(candidateResult.getByText('Already a member')).toBeVisible();
     await expect(row(members(dialog), candidate.email).getByTitle('Remove member')).toBeVisible();
@@ -102,14 +112,17 @@ test.describe('Manage Team dialog', () => {
     await expect(dialog.getByRole('heading', { name: 'Current Team Members (4)' })).toBeVisible();
     await expect(row(results(dialog), late.email).getByText('Already a member')).toBeVisible();
 
-    // Remove two members (each on a second press, "Remove"); the list and the count follow.
+    // Remove two members (each on a second press, "Remove"); the list and the count follow. Focus
+    // goes to the next row's remove button, and with no row after, to the search box.
     await row(members(dialog), candidate.email).getByTitle('Remove member').click();
     await row(members(dialog), candidate.email).getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(toast(page, 'Member removed successfully')).toBeVisible();
     await expect(row(members(dialog), candidate.email)).toHaveCount(0);
-    await row(members(dialog), late.email).getByTitle('Remove member').click();
+    await expect(row(members(dialog), late.email).getByTitle('Remove member')).toBeFocused();
+    await page.keyboard.press('Enter');
     await row(members(dialog), late.email).getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(dialog.getByRole('heading', { name: 'Current Team Members (2)' })).toBeVisible();
+    await expect(search).toBeFocused();
     await expect(row(results(dialog), candidate.email).getByRole('button', { name: /Add Member/ })).toBeVisible();
 
     // No match, then empty text clears the results at once.

@@ -31,3 +31,35 @@ export async function settledBox(locator: Locator): Promise<Box> {
     .toBe(true);
   return JSON.parse(reads.at(-1) ?? '{}') as Box;
 }
+
+/** Whether the inner box lies wholly inside the outer one (to the half pixel): nothing of it is cut off. */
+export function contains(outer: Box, inner: Box): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+/** The element's text as it is drawn, one string per line, read from where each character lands. */
+export function drawnLines(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element) => {
+    const lines: { top: number; text: string }[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let index = 0; index < text.length; index += 1) {
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        const last = lines.at(-1);
+        if (last && Math.abs(last.top - rect.top) < rect.height / 2) last.text += text[index];
+        else lines.push({ top: rect.top, text: text[index] ?? '' });
+      }
+    }
+    return lines.map((line) => line.text);
+  });
+}

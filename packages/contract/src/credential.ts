@@ -50,10 +50,10 @@ export function ageOn(isoBirthDate: string, today: Date = new Date()): number {
  * the browser and on the server): present, no more than MAX_AGE years ago, at least MIN_AGE years
  * ago (docs/product.md#sign-up-screen). The message to show, or null when the date is acceptable.
  */
-export function dateOfBirthProblem(isoBirthDate: string, today: Date = new Date()): string | null {
+export function dateOfBirthProblem(isoBirthDate: string, today: Date = new Date(), purpose: 'signup' | 'reset' = 'signup'): string | null {
   if (!isoBirthDate) return SIGNUP_MESSAGES.dateOfBirth;
   const age = ageOn(isoBirthDate, today);
   if (age > MAX_AGE) return SIGNUP_MESSAGES.dateOfBirthImplausible;
-  if (age < MIN_AGE) return SIGNUP_MESSAGES.age;
+  if (age < MIN_AGE) return purpose === 'reset' ? SIGNUP_MESSAGES.ageOnReset : SIGNUP_MESSAGES.age;
   return null;
 }

@@ -13,6 +13,8 @@ export const SIGNUP_MESSAGES = {
   dateOfBirth: 'Date of birth is required',
   dateOfBirthImplausible: `Please check your date of birth: it cannot be more than ${MAX_AGE} years ago`,
   age: `You must be at least ${MIN_AGE} years old to register`,
+  /** The same rule for a new date of birth chosen after a reset, said for the reset. */
+  ageOnReset: `Your date of birth must make you at least ${MIN_AGE} years old`,
   mobileRequired: 'Mobile number is required',
   mobileInvalid: 'Please enter a valid mobile number',
 } as const;

@@ -251,6 +251,8 @@ export interface UserSearchResult {
   email: string;
   first_name: string;
   last_name: string;
+  /** False when the person refuses being added to teams by others (docs/product.md#notifications). */
+  accepts_additions: boolean;
 }
 
 export interface Mission {

@@ -2,6 +2,8 @@ import { z } from './zod.ts';
 import { isIsoDate, isTimeZone } from './agenda.ts';
 import { minutesOf, partSchema, sessionDay, sessionSchema, speakerSchema, type ConferenceContent } from './conference.ts';
 
+export { programmeProblems } from './programmeProblems.ts';
+
 /**
  * The programme as organisers keep it in the database: the conference's dates, time zone, venue
  * and rooms, the speakers and the sessions with their parts. One schema checks every save, every
@@ -36,11 +38,11 @@ export const programmeSettingsSchema = z
   })
   .superRefine((settings, ctx) => {
     const days = dayCount(settings.startDate, settings.endDate);
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The conference must end on or after its first day' });
-    if (days > PROGRAMME_LIMITS.days) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `A conference lasts at most ${PROGRAMME_LIMITS.days} days` });
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'the last day must be on or after the first day' });
+    if (days > PROGRAMME_LIMITS.days) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `a conference lasts at most ${PROGRAMME_LIMITS.days} days` });
     const seen = new Set<string>();
     settings.rooms.forEach((room, index) => {
-      if (seen.has(room)) ctx.addIssue({ code: 'custom', path: ['rooms', index], message: `Room "${room}" is listed twice` });
+      if (seen.has(room)) ctx.addIssue({ code: 'custom', path: ['rooms', index], message: `"${room}" is listed twice` });
       seen.add(room);
     });
   });
@@ -70,72 +72,92 @@ export const programmeSchema = z
     const speakerIds = new Set<string>();
     const speakerNames = new Map<string, string | undefined>();
     programme.speakers.forEach((speaker, index) => {
-      if (speakerIds.has(speaker.id)) ctx.addIssue({ code: 'custom', path: ['speakers', index, 'id'], message: `Duplicate speaker id "${speaker.id}"` });
-      if (speakerNames.has(speaker.name))
-        ctx.addIssue({ code: 'custom', path: ['speakers', index, 'name'], message: `Duplicate speaker name "${speaker.name}"` });
+      if (speakerIds.has(speaker.id))
+        ctx.addIssue({ code: 'custom', path: ['speakers', index, 'id'], message: `another speaker already has the id "${speaker.id}"` });
+      else if (speakerNames.has(speaker.name))
+        ctx.addIssue({ code: 'custom', path: ['speakers', index, 'name'], message: 'another speaker already has this name' });
       speakerIds.add(speaker.id);
       speakerNames.set(speaker.name, speaker.linkedinUrl);
     });
 
     const days = dayCount(programme.settings.startDate, programme.settings.endDate);
-    const rooms = new Set(programme.settings.rooms);
     const sessionNumbers = new Set<number>();
     const partIds = new Set<string>();
     programme.agenda.forEach((session, sessionIndex) => {
-      const at = (...path: (string | number)[]) => ['agenda', sessionIndex, ...path];
       const n = session.sessionNumber;
-      if (sessionNumbers.has(n)) ctx.addIssue({ code: 'custom', path: at('sessionNumber'), message: `Session ${n} appears twice` });
+      if (sessionNumbers.has(n)) ctx.addIssue({ code: 'custom', path: ['agenda', sessionIndex], message: `another session also has the number ${n}` });
       sessionNumbers.add(n);
       if (session.day > days && days >= 1) {
         ctx.addIssue({
           code: 'custom',
-          path: at('day'),
-          message: `Session ${n} is on day ${session.day}, but the conference has ${days} day${days === 1 ? '' : 's'}`,
+          path: ['agenda', sessionIndex],
+          message: `it is on day ${session.day}, but the conference has ${days} day${days === 1 ? '' : 's'}`,
         });
       }
-      if (minutesOf(session.endTime) <= minutesOf(session.startTime)) {
-        ctx.addIssue({ code: 'custom', path: at('endTime'), message: `Session ${n} must end after it starts` });
-      }
-      let previousEnd = minutesOf(session.startTime);
-      session.parts.forEach((part, partIndex) => {
-        const partAt = (...path: (string | number)[]) => at('parts', partIndex, ...path);
-        if (partIds.has(part.id)) ctx.addIssue({ code: 'custom', path: partAt('id'), message: `Duplicate part id "${part.id}"` });
-        partIds.add(part.id);
-        const start = minutesOf(part.startTime);
-        const end = minutesOf(part.endTime);
-        if (end <= start) ctx.addIssue({ code: 'custom', path: partAt('endTime'), message: `Part ${part.id} must end after it starts` });
-        if (start < previousEnd || end > minutesOf(session.endTime)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: partAt('startTime'),
-            message: `Part ${part.id} (${part.startTime}–${part.endTime}) must fit in session ${n} (${session.startTime}–${session.endTime}) after the part before it`,
-          });
-        }
-        previousEnd = Math.max(previousEnd, end);
-        if (part.room && !rooms.has(part.room))
-          ctx.addIssue({
-            code: 'custom',
-            path: partAt('room'),
-            message: `Part ${part.id} is in room "${part.room}", which is not one of the conference's rooms`,
-          });
-        part.speakers.forEach((ref, refIndex) => {
-          if (!speakerNames.has(ref.name)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: partAt('speakers', refIndex, 'name'),
-              message: `Part ${part.id} names "${ref.name}", who is not one of the speakers`,
-            });
-          } else if ((ref.linkedinUrl ?? '') !== (speakerNames.get(ref.name) ?? '')) {
-            ctx.addIssue({
-              code: 'custom',
-              path: partAt('speakers', refIndex, 'linkedinUrl'),
-              message: `Part ${part.id} gives "${ref.name}" a LinkedIn address that differs from the speaker's`,
-            });
-          }
-        });
-      });
+      const [sessionStart, sessionEnd] = [minutesOf(session.startTime), minutesOf(session.endTime)];
+      // A time in the wrong format has its own message; its order cannot be judged.
+      const readable = Number.isFinite(sessionStart) && Number.isFinite(sessionEnd);
+      const timed = readable && sessionEnd > sessionStart;
+      if (readable && !timed) ctx.addIssue({ code: 'custom', path: ['agenda', sessionIndex], message: 'the start time must be before the end time' });
+      checkParts(programme, session, sessionIndex, { partIds, speakerNames, timed }, ctx);
     });
   });
+
+/**
+ * One message per problem: a part whose own times are the wrong way round says only that (not
+ * also that it overlaps its neighbours), and the parts of a session whose times are the wrong way
+ * round are not measured against it.
+ */
+function checkParts(
+  programme: { settings: { rooms: string[] } },
+  session: ProgrammeSession,
+  sessionIndex: number,
+  seen: { partIds: Set<string>; speakerNames: Map<string, string | undefined>; timed: boolean },
+  ctx: { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void },
+): void {
+  const rooms = new Set(programme.settings.rooms);
+  let previous: { end: number; label: string } = { end: minutesOf(session.startTime), label: `the session starts (${session.startTime})` };
+  session.parts.forEach((part, partIndex) => {
+    const at = (...path: (string | number)[]) => ['agenda', sessionIndex, 'parts', partIndex, ...path];
+    if (seen.partIds.has(part.id)) ctx.addIssue({ code: 'custom', path: at('id'), message: `another part already has the id "${part.id}"` });
+    seen.partIds.add(part.id);
+    const start = minutesOf(part.startTime);
+    const end = minutesOf(part.endTime);
+    // A time in the wrong format has its own message; its order cannot be judged.
+    const readable = Number.isFinite(start) && Number.isFinite(end);
+    const problem = !readable ? null : timingProblem(part, { start, end, previous, sessionEnd: seen.timed ? minutesOf(session.endTime) : null });
+    if (problem) ctx.addIssue({ code: 'custom', path: at(), message: problem });
+    // A part with a wrong time is not "the part before" of the next: one mistake, one message.
+    else if (readable) previous = { end: Math.max(previous.end, end), label: `part ${partIndex + 1} ends (${part.endTime})` };
+    if (part.room && !rooms.has(part.room)) ctx.addIssue({ code: 'custom', path: at('room'), message: `"${part.room}" is not one of the conference's rooms` });
+    part.speakers.forEach((ref, refIndex) => {
+      if (!seen.speakerNames.has(ref.name)) {
+        ctx.addIssue({ code: 'custom', path: at('speakers', refIndex), message: `"${ref.name}" is not one of the speakers` });
+      } else if ((ref.linkedinUrl ?? '') !== (seen.speakerNames.get(ref.name) ?? '')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: at('speakers', refIndex),
+          message: `the LinkedIn address given for "${ref.name}" differs from the speaker's`,
+        });
+      }
+    });
+  });
+}
+
+/** What is wrong with a part's times, if anything; a session whose own times are wrong (null end) is not measured. */
+function timingProblem(
+  part: ProgrammePart,
+  at: { start: number; end: number; previous: { end: number; label: string }; sessionEnd: number | null },
+): string | null {
+  if (at.end <= at.start) return 'the start time must be before the end time';
+  if (at.sessionEnd === null) return null;
+  if (at.start < at.previous.end) return `it starts at ${part.startTime}, before ${at.previous.label}`;
+  if (at.end > at.sessionEnd) return `it ends at ${part.endTime}, after the session ends (${minutesText(at.sessionEnd)})`;
+  return null;
+}
+
+const minutesText = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 export type ProgrammeDocument = z.infer<typeof programmeSchema>;
 
 /** What GET /content/v1/programme answers: the document and the version its ETag names. */
@@ -158,11 +180,6 @@ export function programmeDays(settings: Pick<ProgrammeSettingsDocument, 'startDa
   const [year, month, day] = settings.startDate.split('-').map(Number) as [number, number, number];
   const count = Math.max(1, Math.min(PROGRAMME_LIMITS.days, dayCount(settings.startDate, settings.endDate)));
   return Array.from({ length: count }, (_, index) => new Date(Date.UTC(year, month - 1, day + index)).toISOString().slice(0, 10));
-}
-
-/** Every problem of a programme that fails the schema, one line each, with its place. */
-export function programmeProblems(error: z.ZodError): string[] {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
 }
 
 /** The seed of an empty database: the sample content files, with the conference's dates and zone. */
@@ -188,18 +205,20 @@ export const PROGRAMME_MESSAGES = {
 } as const;
 
 export const programmeProcedureParams = {
-  save_programme_settings: z.strictObject({ p_settings: programmeSettingsSchema }),
+  // The programme's pieces are checked by the procedure, not here, so every problem is listed in
+  // words (programmeProblems) rather than as the first bad parameter.
+  save_programme_settings: z.strictObject({ p_settings: z.unknown() }),
   save_speaker: z.strictObject({
     /** The id the speaker had (null for a new speaker); a changed id is followed everywhere. */
     p_original_id: z.string().max(200).nullable(),
-    p_speaker: speakerSchema,
+    p_speaker: z.unknown(),
   }),
   delete_speaker: z.strictObject({ p_id: z.string().max(200) }),
   reorder_speakers: z.strictObject({ p_ids: z.array(z.string().max(200)).max(PROGRAMME_LIMITS.speakers) }),
   save_session: z.strictObject({
     /** The number the session had (null for a new session). */
     p_original_number: z.int().nullable(),
-    p_session: programmeSessionSchema,
+    p_session: z.unknown(),
   }),
   delete_session: z.strictObject({ p_number: z.int() }),
   /** The whole programme, checked here and not by the parameter schema, so every problem is listed. */

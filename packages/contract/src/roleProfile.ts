@@ -3,8 +3,8 @@ import { requiredFieldsMessage } from './procedures.ts';
 
 /**
  * The role profile (docs/product.md#role-profile-form): its nine fields, the form-field → record
- * mapping, the labels in the order the combined "Please fill in all required fields: …" message
- * lists them, and the one required-fields rule that the form and the server both apply.
+ * mapping, the labels in the order the form shows them (and the combined "Please fill in all
+ * required fields: …" message lists them), and the one required-fields rule that the form and the server both apply.
  */
 
 /** The record fields a person fills in (role_archype spelled so, as the product's record spells it). */
@@ -32,17 +32,17 @@ export interface RoleProfileFieldSpec {
   maxLength: number;
 }
 
-/** In the product's order: the combined message names missing fields in exactly this order. */
+/** In the order the form shows them; the combined message names missing fields in this same order. */
 export const ROLE_PROFILE_FIELDS: readonly RoleProfileFieldSpec[] = [
   { form: 'roleTitle', record: 'role_title', label: 'Name this role', kind: 'line', maxLength: SHORT_TEXT_MAX },
+  { form: 'roleArchetype', record: 'role_archype', label: 'Role Archetype', kind: 'select', maxLength: SHORT_TEXT_MAX },
   { form: 'kernel', record: 'intention', label: 'Your intention or purpose', kind: 'text', maxLength: PROFILE_TEXT_MAX },
+  { form: 'higherObjective', record: 'high_objective', label: 'Higher objective (Maqāşid)', kind: 'select', maxLength: SHORT_TEXT_MAX },
   { form: 'hardware', record: 'skills_and_resources', label: 'Skills and resources', kind: 'text', maxLength: PROFILE_TEXT_MAX },
   { form: 'software', record: 'knowledge_and_experience', label: 'Knowledge and experience', kind: 'text', maxLength: PROFILE_TEXT_MAX },
   { form: 'systemRequirement', record: 'community_need', label: 'Community need you see', kind: 'text', maxLength: PROFILE_TEXT_MAX },
   { form: 'applicationService', record: 'contribution', label: 'How you plan to serve', kind: 'text', maxLength: PROFILE_TEXT_MAX },
   { form: 'executionLayer', record: 'first_action_next_7_days', label: 'First action in the next 7 days', kind: 'text', maxLength: PROFILE_TEXT_MAX },
-  { form: 'higherObjective', record: 'high_objective', label: 'Higher objective (Maqāşid)', kind: 'select', maxLength: SHORT_TEXT_MAX },
-  { form: 'roleArchetype', record: 'role_archype', label: 'Role Archetype', kind: 'select', maxLength: SHORT_TEXT_MAX },
 ];
 
 /** The options of the two select fields (docs/product.md#constants). */

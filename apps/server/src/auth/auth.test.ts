@@ -70,7 +70,7 @@ describeEachDatabase(
       for (const [date, message] of [
         ['1000-01-01', 'Please check your date of birth: it cannot be more than 120 years ago'],
         ['0099-12-31', 'Please check your date of birth: it cannot be more than 120 years ago'],
-        [almostEighteen(), 'You must be at least 18 years old to register'],
+        [almostEighteen(), 'Your date of birth must make you at least 18 years old'],
       ] as const) {
         const { error } = await client.auth.updateUser({ password: encodeDateOfBirth(date) });
         expect(error?.status, date).toBe(422);

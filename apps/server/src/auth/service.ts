@@ -267,7 +267,8 @@ export class AuthService {
     if (metadata && !metadata.success) throw invalidUserData(metadata.error);
     const user = await this.findUserById(this.db, claims.sub);
     if (password !== undefined) {
-      const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '');
+      // Only a reset changes the date of birth, so its message speaks of the reset.
+      const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '', new Date(), 'reset');
       if (problem) throw new AuthError(422, 'validation_failed', problem);
       await this.credentialChange.requireProof(claims, user.password_hash, input.data.current_password);
     }

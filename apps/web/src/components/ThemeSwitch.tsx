@@ -19,7 +19,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
               key={value}
               className={cn(
                 'flex min-h-9 cursor-pointer items-center justify-center gap-1.5 rounded-md text-xs font-medium transition-colors',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-300',
+                'focus-ring-within',
                 checked ? 'bg-sky-400/15 text-sky-100 ring-1 ring-sky-400/40' : 'text-slate-300 hover:bg-white/5 hover:text-slate-50',
               )}
             >

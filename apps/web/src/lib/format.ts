@@ -39,7 +39,13 @@ export function formatTime(value: string | Date | null | undefined): string {
   return date ? timeFormat.format(date) : NO_DATE;
 }
 
+/** A number as the person's locale writes it ("2,000"). */
+export function formatCount(count: number): string {
+  return numberFormat.format(count);
+}
+
 /** A count with its word in the right form: countLabel(1, 'vote', 'votes') is "1 vote". */
+
 export function countLabel(count: number, one: string, other: string): string {
   return `${numberFormat.format(count)} ${pluralRules.select(count) === 'one' ? one : other}`;
 }

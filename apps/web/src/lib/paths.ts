@@ -13,7 +13,7 @@ export const paths = {
   account: () => '/account',
   roleProfile: () => '/role-profile',
   viewRoleProfile: () => '/view-role-profile',
-  myMission: () => '/view-my-mission',
+  myMission: (missionId?: string) => (missionId ? `/view-my-mission?mission=${encodeURIComponent(missionId)}` : '/view-my-mission'),
   allMissions: () => '/view-all-missions',
   /** The closing panel's projector screen: the ranking as it moves. */
   live: () => '/live',

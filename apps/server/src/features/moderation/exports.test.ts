@@ -105,7 +105,7 @@ describeEachDatabase('organiser console: CSV exports', (server) => {
     expect(whole).not.toContain('+27820000002');
   });
 
-  it('exports missions with team size, votes, subscribers and creator (anonymous creators by anonymous id), and survey completion', async () => {
+  it('exports missions with their text, team size, votes, subscribers and creator (anonymous creators by anonymous id), and survey completion', async () => {
     const organiser = await signUpOrganiser(server());
     const { owner, mission } = await createMission(server(), { name: '@Mission, with "quotes"' });
     const guid = crypto.randomUUID();
@@ -125,7 +125,30 @@ describeEachDatabase('organiser console: CSV exports', (server) => {
       'Creator e-mail': '',
       Hidden: 'yes',
       'Hidden reason': 'Tab\tand more',
+      Statement: 'We build filters together',
+      'Shared intention': 'Bring clean water to every home',
+      'Core message': 'Water is life',
+      'Problem being solved': 'Unsafe drinking water',
+      'First team action': 'Map the wells',
     });
+    expect(missions[0]).toEqual([
+      'Mission ID',
+      'Mission',
+      'Objective',
+      'Team size',
+      'Votes',
+      'Subscribers',
+      'Creator',
+      'Creator e-mail',
+      'Created (UTC)',
+      'Hidden',
+      'Hidden reason',
+      'Statement',
+      'Shared intention',
+      'Core message',
+      'Problem being solved',
+      'First team action',
+    ]);
 
     const survey = await records(await download(server(), 'survey-completion', organiser));
     expect(survey[0]).toEqual(['Attendee ID', 'Anonymity', 'E-mail', 'Pre-conference survey', 'Post-conference survey']);

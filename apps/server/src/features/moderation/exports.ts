@@ -96,6 +96,11 @@ const DEFINITIONS: Record<ExportName, ExportDefinition> = {
       'Created (UTC)',
       'Hidden',
       'Hidden reason',
+      'Statement',
+      'Shared intention',
+      'Core message',
+      'Problem being solved',
+      'First team action',
     ],
     async page(db, cursor) {
       const [at, id] = cursor ? cursor.split('|') : [null, null];
@@ -105,7 +110,8 @@ const DEFINITIONS: Record<ExportName, ExportDefinition> = {
                   m.vote_count, m.subscription_count,
                   case when ${ANONYMOUS} then ${attendeeId} else btrim(concat_ws(' ', u.first_name, u.last_name)) end,
                   ${unlessAnonymous('u.email')}, ${isoTime('m.created_at')},
-                  ${yesNo('m.hidden_at is not null')}, coalesce(m.hidden_reason, '')) as cells,
+                  ${yesNo('m.hidden_at is not null')}, coalesce(m.hidden_reason, ''),
+                  m.statement, m.shared_intention, m.core_message, m.problem_being_solved, m.first_team_action) as cells,
                 to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || m.mission_id as cursor
            from missions m left join users u on u.id = m.created_by
           where $1::timestamptz is null or (m.created_at, m.mission_id) > ($1::timestamptz, $2::uuid)

@@ -28,8 +28,8 @@ async function surveyedUser(server: TestServer): Promise<TestUser> {
 }
 
 const ALL_LABELS =
-  'Please fill in all required fields: Name this role, Your intention or purpose, Skills and resources, Knowledge and experience, ' +
-  'Community need you see, How you plan to serve, First action in the next 7 days, Higher objective (Maqāşid), Role Archetype';
+  'Please fill in all required fields: Name this role, Role Archetype, Your intention or purpose, Higher objective (Maqāşid), ' +
+  'Skills and resources, Knowledge and experience, Community need you see, How you plan to serve, First action in the next 7 days';
 
 describeEachDatabase('role profile procedures through supabase-js rpc', (server) => {
   it('creates, reads and updates the caller’s profile, storing trimmed values; answers a list of one row', async () => {
@@ -127,7 +127,7 @@ describeEachDatabase('role profile procedures through supabase-js rpc', (server)
     expect(all.error?.message).toBe(ALL_LABELS);
 
     const two = await client.rpc('create_role_profile', profileParams(user.id, { p_community_need: '  ', p_role_archype: null }));
-    expect(two.error?.message).toBe('Please fill in all required fields: Community need you see, Role Archetype');
+    expect(two.error?.message).toBe('Please fill in all required fields: Role Archetype, Community need you see');
 
     expect((await client.rpc('create_role_profile', profileParams(user.id))).error).toBeNull();
     const update = await client.rpc('update_role_profile', profileParams(user.id, { p_role_title: '', p_high_objective: '' }));

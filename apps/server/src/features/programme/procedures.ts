@@ -1,9 +1,10 @@
 import { AUDIT_KINDS, PROGRAMME_MESSAGES, type ProgrammeDocument, type ProgrammeSession } from '@mc/contract';
-import type { Speaker } from '@mc/contract/conference.ts';
+import { speakerSchema, type Speaker } from '@mc/contract/conference.ts';
+import { programmeSessionSchema, programmeSettingsSchema } from '@mc/contract/programme.ts';
 import { businessError } from '../../http/errors.ts';
 import { organiserProcedure } from '../organiser/access.ts';
 import { actorOf } from '../organiser/procedures.ts';
-import { changeProgramme } from './store.ts';
+import { changeProgramme, checkedPiece } from './store.ts';
 
 /** Sessions in the order the agenda shows them: by day, then start time, then number. */
 function ordered(agenda: ProgrammeSession[]): ProgrammeSession[] {
@@ -28,21 +29,22 @@ function followSpeaker(agenda: ProgrammeSession[], before: Speaker, after: Speak
 }
 
 export const programmeProcedures = {
-  save_programme_settings: organiserProcedure('save_programme_settings', async (params, ctx) =>
-    changeProgramme(ctx.db, actorOf(ctx), (current) => ({
-      next: { ...current, settings: params.p_settings },
+  save_programme_settings: organiserProcedure('save_programme_settings', async (params, ctx) => {
+    const settings = checkedPiece(programmeSettingsSchema, params.p_settings, 'settings');
+    return changeProgramme(ctx.db, actorOf(ctx), (current) => ({
+      next: { ...current, settings },
       audit: {
         kind: AUDIT_KINDS.programmeConferenceSaved,
         subject: 'Conference dates, time zone and venue',
         before: current.settings,
-        after: params.p_settings,
+        after: settings,
       },
-    })),
-  ),
+    }));
+  }),
 
-  save_speaker: organiserProcedure('save_speaker', async (params, ctx) =>
-    changeProgramme(ctx.db, actorOf(ctx), (current) => {
-      const speaker = params.p_speaker;
+  save_speaker: organiserProcedure('save_speaker', async (params, ctx) => {
+    const speaker = checkedPiece(speakerSchema, params.p_speaker, 'speakers');
+    return changeProgramme(ctx.db, actorOf(ctx), (current) => {
       if (params.p_original_id === null) {
         return {
           next: { ...current, speakers: [...current.speakers, speaker] },
@@ -59,8 +61,8 @@ export const programmeProcedures = {
         },
         audit: { kind: AUDIT_KINDS.programmeSpeakerSaved, subject: speaker.name, before, after: speaker },
       };
-    }),
-  ),
+    });
+  }),
 
   delete_speaker: organiserProcedure('delete_speaker', async (params, ctx) =>
     changeProgramme(ctx.db, actorOf(ctx), (current) => {
@@ -94,9 +96,9 @@ export const programmeProcedures = {
     }),
   ),
 
-  save_session: organiserProcedure('save_session', async (params, ctx) =>
-    changeProgramme(ctx.db, actorOf(ctx), (current) => {
-      const session = params.p_session;
+  save_session: organiserProcedure('save_session', async (params, ctx) => {
+    const session = checkedPiece(programmeSessionSchema, params.p_session, 'agenda');
+    return changeProgramme(ctx.db, actorOf(ctx), (current) => {
       const before = params.p_original_number === null ? null : current.agenda.find((candidate) => candidate.sessionNumber === params.p_original_number);
       if (before === undefined) throw businessError(PROGRAMME_MESSAGES.sessionNotFound);
       const others = current.agenda.filter((candidate) => candidate !== before);
@@ -104,8 +106,8 @@ export const programmeProcedures = {
         next: { ...current, agenda: ordered([...others, session]) },
         audit: { kind: AUDIT_KINDS.programmeSessionSaved, subject: `Session ${session.sessionNumber}: ${session.sessionTitle}`, before, after: session },
       };
-    }),
-  ),
+    });
+  }),
 
   delete_session: organiserProcedure('delete_session', async (params, ctx) =>
     changeProgramme(ctx.db, actorOf(ctx), (current) => {

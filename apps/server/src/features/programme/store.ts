@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
 import { parseConferenceContent } from '@mc/contract/conference.ts';
 import {
   PROGRAMME_MESSAGES,
@@ -39,11 +40,24 @@ export async function readProgrammeDocument(db: Queryable): Promise<ProgrammeRes
   return { version: Number(row.version), programme: row.document };
 }
 
+/**
+ * One piece of the programme (the settings, a speaker, a session) checked on its own before it
+ * takes its place; its problems are named as they would be in the whole programme.
+ */
+export function checkedPiece<T>(schema: z.ZodType<T>, value: unknown, section: 'settings' | 'speakers' | 'agenda'): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const within = section === 'settings' ? [section] : [section, 0];
+  const document = { [section]: section === 'settings' ? value : [value] };
+  const problems = programmeProblems(result.error, document, within);
+  throw new RpcError(400, 'P0001', PROGRAMME_MESSAGES.invalid(problems.length), problems.join('\n'));
+}
+
 /** Refuses a programme that breaks a rule, listing every problem (one per line in the details). */
 export function checkedProgramme(candidate: unknown): ProgrammeDocument {
   const result = programmeSchema.safeParse(candidate);
   if (result.success) return result.data;
-  const problems = programmeProblems(result.error);
+  const problems = programmeProblems(result.error, candidate);
   throw new RpcError(400, 'P0001', PROGRAMME_MESSAGES.invalid(problems.length), problems.join('\n'));
 }
 

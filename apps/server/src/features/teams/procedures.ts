@@ -41,8 +41,10 @@ async function assertOwner(tx: Queryable, ctx: CallContext, missionId: string): 
 export const teamsProcedures = {
   /**
    * People search for building a team (docs/product.md#search_users_with_profiles). Any
-   * signed-in user may search, but it answers only id, e-mail and names, only of people with a
-   * role profile, never the caller, never people already on p_exclude_mission_id. A term matches
+   * signed-in user may search, but it answers only id, e-mail, names and whether the person accepts
+   * being added to teams (so the dialog can say so instead of offering a button that would be
+   * refused), only of people with a role profile, never the caller, never people already on
+   * p_exclude_mission_id. A term matches
    * a first name, last name, "first last" or e-mail anywhere, case-insensitively; names starting
    * with the term come first. Someone who chose to stay anonymous is found only by their whole
    * e-mail address, typed exactly (a friend who knows it can add them), and is shown as everywhere
@@ -52,7 +54,8 @@ export const teamsProcedures = {
     const term = params.p_search_term.trim();
     if (term === '') return [];
     return ctx.db.query<UserSearchResult>(
-      `select shown.id, shown.email, shown.first_name, shown.last_name
+      `select shown.id, shown.email, shown.first_name, shown.last_name,
+              coalesce((select s.allow_team_additions from notification_settings s where s.user_id = u.id), true) as accepts_additions
          from users u join people_shown shown on shown.id = u.id
         where exists (select 1 from role_profiles p where p.user_id = u.id)
           and u.id <> $2

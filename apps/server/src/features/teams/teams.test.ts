@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { UserSearchResult } from '@mc/contract';
+import { saveSettings } from '../../../test/notifications.ts';
 import { makeLeader } from '../../../test/factories.ts';
 import { describeEachDatabase, newClient, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
 
@@ -72,10 +73,22 @@ describeEachDatabase('teams: search_users_with_profiles', (server) => {
     expect(idsOf(found)).not.toContain(noProfile.user.id);
     expect(idsOf(found)).not.toContain(caller.user.id);
 
-    // Only the four fields of a user search result (docs/product.md#search_users_with_profiles), nothing else about a person.
-    for (const row of found) expect(Object.keys(row).sort()).toEqual(['email', 'first_name', 'id', 'last_name']);
+    // Only the fields of a user search result (docs/product.md#search_users_with_profiles), nothing else about a person.
+    for (const row of found) expect(Object.keys(row).sort()).toEqual(['accepts_additions', 'email', 'first_name', 'id', 'last_name']);
     const mae = found.find((row) => row.id === byFirst.user.id);
-    expect(mae).toEqual({ id: byFirst.user.id, email: byFirst.email.toLowerCase(), first_name: `Mae${tag}Jemison`, last_name: 'Astronaut' });
+    expect(mae).toEqual({
+      id: byFirst.user.id,
+      email: byFirst.email.toLowerCase(),
+      first_name: `Mae${tag}Jemison`,
+      last_name: 'Astronaut',
+      accepts_additions: true,
+    });
+
+    // Someone who refuses being added says so in the result, so the dialog need not offer a button that would fail.
+    await saveSettings(byLast, { allow_team_additions: false });
+    const again = await search(caller, tag);
+    expect(again.find((row) => row.id === byLast.user.id)?.accepts_additions).toBe(false);
+    expect(again.find((row) => row.id === byFirst.user.id)?.accepts_additions).toBe(true);
 
     expect(idsOf(await search(caller, `mae${tag}jemison astro`))).toEqual(sorted(byFirst));
   });

@@ -10,8 +10,9 @@ import { appConfig } from '../../lib/appConfig';
 import { personName, useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useOrganiserStatus } from '../../features/organiser/organiserApi';
-import { CONFERENCE_GROUP_LABEL, CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
+import { CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
 import { usePostConferenceVisible } from './usePostConferenceVisible';
+import { useConferenceDates } from './useConferenceDates';
 import { preloadScreen } from '../screens';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
@@ -48,6 +49,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const { signOut, user, appUser } = useAuth();
   const name = personName(appUser, user).full;
   const showPostConference = usePostConferenceVisible();
+  const { groupLabel } = useConferenceDates();
   const organiser = useOrganiserStatus();
   const conferenceActive = CONFERENCE_NAV.some((item) => item.to === pathname);
   const [conferenceOpen, setConferenceOpen] = useState(conferenceActive);
@@ -100,7 +102,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
               )}
             >
               <Presentation aria-hidden="true" className="size-5 shrink-0" />
-              <span className="flex-1">{CONFERENCE_GROUP_LABEL}</span>
+              <span className="flex-1">{groupLabel}</span>
               <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform motion-reduce:transition-none', conferenceOpen && 'rotate-180')} />
             </button>
             <ul id={groupId} hidden={!conferenceOpen} className="mt-1 ml-4 flex flex-col gap-1 border-l border-slate-700 pl-3">

@@ -15,8 +15,6 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'All Missions', to: paths.allMissions(), icon: Compass },
 ];
 
-export const CONFERENCE_GROUP_LABEL = 'Conference 2025';
-
 export const CONFERENCE_NAV: readonly NavItem[] = [
   { label: 'Agenda Schedule', to: paths.agendaSchedule(), icon: CalendarDays },
   { label: 'Speakers Directory', to: paths.speakersDirectory(), icon: Users },

@@ -7,7 +7,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors select-none ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 ' +
+  '' +
   'disabled:cursor-not-allowed disabled:border-slate-700 disabled:bg-slate-800/60 disabled:text-slate-400 disabled:shadow-none ' +
   'aria-busy:cursor-progress';
 

@@ -15,15 +15,34 @@ interface DialogProps {
   /** Show the corner close (X) button; on by default. */
   showCloseButton?: boolean;
   closeLabel?: string;
+  /** How wide it may grow: md (32rem) by default, lg (42rem) and xl (56rem) for editors with side-by-side fields. */
+  size?: DialogSize;
   className?: string;
 }
+
+export type DialogSize = 'md' | 'lg' | 'xl';
+
+// One max-width per dialog: two max-w classes on one element would be decided by the stylesheet's
+// order, not by which was meant (a wide editor once came out narrow that way).
+const SIZES: Record<DialogSize, string> = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
 
 /**
  * A modal dialog: focus is trapped inside, Escape and the close button dismiss it, and focus returns
  * to whatever opened it. Radix returns focus only to its own Trigger; our dialogs are opened by
  * ordinary buttons (and links, list rows), so the opener is remembered as focus moves in.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, showCloseButton = true, closeLabel = 'Close', className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  showCloseButton = true,
+  closeLabel = 'Close',
+  size = 'md',
+  className,
+}: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -31,7 +50,8 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/75 backdrop-blur-sm" />
         <RadixDialog.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
+            SIZES[size],
             'rounded-2xl border border-slate-700 bg-slate-900 p-5 text-slate-100 shadow-2xl shadow-black/60 focus:outline-none sm:p-6',
             className,
           )}
@@ -52,16 +72,14 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-slate-50">{title}</RadixDialog.Title>
             {showCloseButton ? (
-              <RadixDialog.Close
-                aria-label={closeLabel}
-                className="-m-1 rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
-              >
+              <RadixDialog.Close aria-label={closeLabel} className="-m-1 rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white">
                 <X aria-hidden="true" className="size-5" />
               </RadixDialog.Close>
             ) : null}
           </div>
           {description ? <RadixDialog.Description className="mt-2 text-sm text-slate-300">{description}</RadixDialog.Description> : null}
-          {children ? <div className="mt-4 min-h-0 overflow-y-auto">{children}</div> : null}
+          {/* The padding keeps the focus ring of a field at the edge inside the scrolling area. */}
+          {children ? <div className="-mx-1 -mb-1 mt-3 min-h-0 overflow-y-auto p-1">{children}</div> : null}
           {footer ? <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>

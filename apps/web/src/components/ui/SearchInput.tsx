@@ -37,7 +37,7 @@ export function SearchInput({ label, value, onChange, placeholder, compact = fal
           placeholder={placeholder}
           autoComplete="off"
           className={cn(
-            'col-start-1 row-start-1 w-full border text-base text-slate-100 placeholder:text-transparent focus:border-sky-300 focus:outline-2 focus:outline-offset-1 focus:outline-sky-300',
+            'col-start-1 row-start-1 w-full border text-base text-slate-100 placeholder:text-transparent focus:border-sky-300',
             box,
             compact ? 'rounded-lg border-slate-600 bg-slate-900/80' : 'rounded-xl border-slate-700 bg-slate-900/70',
           )}

@@ -3,7 +3,7 @@ import { cn } from './cn';
 
 export const fieldControlClasses =
   'block w-full rounded-lg border border-slate-600 bg-slate-900/80 px-3 py-2.5 text-base text-slate-100 placeholder:text-slate-400 ' +
-  'focus:border-sky-300 focus:outline-2 focus:outline-offset-1 focus:outline-sky-300 aria-[invalid=true]:border-rose-400 ' +
+  'focus:border-sky-300 aria-[invalid=true]:border-rose-400 ' +
   'disabled:opacity-60';
 
 interface FieldFrameProps {

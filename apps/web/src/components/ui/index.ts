@@ -4,6 +4,7 @@ export { Badge, type BadgeTone } from './Badge';
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
 export { Card, CardHeader } from './Card';
 export { Dialog, DialogClose } from './Dialog';
+export { EmailText } from './EmailText';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { SearchInput } from './SearchInput';
 export { PageSpinner, Spinner } from './Spinner';

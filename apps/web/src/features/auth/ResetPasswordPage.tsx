@@ -103,7 +103,7 @@ function NewDateOfBirthForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const problem = dateOfBirthProblem(dateOfBirth);
+    const problem = dateOfBirthProblem(dateOfBirth, new Date(), 'reset');
     if (problem) {
       setError(problem);
       toast.error(problem);

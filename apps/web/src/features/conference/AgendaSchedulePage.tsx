@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { CalendarDialog } from './CalendarDialog.tsx';
 import { ConferenceDialog } from './ConferenceDialog.tsx';
-import { ExternalAnchor, TypeBadge } from './ConferenceBits.tsx';
+import { TypeBadge } from './ConferenceBits.tsx';
 import { downloadCalendar, useMyAgenda } from './myAgenda.ts';
 import {
   deviceTimeZone,
@@ -24,7 +24,6 @@ import {
   type ScheduledPart,
 } from './programme.ts';
 import { formatDuration, formatTimeRange, partCountLabel, sessionsByDay } from './schedule.ts';
-import { focusRing } from './styles.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses } from '../../components/ui';
 
@@ -178,7 +177,7 @@ export default function AgendaSchedulePage() {
           type="button"
           aria-pressed={view === 'compact'}
           onClick={() => changeView(view === 'compact' ? 'detailed' : 'compact')}
-          className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20 ${focusRing}`}
+          className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20`}
         >
           <Rows3 aria-hidden="true" className="size-4" />
           Compact view
@@ -203,7 +202,7 @@ export default function AgendaSchedulePage() {
               <Tabs.Trigger
                 key={day.day}
                 value={String(day.day)}
-                className={`-mb-px min-h-12 flex-1 rounded-t-lg border-b-2 border-transparent px-3 py-2 text-left text-sm text-slate-300 hover:text-white data-[state=active]:border-indigo-400 data-[state=active]:text-white sm:flex-none ${focusRing}`}
+                className={`-mb-px min-h-12 flex-1 rounded-t-lg border-b-2 border-transparent px-3 py-2 text-left text-sm text-slate-300 hover:text-white data-[state=active]:border-indigo-400 data-[state=active]:text-white sm:flex-none`}
               >
                 <span className="block font-semibold">{day.label}</span>
                 <span className="block text-xs text-slate-300">{formatShortDate(date)}</span>
@@ -274,7 +273,7 @@ function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClic
       type="button"
       aria-pressed={pressed}
       onClick={onClick}
-      className={`inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-200 hover:text-white aria-pressed:bg-indigo-500 aria-pressed:text-on-accent ${focusRing}`}
+      className={`inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-200 hover:text-white aria-pressed:bg-indigo-500 aria-pressed:text-on-accent`}
     >
       {children}
     </button>
@@ -290,7 +289,7 @@ function MyAgendaEmpty({ loading, onShowAll }: { loading: boolean; onShowAll: ()
       <button
         type="button"
         onClick={onShowAll}
-        className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}
+        className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400`}
       >
         Show all sessions
       </button>
@@ -322,7 +321,7 @@ function NowNextStrip({ markers, parts, now, timeZone }: { markers: NowAndNext; 
               <li key={entry.id}>
                 <Link
                   to={paths.agendaPart(entry.id)}
-                  className={`text-sm font-medium text-white underline decoration-emerald-400/60 underline-offset-2 hover:decoration-emerald-300 ${focusRing}`}
+                  className={`text-sm font-medium text-white underline decoration-emerald-400/60 underline-offset-2 hover:decoration-emerald-300`}
                 >
                   {entry.part.title}
                 </Link>
@@ -341,7 +340,7 @@ function NowNextStrip({ markers, parts, now, timeZone }: { markers: NowAndNext; 
             <li key={entry.id}>
               <Link
                 to={paths.agendaPart(entry.id)}
-                className={`text-sm font-medium text-white underline decoration-sky-400/60 underline-offset-2 hover:decoration-sky-300 ${focusRing}`}
+                className={`text-sm font-medium text-white underline decoration-sky-400/60 underline-offset-2 hover:decoration-sky-300`}
               >
                 {entry.part.title}
               </Link>
@@ -376,7 +375,7 @@ function SessionGroup({
           aria-expanded={expanded}
           aria-controls={panelId}
           onClick={onToggle}
-          className="flex w-full items-start gap-3 rounded-t-2xl p-4 text-left hover:bg-slate-800/50 focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none focus-visible:ring-inset sm:p-5"
+          className="flex w-full items-start gap-3 rounded-t-2xl p-4 text-left hover:bg-slate-800/50 focus-ring-inset sm:p-5"
         >
           <span className="min-w-0 flex-1">
             <span className="block text-xs font-semibold tracking-wide text-indigo-300 uppercase">Session {session.sessionNumber}</span>
@@ -412,7 +411,7 @@ function StarButton({ part, state }: { part: Part; state: PartState }) {
       aria-pressed={state.starred}
       aria-label={state.starred ? `Remove ${part.title} from My agenda` : `Add ${part.title} to My agenda`}
       onClick={() => state.onStar(part, !state.starred)}
-      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-amber-200 aria-pressed:text-amber-300 ${focusRing}`}
+      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-amber-200 aria-pressed:text-amber-300`}
     >
       <Star aria-hidden="true" className={`size-5 ${state.starred ? 'fill-current' : ''}`} />
     </button>
@@ -444,7 +443,7 @@ function SpeakerProfileLinks({ part, state, className }: { part: Part; state: Pa
         <li key={speaker.id}>
           <Link
             to={paths.speaker(speaker.id)}
-            className={`inline-flex min-h-9 items-center text-sm text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white ${focusRing}`}
+            className={`inline-flex min-h-9 items-center text-sm text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white`}
           >
             <span className="sr-only">Speaker profile: </span>
             {speaker.name}
@@ -489,25 +488,34 @@ function CompactPart({ part, state }: { part: Part; state: PartState }) {
   );
 }
 
-const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white ${focusRing}`;
+const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
 
-function PeopleChips({ part }: { part: Part }) {
+/**
+ * The speakers or panelists of a part, each opening their card in the app (photo, bio, links,
+ * sessions); their LinkedIn page is one of the card's links. A name the programme's speakers do
+ * not know (never saved so, but kept safe) stays plain text.
+ */
+function PeopleChips({ part, state }: { part: Part; state: PartState }) {
   if (part.speakers.length === 0) {
     return part.speaker ? <p className="text-sm text-slate-300">{part.speaker}</p> : null;
   }
   return (
     <ul className="flex flex-wrap gap-2" aria-label={part.type === 'PANEL' ? 'Panelists' : 'Speakers'}>
-      {part.speakers.map((person) => (
-        <li key={person.name}>
-          {person.linkedinUrl ? (
-            <ExternalAnchor href={person.linkedinUrl} className={chipClass}>
-              {person.name}
-            </ExternalAnchor>
-          ) : (
-            <span className="inline-flex min-h-9 items-center rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-200">{person.name}</span>
-          )}
-        </li>
-      ))}
+      {part.speakers.map((person) => {
+        const speaker = state.speakersByName.get(person.name);
+        return (
+          <li key={person.name}>
+            {speaker ? (
+              <Link to={paths.speaker(speaker.id)} className={chipClass}>
+                <span className="sr-only">Speaker profile: </span>
+                {person.name}
+              </Link>
+            ) : (
+              <span className="inline-flex min-h-9 items-center rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-200">{person.name}</span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -573,7 +581,7 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
         {part.title}
       </h4>
       <div className="mt-3">
-        <PeopleChips part={part} />
+        <PeopleChips part={part} state={state} />
       </div>
       <OverlapNote titles={state.overlapsWith} />
       <p id={descriptionId} ref={descriptionRef} className={`mt-3 text-sm leading-relaxed text-slate-300 ${expanded ? '' : 'line-clamp-2'}`}>
@@ -586,7 +594,7 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
             aria-expanded={expanded}
             aria-controls={descriptionId}
             onClick={() => setExpanded((value) => !value)}
-            className={`min-h-9 rounded-lg px-2 text-sm font-medium text-indigo-300 hover:text-indigo-100 ${focusRing}`}
+            className={`min-h-9 rounded-lg px-2 text-sm font-medium text-indigo-300 hover:text-indigo-100`}
           >
             {expanded ? 'Show less' : 'Show more'}
             <span className="sr-only"> about {part.title}</span>
@@ -596,7 +604,7 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
           type="button"
           onClick={() => void addToCalendar()}
           disabled={downloading}
-          className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60 ${focusRing}`}
+          className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60`}
         >
           <CalendarPlus aria-hidden="true" className="size-4" />
           Add to calendar<span className="sr-only">: {part.title}</span>
@@ -605,7 +613,7 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
           trigger={
             <button
               type="button"
-              className={`min-h-9 rounded-lg border border-indigo-400/50 bg-indigo-500/15 px-3 text-sm font-medium text-indigo-100 hover:bg-indigo-500/25 ${focusRing}`}
+              className={`min-h-9 rounded-lg border border-indigo-400/50 bg-indigo-500/15 px-3 text-sm font-medium text-indigo-100 hover:bg-indigo-500/25`}
             >
               View Full Details<span className="sr-only">: {part.title}</span>
             </button>
@@ -622,16 +630,18 @@ function PartCard({ part, session, state }: { part: Part; session: Session; stat
           title={part.title}
           description={`Session ${session.sessionNumber}: ${session.sessionTitle}`}
         >
-          <section>
-            <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
-              <Users aria-hidden="true" className="size-4 text-slate-400" />
-              {part.type === 'PANEL' ? 'Panelists' : 'Speakers'}
-            </h3>
-            <div className="mt-2">
-              <PeopleChips part={part} />
-            </div>
-            <SpeakerProfileLinks part={part} state={state} className="mt-3 flex flex-wrap gap-x-4 gap-y-1" />
-          </section>
+          {/* No heading over nothing: a part without speakers or a speaker line leaves the section out. */}
+          {part.speakers.length > 0 || part.speaker ? (
+            <section>
+              <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
+                <Users aria-hidden="true" className="size-4 text-slate-400" />
+                {part.type === 'PANEL' ? 'Panelists' : 'Speakers'}
+              </h3>
+              <div className="mt-2">
+                <PeopleChips part={part} state={state} />
+              </div>
+            </section>
+          ) : null}
           <section>
             <h3 className="text-sm font-semibold text-slate-100">About This Session</h3>
             <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>

@@ -5,7 +5,6 @@ import type { CreatedCalendarFeed } from '@mc/contract';
 import { Button, Dialog } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { downloadCalendar, useCalendarFeed } from './myAgenda.ts';
-import { focusRing } from './styles.ts';
 
 /**
  * Calendars: the whole programme as one .ics download, and a private subscription address for
@@ -61,7 +60,7 @@ export function CalendarDialog() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}
+        className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400`}
       >
         <CalendarDays aria-hidden="true" className="size-4" />
         Calendar
@@ -125,7 +124,7 @@ export function CalendarDialog() {
                   </Button>
                   <a
                     href={created.webcal_url}
-                    className={`inline-flex min-h-9 items-center rounded-lg border border-slate-600 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 ${focusRing}`}
+                    className={`inline-flex min-h-9 items-center rounded-lg border border-slate-600 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400`}
                   >
                     Open in calendar app
                   </a>

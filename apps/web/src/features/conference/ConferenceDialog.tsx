@@ -33,7 +33,7 @@ export function ConferenceDialog({ trigger, title, description, header, children
           </div>
           <Dialog.Close
             aria-label="Close"
-            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none"
+            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-white"
           >
             <X aria-hidden="true" className="size-5" />
           </Dialog.Close>

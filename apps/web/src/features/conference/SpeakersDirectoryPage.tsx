@@ -18,7 +18,6 @@ import {
   type SpeakerAppearance,
   type SpeakerOrder,
 } from './schedule.ts';
-import { focusRing } from './styles.ts';
 
 const SEARCH_PLACEHOLDER = 'Search speakers by name, designation, or expertise...';
 
@@ -120,10 +119,7 @@ function SpeakerCard({ speaker, agenda, days, open, onOpenChange }: SpeakerCardP
               open={open}
               onOpenChange={onOpenChange}
               trigger={
-                <button
-                  type="button"
-                  className="text-left after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:text-indigo-100 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-400"
-                >
+                <button type="button" className="text-left after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:text-indigo-100">
                   {speaker.name}
                 </button>
               }
@@ -152,7 +148,7 @@ function SpeakerCard({ speaker, agenda, days, open, onOpenChange }: SpeakerCardP
   );
 }
 
-const linkClass = `relative inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-800/70 px-3 py-2 text-sm font-medium text-indigo-100 hover:border-indigo-400 hover:text-white ${focusRing}`;
+const linkClass = `relative inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-800/70 px-3 py-2 text-sm font-medium text-indigo-100 hover:border-indigo-400 hover:text-white`;
 
 function SpeakerDetails({ speaker, appearances, days }: { speaker: Speaker; appearances: SpeakerAppearance[]; days: readonly string[] }) {
   const links = [
@@ -191,7 +187,7 @@ function SpeakerDetails({ speaker, appearances, days }: { speaker: Speaker; appe
                 </span>
               </div>
               <p className="mt-1.5 font-medium text-white">
-                <Link to={paths.agendaPart(part.id)} className={`underline decoration-indigo-400/50 underline-offset-2 hover:text-indigo-100 ${focusRing}`}>
+                <Link to={paths.agendaPart(part.id)} className={`underline decoration-indigo-400/50 underline-offset-2 hover:text-indigo-100`}>
                   {part.title}
                   <span className="sr-only"> in the agenda</span>
                 </Link>

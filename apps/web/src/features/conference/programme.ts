@@ -1,10 +1,9 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { venueInstant, type ProgrammeSettings, type TimedItem } from '@mc/contract/agenda.ts';
 import type { Part, Speaker } from '@mc/contract/conference.ts';
-import { programmeDays, type ProgrammeResponse, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
+import { programmeDays, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 import { queryKeys } from '../../lib/queryKeys';
-import { isReachable, networkFetch } from '../../lib/network';
-import { OFFLINE_MESSAGE } from '../../lib/rpcError';
+import { PROGRAMME_URL, fetchProgramme } from './programmeFetch.ts';
 import { orderSessions } from './schedule.ts';
 
 /**
@@ -19,25 +18,7 @@ export interface Programme {
   version: number;
 }
 
-export const PROGRAMME_URL = '/content/v1/programme';
-
-/**
- * Through the app's one network layer; offline (no network, or one that does not answer) the copy
- * the service worker kept from the last read, read straight from its cache so nothing waits.
- */
-export async function fetchProgramme(): Promise<ProgrammeResponse> {
-  let response: Response | undefined;
-  if (isReachable()) response = await networkFetch(PROGRAMME_URL, { headers: { accept: 'application/json' } }).catch(() => undefined);
-  response ??= await keptProgramme();
-  if (!response) throw new Error(OFFLINE_MESSAGE);
-  if (!response.ok) throw new Error(`The programme could not be loaded (HTTP ${response.status}). Please try again.`);
-  return (await response.json()) as ProgrammeResponse;
-}
-
-async function keptProgramme(): Promise<Response | undefined> {
-  if (typeof caches === 'undefined') return undefined;
-  return caches.match(PROGRAMME_URL).catch(() => undefined);
-}
+export { PROGRAMME_URL, fetchProgramme } from './programmeFetch.ts';
 
 export function programmeQuery() {
   return queryOptions({

@@ -9,7 +9,7 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { allMissionsQuery } from './missionsApi';
 import { filterMissions, ownFirst } from './missionRules';
-import { countLabel } from '../../lib/format';
+import { countLabel, formatCount } from '../../lib/format';
 import { ToggleButtons } from './MissionParts';
 import { VirtualMissionList } from './VirtualMissionList';
 import { openRoleCountsQuery } from '../roles';
@@ -77,7 +77,8 @@ export default function AllMissionsPage() {
           options={MISSION_SORTS}
           value={sort}
           onChange={(event) => setSort(event.target.value as MissionSort)}
-          containerClassName="sm:w-56"
+          // As wide as its longest choice, so "Yours first, then newest" is never cut short.
+          containerClassName="sm:w-auto sm:shrink-0"
         />
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-200">
           <input type="checkbox" checked={withOpenRoles} onChange={(event) => setWithOpenRoles(event.target.checked)} className="size-4 accent-sky-400" />
@@ -96,7 +97,7 @@ export default function AllMissionsPage() {
               aria-pressed={layout === value}
               onClick={() => setLayout(value)}
               className={cn(
-                'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-sky-300',
+                'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold',
                 layout === value ? 'bg-sky-400 text-slate-950' : 'text-slate-200 hover:bg-white/10',
               )}
             >
@@ -113,8 +114,10 @@ export default function AllMissionsPage() {
         <LoadError message={missions.error.message || 'Failed to load missions'} onRetry={() => void missions.refetch()} />
       ) : (
         <>
-          <p role="status" className="sr-only">
+          <p role="status" className="mb-3 text-sm text-slate-300" data-testid="missions-count">
+            {/* "61 missions"; after a search, what it found of how many ("3 missions of 61"). */}
             {countLabel(shown.length, 'mission', 'missions')}
+            {query.trim() ? ` of ${formatCount(missions.data.length)}` : null}
           </p>
           {shown.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-14 text-center">
@@ -125,7 +128,9 @@ export default function AllMissionsPage() {
             <VirtualMissionList
               missions={shown}
               layout={layout}
-              renderCard={(mission) => <MissionCard mission={mission} isOwn={mission.created_by === userId} openRoles={counts?.get(mission.mission_id) ?? 0} />}
+              renderCard={(mission) => (
+                <MissionCard mission={mission} isOwn={mission.created_by === userId} layout={layout} openRoles={counts?.get(mission.mission_id) ?? 0} />
+              )}
             />
           )}
         </>
@@ -134,37 +139,45 @@ export default function AllMissionsPage() {
   );
 }
 
-function MissionCard({ mission, isOwn, openRoles }: { mission: Mission; isOwn: boolean; openRoles: number }) {
+/** A card of the grid, or a row of the list: in the list the text and the actions sit side by side, so more missions fit on a screen. */
+function MissionCard({ mission, isOwn, layout, openRoles }: { mission: Mission; isOwn: boolean; layout: Layout; openRoles: number }) {
   const titleId = useId();
+  const row = layout === 'list';
   return (
     <Card className={cn('flex h-full flex-col gap-4', isOwn && 'border-sky-400/60')}>
-      <article aria-labelledby={titleId} className="flex h-full flex-col gap-4" data-testid="mission-card">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-slate-50">
-            {mission.name}
-          </h2>
-          {isOwn ? <Badge tone="info">Your Mission</Badge> : null}
-          {mission.hidden_reason !== null ? <Badge tone="warning">Hidden by the organisers</Badge> : null}
-        </div>
-        {openRoles > 0 ? (
-          <p className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-emerald-200" data-testid="card-open-roles">
-            <Briefcase aria-hidden="true" className="size-4" />
-            {openRolesLabel(openRoles)}
-          </p>
-        ) : null}
-        <p className="line-clamp-2 break-words text-slate-300">{mission.statement || 'No statement provided'}</p>
-        {/* Facts wrap as whole items: a long label never runs into the next one, at any width. */}
-        <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300">
-          <Fact icon={ThumbsUp} label="Votes" testId="card-votes" value={mission.vote_count} />
-          <Fact icon={Bell} label="Subscribers" testId="card-subscribers" value={mission.subscription_count} />
-          {typeof mission.team_count === 'number' ? <Fact icon={Users} label="Team" testId="card-team" value={mission.team_count} /> : null}
-          <div className="flex w-full min-w-0 items-center gap-1.5" data-testid="card-fact">
-            <User aria-hidden="true" className="size-4 shrink-0" />
-            <dt>Creator</dt>
-            <dd className="min-w-0 truncate font-semibold text-slate-50">{mission.created_by_name || 'Unknown'}</dd>
+      <article
+        aria-labelledby={titleId}
+        className={cn('flex h-full flex-col', row ? 'gap-3 md:flex-row md:items-center md:gap-6' : 'gap-4')}
+        data-testid="mission-card"
+      >
+        <div className={cn('flex min-w-0 flex-col', row ? 'gap-2 md:flex-1' : 'flex-1 gap-4')}>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-slate-50">
+              {mission.name}
+            </h2>
+            {isOwn ? <Badge tone="info">Your Mission</Badge> : null}
+            {mission.hidden_reason !== null ? <Badge tone="warning">Hidden by the organisers</Badge> : null}
           </div>
-        </dl>
-        <div className="mt-auto flex flex-col gap-3">
+          {openRoles > 0 ? (
+            <p className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-emerald-200" data-testid="card-open-roles">
+              <Briefcase aria-hidden="true" className="size-4" />
+              {openRolesLabel(openRoles)}
+            </p>
+          ) : null}
+          <p className="line-clamp-2 break-words text-slate-300">{mission.statement || 'No statement provided'}</p>
+          {/* Facts wrap as whole items: a long label never runs into the next one, at any width. */}
+          <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300">
+            <Fact icon={ThumbsUp} label="Votes" testId="card-votes" value={mission.vote_count} />
+            <Fact icon={Bell} label="Subscribers" testId="card-subscribers" value={mission.subscription_count} />
+            {typeof mission.team_count === 'number' ? <Fact icon={Users} label="Team" testId="card-team" value={mission.team_count} /> : null}
+            <div className="flex w-full min-w-0 items-center gap-1.5" data-testid="card-fact">
+              <User aria-hidden="true" className="size-4 shrink-0" />
+              <dt>Creator</dt>
+              <dd className="min-w-0 truncate font-semibold text-slate-50">{mission.created_by_name || 'Unknown'}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className={cn('flex flex-col gap-3', row ? 'md:w-72 md:shrink-0' : 'mt-auto')}>
           <div className="grid max-w-sm grid-cols-2 gap-2" data-testid="card-toggles">
             <ToggleButtons missionId={mission.mission_id} isVoted={mission.is_voted} isSubscribed={mission.is_subscribed} />
           </div>

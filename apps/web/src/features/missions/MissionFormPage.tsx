@@ -10,6 +10,8 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { missionDetailsQuery } from '../../lib/queries';
 import { createMission, invalidateMissions, updateMission, type MissionInput } from './missionsApi';
+import { MissionFieldList } from './MissionParts';
+import { useOwnedMission } from './useMembershipMission';
 
 type FormValues = Record<MissionField, string>;
 
@@ -73,13 +75,39 @@ export default function MissionFormPage() {
       <title>{`${title} · ${appConfig.productName}`}</title>
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
       {editId === null ? (
-        <MissionForm userId={userId} existing={null} />
+        <CreateOrShowOwn userId={userId} />
       ) : existing.data ? (
         <MissionForm key={existing.data.mission.mission_id} userId={userId} existing={existing.data.mission} />
       ) : (
         <PageSpinner label="Loading mission details..." />
       )}
     </section>
+  );
+}
+
+/**
+ * The empty form, unless the person already created a mission (one each): then that mission, with
+ * the way to update it, instead of a form the server would refuse (docs/product.md#mission-form).
+ */
+function CreateOrShowOwn({ userId }: { userId: string | null }) {
+  const owned = useOwnedMission(userId);
+  if (owned.isPending) return <PageSpinner label="Loading mission details..." />;
+  const mission = owned.details?.mission;
+  if (!mission) return <MissionForm userId={userId} existing={null} />;
+  return (
+    <Card className="flex flex-col gap-4" data-testid="own-mission">
+      <p className="text-slate-200">You already have a mission. Each person creates one; you can update it at any time.</p>
+      <h2 className="text-xl font-semibold break-words text-slate-50">{mission.name || 'Untitled mission'}</h2>
+      <MissionFieldList mission={mission} />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Link to={paths.createMission(mission.mission_id)} className={buttonClasses('primary')}>
+          Update Mission
+        </Link>
+        <Link to={paths.myMission(mission.mission_id)} className={buttonClasses('secondary')}>
+          View My Mission
+        </Link>
+      </div>
+    </Card>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Compass, Pencil, Rocket } from 'lucide-react';
 import { Card, buttonClasses, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
@@ -7,14 +7,16 @@ import { useAuth } from '../../lib/auth';
 import { isMissionOwner } from '@mc/contract';
 import { MissionRequestsCard, OpenRolesCard } from '../roles';
 import { useMyMission } from './useMembershipMission';
+import { MissionSwitcher } from './MissionSwitcher';
 import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList } from './MissionParts';
 
-/** /view-my-mission: the user's first mission and its team (docs/product.md#my-mission). */
+/** /view-my-mission: the user's missions (`?mission=` chooses one, else the first) and the team (docs/product.md#my-mission). */
 export default function MyMissionPage() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
+  const [searchParams] = useSearchParams();
   // The team arrives with the mission (one call, one cached copy shared with the dashboard card).
-  const mine = useMyMission(userId);
+  const mine = useMyMission(userId, searchParams.get('mission'));
 
   const head = <title>{`My Mission · ${appConfig.productName}`}</title>;
 
@@ -56,6 +58,7 @@ export default function MyMissionPage() {
           </Link>
         </div>
       </div>
+      <MissionSwitcher userId={userId} selectedId={mission.mission_id} />
       <HiddenMissionNotice reason={mission.hidden_reason} />
       <Card className="mb-6">
         <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />

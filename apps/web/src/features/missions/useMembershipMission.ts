@@ -30,9 +30,12 @@ function useMembershipMission(userId: string | null, choose: (memberships: UserM
   return { isPending: details.isPending, error: null, details: details.data ?? null, retry };
 }
 
-/** My Mission: the first mission the user belongs to, in the order they joined (docs/product.md#my-mission). */
-export function useMyMission(userId: string | null): MembershipMission {
-  return useMembershipMission(userId, (memberships) => memberships[0]);
+/**
+ * My Mission: the mission chosen among those the user belongs to (`wanted`), else the first, in
+ * the order they joined (docs/product.md#my-mission).
+ */
+export function useMyMission(userId: string | null, wanted: string | null = null): MembershipMission {
+  return useMembershipMission(userId, (memberships) => memberships.find((row) => row.mission_id === wanted) ?? memberships[0]);
 }
 
 /**

@@ -60,7 +60,7 @@ export function NotificationBell() {
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
         aria-label={bellLabel(unread)}
-        className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+        className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10"
       >
         <Bell aria-hidden="true" className="size-6" />
         {unread > 0 ? (
@@ -214,10 +214,7 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
     <li
       ref={row}
       tabIndex={-1}
-      className={cn(
-        'flex gap-3 px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-300 focus-visible:ring-inset',
-        item.read ? 'bg-transparent' : 'bg-sky-400/[0.07]',
-      )}
+      className={cn('flex gap-3 px-4 py-3 focus-ring-inset', item.read ? 'bg-transparent' : 'bg-sky-400/[0.07]')}
       data-read={item.read}
     >
       <span aria-hidden="true" className={cn('mt-2 size-2 shrink-0 rounded-full', item.read ? 'bg-transparent' : 'bg-sky-300')} />

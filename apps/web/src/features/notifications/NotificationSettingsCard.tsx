@@ -110,7 +110,7 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
           aria-describedby={switchHintId}
           aria-busy={saving !== null || undefined}
           onCheckedChange={(checked) => void save({ ...shown, allow_team_additions: checked })}
-          className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-slate-500 bg-slate-700 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 data-[state=checked]:border-sky-300 data-[state=checked]:bg-sky-500"
+          className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-slate-500 bg-slate-700 transition-colors data-[state=checked]:border-sky-300 data-[state=checked]:bg-sky-500"
         >
           <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
         </Switch.Root>

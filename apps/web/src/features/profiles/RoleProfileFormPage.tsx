@@ -7,7 +7,6 @@ import {
   ROLE_PROFILE_OPTIONS,
   roleProfileRequiredMessage,
   type RoleProfile,
-  type RoleProfileFieldSpec,
   type RoleProfileFormField,
   type RoleProfileValues,
 } from '@mc/contract';
@@ -22,18 +21,8 @@ import { roleProfileQuery, saveRoleProfile } from './roleProfileApi';
 const CREATE_TITLE = 'Create Your Role Profile';
 const EDIT_TITLE = 'Edit Your Role Profile';
 
-/** The order the nine fields appear on the screen; the message uses its own order (docs/product.md#role-profile-form). */
-const SCREEN_ORDER: readonly RoleProfileFormField[] = [
-  'roleTitle',
-  'roleArchetype',
-  'kernel',
-  'higherObjective',
-  'hardware',
-  'software',
-  'systemRequirement',
-  'applicationService',
-  'executionLayer',
-];
+/** The fields as the form shows them, which is also the order the required-fields message names them. */
+const FIELD_ORDER: readonly RoleProfileFormField[] = ROLE_PROFILE_FIELDS.map((field) => field.form);
 
 const PLACEHOLDERS: Partial<Record<RoleProfileFormField, string>> = {
   roleArchetype: 'Select a role archetype...',
@@ -43,9 +32,6 @@ const PLACEHOLDERS: Partial<Record<RoleProfileFormField, string>> = {
 type FormValues = Record<RoleProfileFormField, string>;
 
 const fieldId = (name: RoleProfileFormField) => `role-profile-${name}`;
-
-const fieldByForm = new Map(ROLE_PROFILE_FIELDS.map((field) => [field.form, field]));
-const screenFields: RoleProfileFieldSpec[] = SCREEN_ORDER.flatMap((name) => fieldByForm.get(name) ?? []);
 
 function initialValues(profile: RoleProfile | null): FormValues {
   return Object.fromEntries(ROLE_PROFILE_FIELDS.map((field) => [field.form, profile?.[field.record] ?? ''])) as FormValues;
@@ -91,7 +77,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
   const [touched, setTouched] = useState<ReadonlySet<RoleProfileFormField>>(new Set());
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const required = useRequiredFields(SCREEN_ORDER, values, fieldId);
+  const required = useRequiredFields(FIELD_ORDER, values, fieldId);
 
   const save = useMutation({
     mutationFn: (record: RoleProfileValues) => {
@@ -144,7 +130,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
   return (
     <Card>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Role profile">
-        {screenFields.map((field) => {
+        {ROLE_PROFILE_FIELDS.map((field) => {
           const value = values[field.form];
           // The asterisk shows while a field is untouched, or touched but empty.
           const mark = !touched.has(field.form) || !value.trim();

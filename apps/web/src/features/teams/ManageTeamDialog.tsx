@@ -1,9 +1,9 @@
-import { Fragment, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search, UserMinus, UserPlus } from 'lucide-react';
 import { TEAM_MESSAGES, USER_SEARCH_DEBOUNCE_MS, type MissionMember, type UserSearchResult } from '@mc/contract';
-import { Badge, Button, Dialog, DialogClose, Spinner } from '../../components/ui';
+import { Badge, Button, Dialog, DialogClose, EmailText, Spinner } from '../../components/ui';
 import { fieldControlClasses } from '../../components/ui/TextField';
 import { useAuth } from '../../lib/auth';
 import { RpcError } from '../../lib/rpc';
@@ -60,6 +60,9 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
   /** The member whose removal waits for a second press ("Remove" or "Keep"). */
   const [confirming, setConfirming] = useState<string | null>(null);
   const lastAsked = useRef<string | null>(null);
+  /** After a removal, the member whose remove button takes focus (the next row that has one). */
+  const [focusAfterRemoval, setFocusAfterRemoval] = useState<string | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   // Search USER_SEARCH_DEBOUNCE_MS after the last keystroke; a newer keystroke cancels the older search.
   useEffect(() => {
@@ -104,8 +107,10 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       return;
     }
     setAdding((ids) => new Set(ids).add(person.id));
+    let added = false;
     try {
       const member = await addMember(missionId, person.id);
+      added = member !== null;
       if (member) toast.success(TEAM_TEXT.added);
       else toast.error(TEAM_TEXT.addFailed);
     } catch (error) {
@@ -117,6 +122,8 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       await refresh();
       setAdding((ids) => without(ids, person.id));
     }
+    // The Add Member button became "Already a member": focus goes back to the search, ready for the next person.
+    if (added) searchRef.current?.focus();
   }
 
   async function onRemove(member: MissionMember) {
@@ -124,9 +131,14 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       toast.error(TEAM_TEXT.removeMissingInfo);
       return;
     }
+    // Where focus goes once the row is gone: the next row's remove button, or the search box.
+    const after = members.slice(members.findIndex((candidate) => candidate.user_id === member.user_id) + 1).find((candidate) => !isTeamOwner(candidate));
+    setFocusAfterRemoval(null);
     setRemoving((ids) => new Set(ids).add(member.user_id));
+    let removed = false;
     try {
       const outcome = await removeMember(missionId, member.user_id, currentUserId);
+      removed = outcome.ok;
       if (outcome.ok) toast.success(outcome.message);
       else toast.error(outcome.message);
     } catch (error) {
@@ -136,6 +148,9 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       await refresh();
       setRemoving((ids) => without(ids, member.user_id));
     }
+    if (!removed) return;
+    if (after) setFocusAfterRemoval(after.user_id);
+    else searchRef.current?.focus();
   }
 
   return (
@@ -147,6 +162,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
           <input
+            ref={searchRef}
             id={searchId}
             type="search"
             value={term}
@@ -173,6 +189,8 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
                 <PersonLabel name={displayName(person)} email={person.email} userId={person.id} />
                 {memberIds.has(person.id) ? (
                   <Badge tone="success">Already a member</Badge>
+                ) : !person.accepts_additions ? (
+                  <Badge tone="neutral">{TEAM_TEXT.refusesAdditions}</Badge>
                 ) : (
                   <Button
                     size="sm"
@@ -224,9 +242,11 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
                     <RemoveButton
                       name={name}
                       busy={removing.has(member.user_id)}
-                      // Back here after "Keep": focus returns to the button that asked.
-                      focusOnMount={lastAsked.current === member.user_id}
+                      // Back here after "Keep": focus returns to the button that asked; after a
+                      // removal, to the next row's.
+                      focusOnMount={lastAsked.current === member.user_id || focusAfterRemoval === member.user_id}
                       onClick={() => {
+                        setFocusAfterRemoval(null);
                         lastAsked.current = member.user_id;
                         setConfirming(member.user_id);
                       }}
@@ -295,24 +315,9 @@ function PersonLabel({ name, email, userId }: { name: string; email: string; use
         </PersonName>
       </p>
       <p className="text-sm break-words text-slate-300" title={email}>
-        <EmailWithBreaks email={email} />
+        <EmailText email={email} />
       </p>
     </div>
-  );
-}
-
-/** The address with a line-break opportunity before each "@" and ".". */
-function EmailWithBreaks({ email }: { email: string }) {
-  const parts = email.split(/(?=[@.])/);
-  return (
-    <>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
-    </>
   );
 }
 

@@ -12,6 +12,8 @@ export const TEAM_TEXT = {
   lastOwner: 'Cannot remove the last owner of the mission',
   removeFailed: 'Failed to remove member',
   searchFailed: 'Failed to search users',
+  /** In a search result, in place of Add Member, for someone who refuses being added by others. */
+  refusesAdditions: "Doesn't accept additions",
   removeNoData: 'remove_mission_member returned no data',
 } as const;
 

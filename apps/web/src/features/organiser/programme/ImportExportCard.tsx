@@ -58,7 +58,7 @@ export function ImportExportCard() {
         >
           Export programme
         </Button>
-        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-600 bg-slate-800/70 px-4 text-sm font-semibold text-slate-100 focus-within:outline-2 focus-within:outline-sky-300 hover:bg-slate-700">
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-600 bg-slate-800/70 px-4 text-sm font-semibold text-slate-100 focus-ring-within hover:bg-slate-700">
           <Upload aria-hidden="true" className="size-4" />
           Import programme
           <input ref={input} type="file" accept="application/json,.json" className="sr-only" onChange={(event) => void onFile(event.target.files?.[0])} />

@@ -136,7 +136,7 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={original ? `Edit session ${original.sessionNumber}` : 'Add a session'}
-      className="max-w-3xl"
+      size="xl"
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-4">

@@ -144,7 +144,7 @@ function SpeakerDialog({ original, onClose }: { original: Speaker | null; onClos
   };
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={original ? `Edit ${original.name}` : 'Add a speaker'} className="max-w-2xl">
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={original ? `Edit ${original.name}` : 'Add a speaker'} size="lg">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name" value={speaker.name} onChange={set('name')} required />

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ShieldCheck, ShieldOff, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { DELETION_REASON_MAX, type AccountDeletionPlan, type AttendeeActivity, type AttendeeSummary } from '@mc/contract';
-import { Alert, Badge, Button, Card, Dialog, SearchInput, Spinner, TextAreaField } from '../../../components/ui';
+import { Alert, Badge, Button, Card, Dialog, EmailText, SearchInput, Spinner, TextAreaField } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
@@ -55,8 +55,10 @@ export default function PeopleSection() {
                       onClick={() => setSelected(person.user_id)}
                       className="flex w-full min-w-0 flex-col items-start rounded-lg border border-slate-700 bg-slate-900/60 px-3 py-2 text-left hover:border-sky-400/60 aria-pressed:border-sky-300 aria-pressed:bg-sky-400/10"
                     >
-                      <span className="font-medium break-all text-slate-50">{personName(person)}</span>
-                      <span className="text-sm break-all text-slate-300">{person.email}</span>
+                      <span className="font-medium break-words text-slate-50">{personName(person)}</span>
+                      <span className="text-sm break-words text-slate-300">
+                        <EmailText email={person.email} />
+                      </span>
                     </button>
                   </li>
                 ))}
@@ -114,10 +116,12 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
     <Card className="flex flex-col gap-5" aria-labelledby="person-title" role="region">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="person-title" className="text-xl font-semibold break-all text-slate-50">
+          <h2 id="person-title" className="text-xl font-semibold break-words text-slate-50">
             {personName(person)}
           </h2>
-          <p className="break-all text-slate-300">{person.email}</p>
+          <p className="break-words text-slate-300" data-testid="person-email">
+            <EmailText email={person.email} />
+          </p>
         </div>
         {person.is_organiser ? <Badge tone="accent">Organiser</Badge> : <Badge>Attendee</Badge>}
       </div>

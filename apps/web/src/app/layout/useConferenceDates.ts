@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchProgramme } from '../../features/conference/programmeFetch';
+import { queryKeys } from '../../lib/queryKeys';
+
+export interface ConferenceDates {
+  /** "Conference 2026", from the programme's own dates ("Conference 2026–2027" across a new year). */
+  groupLabel: string;
+  /** Whether the programme's last day has begun at the venue: the post-conference survey's time. */
+  lastDayReached: boolean;
+}
+
+/** Today at the venue, "YYYY-MM-DD" (the en-CA locale writes dates that way). */
+export function venueToday(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/**
+ * What the sidebar takes from the programme (docs/product.md#protected-layout-and-sidebar). It
+ * shares the programme's cached answer with the agenda; until it has arrived the group reads
+ * "Conference" and Post-Conference is not offered.
+ */
+export function useConferenceDates(): ConferenceDates {
+  const dates = useQuery({
+    queryKey: queryKeys.programme,
+    queryFn: fetchProgramme,
+    // The dates rarely change; the agenda screens revalidate the programme on every visit anyway.
+    staleTime: 5 * 60_000,
+    select: ({ programme }) => programme.settings,
+  });
+  const settings = dates.data;
+  if (!settings) return { groupLabel: 'Conference', lastDayReached: false };
+  const [first, last] = [settings.startDate.slice(0, 4), settings.endDate.slice(0, 4)];
+  return {
+    groupLabel: first === last ? `Conference ${first}` : `Conference ${first}–${last}`,
+    lastDayReached: venueToday(settings.timeZone) >= settings.endDate,
+  };
+}
