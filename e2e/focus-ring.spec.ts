@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { createMission, createUser, screenReady, signInViaUi, trackApiCalls, withRoleProfile } from './support/app.ts';
 import { contrast, focusRingOf, type FocusRing } from './support/contrast.ts';
 

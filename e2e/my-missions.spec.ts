@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createMission, createUser, expectNoA11yViolations, screenReady, signInViaUi, trackApiCalls, withRoleProfile } from './support/app.ts';
 
 /** My Mission with several missions, and /create-mission for someone who already has one (docs/product.md#my-mission, #mission-form). */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 /**
  * A programme's problems in the organiser's words (docs/product.md#save_programme_settings): each

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { z } from 'zod';
+import type { z } from '@mc/contract/zod.ts';
 import { parseConferenceContent } from '@mc/contract/conference.ts';
 import {
   PROGRAMME_MESSAGES,

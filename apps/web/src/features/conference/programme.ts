@@ -3,7 +3,7 @@ import { venueInstant, type ProgrammeSettings, type TimedItem } from '@mc/contra
 import type { Part, Speaker } from '@mc/contract/conference.ts';
 import { programmeDays, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 import { queryKeys } from '../../lib/queryKeys';
-import { PROGRAMME_URL, fetchProgramme } from './programmeFetch.ts';
+import { fetchProgramme } from './programmeFetch.ts';
 import { orderSessions } from './schedule.ts';
 
 /**
