@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+
+const InstallOfferCard = lazy(() => import('./PromptCards').then((module) => ({ default: module.InstallOfferCard })));
 
 /** Chromium's install event (not in TypeScript's DOM library). */
 interface BeforeInstallPromptEvent extends Event {
@@ -85,35 +85,8 @@ export function InstallPrompt() {
   };
 
   return (
-    <section
-      aria-label="Install the app"
-      data-testid="install-prompt"
-      className="pointer-events-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-sky-300/50 bg-slate-900 px-4 py-3 text-sm text-slate-100 shadow-2xl shadow-black/60"
-    >
-      <p className="flex-1">
-        {ios
-          ? `Keep ${appConfig.productName} on your home screen: tap Share, then "Add to Home Screen". It opens like an app, offline too.`
-          : `Install ${appConfig.productName} on this device: it opens like an app, on your dashboard, offline too.`}
-      </p>
-      <div className="flex gap-2">
-        <button
-          type="button"
-          onClick={dismiss}
-          className="min-h-9 rounded-lg px-3 font-medium text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300"
-        >
-          {ios ? 'Got it' : 'Not now'}
-        </button>
-        {ios ? null : (
-          <button
-            type="button"
-            onClick={() => void install()}
-            className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-sky-400 px-3 font-semibold text-slate-950 hover:bg-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
-          >
-            <Download aria-hidden="true" className="size-4" />
-            Install
-          </button>
-        )}
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <InstallOfferCard ios={ios} onDismiss={dismiss} onInstall={() => void install()} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { dehydrate, hydrate, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { Workbox } from 'workbox-window';
 import { OFFLINE_MESSAGE } from '../../lib/rpcError';
-import { RefreshCw, WifiOff } from 'lucide-react';
+import { WifiOff } from 'lucide-react';
 import { useAuth } from '../../lib/auth';
 import { isReachable, subscribeReachability, useReachable } from '../../lib/network';
 import { formatDateTime, formatTime } from '../../lib/format';
@@ -17,6 +17,8 @@ import { InstallPrompt } from './InstallPrompt';
  * - says so while offline: "You are offline: showing what you saw at {time}", offline meaning what
  *   lib/network.ts decides (no network, or a network that does not answer).
  */
+const UpdatePromptCard = lazy(() => import('./PromptCards').then((module) => ({ default: module.UpdatePromptCard })));
+
 export default function OfflineSupport() {
   const online = useReachable();
   const queryClient = useQueryClient();
@@ -42,30 +44,9 @@ export default function OfflineSupport() {
       )}
       {update.waiting ? null : <InstallPrompt />}
       {update.waiting && (
-        <section
-          aria-label="Update available"
-          data-testid="update-prompt"
-          className="pointer-events-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-sky-300/50 bg-slate-900 px-4 py-3 text-sm text-slate-100 shadow-2xl shadow-black/60"
-        >
-          <p className="flex-1">A new version of the app is ready. Reload to use it; what you typed on this screen may be lost.</p>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={update.dismiss}
-              className="min-h-9 rounded-lg px-3 font-medium text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300"
-            >
-              Later
-            </button>
-            <button
-              type="button"
-              onClick={update.accept}
-              className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-sky-400 px-3 font-semibold text-slate-950 hover:bg-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Reload to update
-            </button>
-          </div>
-        </section>
+        <Suspense fallback={null}>
+          <UpdatePromptCard onLater={update.dismiss} onReload={update.accept} />
+        </Suspense>
       )}
     </div>
   );
