@@ -42,7 +42,7 @@ describeEachDatabase('anonymity: one way of showing a person everywhere', (serve
       expect(data?.some((row) => row.id === anonymous.user.id)).toBe(false);
     }
     const exact = await other.client.rpc('search_users_with_profiles', { p_search_term: email.toUpperCase() });
-    expect(exact.data).toEqual([{ id: anonymous.user.id, ...SHOWN }]);
+    expect(exact.data).toEqual([{ id: anonymous.user.id, ...SHOWN, accepts_additions: true }]);
     // "What others see of me" on the account page answers exactly that row.
     const preview = await anonymous.client.rpc('get_how_others_see_me', {});
     expect(preview.data).toEqual({ id: anonymous.user.id, ...SHOWN, found_by: 'whole_email' });

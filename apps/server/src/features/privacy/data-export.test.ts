@@ -61,6 +61,26 @@ async function personWithEverything(server: TestServer): Promise<TestUser> {
   await person.client.rpc('add_mission_member', { p_mission_id: ownId, p_user_id: other.user.id });
   await other.client.rpc('remove_mission_member', { p_mission_id: ownId, p_user_id: other.user.id, p_removed_by: other.user.id });
   await server.db.query(`select record_mission_event('member_added', $1, $2, $3, '{}'::jsonb)`, [mission.mission_id, other.user.id, person.user.id]);
+  // A voting round they created and voted in, a request to join a role and an invitation they sent.
+  const [round] = await server.db.query<{ round_id: string }>(
+    `insert into vote_rounds (name, state, votes_per_person, all_missions, opened_at, created_by)
+     values ('Closing panel', 'open', 1, true, now(), $1) returning round_id`,
+    [person.user.id],
+  );
+  await server.db.query(`insert into round_votes (round_id, mission_id, user_id, slot, receipt) values ($1, $2, $3, 1, md5(random()::text))`, [
+    round?.round_id,
+    mission.mission_id,
+    person.user.id,
+  ]);
+  const roles = await server.db.query<{ role_id: string; mission_id: string }>(
+    `insert into mission_roles (mission_id, title, places) values ($1, 'Facilitator', 2), ($2, 'Scribe', 1) returning role_id, mission_id`,
+    [mission.mission_id, ownId],
+  );
+  const roleOf = (missionId: string) => roles.find((role) => role.mission_id === missionId)?.role_id;
+  await server.db.query(
+    `insert into team_requests (kind, role_id, mission_id, user_id, invited_by) values ('ask', $1, $2, $3, null), ('invite', $4, $5, $6, $3)`,
+    [roleOf(mission.mission_id), mission.mission_id, person.user.id, roleOf(ownId), ownId, other.user.id],
+  );
   await enrolAuthenticator(person.client);
   const codes = await person.client.rpc('mfa_create_recovery_codes', {});
   expect(codes.error).toBeNull();
