@@ -38,7 +38,7 @@ test.describe('inline errors on the forms', () => {
     await expectNotMarked(page.getByLabel('Name this role'));
     await page.getByLabel('Your intention or purpose').fill('Help newcomers');
     await page.getByRole('button', { name: 'Save Profile' }).click();
-    const combined = toast(page, 'Please fill in all required fields: Name this role, Skills and resources');
+    const combined = toast(page, 'Please fill in all required fields: Name this role, Role Archetype, Higher objective (Maqāşid), Skills and resources');
     await expect(combined).toBeVisible();
 
     const title = page.getByLabel('Name this role');
