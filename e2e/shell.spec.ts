@@ -487,6 +487,8 @@ test.describe('accessibility (axe-core)', () => {
     // The URL changes before the dashboard replaces the sign-up screen: wait for the dashboard itself.
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome: / })).toBeVisible();
     await expectNoAxeViolations(page);
+    // The sign-up toast lasts 4 s; the drawer's backdrop would dim it, which is not what is checked here.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
