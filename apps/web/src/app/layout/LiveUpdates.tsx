@@ -33,6 +33,7 @@ export default function LiveUpdates() {
       refreshNotifications();
       void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
     };
+    let liveOnce = false;
     const live = new LiveConnection(
       async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
       [MISSIONS_TOPIC, ROUNDS_TOPIC, ownTopic],
@@ -43,7 +44,15 @@ export default function LiveUpdates() {
           else if (message.type === 'event' && message.topic === ROUNDS_TOPIC) applyRoundEvent(queryClient, message.data as RoundLiveEvent);
           else if (message.type === 'event' && message.topic === ownTopic) refreshNotifications();
         },
-        status: setLiveStatus,
+        status: (status) => {
+          setLiveStatus(status);
+          // A notification written between the bell's first read and the subscription would
+          // otherwise wait for the next focus: once live for the first time, read them again.
+          if (status === 'live' && !liveOnce) {
+            liveOnce = true;
+            refreshNotifications();
+          }
+        },
         reconnected: refreshAll,
       },
     );
