@@ -78,8 +78,18 @@ test('every request hangs while the browser says online: offline banner, kept sc
   await page.route('**/rest/v1/rpc/get_all_missions', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: listBeforeTheVote }));
   await expect(banner).toHaveCount(0, GIVES_UP);
   await sidebarLink(page, 'All Missions').click();
+  // The press reads the mission first and, finding the vote already cast, sends no toggle. (What
+  // the card shows afterwards depends on when the live channel reconnects and reads the stale list
+  // again, so the proof is what reached the server.)
+  const togglesSent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/rest/v1/rpc/toggle_mission_vote')) togglesSent.push(request.url());
+  });
+  const checked = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/get_mission_details'));
   await card.getByRole('button', { name: 'Vote' }).click();
-  await expect(card.getByRole('button', { name: 'Unvote' })).toBeVisible();
+  expect((await checked).ok()).toBe(true);
+  await expect(card.getByRole('button', { name: /^(Vote|Unvote)$/ })).toBeEnabled();
+  expect(togglesSent).toEqual([]);
   expect(
     (await rpc<{ is_voted: boolean; vote_count: number }>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).is_voted,
   ).toBe(true);
