@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'join_requested',
   'invited_to_team',
   'request_declined',
+  'round_revealed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +43,8 @@ export interface NotificationItem {
   can_leave: boolean;
   /** The open request this asks its reader to answer (a request to an owner, an invitation), else null. */
   request_id: string | null;
+  /** The voting round whose result was revealed (round_revealed): the bell links to /vote. */
+  round_id: string | null;
 }
 
 export interface NotificationList {

@@ -91,6 +91,8 @@ const roundSettings = {
   p_votes_per_person: votesPerPerson,
   p_allow_own_mission: z.boolean().optional().default(false),
   p_show_counts_while_open: z.boolean().optional().default(false),
+  /** Whether one person may give several of their votes to the same mission. */
+  p_allow_repeat_votes: z.boolean().optional().default(false),
   /** null: every mission that is not hidden; otherwise the shortlist of finalists. */
   p_mission_ids: z.array(id).max(ROUND_SHORTLIST_MAX).nullable(),
   /** When the database opens and closes the round by itself (ISO 8601 with an offset), or null. */
@@ -122,6 +124,7 @@ export interface RoundSettings {
   votes_per_person: number;
   allow_own_mission: boolean;
   show_counts_while_open: boolean;
+  allow_repeat_votes: boolean;
   all_missions: boolean;
   opens_at: string | null;
   closes_at: string | null;
@@ -142,6 +145,8 @@ export interface RoundMission {
 /** One of the caller's votes in a round, with its receipt code (32 hex digits). */
 export interface MyRoundVote {
   mission_id: string;
+  /** Which of the person's votes this is (1..votes_per_person): a mission may hold several. */
+  slot: number;
   receipt: string;
   cast_at: string;
 }

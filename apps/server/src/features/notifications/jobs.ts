@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MISSIONS_TOPIC } from '@mc/contract';
+import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { LiveChannel } from '../../live/service.ts';
 import { MailDelivery } from '../../mail/outbox.ts';
+import { announcesReveal } from '../rounds/live.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
 import { NotificationsFeed } from './live.ts';
 import { unsubscribeKey } from './unsubscribe.ts';
@@ -84,6 +85,12 @@ export function startNotificationJobs(options: { db: Db; config: Config; keys: S
   };
   options.live.bus.onEvents((events) => {
     for (const event of events) {
+      // A revealed round's result is news for its voters and its missions' followers.
+      if (event.topic === ROUNDS_TOPIC && announcesReveal(event.data)) {
+        feed.poke();
+        wake();
+        continue;
+      }
       if (event.topic !== MISSIONS_TOPIC) continue;
       feed.poke();
       // Content and team changes may have recorded notifications for someone who wants them mailed at once.

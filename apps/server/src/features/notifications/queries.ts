@@ -29,6 +29,8 @@ interface NotificationRow {
   role: string | null;
   request_kind: string | null;
   request_id: string | null;
+  round_id: string | null;
+  round_name: string | null;
   can_leave: boolean;
   /** How many notifications matched for this reader (the digest's "and N more"). */
   matched: number;
@@ -54,6 +56,7 @@ function notificationsSql(where: string, perReader: number): string {
              case when seen.ok then e.data->>'reason' end as reason,
              case when seen.ok then e.data->>'role' end as role,
              e.data->>'request_kind' as request_kind,
+             e.round_id, round.name as round_name,
              (select open_request.request_id from team_requests open_request
                where n.kind in ('join_requested', 'invited_to_team') and seen.ok
                  and open_request.request_id = (e.data->>'request')::uuid and open_request.status = 'open') as request_id,
@@ -64,7 +67,8 @@ function notificationsSql(where: string, perReader: number): string {
              row_number() over (partition by n.user_id order by n.id desc) as place
         from notifications n
         join mission_events e on e.id = n.event_id
-        join missions m on m.mission_id = e.mission_id
+        left join missions m on m.mission_id = e.mission_id
+        left join vote_rounds round on round.round_id = e.round_id
         cross join lateral (select ${missionVisibleSql('m', 'n.user_id')} as ok) seen
         left join people_shown actor on actor.id = e.actor_id
         left join people_shown person on person.id = e.subject_id
@@ -89,6 +93,7 @@ function toItem(row: NotificationRow): NotificationItem {
     mission_id: row.mission_id,
     can_leave: row.can_leave,
     request_id: row.request_id,
+    round_id: row.round_id,
   };
 }
 

@@ -18,6 +18,8 @@ export interface NotificationFacts {
   /** The role a request or invitation is for, and which of the two it was ('ask' or 'invite'). */
   role: string | null;
   request_kind: string | null;
+  /** The voting round a revealed result belongs to. */
+  round_name: string | null;
 }
 
 const UNSEEN_MISSION = 'a mission you can no longer see';
@@ -65,6 +67,8 @@ export function describeNotification(facts: NotificationFacts): string {
       return `${actor} asks to join ${mission} as ${facts.role ?? 'a team member'}.`;
     case 'invited_to_team':
       return `${actor} invites you to join ${mission} as ${facts.role ?? 'a team member'}.`;
+    case 'round_revealed':
+      return `The result of “${facts.round_name ?? 'a voting round'}” is revealed. See the ranking and check your receipts.`;
     case 'request_declined':
       return `${actor} declined ${facts.request_kind === 'invite' ? 'the invitation to join' : 'your request to join'} ${mission}.${facts.reason ? ` Reason: ${facts.reason}` : ''}`;
   }

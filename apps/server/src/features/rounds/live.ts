@@ -11,9 +11,15 @@ export const ROUNDS_FLUSH_INTERVAL_MS = 500;
 /**
  * Tells every instance a round changed (state, schedule or who has voted), after the commit. The
  * bus carries only the round's id; each instance's RoundsFeed reads what anyone may see of it.
+ * `revealed` also wakes the bell and the e-mails: a reveal records notifications.
  */
-export function publishRoundChange(db: Db, roundId: string): void {
-  publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId } });
+export function publishRoundChange(db: Db, roundId: string, revealed = false): void {
+  publishLive(db, { topic: ROUNDS_TOPIC, data: revealed ? { round_id: roundId, revealed: true } : { round_id: roundId } });
+}
+
+/** Whether a rounds message on the bus announces a reveal (see publishRoundChange). */
+export function announcesReveal(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'revealed' in data && data.revealed === true;
 }
 
 function roundIdOf(data: unknown): string | null {

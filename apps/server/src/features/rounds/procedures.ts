@@ -62,7 +62,8 @@ export const roundsProcedures = {
   reveal_vote_round: organiserProcedure('reveal_vote_round', async (params, ctx) => {
     await advance(ctx.db);
     await moveRound(ctx.db, params.p_round_id, 'revealed', actorOf(ctx));
-    return changed(ctx, params.p_round_id);
+    publishRoundChange(ctx.db, params.p_round_id, true);
+    return organiserRound(ctx, params.p_round_id);
   }),
 
   list_vote_rounds: organiserProcedure('list_vote_rounds', async (_params, ctx) => {

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/db.ts';
 /** A timestamp as the wire carries it: ISO 8601 in UTC, to the millisecond. */
 export const iso = (column: string): string => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export const SETTINGS_COLUMNS = `r.round_id, r.name, r.state, r.votes_per_person, r.allow_own_mission, r.show_counts_while_open,
+export const SETTINGS_COLUMNS = `r.round_id, r.name, r.state, r.votes_per_person, r.allow_own_mission, r.show_counts_while_open, r.allow_repeat_votes,
   r.all_missions, ${iso('r.opens_at')} as opens_at, ${iso('r.closes_at')} as closes_at, ${iso('r.opened_at')} as opened_at,
   ${iso('r.closed_at')} as closed_at, ${iso('r.revealed_at')} as revealed_at`;
 
@@ -47,7 +47,7 @@ export async function voterCount(db: Queryable, roundId: string): Promise<number
 
 export async function myVotes(db: Queryable, roundId: string, userId: string): Promise<MyRoundVote[]> {
   return db.query<MyRoundVote>(
-    `select v.mission_id, v.receipt, ${iso('v.created_at')} as cast_at
+    `select v.mission_id, v.slot, v.receipt, ${iso('v.created_at')} as cast_at
        from round_votes v where v.round_id = $1 and v.user_id = $2 order by v.slot`,
     [roundId, userId],
   );

@@ -90,6 +90,8 @@ export async function moveRound(db: Db, roundId: string, to: keyof typeof TRANSI
       if (to === 'open' && round.closing_passed) throw businessError(ROUND_MESSAGES.closeInPast);
       await tx.query(`update vote_rounds set ${step.set}, updated_at = now() where round_id = $1`, [roundId]);
       await recordTransition(tx, actor, round.name, round.state, to);
+      // The bell tells the voters and the finalists' followers, saved with the reveal or not at all.
+      if (to === 'revealed') await tx.query('select record_round_revealed($1, $2)', [roundId, actor.userId]);
     });
   } catch (error) {
     if (sqlState(error) === '23505' && constraintOf(error) === ONE_OPEN_INDEX) throw businessError(ROUND_MESSAGES.anotherOpen);

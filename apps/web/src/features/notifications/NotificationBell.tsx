@@ -204,6 +204,8 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
     }
   };
 
+  // A mission's news opens the mission; a revealed result opens the vote screen with the result.
+  const target = item.mission_id ? paths.mission(item.mission_id) : item.round_id ? paths.vote() : null;
   const text = (
     <span id={textId} className="break-words">
       {item.text}
@@ -221,9 +223,9 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <p className={cn('text-sm', item.read ? 'text-slate-300' : 'font-medium text-slate-50')}>
           {item.read ? null : <span className="sr-only">Unread: </span>}
-          {item.mission_id ? (
+          {target ? (
             <Link
-              to={paths.mission(item.mission_id)}
+              to={target}
               className="rounded-sm underline decoration-slate-500 underline-offset-2 hover:text-sky-200 hover:decoration-sky-300"
               onClick={() => {
                 if (!item.read)
