@@ -528,3 +528,149 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   await a.page.context().close();
   await b.page.context().close();
 });
+
+/** "2026-11-25T19:40": `minutes` from now on the venue's wall clock, as a datetime-local field takes it. */
+function venueInputIn(minutes: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  })
+    .formatToParts(new Date(Date.now() + minutes * 60_000))
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+test('an organiser changes a draft round and sets its close; /live counts down, and the organiser reveals it there by keyboard, last place first; the bell tells the voter', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const tag = randomUUID().slice(0, 6);
+  const first = await createMission(await withRoleProfile(await createUser()), { p_name: `Seed bank ${tag}` });
+  const second = await createMission(await withRoleProfile(await createUser()), { p_name: `Bike lanes ${tag}` });
+  const organiser = await createUser();
+  makeOrganiser(organiser);
+  const secret = await withAuthenticator(organiser);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/rounds');
+  await page.getByRole('button', { name: 'New round' }).click();
+  await page.getByLabel('Round name').fill(`Draft ${tag}`);
+  await page.getByLabel('A shortlist of finalists').check();
+  await page.getByRole('checkbox', { name: first.name }).check();
+  await page.getByRole('checkbox', { name: second.name }).check();
+  await page.getByRole('button', { name: 'Create round' }).click();
+
+  // Changed while still a draft: a new name, two votes each, several for one mission, a closing time.
+  const roundName = `Finals ${tag}`;
+  const draft = page.getByTestId('round-card').filter({ hasText: `Draft ${tag}` });
+  await draft.getByRole('button', { name: `Change Draft ${tag}` }).click();
+  const form = page.getByRole('form', { name: `Change Draft ${tag}` });
+  await expect(form.getByRole('checkbox', { name: first.name })).toBeChecked();
+  await form.getByLabel('Round name').fill(roundName);
+  await form.getByLabel('Votes per person').selectOption('2');
+  await form.getByLabel('People may give several of their votes to the same mission').check();
+  const timeZone = (
+    (await form
+      .getByText(/^Venue time \(/)
+      .first()
+      .textContent()) ?? ''
+  ).replace(/^Venue time \((.+)\)$/, '$1');
+  await form.getByLabel('Closes at (optional)').fill(venueInputIn(30, timeZone));
+  await expectNoA11yViolations(page);
+  await form.getByRole('button', { name: 'Save round' }).click();
+  const card = page.getByTestId('round-card').filter({ hasText: roundName });
+  await expect(card.getByText(/Closes .+\./)).toBeVisible();
+  await expect(card.getByText(/several votes for one mission allowed/)).toBeVisible();
+  await card.getByRole('button', { name: `Open voting: ${roundName}` }).click();
+  await expect(card.getByText('Open', { exact: true })).toBeVisible();
+
+  // The projector is the organiser's own screen, in the same browser: it counts down to the close.
+  const projector = await page.context().newPage();
+  await projector.setViewportSize({ width: 1280, height: 900 });
+  await projector.goto('/live');
+  const onScreen = projector.locator('[data-round-state]');
+  await expect(onScreen).toHaveAttribute('data-round-state', 'open');
+  await expect(projector.getByRole('heading', { name: roundName })).toBeVisible();
+  await expect(projector.getByTestId('countdown')).toHaveText(/^[23]\d:\d{2}$/);
+  const before = await projector.getByTestId('countdown').textContent();
+  await expect(projector.getByTestId('countdown')).not.toHaveText(before ?? '');
+  await expectNoA11yViolations(projector);
+  await projector.setViewportSize({ width: 390, height: 800 });
+  expect(await projector.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoA11yViolations(projector);
+  await projector.setViewportSize({ width: 1280, height: 900 });
+
+  // A voter on a phone, keyboard only, gives both votes to one mission, then one back and again.
+  const voter = await attendeePage(browser, 390);
+  await voter.page.goto('/vote');
+  await expect(voter.page.getByTestId('votes-left')).toHaveText('2 of 2 left');
+  await tabTo(voter.page, `Vote for ${first.name}`);
+  await voter.page.keyboard.press('Enter');
+  await tabTo(voter.page, 'Confirm vote');
+  await voter.page.keyboard.press('Enter');
+  await expect(voter.page.getByTestId('votes-left')).toHaveText('1 of 2 left');
+  await tabTo(voter.page, `Vote again for ${first.name}`);
+  await voter.page.keyboard.press('Enter');
+  await tabTo(voter.page, 'Confirm vote');
+  await voter.page.keyboard.press('Enter');
+  await expect(voter.page.getByTestId('votes-left')).toHaveText('0 of 2 left');
+  const mine = voter.page.getByTestId('round-mission').filter({ hasText: first.name });
+  await expect(mine.getByText('You gave this 2 votes')).toBeVisible();
+  await expect(mine.locator('code')).toHaveCount(2);
+  await expectNoA11yViolations(voter.page);
+  // Someone else's single vote makes the second place.
+  const current = await rpc<{ round_id: string; name: string }>(voter.user, 'get_current_vote_round', {});
+  expect(current.name).toBe(roundName);
+  await rpc(await createUser(), 'cast_round_vote', { p_round_id: current.round_id, p_mission_id: second.mission_id });
+
+  // A watcher who prefers reduced motion sees the reveal at once, without any animation.
+  const watcherContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  const watcher = await watcherContext.newPage();
+  await signInViaUi(watcher, await createUser());
+  await watcher.goto('/live');
+  await expect(watcher.getByRole('heading', { name: roundName })).toBeVisible();
+
+  await card.getByRole('button', { name: `Close voting: ${roundName}` }).click();
+  await expect(projector.getByText('Voting closed', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(projector.getByText('Organisers: press R to reveal the result.')).toBeVisible();
+  await projector.bringToFront();
+  await projector.keyboard.press('r');
+  await expect(onScreen).toHaveAttribute('data-round-state', 'revealed', { timeout: 15_000 });
+  const places = projector.getByTestId('reveal-row');
+  await expect(places).toHaveCount(2);
+  await expect(places.nth(0)).toContainText(first.name);
+  await expect(places.nth(0)).toContainText('2 votes');
+  // The organiser's keys show the places from the last to the first.
+  await expect(places.nth(0)).toHaveAttribute('data-shown', 'false');
+  await expect(places.nth(1)).toHaveAttribute('data-shown', 'false');
+  await projector.keyboard.press('ArrowRight');
+  await expect(places.nth(1)).toHaveAttribute('data-shown', 'true');
+  await expect(places.nth(0)).toHaveAttribute('data-shown', 'false');
+  await projector.keyboard.press('Space');
+  await expect(places.nth(0)).toHaveAttribute('data-shown', 'true');
+  await expect(projector.getByTestId('reveal-keys')).toHaveText('All places are shown. Press ← to go back.');
+  await expectNoA11yViolations(projector);
+
+  const watched = watcher.getByTestId('reveal-row');
+  await expect(watched).toHaveCount(2, { timeout: 15_000 });
+  await expect(watched.nth(0)).toHaveAttribute('data-shown', 'true');
+  expect(await watcher.evaluate(() => document.getAnimations().length)).toBe(0);
+
+  // The voter's bell tells them, and leads to the result and their receipts.
+  const bell = voter.page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible({ timeout: 15_000 });
+  await bell.click();
+  await voter.page.getByRole('link', { name: `The result of “${roundName}” is revealed. See the ranking and check your receipts.` }).click();
+  await expect(voter.page).toHaveURL(/\/vote$/);
+  await expect(voter.page.getByText('Each of your receipts is in the published list, under the mission you voted for.')).toBeVisible();
+  await expectNoA11yViolations(voter.page);
+  await watcherContext.close();
+  await voter.page.context().close();
+});

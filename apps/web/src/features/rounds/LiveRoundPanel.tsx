@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { CurrentRound, RoundResultMission } from '@mc/contract';
-import { roundResultQuery, venueTime } from './roundsApi';
-
-/** Time between two places of the reveal, last place first. */
-const REVEAL_STEP_MS = 1_500;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentRound } from '@mc/contract';
+import { useAuth } from '../../lib/auth';
+import { queryKeys } from '../../lib/queryKeys';
+import { callRpc } from '../../lib/rpc';
+import { useOrganiserStatus } from '../organiser';
+import RevealRanking from './RevealRanking';
+import { venueTime } from './roundsApi';
 
 /** "4:05" until the round's closing time, by the server's clock (the device's may be off). */
 function useCountdown(round: CurrentRound): string | null {
@@ -43,41 +41,42 @@ function Finalists({ round }: { round: CurrentRound }) {
   );
 }
 
-/** The ranking, shown from the last place up to the first; all at once when motion is reduced. */
-function Reveal({ roundId }: { roundId: string }) {
-  const result = useQuery(roundResultQuery(roundId));
-  const places = result.data?.missions ?? [];
-  const [shown, setShown] = useState(() => (prefersReducedMotion() ? Number.MAX_SAFE_INTEGER : 0));
+/**
+ * An organiser at the projector reveals a closed round with R, then steps through the places
+ * (RevealRanking). Answers whether the reveal started here, and what went wrong if it failed.
+ */
+function useRevealKey(round: CurrentRound, organiser: boolean): { revealedHere: boolean; problem: string | null } {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [revealedHere, setRevealedHere] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const closed = organiser && round.state === 'closed';
   useEffect(() => {
-    if (shown >= places.length) return undefined;
-    const timer = setTimeout(() => setShown((count) => count + 1), REVEAL_STEP_MS);
-    return () => clearTimeout(timer);
-  }, [shown, places.length]);
-  if (result.isPending) return <p className="text-3xl text-slate-300">Loading the result...</p>;
-  if (result.isError) return <p className="text-3xl text-slate-300">The result could not be loaded. Check the connection and reload this page.</p>;
-  const visible = new Set(places.slice(Math.max(0, places.length - shown)).map((mission) => mission.mission_id));
-  return (
-    <ol className="flex flex-col gap-3" aria-label="Result">
-      {places.map((mission: RoundResultMission, index) => (
-        <li
-          key={mission.mission_id}
-          data-testid="reveal-row"
-          data-shown={visible.has(mission.mission_id)}
-          className="grid grid-cols-[2.5rem_1fr_auto] items-center gap-4 rounded-2xl bg-slate-900 px-5 py-4 transition-opacity duration-700 data-[shown=false]:opacity-0 motion-reduce:transition-none sm:grid-cols-[3.5rem_1fr_auto]"
-          aria-hidden={!visible.has(mission.mission_id)}
-        >
-          <span className="text-2xl font-bold text-slate-300 lg:text-4xl">{index + 1}</span>
-          <span className={bigName}>{mission.name}</span>
-          <span className="text-right text-2xl font-bold tabular-nums lg:text-5xl">{mission.vote_count === 1 ? '1 vote' : `${mission.vote_count} votes`}</span>
-        </li>
-      ))}
-    </ol>
-  );
+    if (!closed) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'r' || event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+      if (event.target instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)) return;
+      event.preventDefault();
+      setRevealedHere(true);
+      setProblem(null);
+      callRpc('reveal_vote_round', { p_round_id: round.round_id })
+        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.currentRound(user?.id ?? null) }))
+        .catch((error: unknown) => {
+          setRevealedHere(false);
+          setProblem(error instanceof Error ? error.message : 'The result could not be revealed. Please try again.');
+        });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [closed, round.round_id, queryClient, user?.id]);
+  return { revealedHere, problem };
 }
 
 /** The projector's view of a round: before, while open (who has voted, the countdown), closed, revealed. */
 export default function LiveRoundPanel({ round }: { round: CurrentRound }) {
   const countdown = useCountdown(round);
+  const organiser = useOrganiserStatus().data === true;
+  const { revealedHere, problem } = useRevealKey(round, organiser);
   return (
     <section aria-labelledby="round-heading" className="flex flex-col gap-6" data-round-state={round.state}>
       <h2 id="round-heading" className="text-3xl font-bold break-words lg:text-5xl">
@@ -112,9 +111,15 @@ export default function LiveRoundPanel({ round }: { round: CurrentRound }) {
         <div role="status" className="flex flex-col gap-3">
           <p className="text-5xl font-bold lg:text-7xl">Voting closed</p>
           <p className="text-2xl text-slate-300">{round.voter_count === 1 ? '1 person voted' : `${round.voter_count} people voted`}</p>
+          {organiser ? (
+            <p className="text-lg text-slate-300" data-testid="reveal-keys">
+              Organisers: press R to reveal the result.
+            </p>
+          ) : null}
+          {problem ? <p className="text-lg text-rose-200">{problem}</p> : null}
         </div>
       ) : (
-        <Reveal roundId={round.round_id} />
+        <RevealRanking roundId={round.round_id} keys={organiser} driven={revealedHere} />
       )}
     </section>
   );

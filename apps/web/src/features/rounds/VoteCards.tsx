@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { formatReceipt, type CurrentRound, type RoundMission } from '@mc/contract';
+import { formatReceipt, type CurrentRound, type MyRoundVote, type RoundMission } from '@mc/contract';
 import { Alert, Badge, Button, Card, Dialog } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
@@ -19,6 +19,65 @@ function MissionText({ mission }: { mission: RoundMission }) {
       <p className="text-sm break-words text-slate-200">{mission.statement}</p>
       <p className="text-sm text-slate-300">Team: {mission.team.length ? mission.team.join(', ') : 'no members'}</p>
     </>
+  );
+}
+
+interface VoteActionsProps {
+  mission: RoundMission;
+  /** The person's votes for this mission (several only when the round allows it). */
+  mine: MyRoundVote[];
+  open: boolean;
+  canVoteAgain: boolean;
+  noVotesLeft: boolean;
+  withdrawing: boolean;
+  onVote: () => void;
+  onWithdraw: () => void;
+}
+
+/** Under one mission: the person's votes for it with their receipts, "Take back", and "Vote" (or "Vote again"). */
+function VoteActions({ mission, mine, open, canVoteAgain, noVotesLeft, withdrawing, onVote, onWithdraw }: VoteActionsProps) {
+  const voted = mine.length > 0;
+  return (
+    <div className="mt-auto flex flex-col gap-2 pt-2">
+      {voted ? (
+        <>
+          <Badge tone="success" className="self-start">
+            {mine.length === 1 ? 'You voted for this' : `You gave this ${mine.length} votes`}
+          </Badge>
+          {mine.map((vote) => (
+            <p key={vote.receipt} className="text-sm text-slate-300">
+              Receipt: <ReceiptCode receipt={vote.receipt} />
+            </p>
+          ))}
+        </>
+      ) : null}
+      {open ? (
+        <div className="flex flex-wrap gap-2">
+          {!voted || canVoteAgain ? (
+            <Button
+              size={voted ? 'sm' : 'md'}
+              disabled={!voted && noVotesLeft}
+              onClick={onVote}
+              aria-label={voted ? `Vote again for ${mission.name}` : `Vote for ${mission.name}`}
+            >
+              {voted ? 'Vote again' : 'Vote'}
+            </Button>
+          ) : null}
+          {voted ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              busy={withdrawing}
+              busyLabel="Taking back..."
+              onClick={onWithdraw}
+              aria-label={mine.length === 1 ? `Take back your vote for ${mission.name}` : `Take back one of your votes for ${mission.name}`}
+            >
+              Take back
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -56,7 +115,6 @@ export function VoteCards({ round }: { round: CurrentRound }) {
     },
     onError,
   });
-  const receiptOf = new Map(round.my_votes.map((vote) => [vote.mission_id, vote.receipt]));
 
   return (
     <>
@@ -65,51 +123,26 @@ export function VoteCards({ round }: { round: CurrentRound }) {
         Finalists
       </h2>
       <ul className="grid gap-4 md:grid-cols-2" aria-labelledby="finalists-title">
-        {round.missions.map((mission) => {
-          const receipt = receiptOf.get(mission.mission_id);
-          return (
-            <li key={mission.mission_id}>
-              <Card className="flex h-full flex-col gap-2" data-testid="round-mission">
-                <MissionText mission={mission} />
-                {mission.vote_count !== null ? (
-                  <p className="text-sm font-semibold text-sky-200">{mission.vote_count === 1 ? '1 vote' : `${mission.vote_count} votes`}</p>
-                ) : null}
-                {receipt ? (
-                  <div className="mt-auto flex flex-col gap-2 pt-2">
-                    <Badge tone="success" className="self-start">
-                      You voted for this
-                    </Badge>
-                    <p className="text-sm text-slate-300">
-                      Receipt: <ReceiptCode receipt={receipt} />
-                    </p>
-                    {open ? (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        className="self-start"
-                        busy={withdraw.isPending && withdraw.variables?.mission_id === mission.mission_id}
-                        busyLabel="Taking back..."
-                        onClick={() => withdraw.mutate(mission)}
-                        aria-label={`Take back your vote for ${mission.name}`}
-                      >
-                        Take back
-                      </Button>
-                    ) : null}
-                  </div>
-                ) : open ? (
-                  <Button
-                    className="mt-auto self-start"
-                    disabled={round.votes_left === 0}
-                    onClick={() => setConfirming(mission)}
-                    aria-label={`Vote for ${mission.name}`}
-                  >
-                    Vote
-                  </Button>
-                ) : null}
-              </Card>
-            </li>
-          );
-        })}
+        {round.missions.map((mission) => (
+          <li key={mission.mission_id}>
+            <Card className="flex h-full flex-col gap-2" data-testid="round-mission">
+              <MissionText mission={mission} />
+              {mission.vote_count !== null ? (
+                <p className="text-sm font-semibold text-sky-200">{mission.vote_count === 1 ? '1 vote' : `${mission.vote_count} votes`}</p>
+              ) : null}
+              <VoteActions
+                mission={mission}
+                mine={round.my_votes.filter((vote) => vote.mission_id === mission.mission_id)}
+                open={open}
+                canVoteAgain={round.allow_repeat_votes && round.votes_left > 0}
+                noVotesLeft={round.votes_left === 0}
+                withdrawing={withdraw.isPending && withdraw.variables?.mission_id === mission.mission_id}
+                onVote={() => setConfirming(mission)}
+                onWithdraw={() => withdraw.mutate(mission)}
+              />
+            </Card>
+          </li>
+        ))}
       </ul>
       <Dialog
         open={confirming !== null}
@@ -146,7 +179,7 @@ export function MyVotes({ round }: { round: CurrentRound }) {
       ) : (
         <ul className="flex flex-col gap-2">
           {round.my_votes.map((vote) => (
-            <li key={vote.mission_id} className="rounded-xl border border-slate-700 p-3">
+            <li key={vote.receipt} className="rounded-xl border border-slate-700 p-3">
               <p className="font-semibold break-words text-slate-50">{names.get(vote.mission_id) ?? 'A mission no longer shown'}</p>
               <p className="text-sm text-slate-300">
                 Receipt: <ReceiptCode receipt={vote.receipt} />

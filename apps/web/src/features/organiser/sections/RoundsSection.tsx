@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Download, Plus } from 'lucide-react';
+import { Download, Pencil, Plus } from 'lucide-react';
 import { roundExportPath, type OrganiserRound, type RoundState } from '@mc/contract';
 import { Alert, Badge, Button, Card, PageSpinner, type BadgeTone } from '../../../components/ui';
 import { queryKeys } from '../../../lib/queryKeys';
@@ -27,7 +27,14 @@ const NEXT_STEP = {
   closed: { name: 'reveal_vote_round', label: 'Reveal result', busy: 'Revealing...', done: 'is revealed' },
 } as const;
 
-function RoundCard({ round }: { round: OrganiserRound }) {
+/** A round in the console; a draft can be changed in place. */
+function RoundItem({ round }: { round: OrganiserRound }) {
+  const [editing, setEditing] = useState(false);
+  if (editing && round.state === 'draft') return <RoundForm round={round} onDone={() => setEditing(false)} />;
+  return <RoundCard round={round} onEdit={round.state === 'draft' ? () => setEditing(true) : null} />;
+}
+
+function RoundCard({ round, onEdit }: { round: OrganiserRound; onEdit: (() => void) | null }) {
   const queryClient = useQueryClient();
   const state = STATE_LABEL[round.state];
   const step = round.state === 'revealed' ? null : NEXT_STEP[round.state];
@@ -53,6 +60,7 @@ function RoundCard({ round }: { round: OrganiserRound }) {
         {round.votes_per_person} {round.votes_per_person === 1 ? 'vote' : 'votes'} each · {round.all_missions ? 'all visible missions' : 'shortlist'} ·{' '}
         {round.allow_own_mission ? 'own mission allowed' : 'not for one’s own mission'} · counts{' '}
         {round.show_counts_while_open ? 'shown while open' : 'hidden until the reveal'}
+        {round.allow_repeat_votes ? ' · several votes for one mission allowed' : ''}
       </p>
       {round.opens_at || round.closes_at ? (
         <p className="text-sm text-slate-300">
@@ -79,20 +87,26 @@ function RoundCard({ round }: { round: OrganiserRound }) {
           <Button busy={move.isPending} busyLabel={step.busy} onClick={() => move.mutate()} aria-label={`${step.label}: ${round.name}`}>
             {step.label}
           </Button>
-        ) : (
-          (['result', 'receipts'] as const).map((file) => (
-            <Button
-              key={file}
-              variant="secondary"
-              icon={<Download aria-hidden="true" className="size-4" />}
-              busy={download.isPending && download.variables === file}
-              busyLabel="Preparing..."
-              onClick={() => download.mutate(file)}
-            >
-              Download {file}.csv
-            </Button>
-          ))
-        )}
+        ) : null}
+        {onEdit ? (
+          <Button variant="secondary" icon={<Pencil aria-hidden="true" className="size-4" />} onClick={onEdit} aria-label={`Change ${round.name}`}>
+            Change
+          </Button>
+        ) : null}
+        {step
+          ? null
+          : (['result', 'receipts'] as const).map((file) => (
+              <Button
+                key={file}
+                variant="secondary"
+                icon={<Download aria-hidden="true" className="size-4" />}
+                busy={download.isPending && download.variables === file}
+                busyLabel="Preparing..."
+                onClick={() => download.mutate(file)}
+              >
+                Download {file}.csv
+              </Button>
+            ))}
       </div>
     </Card>
   );
@@ -126,7 +140,7 @@ export default function RoundsSection() {
         <ul className="grid gap-4 lg:grid-cols-2">
           {rounds.data.map((round) => (
             <li key={round.round_id}>
-              <RoundCard round={round} />
+              <RoundItem round={round} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { RoundResultMission } from '@mc/contract';
+import { roundResultQuery } from './roundsApi';
+
+/** Time between two places of the reveal when it runs by itself, last place first. */
+const REVEAL_STEP_MS = 1_500;
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Keys that are the page's own business, not the reveal's: typing, and pressing a focused control. */
+function belongsToControl(event: KeyboardEvent): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey) return true;
+  const target = event.target;
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(target.tagName));
+}
+
+/**
+ * How many places are shown, counted from the last. It runs by itself (one place every 1.5 s; all
+ * at once when reduced motion is preferred) until an organiser's key takes it over (`keys`), or
+ * from the start when the organiser revealed it from this screen (`driven`).
+ */
+function useShownPlaces(total: number, keys: boolean, driven: boolean): number {
+  const [manual, setManual] = useState(driven);
+  const [shown, setShown] = useState(() => (driven ? 0 : prefersReducedMotion() ? Number.MAX_SAFE_INTEGER : 0));
+  useEffect(() => {
+    if (manual || shown >= total) return undefined;
+    const timer = setTimeout(() => setShown((count) => count + 1), REVEAL_STEP_MS);
+    return () => clearTimeout(timer);
+  }, [manual, shown, total]);
+  useEffect(() => {
+    if (!keys) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (belongsToControl(event)) return;
+      const step = { ArrowRight: 1, ' ': 1, PageDown: 1, ArrowLeft: -1, PageUp: -1, End: total, Home: -total }[event.key];
+      if (step === undefined) return;
+      event.preventDefault();
+      setManual(true);
+      setShown((count) => Math.min(total, Math.max(0, Math.min(count, total) + step)));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [keys, total]);
+  return Math.min(shown, total);
+}
+
+const bigName = 'text-2xl font-semibold break-words hyphens-auto sm:text-3xl lg:text-5xl';
+
+function votes(count: number): string {
+  return count === 1 ? '1 vote' : `${count} votes`;
+}
+
+/**
+ * The ranking, revealed from the last place up to the first, each place sliding in (without motion
+ * when reduced motion is preferred). Organisers (`keys`) step through it with the keyboard.
+ */
+export default function RevealRanking({ roundId, keys, driven }: { roundId: string; keys: boolean; driven: boolean }) {
+  const result = useQuery(roundResultQuery(roundId));
+  const places: RoundResultMission[] = result.data?.missions ?? [];
+  const shown = useShownPlaces(places.length, keys, driven);
+  if (result.isPending) return <p className="text-3xl text-slate-300">Loading the result...</p>;
+  if (result.isError) return <p className="text-3xl text-slate-300">The result could not be loaded. Check the connection and reload this page.</p>;
+  const firstShown = places.length - shown;
+  const latest = shown > 0 ? places[firstShown] : undefined;
+  return (
+    <div className="flex flex-col gap-4">
+      {keys ? (
+        <p className="text-lg text-slate-300" data-testid="reveal-keys">
+          {shown < places.length ? 'Press → or Space for the next place, ← to go back, End to show all.' : 'All places are shown. Press ← to go back.'}
+        </p>
+      ) : null}
+      <p className="sr-only" role="status">
+        {latest ? `Place ${firstShown + 1}: ${latest.name}, ${votes(latest.vote_count)}.` : ''}
+      </p>
+      <ol className="flex flex-col gap-3" aria-label="Result">
+        {places.map((mission, index) => {
+          const visible = index >= firstShown;
+          return (
+            <li
+              key={mission.mission_id}
+              data-testid="reveal-row"
+              data-shown={visible}
+              aria-hidden={!visible}
+              className="grid grid-cols-[2.5rem_1fr_auto] items-center gap-4 rounded-2xl bg-slate-900 px-5 py-4 transition duration-700 ease-out data-[shown=false]:translate-y-6 data-[shown=false]:opacity-0 motion-reduce:transition-none data-[shown=false]:motion-reduce:translate-y-0 sm:grid-cols-[3.5rem_1fr_auto]"
+            >
+              <span className="text-2xl font-bold text-slate-300 lg:text-4xl">{index + 1}</span>
+              <span className={bigName}>{mission.name}</span>
+              <span className="text-right text-2xl font-bold tabular-nums lg:text-5xl">{votes(mission.vote_count)}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
