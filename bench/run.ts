@@ -25,6 +25,8 @@ import { timeFollowerChanges } from './notifications.ts';
 import { latencyFigures } from './latency.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 import { liveScenario, type LiveFigures } from './live.ts';
+import { organiserToken } from './organiser.ts';
+import { closingPanelScenario, printClosingPanel, type ClosingPanelFigures } from './closing-panel.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 100;
@@ -50,6 +52,13 @@ const FOLLOWERS = 2_000;
 const FOLLOWED_CHANGES = 20;
 /** `BENCH_ONLY=missions` runs the seeding and the two mission-list scenarios (300 and 2,000 missions) alone. */
 const MISSIONS_ONLY = process.env.BENCH_ONLY === 'missions';
+/** `BENCH_ONLY=closing` runs the seeding and the closing panel's vote alone; its sizes can be made smaller for a trial. */
+const CLOSING_ONLY = process.env.BENCH_ONLY === 'closing';
+const CLOSING_PEOPLE = Number(process.env.BENCH_CLOSING_PEOPLE ?? 2_000);
+const CLOSING_SCREENS = Number(process.env.BENCH_CLOSING_SCREENS ?? 2_000);
+const CLOSING_SECONDS = Number(process.env.BENCH_CLOSING_SECONDS ?? 60);
+const CLOSING_FINALISTS = 6;
+const CLOSING_VOTES_EACH = 3;
 
 interface Row {
   scenario: string;
@@ -326,8 +335,43 @@ async function main(): Promise<void> {
       });
     };
 
+    // ---- the closing panel's vote: a round, the room voting, 2,000 screens, the close ----
+    const runClosing = async (): Promise<ClosingPanelFigures> => {
+      const closing = await closingPanelScenario({
+        server: server!,
+        organiserToken: await organiserToken(db, keys, url, { id: userId(1), email: userEmail(1) }),
+        tokens: firstUsers(Math.min(USERS, Math.max(CLOSING_PEOPLE, CLOSING_SCREENS))).map(token),
+        userIds: firstUsers(USERS).map(userId),
+        finalists: Array.from({ length: CLOSING_FINALISTS }, (_, i) => missionId(10 + i)),
+        people: Math.min(CLOSING_PEOPLE, USERS),
+        votesEach: CLOSING_VOTES_EACH,
+        screens: CLOSING_SCREENS,
+        windowSeconds: CLOSING_SECONDS,
+      });
+      rows.push({
+        scenario: `cast_round_vote, ${closing.acknowledged} votes in ${CLOSING_SECONDS} s, ${closing.screens} screens`,
+        connections: Math.min(CLOSING_PEOPLE, USERS),
+        users: Math.min(CLOSING_PEOPLE, USERS),
+        result: closing.votes,
+        note: 'closing panel',
+      });
+      checks.push(...closing.checks);
+      return closing;
+    };
+
     // ---- scenarios ----
     console.log('running:');
+    if (CLOSING_ONLY) {
+      const closing = await runClosing();
+      console.log('');
+      printTable();
+      console.log('');
+      printClosingPanel(closing);
+      printLoadAverage('end');
+      console.log('');
+      printChecks();
+      return;
+    }
     if (LIVE_ONLY) {
       const live = await runLive();
       console.log('');
@@ -479,6 +523,7 @@ async function main(): Promise<void> {
     });
 
     await runNotifications();
+    const closingPanel = await runClosing();
 
     // ---- scale: 2,000 missions, 50,000 votes ----
     const big = await growMissions(db);
@@ -493,17 +538,8 @@ async function main(): Promise<void> {
 
     // ---- the organisers' attendees export at 20,000 attendees ----
     const attendees = await seedAttendees(db, EXPORT_ATTENDEES);
-    await db.query(`insert into organisers (user_id, granted_by) values ($1, 'bench') on conflict do nothing`, [userId(1)]);
-    // Organisers act only from a session that entered an authenticator code: one such session, as
-    // verifying a code would leave it, and a token for it.
-    const organiserSession = randomUUID();
-    const amr = [{ method: 'totp', timestamp: Math.floor(Date.now() / 1000) }];
-    await db.query(`insert into auth_sessions (id, user_id, aal, amr) values ($1, $2, 'aal2', $3::jsonb)`, [organiserSession, userId(1), JSON.stringify(amr)]);
-    const organiserToken = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(1), email: userEmail(1), user_metadata: {} }, organiserSession, 3600, {
-      aal: 'aal2',
-      amr,
-    });
-    const exported = await timeAttendeesExport(url, organiserToken.token, attendees);
+    const organiser = await organiserToken(db, keys, url, { id: userId(1), email: userEmail(1) });
+    const exported = await timeAttendeesExport(url, organiser, attendees);
     checks.push({
       name: 'the attendees export has a header and one line per attendee',
       // Names hold no line breaks here, so lines are records.
@@ -534,6 +570,7 @@ async function main(): Promise<void> {
     console.log(`resident memory at the end of the spike: ${spikeRss} MiB (this process: the server, its database and the benchmark)`);
     console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
     printLive(live);
+    printClosingPanel(closingPanel);
     console.log(
       `attendees export: ${exported.attendees} attendees, ${(exported.bytes / 2 ** 20).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; ` +
         `peak memory of the server process ${exported.peakRssMiB.toFixed(0)} MiB resident (+${exported.rssGrowthMiB.toFixed(0)} MiB during the export), heap ${exported.peakHeapMiB.toFixed(0)} MiB`,

@@ -40,4 +40,28 @@ describeEachDatabase('voting rounds: the live channel', (server) => {
       live.close();
     }
   });
+
+  it('says a scheduled round closed at its closing time, without anyone asking', async () => {
+    const organiser = await signUpOrganiser(server());
+    const { ids } = await finalists(server(), 1, 'Scheduled close');
+    const watcher = await signUpUser(server());
+    const live = await LiveTestClient.follow(server().url, watcher.session.access_token, [ROUNDS_TOPIC]);
+    try {
+      const round = await openRound(server(), organiser, roundParams(ids));
+      const closesAt = new Date(Date.now() + 1_500).toISOString();
+      const set = await organiser.client.rpc('set_vote_round_close', { p_round_id: round.round_id, p_closes_at: closesAt });
+      expect(set.error).toBeNull();
+      const closed = await live.waitFor(
+        (m) => m.type === 'event' && m.topic === ROUNDS_TOPIC && roundEvent(m.data).round_id === round.round_id && roundEvent(m.data).state === 'closed',
+        10_000,
+      );
+      expect(closed.message.type === 'event' && roundEvent(closed.message.data).counts).toBeNull();
+      const [row] = await server().db.query<{ state: string; closed_at: string }>('select state, closed_at::text from vote_rounds where round_id = $1', [
+        round.round_id,
+      ]);
+      expect(row?.state).toBe('closed');
+    } finally {
+      live.close();
+    }
+  });
 });

@@ -9,17 +9,28 @@ import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
 export const ROUNDS_FLUSH_INTERVAL_MS = 500;
 
 /**
- * Tells every instance a round changed (state, schedule or who has voted), after the commit. The
- * bus carries only the round's id; each instance's RoundsFeed reads what anyone may see of it.
- * `revealed` also wakes the bell and the e-mails: a reveal records notifications.
+ * What changed in a round: who has voted (gathered for up to ROUNDS_FLUSH_INTERVAL_MS), or its
+ * state or schedule (sent at once: a screen must say "Voting closed" within a second), or its
+ * result was revealed (which also records notifications).
  */
-export function publishRoundChange(db: Db, roundId: string, revealed = false): void {
-  publishLive(db, { topic: ROUNDS_TOPIC, data: revealed ? { round_id: roundId, revealed: true } : { round_id: roundId } });
+export type RoundChange = 'votes' | 'state' | 'revealed';
+
+/**
+ * Tells every instance a round changed, after the commit. The bus carries only the round's id and
+ * the kind of change; each instance's RoundsFeed reads what anyone may see of it.
+ */
+export function publishRoundChange(db: Db, roundId: string, change: RoundChange = 'votes'): void {
+  publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId, change } });
+}
+
+function changeOf(data: unknown): RoundChange {
+  const change = typeof data === 'object' && data !== null && 'change' in data ? data.change : 'votes';
+  return change === 'state' || change === 'revealed' ? change : 'votes';
 }
 
 /** Whether a rounds message on the bus announces a reveal (see publishRoundChange). */
 export function announcesReveal(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && 'revealed' in data && data.revealed === true;
+  return changeOf(data) === 'revealed';
 }
 
 function roundIdOf(data: unknown): string | null {
@@ -34,6 +45,8 @@ function roundIdOf(data: unknown): string | null {
 export class RoundsFeed {
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** One read at a time, so a round's messages go out in the order of its changes. */
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -45,10 +58,21 @@ export class RoundsFeed {
     const roundId = roundIdOf(data);
     if (!roundId) return;
     this.pending.add(roundId);
+    if (changeOf(data) !== 'votes') {
+      // A new state goes out now, with whatever votes were waiting.
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.flush();
+      return;
+    }
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      void this.flush();
+      this.flush();
     }, ROUNDS_FLUSH_INTERVAL_MS);
+  }
+
+  private flush(): void {
+    this.flushing = this.flushing.then(() => this.send());
   }
 
   close(): void {
@@ -56,7 +80,7 @@ export class RoundsFeed {
     this.timer = undefined;
   }
 
-  private async flush(): Promise<void> {
+  private async send(): Promise<void> {
     const ids = [...this.pending];
     this.pending.clear();
     if (!this.hub.hasSubscribers(ROUNDS_TOPIC)) return;

@@ -12,7 +12,7 @@ import { castVote, withdrawVote } from './votes.ts';
 
 /** Applies the schedule before a read, so whichever instance answers, it answers by the database's clock. */
 async function advance(db: Db): Promise<void> {
-  for (const roundId of await advanceRounds(db)) publishRoundChange(db, roundId);
+  for (const roundId of await advanceRounds(db)) publishRoundChange(db, roundId, 'state');
 }
 
 async function organiserRound(ctx: CallContext, roundId: string): Promise<OrganiserRound> {
@@ -28,7 +28,7 @@ async function attendeeRound(ctx: CallContext, roundId: string): Promise<Current
 }
 
 async function changed(ctx: CallContext, roundId: string): Promise<OrganiserRound> {
-  publishRoundChange(ctx.db, roundId);
+  publishRoundChange(ctx.db, roundId, 'state');
   return organiserRound(ctx, roundId);
 }
 
@@ -62,7 +62,7 @@ export const roundsProcedures = {
   reveal_vote_round: organiserProcedure('reveal_vote_round', async (params, ctx) => {
     await advance(ctx.db);
     await moveRound(ctx.db, params.p_round_id, 'revealed', actorOf(ctx));
-    publishRoundChange(ctx.db, params.p_round_id, true);
+    publishRoundChange(ctx.db, params.p_round_id, 'revealed');
     return organiserRound(ctx, params.p_round_id);
   }),
 

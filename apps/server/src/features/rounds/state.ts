@@ -22,13 +22,26 @@ export function constraintOf(error: unknown): string | undefined {
  * Answers the ids of the rounds it changed (for the live channel).
  */
 export async function advanceRounds(db: Db): Promise<string[]> {
-  const [due] = await db.query<{ due: boolean }>(
+  return (await advanceRoundsTimed(db)).changed;
+}
+
+/**
+ * advanceRounds, also answering in how many milliseconds the next scheduled opening or closing
+ * falls (null: none is set), so the schedule can wake at that moment rather than on its next tick.
+ */
+export async function advanceRoundsTimed(db: Db): Promise<{ changed: string[]; nextInMs: number | null }> {
+  const [due] = await db.query<{ due: boolean; next_in_ms: number | null }>(
     `select exists (select 1 from vote_rounds
                      where (state = 'draft' and opens_at <= now() and (closes_at is null or closes_at > now())
                             and not exists (select 1 from vote_rounds o where o.state = 'open'))
-                        or (state = 'open' and closes_at <= now())) as due`,
+                        or (state = 'open' and closes_at <= now())) as due,
+            (extract(epoch from (select min(moment) from (
+               select closes_at as moment from vote_rounds where state = 'open' and closes_at > now()
+               union all
+               select opens_at from vote_rounds where state = 'draft' and opens_at > now()) upcoming) - now()) * 1000)::float8 as next_in_ms`,
   );
-  if (!due?.due) return [];
+  const nextInMs = due?.next_in_ms ?? null;
+  if (!due?.due) return { changed: [], nextInMs };
   try {
     return await db.transaction(async (tx) => {
       const closed = await tx.query<{ round_id: string; name: string }>(
@@ -46,11 +59,11 @@ export async function advanceRounds(db: Db): Promise<string[]> {
       );
       for (const round of closed) await recordTransition(tx, SCHEDULE_ACTOR, round.name, 'open', 'closed');
       for (const round of opened) await recordTransition(tx, SCHEDULE_ACTOR, round.name, 'draft', 'open');
-      return [...closed, ...opened].map((round) => round.round_id);
+      return { changed: [...closed, ...opened].map((round) => round.round_id), nextInMs };
     });
   } catch (error) {
     // Another instance opened a round in the same moment: its change stands, this one waits a turn.
-    if (sqlState(error) === '23505' && constraintOf(error) === ONE_OPEN_INDEX) return [];
+    if (sqlState(error) === '23505' && constraintOf(error) === ONE_OPEN_INDEX) return { changed: [], nextInMs };
     throw error;
   }
 }

@@ -1,0 +1,204 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ROUND_MESSAGES } from '@mc/contract';
+import type { RunningServer } from '../apps/server/src/server.ts';
+import { publishRoundChange } from '../apps/server/src/features/rounds/live.ts';
+import { latencyFigures } from './latency.ts';
+import type { LoadResult } from './load-types.ts';
+import type { AcknowledgedVote, ClosingCommand, ClosingReply } from './closing-types.ts';
+
+/**
+ * The closing panel's vote (docs/product.md#voting-rounds): `people` each cast `votesEach` votes in a
+ * round of `finalists`, at random moments of a `windowSeconds` window, on ONE instance, while
+ * `screens` /live and /vote screens follow it on the live channel. Then the organiser closes it, and
+ * each screen shows "Voting closed" once it has read the round again. Measures the votes' rate and
+ * latency, the delay from the close to each screen, and checks the count is exact.
+ */
+export interface ClosingPanelOptions {
+  server: RunningServer;
+  organiserToken: string;
+  /** Access tokens of the people, in order; user ids alike. */
+  tokens: string[];
+  userIds: string[];
+  finalists: string[];
+  people: number;
+  votesEach: number;
+  screens: number;
+  windowSeconds: number;
+}
+
+export interface ClosingPanelFigures {
+  votes: LoadResult;
+  acknowledged: number;
+  screens: number;
+  screensConnectSeconds: number;
+  /** Close → "Voting closed" on each screen, ms: p50, p99, max, and how many screens got there. */
+  closed: { p50: number; p99: number; max: number; screens: number };
+  closeAnswerMs: number;
+  checks: { name: string; ok: boolean; detail: string }[];
+}
+
+/** A helper process that answers each command with one message. */
+class Helper {
+  private readonly child: ChildProcess;
+  private pending: ((reply: ClosingReply) => void) | null = null;
+
+  constructor() {
+    this.child = fork(fileURLToPath(new URL('./closing-worker.ts', import.meta.url)), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    this.child.on('message', (reply: ClosingReply) => {
+      const resolve = this.pending;
+      this.pending = null;
+      resolve?.(reply);
+    });
+  }
+
+  ask<K extends ClosingReply['kind']>(command: ClosingCommand, kind: K): Promise<Extract<ClosingReply, { kind: K }>> {
+    return new Promise((resolve, reject) => {
+      this.pending = (reply) => {
+        if (reply.kind === kind) resolve(reply as Extract<ClosingReply, { kind: K }>);
+        else reject(new Error(reply.kind === 'failed' ? reply.error : `expected ${kind}, got ${reply.kind}`));
+      };
+      this.child.send(command);
+    });
+  }
+
+  end(): void {
+    if (this.child.connected) this.child.send({ kind: 'end' } satisfies ClosingCommand);
+    else this.child.kill();
+  }
+}
+
+async function rpc(url: string, token: string, name: string, body: unknown): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${url}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'bench', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+export async function closingPanelScenario(options: ClosingPanelOptions): Promise<ClosingPanelFigures> {
+  const { server, tokens, userIds, finalists, people, votesEach, screens, windowSeconds } = options;
+  const { db, url } = server;
+  // The round, opened as the console would (own missions allowed, so every person's choice is valid).
+  await db.query(`update vote_rounds set state = 'closed', closed_at = now() where state = 'open'`);
+  const [round] = await db.query<{ round_id: string }>(
+    `insert into vote_rounds (name, votes_per_person, allow_own_mission, all_missions, state, opened_at)
+     values ('Closing panel (bench)', $1, true, false, 'open', now()) returning round_id`,
+    [votesEach],
+  );
+  const roundId = round!.round_id;
+  await db.query('insert into vote_round_missions (round_id, mission_id) select $1, unnest($2::uuid[])', [roundId, finalists]);
+  publishRoundChange(db, roundId);
+
+  const screenHelper = new Helper();
+  const voteHelper = new Helper();
+  try {
+    process.stdout.write(`  connecting ${screens} /live and /vote screens … `);
+    const screenTokens = Array.from({ length: screens }, (_, i) => tokens[i % tokens.length]!);
+    const connected = await screenHelper.ask({ kind: 'screens', url, tokens: screenTokens, roundId }, 'screens');
+    console.log(
+      `${connected.connected} ready in ${connected.seconds.toFixed(1)} s, ${connected.failed} failed${connected.errors[0] ? ` (${connected.errors[0]})` : ''}`,
+    );
+
+    process.stdout.write(`  ${people} people cast ${votesEach} votes each within ${windowSeconds} s … `);
+    const voters = Array.from({ length: people }, (_, i) => ({
+      token: tokens[i]!,
+      missions: Array.from({ length: votesEach }, (_, k) => finalists[(i + k) % finalists.length]!),
+    }));
+    const voted = await voteHelper.ask({ kind: 'votes', url, roundId, voters, windowMs: windowSeconds * 1000, thinkMs: 1000 }, 'votes');
+    const figures = latencyFigures(voted.latencies, voted.seconds);
+    console.log(`${voted.acknowledged.length} acknowledged, ${figures.perSecond.toFixed(0)}/s, p99 ${figures.p99} ms, ${voted.errors} errors`);
+
+    process.stdout.write('  the organiser closes the round … ');
+    const sentAt = Date.now();
+    const closing = await rpc(url, options.organiserToken, 'close_vote_round', { p_round_id: roundId });
+    const closeAnswerMs = Date.now() - sentAt;
+    if (closing.status !== 200) throw new Error(`close_vote_round: ${closing.status} ${closing.text}`);
+    const seen = await screenHelper.ask({ kind: 'closed', sentAt, waitMs: 15_000 }, 'closed');
+    const sorted = [...seen.delays].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+    const closed = { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN, screens: sorted.length };
+    console.log(`answered in ${closeAnswerMs} ms; "Voting closed" on ${closed.screens}/${seen.screens} screens, p99 ${closed.p99} ms`);
+
+    const checks = await exactness(server, roundId, userIds, tokens[0]!, voted.acknowledged, people * votesEach, voted.errors);
+    return {
+      votes: { ...figures, errors: voted.errors, non2xx: 0, answers: {}, errorSamples: voted.errorSamples },
+      acknowledged: voted.acknowledged.length,
+      screens: connected.connected,
+      screensConnectSeconds: connected.seconds,
+      closed,
+      closeAnswerMs,
+      checks: [
+        ...checks,
+        {
+          name: 'every screen showed "Voting closed"',
+          ok: closed.screens === screens && connected.connected === screens,
+          detail: `${closed.screens}/${screens} screens`,
+        },
+      ],
+    };
+  } finally {
+    screenHelper.end();
+    voteHelper.end();
+  }
+}
+
+/** The count is exact: every acknowledged vote is a row, under its mission, each person within their votes, counts = rows. */
+async function exactness(
+  server: RunningServer,
+  roundId: string,
+  userIds: string[],
+  lateToken: string,
+  acknowledged: AcknowledgedVote[],
+  sent: number,
+  errors: number,
+): Promise<{ name: string; ok: boolean; detail: string }[]> {
+  const { db, url } = server;
+  const rows = await db.query<{ user_id: string; mission_id: string; receipt: string }>(
+    'select user_id, mission_id, receipt from round_votes where round_id = $1',
+    [roundId],
+  );
+  const byReceipt = new Map(rows.map((row) => [row.receipt, row]));
+  const lost = acknowledged.filter((vote) => {
+    const row = byReceipt.get(vote.receipt);
+    return !row || row.mission_id !== vote.missionId || row.user_id !== userIds[vote.voter];
+  });
+  const [doubled] = await db.query<{ n: number }>(
+    `select count(*)::int as n from (select user_id, mission_id from round_votes where round_id = $1 group by 1, 2 having count(*) > 1) d`,
+    [roundId],
+  );
+  const counted = await db.query<{ mission_id: string; votes: number }>(
+    `select s.mission_id, (select count(*)::int from round_votes v where v.round_id = s.round_id and v.mission_id = s.mission_id) as votes
+       from vote_round_missions s where s.round_id = $1`,
+    [roundId],
+  );
+  const total = counted.reduce((sum, row) => sum + row.votes, 0);
+  const late = await rpc(url, lateToken, 'cast_round_vote', { p_round_id: roundId, p_mission_id: counted[0]?.mission_id });
+  return [
+    {
+      name: 'round votes: rows = acknowledged answers, none lost or doubled, counts = rows',
+      ok: rows.length === acknowledged.length && lost.length === 0 && doubled?.n === 0 && total === rows.length && errors === 0 && acknowledged.length === sent,
+      detail: `${rows.length} rows, ${acknowledged.length}/${sent} acknowledged, ${lost.length} lost, ${doubled?.n ?? '?'} doubled, Σ counts ${total}, ${errors} errors`,
+    },
+    {
+      name: 'a vote after the close is refused with "Voting has closed"',
+      ok: late.status === 400 && late.text.includes(ROUND_MESSAGES.closed),
+      detail: `${late.status} ${late.text.slice(0, 120)}`,
+    },
+  ];
+}
+
+export function printClosingPanel(figures: ClosingPanelFigures): void {
+  const { votes, closed } = figures;
+  console.log(
+    `closing panel: ${figures.acknowledged} round votes on one instance with ${figures.screens} screens connected (in ${figures.screensConnectSeconds.toFixed(1)} s):`,
+  );
+  console.log(
+    `  votes: ${votes.perSecond.toFixed(0)}/s over ${votes.seconds.toFixed(0)} s, p50 ${votes.p50} ms, p99 ${votes.p99} ms (target p99 < 250 ms) → ${votes.p99 < 250 && votes.errors === 0 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `  close → "Voting closed" on the screens: p50 ${closed.p50} ms, p99 ${closed.p99} ms, max ${closed.max} ms on ${closed.screens} screens ` +
+      `(the close answered in ${figures.closeAnswerMs} ms) (target p99 < 1,000 ms) → ${closed.p99 < 1_000 && closed.screens === figures.screens ? 'MET' : 'NOT MET'}`,
+  );
+}
