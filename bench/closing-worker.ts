@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { LIVE_SOCKET_PATH, MISSIONS_TOPIC, ROUNDS_TOPIC, type CurrentRound, type LiveServerMessage, type RoundLiveEvent } from '@mc/contract';
+import { LIVE_SOCKET_PATH, MISSIONS_TOPIC, ROUNDS_TOPIC, type RoundVoteAnswer, type LiveServerMessage, type RoundLiveEvent } from '@mc/contract';
 import type { AcknowledgedVote, ClosingCommand, ClosingReply, ClosingVoter } from './closing-types.ts';
 
 /**
@@ -130,7 +130,7 @@ async function vote(url: string, round: string, voters: ClosingVoter[], windowMs
     for (const missionId of voter.missions) {
       const t0 = performance.now();
       try {
-        const answer = await post<CurrentRound>(url, '/rest/v1/rpc/cast_round_vote', voter.token, { p_round_id: round, p_mission_id: missionId });
+        const answer = await post<RoundVoteAnswer>(url, '/rest/v1/rpc/cast_round_vote', voter.token, { p_round_id: round, p_mission_id: missionId });
         latencies.push(performance.now() - t0);
         const receipt = answer.json?.my_votes.find((mine) => mine.mission_id === missionId)?.receipt;
         if (answer.ok && receipt) acknowledged.push({ voter: index, missionId, receipt });

@@ -162,6 +162,19 @@ export interface CurrentRound extends RoundSettings {
   server_time: string;
 }
 
+/**
+ * What a vote (or taking one back) answers: the caller's votes now, and how many they have left.
+ * The rest of the round is unchanged by it, and screens keep it from get_current_vote_round and
+ * the live channel; answering only this keeps a vote cheap when the whole room votes at once.
+ */
+export interface RoundVoteAnswer {
+  round_id: string;
+  state: RoundState;
+  votes_per_person: number;
+  my_votes: MyRoundVote[];
+  votes_left: number;
+}
+
 /** A round in the console: organisers see the counts in every state. */
 export interface OrganiserRound extends RoundSettings {
   missions: RoundMission[];
@@ -204,8 +217,8 @@ export interface RoundProcedureResults {
   reveal_vote_round: OrganiserRound;
   list_vote_rounds: OrganiserRound[];
   get_current_vote_round: CurrentRound | null;
-  cast_round_vote: CurrentRound;
-  withdraw_round_vote: CurrentRound;
+  cast_round_vote: RoundVoteAnswer;
+  withdraw_round_vote: RoundVoteAnswer;
   get_my_round_votes: MyRoundVote[];
   get_vote_round_result: RoundResult;
   check_vote_receipt: ReceiptCheck;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CurrentRound, MyRoundVote, OrganiserRound, RoundResult } from '@mc/contract';
+import type { RoundVoteAnswer, MyRoundVote, OrganiserRound, RoundResult } from '@mc/contract';
 import { backends, createTestSchema, freePort } from '../../test/harness.ts';
 import { createMission, signIn, signUp, type Person } from '../../test/journey.ts';
 import { codeFor, enrolAuthenticator, type Authenticator } from '../../test/mfa.ts';
@@ -14,7 +14,7 @@ const MISSIONS = 3;
 const KILL_AFTER = 25;
 
 /** One raw request, so nothing retries behind our back: 200 is acknowledged; a cut connection is status 0. */
-async function castRaw(url: string, token: string, roundId: string, missionId: string): Promise<{ status: number; round: CurrentRound | null }> {
+async function castRaw(url: string, token: string, roundId: string, missionId: string): Promise<{ status: number; round: RoundVoteAnswer | null }> {
   try {
     const response = await fetch(`${url}/rest/v1/rpc/cast_round_vote`, {
       method: 'POST',
@@ -22,7 +22,7 @@ async function castRaw(url: string, token: string, roundId: string, missionId: s
       body: JSON.stringify({ p_round_id: roundId, p_mission_id: missionId }),
     });
     const text = await response.text();
-    return { status: response.status, round: response.ok ? (JSON.parse(text) as CurrentRound) : null };
+    return { status: response.status, round: response.ok ? (JSON.parse(text) as RoundVoteAnswer) : null };
   } catch {
     return { status: 0, round: null };
   }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { CurrentRound, OrganiserRound, ProcedureParams } from '@mc/contract';
+import type { OrganiserRound, ProcedureParams, RoundVoteAnswer } from '@mc/contract';
 import { createMission } from '../../../test/factories.ts';
 import type { TestServer, TestUser } from '../../../test/harness.ts';
 
@@ -40,7 +40,7 @@ export async function openRound(server: TestServer, organiser: TestUser, params:
   return data;
 }
 
-export async function cast(user: TestUser, roundId: string, missionId: string): Promise<CurrentRound> {
+export async function cast(user: TestUser, roundId: string, missionId: string): Promise<RoundVoteAnswer> {
   const { data, error } = await user.client.rpc('cast_round_vote', { p_round_id: roundId, p_mission_id: missionId });
   expect(error).toBeNull();
   if (!data) throw new Error('cast_round_vote answered nothing');

@@ -1,11 +1,11 @@
-import { normaliseReceipt, ROUND_MESSAGES, type CurrentRound, type OrganiserRound, type ReceiptCheck } from '@mc/contract';
+import { normaliseReceipt, ROUND_MESSAGES, type OrganiserRound, type ReceiptCheck, type RoundVoteAnswer } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import { businessError, invalidParameter } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { organiserProcedure } from '../organiser/access.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { publishRoundChange } from './live.ts';
-import { currentRoundId, findSettings, myVotes, organiserRounds, roundFor, roundResult } from './queries.ts';
+import { currentRoundId, findSettings, myVotes, organiserRounds, roundFor, roundResult, voteAnswer } from './queries.ts';
 import { createRound, setCloseTime, updateRound } from './settings.ts';
 import { advanceRounds, moveRound } from './state.ts';
 import { castVote, withdrawVote } from './votes.ts';
@@ -21,10 +21,10 @@ async function organiserRound(ctx: CallContext, roundId: string): Promise<Organi
   return round;
 }
 
-async function attendeeRound(ctx: CallContext, roundId: string): Promise<CurrentRound> {
-  const round = await roundFor(ctx.db, roundId, ctx.userId);
-  if (!round) throw businessError(ROUND_MESSAGES.notFound);
-  return round;
+async function attendeeVotes(ctx: CallContext, roundId: string): Promise<RoundVoteAnswer> {
+  const answer = await voteAnswer(ctx.db, roundId, ctx.userId);
+  if (!answer) throw businessError(ROUND_MESSAGES.notFound);
+  return answer;
 }
 
 async function changed(ctx: CallContext, roundId: string): Promise<OrganiserRound> {
@@ -80,13 +80,13 @@ export const roundsProcedures = {
   cast_round_vote: procedure('cast_round_vote', async (params, ctx) => {
     await castVote(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId);
     publishRoundChange(ctx.db, params.p_round_id);
-    return attendeeRound(ctx, params.p_round_id);
+    return attendeeVotes(ctx, params.p_round_id);
   }),
 
   withdraw_round_vote: procedure('withdraw_round_vote', async (params, ctx) => {
     await withdrawVote(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId);
     publishRoundChange(ctx.db, params.p_round_id);
-    return attendeeRound(ctx, params.p_round_id);
+    return attendeeVotes(ctx, params.p_round_id);
   }),
 
   get_my_round_votes: procedure('get_my_round_votes', async (params, ctx) => {

@@ -1,4 +1,4 @@
-import type { CurrentRound, MyRoundVote, OrganiserRound, RoundMission, RoundResult, RoundResultMission, RoundSettings } from '@mc/contract';
+import type { CurrentRound, MyRoundVote, OrganiserRound, RoundMission, RoundResult, RoundResultMission, RoundSettings, RoundVoteAnswer } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 
 /** A timestamp as the wire carries it: ISO 8601 in UTC, to the millisecond. */
@@ -23,7 +23,11 @@ export async function findSettings(db: Queryable, roundId: string): Promise<Roun
   return row ?? null;
 }
 
-/** The round's missions by name, each with its team's names and (when `withCounts`) its votes. */
+/**
+ * The round's missions by name, each with its team's names and (when `withCounts`) its votes. The
+ * same rule as IN_ROUND, read from the shortlist's key when the round has one rather than by
+ * looking at every mission.
+ */
 export async function roundMissions(db: Queryable, roundId: string, withCounts: 'always' | 'public'): Promise<RoundMission[]> {
   const counts = withCounts === 'always' ? 'true' : COUNTS_PUBLIC;
   return db.query<RoundMission>(
@@ -33,7 +37,13 @@ export async function roundMissions(db: Queryable, roundId: string, withCounts: 
                        where mm.mission_id = m.mission_id), '[]'::json) as team,
             case when ${counts}
                  then (select count(*)::int from round_votes v where v.round_id = r.round_id and v.mission_id = m.mission_id) end as vote_count
-       from vote_rounds r join missions m on ${IN_ROUND}
+       from vote_rounds r
+       cross join lateral (
+         select s.mission_id from vote_round_missions s where s.round_id = r.round_id and not r.all_missions
+         union all
+         select every.mission_id from missions every where r.all_missions
+       ) chosen
+       join missions m on m.mission_id = chosen.mission_id and m.hidden_at is null
       where r.round_id = $1
       order by m.name, m.mission_id`,
     [roundId],
@@ -43,6 +53,19 @@ export async function roundMissions(db: Queryable, roundId: string, withCounts: 
 export async function voterCount(db: Queryable, roundId: string): Promise<number> {
   const [row] = await db.query<{ n: number }>('select count(distinct user_id)::int as n from round_votes where round_id = $1', [roundId]);
   return row?.n ?? 0;
+}
+
+/** What a vote answers: the caller's votes and how many they have left, in one statement. */
+export async function voteAnswer(db: Queryable, roundId: string, userId: string): Promise<RoundVoteAnswer | null> {
+  const [row] = await db.query<Omit<RoundVoteAnswer, 'votes_left'>>(
+    `select r.round_id, r.state, r.votes_per_person,
+            coalesce((select json_agg(json_build_object('mission_id', v.mission_id, 'slot', v.slot, 'receipt', v.receipt,
+                                                        'cast_at', ${iso('v.created_at')}) order by v.slot)
+                        from round_votes v where v.round_id = r.round_id and v.user_id = $2), '[]'::json) as my_votes
+       from vote_rounds r where r.round_id = $1`,
+    [roundId, userId],
+  );
+  return row ? { ...row, votes_left: Math.max(0, row.votes_per_person - row.my_votes.length) } : null;
 }
 
 export async function myVotes(db: Queryable, roundId: string, userId: string): Promise<MyRoundVote[]> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { formatReceipt, type CurrentRound, type MyRoundVote, type RoundMission } from '@mc/contract';
+import { formatReceipt, type CurrentRound, type MyRoundVote, type RoundMission, type RoundVoteAnswer } from '@mc/contract';
 import { Alert, Badge, Button, Card, Dialog } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
@@ -88,7 +88,11 @@ export function VoteCards({ round }: { round: CurrentRound }) {
   const [confirming, setConfirming] = useState<RoundMission | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const open = round.state === 'open';
-  const settle = (answer: CurrentRound) => queryClient.setQueryData(queryKeys.currentRound(user?.id ?? null), answer);
+  // A vote answers the person's votes only: the rest of the round stays as the screen has it.
+  const settle = (answer: RoundVoteAnswer) =>
+    queryClient.setQueryData<CurrentRound | null>(queryKeys.currentRound(user?.id ?? null), (shown) =>
+      shown && shown.round_id === answer.round_id ? { ...shown, state: answer.state, my_votes: answer.my_votes, votes_left: answer.votes_left } : shown,
+    );
   const onError = (error: Error) => {
     setFailure(error.message);
     void queryClient.invalidateQueries({ queryKey: queryKeys.currentRound(user?.id ?? null) });
