@@ -38,8 +38,8 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       ]);
       const id = rows[0]?.id;
       if (!transport) {
+        // By the mail's id, never its recipient: a deleted person's mails leave the outbox, not the log.
         options.log.info({ mailId: id, link: mail.link }, 'mail kept in outbox (no SMTP_URL)');
-        options.log.debug({ mailId: id, to: mail.to }, 'outbox mail recipient');
         return;
       }
       await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
