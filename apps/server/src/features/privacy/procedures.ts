@@ -80,6 +80,10 @@ export const privacyProcedures = {
     if (!data) throw businessError(PRIVACY_MESSAGES.nothingLeft);
     const archive = zipPersonData(data);
     return ctx.db.transaction(async (tx) => {
+      // The person's row, locked: two requests at once keep one download, and a deletion that got
+      // here first leaves nothing to save it for.
+      const [person] = await tx.query('select 1 from users where id = $1 for update', [ctx.userId]);
+      if (!person) throw businessError(PRIVACY_MESSAGES.nothingLeft);
       await tx.query('delete from data_exports where user_id = $1', [ctx.userId]);
       const [ready] = await tx.query<{ export_id: string; expires_at: string }>(
         `insert into data_exports (user_id, expires_at, archive) values ($1, now() + make_interval(hours => $2::int), $3)
