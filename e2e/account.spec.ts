@@ -51,11 +51,24 @@ test('an anonymous attendee sees what others see of them, and another attendee s
   const previewCard = page.getByTestId('seen-role-card-body');
   await expect(previewCard).toContainText('Navigator');
   const previewCardText = await previewCard.innerText();
+  const previewSearchName = await preview.getByRole('heading', { name: 'Search result' }).locator('xpath=following-sibling::p[1]').innerText();
+  expect(previewSearchName).toBe('Anonymous attendee');
 
   // Another attendee, in their own browser, reads the same name on the mission and the same role card.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signInViaUi(other, await createUser());
+  const otherPerson = await withRoleProfile(await createUser());
+  await createMission(otherPerson);
+  await signInViaUi(other, otherPerson);
+  // Their people search finds the anonymous person only by the whole address, under the same name.
+  await other.getByRole('button', { name: 'Manage Team' }).click();
+  const manage = other.getByRole('dialog', { name: 'Manage Team' });
+  await manage.getByPlaceholder('Search by name or email...').fill(person.email);
+  const found = manage.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(previewSearchName);
+  await expect(found).not.toContainText(person.email);
+  await other.keyboard.press('Escape');
   await other.goto(`/mission/${mission.mission_id}`);
   await expect(other.getByText('Creator:')).toContainText('Anonymous attendee');
   await other.getByRole('button', { name: 'Anonymous attendee' }).first().click();
