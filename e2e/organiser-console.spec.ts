@@ -3,7 +3,7 @@ import { createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganis
 
 /** The organiser console: who sees it, its sections on a laptop and on a phone, the organisers panel and the audit log. */
 
-const SECTIONS = ['Overview', 'Programme', 'Missions', 'People', 'Exports', 'Audit log'] as const;
+const SECTIONS = ['Overview', 'Programme', 'Missions', 'People', 'Exports', 'Privacy page', 'Audit log'] as const;
 
 async function openSection(page: Page, label: (typeof SECTIONS)[number]): Promise<void> {
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: label, exact: true }).click();

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
@@ -136,12 +136,14 @@ export async function readMailedLink(email: string): Promise<string> {
     const lines = readFileSync(E2E_LOG_FILE, 'utf8').split('\n').filter(Boolean);
     const entries = lines.flatMap((line) => {
       try {
-        return [JSON.parse(line) as { mailId?: string; to?: string; link?: string }];
+        return [JSON.parse(line) as { mailId?: string; recipient?: string; link?: string }];
       } catch {
         return [];
       }
     });
-    const mailIds = entries.filter((entry) => entry.to === email.toLowerCase() && entry.mailId).map((entry) => entry.mailId);
+    // The server's debug line tags the recipient (mail/recipient.ts), never writing the address.
+    const tag = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+    const mailIds = entries.filter((entry) => entry.recipient === tag && entry.mailId).map((entry) => entry.mailId);
     const lastId = mailIds.at(-1);
     const link = entries.find((entry) => entry.mailId === lastId && entry.link)?.link;
     if (lastId && link) return link;

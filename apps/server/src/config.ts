@@ -39,6 +39,10 @@ const envSchema = z.object({
   // Under the reset link's hour, so a link mailed at most this long ago is always still valid.
   RECOVERY_MAIL_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(59).default(12),
   SESSION_IDLE_DAYS: positiveInt.default(90),
+  // How long the operator's backups keep data (docs/operations.md): the privacy page states it.
+  BACKUP_RETENTION_DAYS: positiveInt.default(14),
+  // Whom people write to about their data, as the privacy page's template names it.
+  PRIVACY_CONTACT: z.string().min(3).max(200).default('the organisers at the information desk'),
   PRUNE_INTERVAL_SECONDS: positiveInt.default(600),
   RPC_CALLS_PER_PERSON_PER_MINUTE: positiveInt.default(1200),
   RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR: positiveInt.default(300),

@@ -8,6 +8,9 @@ import type { Queryable } from '../db/db.ts';
  */
 export const PRUNE_BATCH = 1000;
 
+/** How long the outbox keeps its record of what was mailed to whom (the privacy page states it). */
+export const MAIL_RECORD_DAYS = 7;
+
 interface PruneOptions {
   sessionIdleDays: number;
   notificationRetentionDays: number;
@@ -42,7 +45,7 @@ const EXPIRED: readonly Expired[] = [
   { table: 'mfa_challenges', key: 'id', where: `expires_at < now() - interval '1 day'` },
   { table: 'mfa_factors', key: 'id', where: `status = 'unverified' and created_at < now() - interval '1 day'` },
   // The outbox is a week's record of what was mailed to whom (never the links).
-  { table: 'mail_outbox', key: 'id', where: `created_at < now() - interval '7 days'` },
+  { table: 'mail_outbox', key: 'id', where: `created_at < now() - interval '${MAIL_RECORD_DAYS} days'` },
   // Notifications are kept NOTIFICATION_RETENTION_DAYS: the events behind them go, and they with them (docs/product.md#notifications).
   { table: 'mission_events', key: 'id', where: `created_at < now() - make_interval(days => $1::int)`, days: (options) => options.notificationRetentionDays },
   // A prepared "Download my data" is kept DATA_EXPORT_HOURS (24).

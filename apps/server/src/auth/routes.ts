@@ -46,11 +46,15 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
         return answer.result;
       };
 
-      auth_v1.post('/signup', async (request, reply) => withDevice(reply, await auth.signUp(request.body, request.ip)));
+      auth_v1.post('/signup', async (request, reply) => withDevice(reply, await auth.signUp(request.body, request.ip, request.headers['user-agent'])));
 
       auth_v1.post('/token', async (request, reply) => {
         const { grant_type } = request.query as { grant_type?: string };
-        if (grant_type === 'password') return withDevice(reply, await auth.signInWithPassword(request.body, request.ip, deviceTokenOf(request.headers.cookie)));
+        if (grant_type === 'password')
+          return withDevice(
+            reply,
+            await auth.signInWithPassword(request.body, request.ip, deviceTokenOf(request.headers.cookie), request.headers['user-agent']),
+          );
         if (grant_type === 'refresh_token') return auth.refresh(request.body, request.ip);
         throw new AuthError(400, 'validation_failed', 'Unsupported grant_type');
       });
@@ -86,7 +90,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, keys
 
       auth_v1.get('/verify', async (request, reply) => {
         const query = request.query as { token?: string; type?: string; redirect_to?: string };
-        return reply.redirect(withDevice(reply, await auth.verify(query)), 303);
+        return reply.redirect(withDevice(reply, await auth.verify(query, request.headers['user-agent'])), 303);
       });
     },
     { prefix: '/auth/v1' },

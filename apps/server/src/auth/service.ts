@@ -20,6 +20,7 @@ import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-li
 import { factorsOf, hasVerifiedFactor, MfaService, sessionAssurance, type WireFactor } from './mfa.ts';
 import { TrustedDevices } from './trusted-devices.ts';
 import { CredentialChange } from './credential-change.ts';
+import { deviceLabel } from './device-label.ts';
 import { ISSUER_PATH, newOpaqueToken, sha256, signAccessToken, type AccessClaims, type AmrEntry } from './tokens.ts';
 
 interface UserRow {
@@ -124,7 +125,7 @@ export class AuthService {
     return this.config.publicUrl + ISSUER_PATH;
   }
 
-  async signUp(body: unknown, address: string): Promise<WithDevice<AuthSession>> {
+  async signUp(body: unknown, address: string, userAgent?: string): Promise<WithDevice<AuthSession>> {
     const input = z.object({ email: z.string().max(320), password: z.string().max(200), data: z.unknown().optional() }).safeParse(body);
     if (!input.success) throw new AuthError(400, 'validation_failed', 'Sign-up needs an email, a password and the profile data');
     const { email, password } = input.data;
@@ -159,14 +160,14 @@ export class AuthService {
     }
     // Signing up signs in, as in Supabase Auth: last_sign_in_at is set from the first moment.
     const user = await this.findUserById(this.db, id);
-    return { result: await this.startSession(user, 'password'), device: this.devices.issue(user.id, user.password_hash) };
+    return { result: await this.startSession(user, 'password', userAgent), device: this.devices.issue(user.id, user.password_hash) };
   }
 
   /**
    * Wrong dates of birth lock the account for an hour, except on the owner's own browsers (a valid
    * device token): there they count against that browser alone (docs/security.md#getting-back-in).
    */
-  async signInWithPassword(body: unknown, address: string, deviceToken: string | undefined): Promise<WithDevice<AuthSession>> {
+  async signInWithPassword(body: unknown, address: string, deviceToken: string | undefined, userAgent?: string): Promise<WithDevice<AuthSession>> {
     const input = z.object({ email: z.string().max(320), password: z.string().max(200) }).safeParse(body);
     if (!input.success || !input.data.email || !input.data.password) {
       throw new AuthError(400, 'validation_failed', 'Email and date of birth are required');
@@ -185,7 +186,7 @@ export class AuthService {
       throw INVALID_CREDENTIALS;
     }
     await this.db.query('update users set last_sign_in_at = now() where id = $1', [user.id]);
-    const session = await this.startSession({ ...user, last_sign_in_at: new Date() }, 'password');
+    const session = await this.startSession({ ...user, last_sign_in_at: new Date() }, 'password', userAgent);
     return { result: session, device: this.devices.issue(user.id, user.password_hash, device ?? undefined) };
   }
 
@@ -353,7 +354,7 @@ export class AuthService {
    * Consumes a recovery token and answers the URL to redirect to, carrying the session or the
    * error; the browser that opened the link becomes a trusted device.
    */
-  async verify(query: { token?: string; type?: string; redirect_to?: string }): Promise<WithDevice<string>> {
+  async verify(query: { token?: string; type?: string; redirect_to?: string }, userAgent?: string): Promise<WithDevice<string>> {
     const target = this.safeRedirect(query.redirect_to);
     const fail = `${target}#${new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })}`;
     // A link we never wrote is bad input (400); one we wrote that is used or expired gets the
@@ -373,7 +374,7 @@ export class AuthService {
     // Only the mailbox's owner can open this link: it lifts the sign-in lock that someone else's
     // wrong guesses put on the account.
     await this.db.query('delete from rate_limits where bucket = $1 and subject = $2', [this.windows.accountFailures.bucket, user.email.toLowerCase()]);
-    const session = await this.startSession(user, 'recovery');
+    const session = await this.startSession(user, 'recovery', userAgent);
     const fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),
@@ -428,12 +429,17 @@ export class AuthService {
     return user;
   }
 
-  /** A new aal1 session; `method` is how the person proved who they are (amr). */
-  private async startSession(user: UserRow, method: 'password' | 'recovery'): Promise<AuthSession> {
+  /** A new aal1 session; `method` is how the person proved who they are (amr); the browser is kept as a short label. */
+  private async startSession(user: UserRow, method: 'password' | 'recovery', userAgent: string | undefined): Promise<AuthSession> {
     const sessionId = randomUUID();
     const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
     const refreshToken = await this.db.transaction(async (tx) => {
-      await tx.query('insert into auth_sessions (id, user_id, amr) values ($1, $2, $3)', [sessionId, user.id, JSON.stringify(amr)]);
+      await tx.query('insert into auth_sessions (id, user_id, amr, device) values ($1, $2, $3, $4)', [
+        sessionId,
+        user.id,
+        JSON.stringify(amr),
+        deviceLabel(userAgent),
+      ]);
       return this.addRefreshToken(tx, sessionId);
     });
     return this.sessionFor(user, sessionId, refreshToken);

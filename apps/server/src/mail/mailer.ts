@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
-import { isSingleRecipient, RecipientRefused } from './recipient.ts';
+import { isSingleRecipient, recipientTag, RecipientRefused } from './recipient.ts';
 
 export interface Mail {
   to: string;
@@ -38,8 +38,9 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       ]);
       const id = rows[0]?.id;
       if (!transport) {
+        // By the mail's id and a tag of its recipient, never the address: a deleted person's mails leave the outbox, and the log names no one.
         options.log.info({ mailId: id, link: mail.link }, 'mail kept in outbox (no SMTP_URL)');
-        options.log.debug({ mailId: id, to: mail.to }, 'outbox mail recipient');
+        options.log.debug({ mailId: id, recipient: recipientTag(mail.to) }, 'outbox mail recipient');
         return;
       }
       await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });

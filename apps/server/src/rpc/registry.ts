@@ -5,6 +5,8 @@ import { missionsProcedures } from '../features/missions/procedures.ts';
 import { moderationProcedures } from '../features/moderation/procedures.ts';
 import { notificationsProcedures } from '../features/notifications/procedures.ts';
 import { privacyProcedures } from '../features/privacy/procedures.ts';
+import { privacyPageProcedures } from '../features/privacy/privacy-page.ts';
+import { sessionProcedures } from '../features/privacy/sessions.ts';
 import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
 import { rolesProcedures } from '../features/roles/procedures.ts';
@@ -39,6 +41,8 @@ export const procedures = {
   ...cardProcedures,
   ...requestProcedures,
   ...privacyProcedures,
+  ...sessionProcedures,
+  ...privacyPageProcedures,
 } satisfies { [N in ProcedureName]: Procedure<N> };
 
 /** The handler for a name from the URL, or undefined (also for inherited names such as "toString"). */

@@ -14,6 +14,7 @@ const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const UnsubscribePage = lazy(() => import('../features/notifications/UnsubscribePage'));
+const PrivacyPage = lazy(() => import('../features/account/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const AppLayout = lazy(screenCode.appLayout);
 const DashboardPage = lazy(screenCode.dashboard);
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: paths.signUp(), element: <SignUpPage /> },
       { path: paths.resetPassword(), element: <ResetPasswordPage /> },
       { path: paths.unsubscribe(), element: <UnsubscribePage /> },
+      { path: paths.privacy(), element: <PrivacyPage /> },
       {
         element: <ProtectedRoute />,
         children: [

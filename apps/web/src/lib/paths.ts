@@ -6,6 +6,8 @@ export const paths = {
   signIn: () => '/signin',
   signUp: () => '/signup',
   resetPassword: () => '/reset-password',
+  /** What the app keeps about people, for how long, and their rights (public). */
+  privacy: () => '/privacy',
   /** Where a notification e-mail's unsubscribe link lands (public: no sign-in needed). */
   unsubscribe: () => UNSUBSCRIBE_PAGE_PATH,
   dashboard: () => '/dashboard',

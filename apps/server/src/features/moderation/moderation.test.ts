@@ -334,16 +334,24 @@ describeEachDatabase('organiser console: People', (server) => {
 
   it('deletes an account that created no mission (outcome none) and ends its sessions', async () => {
     const organiser = await signUpOrganiser(server());
-    const person = await signUpUser(server());
+    const person = await signUpUser(server(), { firstName: 'Thandeka', lastName: 'Mbeki-Ross' });
     await makeLeader(server(), person);
     const plan = (await rpc<AttendeeActivity>(organiser, 'get_attendee_activity', { p_user_id: person.user.id })).deletion;
     expect(plan).toMatchObject({ mission_outcome: 'none', mission: null, new_owner: null });
     const deleted = await rpc<AccountDeleted>(organiser, 'delete_attendee_account', {
       p_user_id: person.user.id,
       p_mission_outcome: 'none',
-      p_reason: 'Asked',
+      p_reason: `THANDEKA Mbeki-Ross asked at the desk; confirmed from ${person.email.toUpperCase()}`,
     });
     expect(deleted.mission_outcome).toBe('none');
+    // A reason typed with the person's name or e-mail keeps neither in the audit log.
+    expect(await lastAudit(server())).toMatchObject({
+      after: { reason: `${DELETED_ACCOUNT_LABEL} ${DELETED_ACCOUNT_LABEL} asked at the desk; confirmed from ${DELETED_ACCOUNT_LABEL}` },
+    });
+    const [entry] = await server().db.query<{ n: number }>(`select count(*)::int as n from audit_log where row_to_json(audit_log)::text ~* $1`, [
+      'thandeka|mbeki|' + person.user.id,
+    ]);
+    expect(entry?.n).toBe(0);
     // Their session is gone with the account.
     const { error } = await person.client.auth.refreshSession();
     expect(error).not.toBeNull();

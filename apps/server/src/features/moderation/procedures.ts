@@ -14,7 +14,7 @@ import { publishMissionChanges } from '../missions/live.ts';
 import { recordAudit } from '../organiser/audit.ts';
 import { recordMissionEvent } from '../notifications/events.ts';
 import { actorOf } from '../organiser/procedures.ts';
-import { deleteAccount } from '../privacy/deletion.ts';
+import { deleteAccount, withoutPerson } from '../privacy/deletion.ts';
 import { attendeeActivity, eventOverview, findAttendees, findOrganiserMission, listOrganiserMissions } from './queries.ts';
 
 /** The console's Overview, Missions and People sections. Each procedure is for organisers only. */
@@ -113,7 +113,7 @@ export const moderationProcedures = {
           kind: MODERATION_AUDIT_KINDS.accountDeleted,
           subject: DELETED_ACCOUNT_LABEL,
           before: done.counts,
-          after: { deleted: true, mission_outcome: done.mission_outcome, reason: params.p_reason },
+          after: { deleted: true, mission_outcome: done.mission_outcome, reason: withoutPerson(params.p_reason, done) },
         });
         return done;
       });

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { LINK_NOT_KEPT, type Mail } from '../../mail/mailer.ts';
 import { queueMails, type RestoreMail } from '../../mail/outbox.ts';
+import { recipientTag } from '../../mail/recipient.ts';
 import { readProgramme } from '../agenda/programme.ts';
 import { readNotifications } from './queries.ts';
 import { unsubscribeHeaders, unsubscribeLinks, unsubscribeToken } from './unsubscribe.ts';
@@ -131,9 +132,10 @@ export async function sendDueDigests(deps: DigestDeps, now: Date = new Date()): 
       return { people: due.length, mails: written };
     });
     queued += mails.length;
+    // The log names a mail by its id and a tag of its recipient, never the address (mail/recipient.ts).
     for (const mail of mails) {
       if (!deps.deliver) deps.log.info({ mailId: mail.id, link: mail.link }, 'mail kept in outbox (no SMTP_URL)');
-      deps.log.debug({ mailId: mail.id, to: mail.recipient }, 'outbox mail recipient');
+      deps.log.debug({ mailId: mail.id, recipient: recipientTag(mail.recipient) }, 'outbox mail recipient');
     }
     if (people < BATCH) return queued;
   }

@@ -45,7 +45,7 @@ describeEachDatabase('anonymity: one way of showing a person everywhere', (serve
     expect(exact.data).toEqual([{ id: anonymous.user.id, ...SHOWN, accepts_additions: true }]);
     // "What others see of me" on the account page answers exactly that row.
     const preview = await anonymous.client.rpc('get_how_others_see_me', {});
-    expect(preview.data).toEqual({ id: anonymous.user.id, ...SHOWN, found_by: 'whole_email' });
+    expect(preview.data).toMatchObject({ id: anonymous.user.id, ...SHOWN, found_by: 'whole_email', search_result: exact.data?.[0] });
 
     // Team list and the mission's details.
     const team = await other.client.rpc('get_mission_members', { p_mission_id: mission.mission_id });
@@ -87,7 +87,7 @@ describeEachDatabase('anonymity: one way of showing a person everywhere', (serve
     await chooseAnonymity(owner, false);
     expect(await creatorName()).toBe('Yusuf Yellowwood');
     const preview = await owner.client.rpc('get_how_others_see_me', {});
-    expect(preview.data).toEqual({ id: owner.user.id, first_name: 'Yusuf', last_name: 'Yellowwood', email: owner.email, found_by: 'name_or_email' });
+    expect(preview.data).toMatchObject({ id: owner.user.id, first_name: 'Yusuf', last_name: 'Yellowwood', email: owner.email, found_by: 'name_or_email' });
     const team = await viewer.client.rpc('get_mission_members', { p_mission_id: mission.mission_id });
     expect(team.data?.[0]).toMatchObject({ first_name: 'Yusuf', email: owner.email });
     await chooseAnonymity(owner, true);

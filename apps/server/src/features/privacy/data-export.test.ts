@@ -164,4 +164,26 @@ describeEachDatabase('downloading my data', (server) => {
     const [left] = await server().db.query<{ n: number }>('select count(*)::int as n from data_exports where user_id = $1', [person.user.id]);
     expect(left?.n).toBe(1);
   });
+
+  it('keeps one download when two requests race, and none when the account is deleted meanwhile', async () => {
+    const person = await signUpLeader(server());
+    const answers = await Promise.all([0, 1, 2].map(() => person.client.rpc('request_my_data_export', {})));
+    for (const answer of answers) expect(answer.error).toBeNull();
+    const [kept] = await server().db.query<{ n: number }>('select count(*)::int as n from data_exports where user_id = $1', [person.user.id]);
+    expect(kept?.n).toBe(1);
+
+    const leaving = await signUpLeader(server());
+    const [exported, deleted] = await Promise.all([
+      leaving.client.rpc('request_my_data_export', {}),
+      leaving.client.rpc('delete_my_account', { p_email: leaving.email }),
+    ]);
+    expect(deleted.error).toBeNull();
+    // The download was either saved before the deletion (and went with it) or refused after it.
+    if (exported.error) expect(exported.error.message).toBe(PRIVACY_MESSAGES.nothingLeft);
+    const [left] = await server().db.query<{ n: number }>('select count(*)::int as n from data_exports where user_id = $1', [leaving.user.id]);
+    expect(left?.n).toBe(0);
+    const again = await leaving.client.rpc('request_my_data_export', {});
+    expect(again.status).toBe(400);
+    expect(again.error?.message).toBe(PRIVACY_MESSAGES.nothingLeft);
+  });
 });

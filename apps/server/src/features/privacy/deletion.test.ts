@@ -1,36 +1,14 @@
 import { expect, it } from 'vitest';
 import { PRIVACY_MESSAGES, type EventOverview } from '@mc/contract';
-import type { Queryable } from '../../db/db.ts';
 import { describeEachDatabase, newClient, signUpUser, uniqueEmail, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { createMission, missionParams, signUpLeader } from '../../../test/factories.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
+import { tracesOf } from '../../../test/traces.ts';
 
 /*
  * Deleting one's own account (docs/product.md#deleting-an-account): nothing that names the person
  * is left in any table, found from the database's own catalogue so a table added later is covered.
  */
-
-/** Every (table, column) of this schema whose text could hold an id, an e-mail or a name, with the rows matching `needle`. */
-export async function tracesOf(db: Queryable, needles: readonly string[]): Promise<string[]> {
-  const columns = await db.query<{ table_name: string; column_name: string }>(
-    `select c.table_name, c.column_name
-       from information_schema.columns c
-       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
-      where c.table_schema = current_schema()
-        and c.data_type in ('text', 'character varying', 'character', 'uuid', 'json', 'jsonb', 'ARRAY')
-      order by 1, 2`,
-  );
-  expect(columns.length).toBeGreaterThan(40);
-  const found: string[] = [];
-  for (const { table_name, column_name } of columns) {
-    const text = `coalesce("${table_name}"."${column_name}"::text, '')`;
-    for (const needle of needles) {
-      const [row] = await db.query<{ n: number }>(`select count(*)::int as n from "${table_name}" where strpos(lower(${text}), lower($1)) > 0`, [needle]);
-      if (row && row.n > 0) found.push(`${table_name}.${column_name} holds ${needle}`);
-    }
-  }
-  return found;
-}
 
 async function rpcOk<T>(promise: PromiseLike<{ data: T | null; error: unknown }>): Promise<T> {
   const { data, error } = await promise;

@@ -14,6 +14,8 @@ export interface AccountDeletion {
   mission_outcome: MissionOutcome;
   /** The account's e-mail, for the organiser's answer only: never stored anywhere. */
   email: string;
+  /** Everything that named the person (id, e-mail, names), for withoutPerson: never stored anywhere. */
+  identifiers: string[];
   new_owner_email: string | null;
   /** What the audit entry may keep: counts, never who. */
   counts: { votes: number; subscriptions: number; memberships: number; organiser: boolean };
@@ -47,8 +49,8 @@ async function lockMissionsOf(tx: Queryable, userId: string): Promise<void> {
  */
 export async function deleteAccount(tx: Queryable, userId: string, expected?: MissionOutcome): Promise<AccountDeletion | null> {
   await lockMissionsOf(tx, userId);
-  const [person] = await tx.query<{ email: string; pre: boolean; post: boolean; organiser: boolean }>(
-    `select email, pre_survey_completed as pre, post_survey_completed as post,
+  const [person] = await tx.query<{ email: string; first_name: string; last_name: string; pre: boolean; post: boolean; organiser: boolean }>(
+    `select email, first_name, last_name, pre_survey_completed as pre, post_survey_completed as post,
             exists (select 1 from organisers o where o.user_id = users.id) as organiser
        from users where id = $1 for update`,
     [userId],
@@ -95,11 +97,28 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
   return {
     mission_outcome: plan.mission_outcome,
     email: person.email,
+    identifiers: [userId, person.email, person.first_name, person.last_name],
     new_owner_email: plan.new_owner?.email ?? null,
     counts: { votes: plan.votes, subscriptions: plan.subscriptions, memberships: plan.memberships, organiser: person.organiser },
     touched: touched.map((row) => row.mission_id),
     changed: plan.mission ? [plan.mission.mission_id] : [],
   };
+}
+
+/**
+ * `text` (an organiser's reason for the audit log) with every mention of the deleted person (their
+ * id, e-mail and each name, as whole words, in any case) replaced by "deleted account", so the
+ * entry that records the deletion cannot name them even when the reason was typed with their name.
+ */
+export function withoutPerson(text: string, deletion: Pick<AccountDeletion, 'identifiers'>): string {
+  const words = deletion.identifiers
+    .flatMap((identifier) => identifier.split(/\s+/))
+    .filter((word) => word.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (words.length === 0) return text;
+  const mention = new RegExp(`(?<![\\p{L}\\p{N}@.])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  return text.replace(mention, DELETED_ACCOUNT_LABEL);
 }
 
 /**
@@ -109,7 +128,8 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
  */
 async function forgetTraces(tx: Queryable, userId: string, email: string): Promise<void> {
   await tx.query('delete from mail_outbox where lower(recipient) = lower($1)', [email]);
-  await tx.query('delete from rate_limits where lower(subject) = lower($1) or subject = $2', [email, userId]);
+  // Counters keyed by the address, by the id, or by the id and one of their trusted browsers ("id:device").
+  await tx.query(`delete from rate_limits where lower(subject) = lower($1) or subject = $2 or starts_with(subject, $2 || ':')`, [email, userId]);
   await tx.query('update speaker_photos set created_by = null where created_by = $1', [userId]);
   // The audit log refuses changes except in a transaction that says it is redacting (migration 019).
   await tx.query(`select set_config('mc.audit_redaction', 'on', true)`);

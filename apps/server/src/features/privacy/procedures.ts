@@ -6,26 +6,44 @@ import {
   type DataExportReady,
   type OwnAccountDeleted,
   type SeenByOthers,
+  type UserSearchResult,
 } from '@mc/contract';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { publishMissionChanges } from '../missions/live.ts';
 import { isoTime } from '../missions/queries.ts';
 import { recordAudit, type Actor } from '../organiser/audit.ts';
+import { roleCardSeenBy } from '../profiles/role-card.ts';
+import { SEARCH_ROW_COLUMNS } from '../teams/procedures.ts';
 import { collectPersonData, zipPersonData } from './data-export.ts';
 import { deleteAccount } from './deletion.ts';
 
+/** An id no account has: a viewer who is nobody's teammate (ids are random version-4 UUIDs). */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 /** The account page's own-data procedures (docs/product.md#personal-data). */
 export const privacyProcedures = {
-  /** The caller's row of people_shown, the view every other attendee's screen reads (migration 019). */
+  /**
+   * "What others see of me": the caller's search row, team-list row and role card, each made by the
+   * code that answers other attendees (people_shown, the search's columns, roleCardSeenBy with a
+   * viewer on none of their teams), so the preview cannot drift from what others get.
+   */
   get_how_others_see_me: procedure('get_how_others_see_me', { emails: 'own' }, async (_params, ctx): Promise<SeenByOthers> => {
-    const [seen] = await ctx.db.query<SeenByOthers>(
-      `select id, first_name, last_name, email, case when anonymous then 'whole_email' else 'name_or_email' end as found_by
-         from people_shown where id = $1`,
+    const [seen] = await ctx.db.query<Omit<SeenByOthers, 'search_result' | 'team_row' | 'role_card'> & { search_result: UserSearchResult }>(
+      `select shown.id, shown.first_name, shown.last_name, shown.email,
+              case when shown.anonymous then 'whole_email' else 'name_or_email' end as found_by,
+              exists (select 1 from role_profiles p where p.user_id = u.id) as has_role_profile,
+              (select row_to_json(search) from (select ${SEARCH_ROW_COLUMNS}) search) as search_result
+         from users u join people_shown shown on shown.id = u.id where u.id = $1`,
       [ctx.userId],
     );
     if (!seen) throw businessError(PRIVACY_MESSAGES.nothingLeft);
-    return seen;
+    return {
+      ...seen,
+      search_result: seen.has_role_profile ? seen.search_result : null,
+      team_row: { user_id: seen.id, first_name: seen.first_name, last_name: seen.last_name, email: seen.email },
+      role_card: await roleCardSeenBy(ctx.db, ctx.userId, NOBODY),
+    };
   }),
 
   /**
@@ -62,6 +80,10 @@ export const privacyProcedures = {
     if (!data) throw businessError(PRIVACY_MESSAGES.nothingLeft);
     const archive = zipPersonData(data);
     return ctx.db.transaction(async (tx) => {
+      // The person's row, locked: two requests at once keep one download, and a deletion that got
+      // here first leaves nothing to save it for.
+      const [person] = await tx.query('select 1 from users where id = $1 for update', [ctx.userId]);
+      if (!person) throw businessError(PRIVACY_MESSAGES.nothingLeft);
       await tx.query('delete from data_exports where user_id = $1', [ctx.userId]);
       const [ready] = await tx.query<{ export_id: string; expires_at: string }>(
         `insert into data_exports (user_id, expires_at, archive) values ($1, now() + make_interval(hours => $2::int), $3)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PRIVACY_AUDIT_KINDS, PRIVACY_MESSAGES } from '@mc/contract';
+import { PRIVACY_AUDIT_KINDS, PRIVACY_MESSAGES, PRIVACY_PAGE_PATH } from '@mc/contract';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
@@ -7,6 +7,7 @@ import { RpcError } from '../../http/errors.ts';
 import type { CallContext } from '../../rpc/procedure.ts';
 import { callContextOf } from '../../rpc/routes.ts';
 import { recordAudit } from '../organiser/audit.ts';
+import { publicPrivacyPage } from './privacy-page.ts';
 import { ownActor } from './procedures.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,6 +18,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the same 404, so the address reveals nothing about other people's downloads.
  */
 export function registerPrivacyRoutes(app: FastifyInstance, db: Db, keys: SigningKeys, config: Config): void {
+  // The public privacy page's text, for anyone: read again on every visit, as organisers may change it.
+  app.get(PRIVACY_PAGE_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(await publicPrivacyPage(db, config)));
+
   app.get<{ Params: { id: string } }>('/account/v1/exports/:id', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const refuse = (error: RpcError) => reply.code(error.status).send(error.toBody());

@@ -36,28 +36,36 @@ async function cardSettings(db: Queryable, userId: string): Promise<RoleCardSett
   return row ?? { visibility: 'everyone', must_choose: false };
 }
 
+/**
+ * `ownerId`'s role card as `viewerId` may read it, or null. Names, e-mail and mobile come from
+ * people_shown (migration 019): a person who stays anonymous is "Anonymous attendee" on their card
+ * too, without contact details, even to their teammates. The account page's preview asks this with
+ * a viewer who is nobody's teammate, so it shows exactly what such an attendee gets.
+ */
+export async function roleCardSeenBy(db: Queryable, ownerId: string, viewerId: string): Promise<RoleCard | null> {
+  const [card] = await db.query<RoleCard>(
+    `select u.id as user_id, shown.first_name, shown.last_name, p.role_title, p.role_archype, p.high_objective, p.intention,
+            p.skills_and_resources, p.knowledge_and_experience, p.community_need, p.contribution,
+            coalesce((select json_agg(json_build_object('mission_id', m.mission_id, 'name', m.name, 'role_in_team', mm.role_in_team)
+                                       order by mm.added_at, m.mission_id)
+                        from mission_members mm join missions m on m.mission_id = mm.mission_id
+                       where mm.user_id = u.id and ${missionVisibleSql('m', '$2')}), '[]'::json) as missions,
+            case when (u.id = $2 or ${teammatesSql('u', '$2')}) and shown.email <> '' then shown.email end as email,
+            case when (u.id = $2 or ${teammatesSql('u', '$2')}) and not shown.anonymous then u.mobile end as mobile,
+            (u.id = $2 or ${teammatesSql('u', '$2')}) as teammate
+       from users u join people_shown shown on shown.id = u.id join role_profiles p on p.user_id = u.id
+      where u.id = $1 and ${roleCardVisibleSql('u', '$2')}`,
+    [ownerId, viewerId],
+  );
+  return card ?? null;
+}
+
 export const cardProcedures = {
   /**
    * A person's role card, or null when they have no role profile or the caller may not read it.
    * E-mail and mobile only for the person and their teammates; only missions the caller may see.
    */
-  get_role_card: procedure('get_role_card', { emails: 'others' }, async (params, ctx) => {
-    const [card] = await ctx.db.query<RoleCard>(
-      `select u.id as user_id, u.first_name, u.last_name, p.role_title, p.role_archype, p.high_objective, p.intention,
-              p.skills_and_resources, p.knowledge_and_experience, p.community_need, p.contribution,
-              coalesce((select json_agg(json_build_object('mission_id', m.mission_id, 'name', m.name, 'role_in_team', mm.role_in_team)
-                                         order by mm.added_at, m.mission_id)
-                          from mission_members mm join missions m on m.mission_id = mm.mission_id
-                         where mm.user_id = u.id and ${missionVisibleSql('m', '$2')}), '[]'::json) as missions,
-              case when u.id = $2 or ${teammatesSql('u', '$2')} then u.email end as email,
-              case when u.id = $2 or ${teammatesSql('u', '$2')} then u.mobile end as mobile,
-              (u.id = $2 or ${teammatesSql('u', '$2')}) as teammate
-         from users u join role_profiles p on p.user_id = u.id
-        where u.id = $1 and ${roleCardVisibleSql('u', '$2')}`,
-      [params.p_user_id, ctx.userId],
-    );
-    return card ?? null;
-  }),
+  get_role_card: procedure('get_role_card', { emails: 'others' }, async (params, ctx) => roleCardSeenBy(ctx.db, params.p_user_id, ctx.userId)),
 
   get_role_card_settings: procedure('get_role_card_settings', async (_params, ctx) => cardSettings(ctx.db, ctx.userId)),
 

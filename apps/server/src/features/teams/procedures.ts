@@ -38,6 +38,13 @@ async function assertOwner(tx: Queryable, ctx: CallContext, missionId: string): 
   if (!(await isOwner(tx, missionId, ctx.userId))) throw forbidden(TEAM_MESSAGES.notOwner);
 }
 
+/**
+ * A people-search row (UserSearchResult) from users `u` joined with people_shown `shown`; the
+ * account page's "What others see of me" builds the caller's row with the same columns.
+ */
+export const SEARCH_ROW_COLUMNS = `shown.id, shown.email, shown.first_name, shown.last_name,
+  coalesce((select s.allow_team_additions from notification_settings s where s.user_id = u.id), true) as accepts_additions`;
+
 export const teamsProcedures = {
   /**
    * People search for building a team (docs/product.md#search_users_with_profiles). Any
@@ -54,8 +61,7 @@ export const teamsProcedures = {
     const term = params.p_search_term.trim();
     if (term === '') return [];
     return ctx.db.query<UserSearchResult>(
-      `select shown.id, shown.email, shown.first_name, shown.last_name,
-              coalesce((select s.allow_team_additions from notification_settings s where s.user_id = u.id), true) as accepts_additions
+      `select ${SEARCH_ROW_COLUMNS}
          from users u join people_shown shown on shown.id = u.id
         where exists (select 1 from role_profiles p where p.user_id = u.id)
           and u.id <> $2

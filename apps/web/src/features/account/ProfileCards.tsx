@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ANONYMITY_COVERS, SIGNUP_MESSAGES, isValidMobileNumber, type SeenByOthers } from '@mc/contract';
+import { ANONYMITY_COVERS, SIGNUP_MESSAGES, isValidMobileNumber } from '@mc/contract';
 import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextField } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { callRpc } from '../../lib/rpc';
 
-const seenByOthersKey = (userId: string | null) => ['account', 'seen-by-others', userId] as const;
+/** The preview's query key: the details and anonymity cards refresh it after a change. */
+export const seenByOthersKey = (userId: string | null) => ['account', 'seen-by-others', userId] as const;
 
 /** Names and mobile, with the sign-up rules (register_user_profile checks them again); the e-mail is shown. */
 export function DetailsCard() {
@@ -113,43 +114,5 @@ export function AnonymityCard() {
         }
       />
     </Card>
-  );
-}
-
-/** "What others see of me": the search result and team-list row, as the server gives them to anyone else. */
-export function SeenByOthersCard() {
-  const { user } = useAuth();
-  const userId = user?.id ?? null;
-  const seen = useQuery({ queryKey: seenByOthersKey(userId), queryFn: () => callRpc('get_how_others_see_me', {}), enabled: userId !== null });
-  const headingId = useId();
-  return (
-    <Card aria-labelledby={headingId}>
-      <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-50">
-        What others see of me
-      </h2>
-      {seen.data ? <SeenRows seen={seen.data} /> : seen.isError ? <Alert tone="error">{seen.error.message}</Alert> : <Spinner label="Loading" />}
-      <p className="mt-3 text-sm text-slate-400">Your role card will show the same name.</p>
-    </Card>
-  );
-}
-
-function SeenRows({ seen }: { seen: SeenByOthers }) {
-  const name = `${seen.first_name} ${seen.last_name}`.trim();
-  return (
-    <dl className="grid gap-3 sm:grid-cols-2" data-testid="seen-by-others">
-      <div className="rounded-lg border border-slate-700 p-3">
-        <dt className="text-xs text-slate-400">Search result</dt>
-        <dd className="font-medium text-slate-100">{name}</dd>
-        <dd className="text-sm break-words text-slate-300">{seen.email || 'No e-mail shown'}</dd>
-        <dd className="mt-1 text-xs text-slate-400">
-          {seen.found_by === 'whole_email' ? 'Found only by someone who types your whole e-mail address.' : 'Found by your name or e-mail.'}
-        </dd>
-      </div>
-      <div className="rounded-lg border border-slate-700 p-3">
-        <dt className="text-xs text-slate-400">Team list and mission creator</dt>
-        <dd className="font-medium text-slate-100">{name}</dd>
-        <dd className="text-sm break-words text-slate-300">{seen.email || 'No e-mail shown'}</dd>
-      </div>
-    </dl>
   );
 }

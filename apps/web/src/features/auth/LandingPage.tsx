@@ -74,7 +74,12 @@ export default function LandingPage() {
           </Link>
         </div>
       </main>
-      <footer className="px-5 py-6 text-center text-sm text-slate-400">{appConfig.programmeName}</footer>
+      <footer className="flex flex-wrap justify-center gap-x-4 gap-y-1 px-5 py-6 text-center text-sm text-slate-400">
+        <span>{appConfig.programmeName}</span>
+        <Link to={paths.privacy()} className="rounded-sm text-slate-300 underline underline-offset-4 hover:text-slate-100">
+          Privacy
+        </Link>
+      </footer>
     </div>
   );
 }

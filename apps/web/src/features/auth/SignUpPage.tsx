@@ -85,11 +85,18 @@ export default function SignUpPage() {
       subtitle="Join us and start your journey"
       documentTitle="Sign up"
       footer={
-        <p>
-          <Link to={paths.signIn()} className="rounded-sm text-slate-300 underline-offset-4 hover:underline">
-            Already have an account? <span className="font-semibold text-sky-300">Sign in</span>
-          </Link>
-        </p>
+        <>
+          <p>
+            <Link to={paths.signIn()} className="rounded-sm text-slate-300 underline-offset-4 hover:underline">
+              Already have an account? <span className="font-semibold text-sky-300">Sign in</span>
+            </Link>
+          </p>
+          <p className="mt-2">
+            <Link to={paths.privacy()} className="rounded-sm text-slate-300 underline underline-offset-4 hover:text-slate-100">
+              How we handle your information (Privacy)
+            </Link>
+          </p>
+        </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

@@ -2,3 +2,4 @@
 export { SpeakerPhoto } from './ConferenceBits.tsx';
 export { fetchProgramme, useProgramme, type Programme } from './programme.ts';
 export { orderSessions } from './schedule.ts';
+export { useCalendarFeed } from './myAgenda.ts';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CalendarCog, Download, Gauge, History, Rocket, Users, Vote, type LucideIcon } from 'lucide-react';
+import { CalendarCog, Download, Gauge, History, Rocket, ShieldCheck, Users, Vote, type LucideIcon } from 'lucide-react';
 
 export interface OrganiserSection {
   /** The address under /organiser ('' is the console's first screen). */
@@ -21,5 +21,6 @@ export const ORGANISER_SECTIONS: readonly OrganiserSection[] = [
   { slug: 'people', label: 'People', icon: Users, Component: lazy(() => import('./sections/PeopleSection')) },
   { slug: 'rounds', label: 'Voting rounds', icon: Vote, Component: lazy(() => import('./sections/RoundsSection')) },
   { slug: 'exports', label: 'Exports', icon: Download, Component: lazy(() => import('./sections/ExportsSection')) },
+  { slug: 'privacy', label: 'Privacy page', icon: ShieldCheck, Component: lazy(() => import('./sections/PrivacySection')) },
   { slug: 'audit-log', label: 'Audit log', icon: History, Component: lazy(() => import('./sections/AuditLogSection')) },
 ];

@@ -63,9 +63,23 @@ function RoleCardBody({ userId, actions }: { userId: string; actions: RoleCardDi
   if (card.isPending) return <Spinner label="Loading role card..." />;
   if (card.isError) return <Alert tone="error">{card.error.message}</Alert>;
   if (!card.data) return <p className="mt-4 text-slate-300">This person’s role card is not shared with you.</p>;
-  const person = card.data;
   return (
     <div className="mt-4 flex min-h-0 flex-col gap-4 overflow-y-auto" data-testid="role-card">
+      <div className="flex flex-col gap-4" data-testid="role-card-body">
+        <RoleCardView card={card.data} />
+      </div>
+      {actions ? actions(card.data) : <InviteFromCard card={card.data} />}
+    </div>
+  );
+}
+
+/**
+ * A role card's contents as the server answered them for the reader (get_role_card): the dialog
+ * shows it, and the account page's "What others see of me" shows the person's own card with it.
+ */
+export function RoleCardView({ card: person }: { card: RoleCard }) {
+  return (
+    <>
       <div>
         <p className="text-xl font-semibold break-words text-slate-50">{`${person.first_name} ${person.last_name}`.trim()}</p>
         <p className="text-slate-200">{person.role_title}</p>
@@ -107,7 +121,6 @@ function RoleCardBody({ userId, actions }: { userId: string; actions: RoleCardDi
           </ul>
         )}
       </div>
-      {actions ? actions(person) : <InviteFromCard card={person} />}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /** What other features may use of open roles and role cards; everything else in this folder is its own business. */
 export { OpenRolesCard } from './OpenRolesCard';
 export { openRoleCountsQuery } from './rolesApi';
-export { PersonName, RoleCardDialog } from './RoleCardDialog';
+export { PersonName, RoleCardDialog, RoleCardView } from './RoleCardDialog';
 export { CardVisibilityCard, CardVisibilityReminder } from './CardVisibility';
 export { AnswerButtons, AskToJoinButton, MissionRequestsCard, MyRequestsCard } from './RequestParts';

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { deviceLabel } from './device-label.ts';
+
+describe('deviceLabel', () => {
+  it.each([
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36', 'Chrome on Android'],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Safari on iPhone',
+    ],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0', 'Edge on Windows'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0', 'Firefox on macOS'],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0 Safari/537.36', 'Chrome on Linux'],
+    ['node', 'Unknown browser'],
+    [undefined, 'Unknown browser'],
+    ['Something (Android 12)', 'A browser on Android'],
+  ])('%s is %s', (agent, label) => {
+    expect(deviceLabel(agent)).toBe(label);
+  });
+
+  it('never answers more than a few words, whatever arrives', () => {
+    expect(deviceLabel(`${'Chrome/1 '.repeat(10_000)}\u0000`).length).toBeLessThanOrEqual(60);
+  });
+});

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { MySession } from '@mc/contract';
+import { Alert, Badge, Button, Card, CardHeader, LoadError, Spinner } from '../../components/ui';
+import { useAuth } from '../../lib/auth';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { callRpc } from '../../lib/rpc';
+import { useCalendarFeed } from '../conference';
+
+const sessionsKey = (userId: string | null) => ['account', 'sessions', userId] as const;
+
+/** The person's signed-in sessions, with device and last use; another one, or all others, can be signed out. */
+export function SessionsCard() {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: sessionsKey(userId), queryFn: () => callRpc('list_my_sessions', {}), enabled: userId !== null });
+  const [error, setError] = useState<string | null>(null);
+  const settle = {
+    onMutate: () => setError(null),
+    onSuccess: (left: MySession[]) => {
+      queryClient.setQueryData(sessionsKey(userId), left);
+      toast.success('Signed out.');
+    },
+    onError: (failure: Error) => setError(failure.message),
+  };
+  const one = useMutation({ mutationFn: (sessionId: string) => callRpc('sign_out_session', { p_session_id: sessionId }), ...settle });
+  const others = useMutation({ mutationFn: () => callRpc('sign_out_other_sessions', {}), ...settle });
+  const list = sessions.data ?? [];
+  const hasOthers = list.some((session) => !session.current);
+
+  return (
+    <Card>
+      <CardHeader
+        title="Signed-in sessions"
+        description="Every browser where you are signed in. A session you sign out here ends within the hour, at its next refresh."
+        action={
+          hasOthers ? (
+            <Button variant="secondary" busy={others.isPending} busyLabel="Signing out..." onClick={() => others.mutate()}>
+              Sign out all other sessions
+            </Button>
+          ) : null
+        }
+      />
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {sessions.isError ? (
+        <LoadError message={sessions.error.message} onRetry={() => void sessions.refetch()} />
+      ) : sessions.isPending ? (
+        <Spinner label="Loading your sessions" />
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="sessions">
+          {list.map((session) => (
+            <li key={session.session_id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-700 p-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-100">
+                  {session.device} {session.current ? <Badge tone="info">This browser</Badge> : null}
+                </p>
+                <p className="text-sm text-slate-300">
+                  Signed in {formatDateTime(session.signed_in_at)} · last used {formatDateTime(session.last_used_at)}
+                </p>
+              </div>
+              {session.current ? null : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={one.isPending && one.variables === session.session_id}
+                  busyLabel="Signing out..."
+                  disabled={one.isPending}
+                  onClick={() => one.mutate(session.session_id)}
+                  aria-label={`Sign out ${session.device}, last used ${formatDateTime(session.last_used_at)}`}
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** The private calendar address for My agenda: whether one works, and stopping it. It is made on the agenda. */
+export function CalendarAddressCard() {
+  const feed = useCalendarFeed(true);
+  const [error, setError] = useState<string | null>(null);
+  function stop() {
+    setError(null);
+    feed.revoke.mutate(undefined, {
+      onSuccess: () => toast.success('The calendar address no longer works.'),
+      onError: (failure) => setError(failure.message),
+    });
+  }
+  const status = feed.status;
+  return (
+    <Card>
+      <CardHeader
+        title="Calendar address"
+        description="A private address calendar apps read your starred agenda parts from. Anyone who has it can read them."
+      />
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {status.isError ? (
+        <LoadError message={status.error.message} onRetry={() => void status.refetch()} />
+      ) : status.isPending ? (
+        <Spinner label="Loading your calendar address" />
+      ) : status.data.active ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-200">You made an address on {formatDate(status.data.created_at)}; it works until you stop it.</p>
+          <Button variant="danger" busy={feed.revoke.isPending} busyLabel="Stopping..." onClick={stop}>
+            Stop the calendar address
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-200">
+          You have no calendar address. Make one from the{' '}
+          <Link to={paths.agendaSchedule()} className="text-sky-300 underline underline-offset-4 hover:text-sky-200">
+            Agenda
+          </Link>{' '}
+          (Calendar).
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { LoadError, Spinner } from '../../components/ui';
+import { appConfig } from '../../lib/appConfig';
+import { useAuth } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { PrivacyText } from './PrivacyText';
+import { fetchPrivacyPage, privacyPageKey } from './privacyApi';
+
+/**
+ * `/privacy`, public (docs/product.md#privacy-page): who runs the event, what is collected and
+ * why, how long it is kept, people's rights and whom to ask, as the organisers wrote it (or the
+ * template, with this server's real retention periods).
+ */
+export default function PrivacyPage() {
+  const { status } = useAuth();
+  const page = useQuery({ queryKey: privacyPageKey, queryFn: fetchPrivacyPage });
+  const back = status === 'signedIn' ? { to: paths.account(), label: 'Back to My account' } : { to: paths.home(), label: 'Back' };
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <title>{`Privacy · ${appConfig.productName}`}</title>
+      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-5 py-10">
+        <Link to={back.to} className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm text-slate-300 underline-offset-4 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {back.label}
+        </Link>
+        <div>
+          <h1 className="text-3xl font-bold text-slate-50">Privacy</h1>
+          <p className="mt-1 text-slate-300">How {appConfig.productName} handles your personal information.</p>
+        </div>
+        <article aria-label="Privacy notice" className="rounded-2xl border border-slate-700/70 bg-slate-900/70 p-5 sm:p-6">
+          {page.data ? (
+            <>
+              <PrivacyText body={page.data.body} />
+              {page.data.updated_at ? <p className="mt-6 text-sm text-slate-300">Last changed {formatDate(page.data.updated_at)}.</p> : null}
+            </>
+          ) : page.isError ? (
+            <LoadError message={page.error.message} onRetry={() => void page.refetch()} />
+          ) : (
+            <Spinner label="Loading the privacy page" />
+          )}
+        </article>
+      </main>
+      <footer className="px-5 py-6 text-center text-sm text-slate-300">{appConfig.programmeName}</footer>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+/** What other features may use of the account feature (the console's privacy page editor). */
+export { PrivacyText } from './PrivacyText';
+export { privacyPageKey } from './privacyApi';

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { PRIVACY_PAGE_MAX, type PrivacyPageSource } from '@mc/contract';
+import { Alert, Button, Card, CardHeader, LoadError, Spinner, TextAreaField } from '../../../components/ui';
+import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { callRpc } from '../../../lib/rpc';
+import { PrivacyText, privacyPageKey } from '../../account';
+import { SectionHeading } from '../SectionHeading';
+
+const sourceKey = ['organiser', 'privacy-page'] as const;
+
+/**
+ * The public privacy page's editor (docs/product.md#privacy-page): the text as written, the
+ * placeholders the server fills in, and a preview. Saving is recorded in the audit log.
+ */
+export default function PrivacySection() {
+  const source = useQuery({ queryKey: sourceKey, queryFn: () => callRpc('get_privacy_page_source', {}) });
+  return (
+    <section aria-labelledby="section-title" className="flex flex-col gap-6">
+      <SectionHeading
+        title="Privacy page"
+        description={
+          <>
+            What everyone reads at{' '}
+            <Link to={paths.privacy()} className="text-sky-300 underline underline-offset-4 hover:text-sky-200">
+              /privacy
+            </Link>
+            : who runs the event, what is collected and why, how long it is kept, people’s rights and whom to ask.
+          </>
+        }
+      />
+      {source.data ? (
+        <Editor key={source.data.updated_at ?? 'template'} source={source.data} />
+      ) : source.isError ? (
+        <LoadError message={source.error.message} onRetry={() => void source.refetch()} />
+      ) : (
+        <Spinner label="Loading the privacy page" />
+      )}
+    </section>
+  );
+}
+
+function fill(body: string, source: PrivacyPageSource): string {
+  const values = new Map(source.placeholders.map((placeholder) => [placeholder.name, placeholder.value]));
+  return body.replace(/\{([a-z_]+)\}/g, (whole, name: string) => values.get(name) ?? whole);
+}
+
+function Editor({ source }: { source: PrivacyPageSource }) {
+  const queryClient = useQueryClient();
+  const [body, setBody] = useState(source.body);
+  const save = useMutation({
+    mutationFn: (next: string | null) => callRpc('save_privacy_page', { p_body: next }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(sourceKey, saved);
+      setBody(saved.body);
+      await queryClient.invalidateQueries({ queryKey: privacyPageKey });
+      toast.success(saved.is_default ? 'The privacy page shows the template again.' : 'The privacy page is saved.');
+    },
+  });
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      <Card>
+        <CardHeader
+          title="Text"
+          description={
+            source.is_default ? 'The page shows the built-in template.' : `Saved ${formatDateTime(source.updated_at)}. Every save is in the audit log.`
+          }
+        />
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(body);
+          }}
+          noValidate
+        >
+          <TextAreaField
+            label="Privacy page text"
+            hint="A line starting “## ” is a heading, lines starting “- ” a list. Names in braces are filled in from the server’s settings."
+            rows={18}
+            maxLength={PRIVACY_PAGE_MAX}
+            showCounter
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+          />
+          {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" busy={save.isPending && save.variables !== null} busyLabel="Saving..." disabled={save.isPending}>
+              Save privacy page
+            </Button>
+            <Button
+              variant="secondary"
+              busy={save.isPending && save.variables === null}
+              busyLabel="Restoring..."
+              disabled={save.isPending || source.is_default}
+              onClick={() => save.mutate(null)}
+            >
+              Use the template
+            </Button>
+          </div>
+        </form>
+        <h3 className="mt-6 text-sm font-semibold text-slate-200">Placeholders</h3>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {source.placeholders.map((placeholder) => (
+            <div key={placeholder.name} className="contents">
+              <dt className="font-mono text-slate-100">{`{${placeholder.name}}`}</dt>
+              <dd className="text-slate-300">
+                {placeholder.meaning}: <span className="text-slate-100">{placeholder.value}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card role="region" aria-label="Preview">
+        <CardHeader title="Preview" description="As visitors will read it once saved." />
+        <PrivacyText body={fill(body, source)} />
+      </Card>
+    </div>
+  );
+}
