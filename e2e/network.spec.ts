@@ -119,3 +119,116 @@ test('a 3G-like link (400 ms, 400 kbit/s) is slow, not broken: screens arrive wi
   expect(calls.get('get_all_missions')).toBe(1);
   expect(calls.get('get_survey_status')).toBe(1);
 });
+
+/**
+ * Holds a page's mission list as it was before the vote: the screen keeps saying "Vote", as one
+ * that has not been read afresh does, and the press is what decides. `release` lets the list answer
+ * the truth again once no held answer is on its way.
+ */
+async function holdListAsBeforeTheVote(page: Page, missionName: string): Promise<{ release: () => Promise<void> }> {
+  let held: string | null = null;
+  let inFlight = 0;
+  await page.route('**/rest/v1/rpc/get_all_missions', async (route) => {
+    inFlight += 1;
+    try {
+      if (held !== null) await route.fulfill({ status: 200, contentType: 'application/json', body: held });
+      else await route.continue();
+    } finally {
+      inFlight -= 1;
+    }
+  });
+  page.on('response', (response) => {
+    if (response.url().endsWith('/rest/v1/rpc/get_all_missions') && held === null) void response.text().then((body) => (held ??= body));
+  });
+  await sidebarLink(page, 'All Missions').click();
+  await expect.poll(() => held).toContain(missionName);
+  return {
+    release: async () => {
+      await expect.poll(() => inFlight).toBe(0);
+      await page.unroute('**/rest/v1/rpc/get_all_missions');
+    },
+  };
+}
+
+/** Every vote toggle any page of the context sends; the first reaches the server but its answer never comes back. */
+async function loseTheFirstVoteAnswer(page: Page): Promise<string[]> {
+  const sent: string[] = [];
+  await page.context().route('**/rest/v1/rpc/toggle_mission_vote', async (route) => {
+    sent.push(route.request().postData() ?? '');
+    if (sent.length === 1) await route.fetch();
+    else await route.continue();
+  });
+  return sent;
+}
+
+type Engagement = { is_voted: boolean; vote_count: number };
+
+test('a vote whose answer was lost is checked before it is sent again: one vote on the server, and the button says so', async ({ page }) => {
+  test.slow();
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner, { p_name: `Lost answer ${Date.now().toString(36)}` });
+  const me = await withRoleProfile(await createUser());
+  await signInViaUi(page, me);
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
+  const list = await holdListAsBeforeTheVote(page, mission.name);
+  const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  const vote = card.getByRole('button', { name: 'Vote', exact: true });
+  const togglesSent = await loseTheFirstVoteAnswer(page);
+
+  // The toggle is applied on the server, but its answer never arrives: the app gives up and goes offline.
+  await vote.click();
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible(GIVES_UP);
+  expect(togglesSent).toHaveLength(1);
+  expect(await rpc<Engagement>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).toMatchObject({
+    is_voted: true,
+    vote_count: 1,
+  });
+
+  // The probe finds the server; the screen still says "Vote", and the person presses it again.
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, GIVES_UP);
+  await expect(vote).toBeEnabled();
+  await list.release();
+  const checked = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/get_mission_details'));
+  await vote.click();
+  expect((await checked).ok()).toBe(true);
+  await expect(card.getByRole('button', { name: 'Unvote', exact: true })).toBeEnabled();
+  await expect(card.getByTestId('card-votes')).toHaveText('1');
+  expect(togglesSent).toHaveLength(1);
+  expect(await rpc<Engagement>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).toMatchObject({
+    is_voted: true,
+    vote_count: 1,
+  });
+});
+
+test('a vote whose answer was lost in one tab is checked when pressed in another: one vote on the server', async ({ page }) => {
+  test.slow();
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner, { p_name: `Two tabs ${Date.now().toString(36)}` });
+  const me = await withRoleProfile(await createUser());
+  await signInViaUi(page, me);
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
+  const list = await holdListAsBeforeTheVote(page, mission.name);
+  const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  await expect(card.getByRole('button', { name: 'Vote', exact: true })).toBeEnabled();
+  const togglesSent = await loseTheFirstVoteAnswer(page);
+
+  // A second tab of the same person votes; the answer is lost there.
+  const other = await page.context().newPage();
+  await other.goto('/view-all-missions');
+  const otherCard = other.getByTestId('mission-card').filter({ hasText: mission.name });
+  await otherCard.getByRole('button', { name: 'Vote', exact: true }).click();
+  await expect(other.getByText(OFFLINE_MESSAGE)).toBeVisible(GIVES_UP);
+  expect(togglesSent).toHaveLength(1);
+
+  // The first tab still says "Vote" (a vote's own flag is not something the live channel sends): pressing it casts nothing twice.
+  await list.release();
+  const vote = card.getByRole('button', { name: 'Vote', exact: true });
+  await expect(vote).toBeEnabled();
+  await vote.click();
+  await expect(card.getByRole('button', { name: 'Unvote', exact: true })).toBeEnabled();
+  expect(togglesSent).toHaveLength(1);
+  expect(await rpc<Engagement>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).toMatchObject({
+    is_voted: true,
+    vote_count: 1,
+  });
+});
