@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
+import { backoffDelayMs } from '../apps/web/src/lib/networkPolicy.ts';
 import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
 
 /**
@@ -12,6 +13,8 @@ import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './
 const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
 /** The app's time limit is 8 s (lib/networkPolicy.ts); a loaded machine adds its own delay. */
 const GIVES_UP = { timeout: 25_000 };
+/** The policy's longest wait between two probes: its cap with the most jitter. */
+const LONGEST_PROBE_WAIT_MS = Math.max(...Array.from({ length: 8 }, (_, attempt) => backoffDelayMs(attempt, () => 1)));
 
 function sidebarLink(page: Page, name: string) {
   return page.getByRole('link', { name, exact: true }).first();
@@ -29,6 +32,9 @@ test('every request hangs while the browser says online: offline banner, kept sc
   page,
 }) => {
   test.slow();
+  // The page's timers run on a clock the journey can move on: the probe that brings the app back
+  // waits the policy's backoff, which depends on how long the network was down.
+  await page.clock.install();
   const owner = await withRoleProfile(await createUser());
   const mission = await createMission(owner, { p_name: `Hanging Wi-Fi ${Date.now().toString(36)}` });
   const me = await withRoleProfile(await createUser());
@@ -36,34 +42,36 @@ test('every request hangs while the browser says online: offline banner, kept sc
   await signInViaUi(page, me);
   await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
 
-  let listBeforeTheVote = '';
-  page.on('response', (response) => {
-    if (response.url().endsWith('/rest/v1/rpc/get_all_missions') && !listBeforeTheVote) void response.text().then((body) => (listBeforeTheVote = body));
-  });
   await sidebarLink(page, 'My Mission').click();
   await expect(page.getByRole('heading', { name: mine.name })).toBeVisible();
   await sidebarLink(page, 'All Missions').click();
   const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
-  await expect(card.getByRole('button', { name: 'Vote' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Vote', exact: true })).toBeVisible();
   await expect.poll(() => kept(page, [mine.name, mission.name, 'Call the council'])).toBe(true);
-  expect(listBeforeTheVote).toContain(mission.name);
 
   // From now on nothing answers. The vote reaches the server, but its answer is lost on the way back.
+  const subscriptionsSent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/rest/v1/rpc/toggle_mission_subscription')) subscriptionsSent.push(request.url());
+  });
+  let voteApplied = false;
   await page.route('**/*', () => undefined);
   await page.route('**/rest/v1/rpc/toggle_mission_vote', async (route) => {
     await route.fetch();
+    voteApplied = true;
   });
-  await card.getByRole('button', { name: 'Vote' }).click();
-  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible(GIVES_UP);
+  await card.getByRole('button', { name: 'Vote', exact: true }).click();
+  await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible(GIVES_UP);
   const banner = page.getByTestId('offline-banner');
   await expect(banner).toContainText(/^You are offline: showing what you saw at \d{1,2}:\d{2}(\s?[AP]M)?\./);
-  await expect(card.getByRole('button', { name: 'Vote' })).toBeEnabled();
+  await expect(card.getByRole('button', { name: 'Vote', exact: true })).toBeEnabled();
+  await expect.poll(() => voteApplied).toBe(true);
   expect((await rpc<{ is_voted: boolean }>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).is_voted).toBe(true);
 
   // Actions are refused at once, with nothing sent.
-  await card.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  await card.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Subscribe', exact: true })).toBeEnabled();
+  expect(subscriptionsSent).toEqual([]);
   // Screens show what the person saw: their mission, and a dashboard that knows their progress.
   await sidebarLink(page, 'My Mission').click();
   await expect(page.getByRole('heading', { name: mine.name })).toBeVisible();
@@ -71,10 +79,13 @@ test('every request hangs while the browser says online: offline banner, kept sc
   await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
   await expect(page.getByText('Complete Survey Required')).toHaveCount(0);
   await expect(banner).toBeVisible();
+  expect(subscriptionsSent).toEqual([]);
 
-  // The network comes back: the banner goes by itself, and the vote cast while its answer was lost stays cast.
+  // The network comes back. The next probe is at most the policy's longest wait away: the clock
+  // moves on by that much, and the banner goes by itself, without a reload.
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await expect(banner).toHaveCount(0, GIVES_UP);
+  await page.clock.fastForward(LONGEST_PROBE_WAIT_MS);
+  await expect(banner).toHaveCount(0);
   expect((await rpc<{ is_voted: boolean }>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).is_voted).toBe(true);
 });
 
@@ -231,4 +242,39 @@ test('a vote whose answer was lost in one tab is checked when pressed in another
     is_voted: true,
     vote_count: 1,
   });
+});
+
+test('a screen with nothing kept says it cannot load, with "Try again", which reads it once the network is back', async ({ page }) => {
+  test.slow();
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner, { p_name: `Try again ${Date.now().toString(36)}` });
+  const me = await withRoleProfile(await createUser());
+  await signInViaUi(page, me);
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
+  await sidebarLink(page, 'All Missions').click();
+  const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  await expect(card.getByRole('link', { name: 'View Details' })).toBeVisible();
+
+  // Every call fails at once, the probe too; the mission was never opened, so nothing is kept for it.
+  let down = true;
+  let probes = 0;
+  await page.route('**/rest/v1/**', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route('**/healthz', (route) => {
+    if (!down) return route.fallback();
+    probes += 1;
+    return route.abort('internetdisconnected');
+  });
+  await card.getByRole('link', { name: 'View Details' }).click();
+  const error = page.getByRole('alert').filter({ hasText: OFFLINE_MESSAGE });
+  await expect(error).toBeVisible(GIVES_UP);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mission Details' })).toBeVisible();
+
+  // Two probes have failed, so the next is seconds away (lib/networkPolicy.ts): the network comes
+  // back and the person presses "Try again", which checks at once (lib/network.test.ts).
+  await expect.poll(() => probes).toBeGreaterThanOrEqual(2);
+  down = false;
+  await error.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: mission.name })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
