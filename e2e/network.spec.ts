@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
+import { backoffDelayMs } from '../apps/web/src/lib/networkPolicy.ts';
 import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
 
 /**
@@ -12,6 +13,8 @@ import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './
 const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
 /** The app's time limit is 8 s (lib/networkPolicy.ts); a loaded machine adds its own delay. */
 const GIVES_UP = { timeout: 25_000 };
+/** The policy's longest wait between two probes: its cap with the most jitter. */
+const LONGEST_PROBE_WAIT_MS = Math.max(...Array.from({ length: 8 }, (_, attempt) => backoffDelayMs(attempt, () => 1)));
 
 function sidebarLink(page: Page, name: string) {
   return page.getByRole('link', { name, exact: true }).first();
@@ -29,6 +32,9 @@ test('every request hangs while the browser says online: offline banner, kept sc
   page,
 }) => {
   test.slow();
+  // The page's timers run on a clock the journey can move on: the probe that brings the app back
+  // waits the policy's backoff, which depends on how long the network was down.
+  await page.clock.install();
   const owner = await withRoleProfile(await createUser());
   const mission = await createMission(owner, { p_name: `Hanging Wi-Fi ${Date.now().toString(36)}` });
   const me = await withRoleProfile(await createUser());
@@ -36,34 +42,36 @@ test('every request hangs while the browser says online: offline banner, kept sc
   await signInViaUi(page, me);
   await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
 
-  let listBeforeTheVote = '';
-  page.on('response', (response) => {
-    if (response.url().endsWith('/rest/v1/rpc/get_all_missions') && !listBeforeTheVote) void response.text().then((body) => (listBeforeTheVote = body));
-  });
   await sidebarLink(page, 'My Mission').click();
   await expect(page.getByRole('heading', { name: mine.name })).toBeVisible();
   await sidebarLink(page, 'All Missions').click();
   const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
-  await expect(card.getByRole('button', { name: 'Vote' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Vote', exact: true })).toBeVisible();
   await expect.poll(() => kept(page, [mine.name, mission.name, 'Call the council'])).toBe(true);
-  expect(listBeforeTheVote).toContain(mission.name);
 
   // From now on nothing answers. The vote reaches the server, but its answer is lost on the way back.
+  const subscriptionsSent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/rest/v1/rpc/toggle_mission_subscription')) subscriptionsSent.push(request.url());
+  });
+  let voteApplied = false;
   await page.route('**/*', () => undefined);
   await page.route('**/rest/v1/rpc/toggle_mission_vote', async (route) => {
     await route.fetch();
+    voteApplied = true;
   });
-  await card.getByRole('button', { name: 'Vote' }).click();
-  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible(GIVES_UP);
+  await card.getByRole('button', { name: 'Vote', exact: true }).click();
+  await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible(GIVES_UP);
   const banner = page.getByTestId('offline-banner');
   await expect(banner).toContainText(/^You are offline: showing what you saw at \d{1,2}:\d{2}(\s?[AP]M)?\./);
-  await expect(card.getByRole('button', { name: 'Vote' })).toBeEnabled();
+  await expect(card.getByRole('button', { name: 'Vote', exact: true })).toBeEnabled();
+  await expect.poll(() => voteApplied).toBe(true);
   expect((await rpc<{ is_voted: boolean }>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).is_voted).toBe(true);
 
   // Actions are refused at once, with nothing sent.
-  await card.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText(OFFLINE_MESSAGE).first()).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  await card.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Subscribe', exact: true })).toBeEnabled();
+  expect(subscriptionsSent).toEqual([]);
   // Screens show what the person saw: their mission, and a dashboard that knows their progress.
   await sidebarLink(page, 'My Mission').click();
   await expect(page.getByRole('heading', { name: mine.name })).toBeVisible();
@@ -71,10 +79,13 @@ test('every request hangs while the browser says online: offline banner, kept sc
   await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
   await expect(page.getByText('Complete Survey Required')).toHaveCount(0);
   await expect(banner).toBeVisible();
+  expect(subscriptionsSent).toEqual([]);
 
-  // The network comes back: the banner goes by itself, and the vote cast while its answer was lost stays cast.
+  // The network comes back. The next probe is at most the policy's longest wait away: the clock
+  // moves on by that much, and the banner goes by itself, without a reload.
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await expect(banner).toHaveCount(0, GIVES_UP);
+  await page.clock.fastForward(LONGEST_PROBE_WAIT_MS);
+  await expect(banner).toHaveCount(0);
   expect((await rpc<{ is_voted: boolean }>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).is_voted).toBe(true);
 });
 
@@ -118,4 +129,152 @@ test('a 3G-like link (400 ms, 400 kbit/s) is slow, not broken: screens arrive wi
   // No call was sent again because it was slow.
   expect(calls.get('get_all_missions')).toBe(1);
   expect(calls.get('get_survey_status')).toBe(1);
+});
+
+/**
+ * Holds a page's mission list as it was before the vote: the screen keeps saying "Vote", as one
+ * that has not been read afresh does, and the press is what decides. `release` lets the list answer
+ * the truth again once no held answer is on its way.
+ */
+async function holdListAsBeforeTheVote(page: Page, missionName: string): Promise<{ release: () => Promise<void> }> {
+  let held: string | null = null;
+  let inFlight = 0;
+  await page.route('**/rest/v1/rpc/get_all_missions', async (route) => {
+    inFlight += 1;
+    try {
+      if (held !== null) await route.fulfill({ status: 200, contentType: 'application/json', body: held });
+      else await route.continue();
+    } finally {
+      inFlight -= 1;
+    }
+  });
+  page.on('response', (response) => {
+    if (response.url().endsWith('/rest/v1/rpc/get_all_missions') && held === null) void response.text().then((body) => (held ??= body));
+  });
+  await sidebarLink(page, 'All Missions').click();
+  await expect.poll(() => held).toContain(missionName);
+  return {
+    release: async () => {
+      await expect.poll(() => inFlight).toBe(0);
+      await page.unroute('**/rest/v1/rpc/get_all_missions');
+    },
+  };
+}
+
+/** Every vote toggle any page of the context sends; the first reaches the server but its answer never comes back. */
+async function loseTheFirstVoteAnswer(page: Page): Promise<string[]> {
+  const sent: string[] = [];
+  await page.context().route('**/rest/v1/rpc/toggle_mission_vote', async (route) => {
+    sent.push(route.request().postData() ?? '');
+    if (sent.length === 1) await route.fetch();
+    else await route.continue();
+  });
+  return sent;
+}
+
+type Engagement = { is_voted: boolean; vote_count: number };
+
+test('a vote whose answer was lost is checked before it is sent again: one vote on the server, and the button says so', async ({ page }) => {
+  test.slow();
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner, { p_name: `Lost answer ${Date.now().toString(36)}` });
+  const me = await withRoleProfile(await createUser());
+  await signInViaUi(page, me);
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
+  const list = await holdListAsBeforeTheVote(page, mission.name);
+  const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  const vote = card.getByRole('button', { name: 'Vote', exact: true });
+  const togglesSent = await loseTheFirstVoteAnswer(page);
+
+  // The toggle is applied on the server, but its answer never arrives: the app gives up and goes offline.
+  await vote.click();
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible(GIVES_UP);
+  expect(togglesSent).toHaveLength(1);
+  expect(await rpc<Engagement>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).toMatchObject({
+    is_voted: true,
+    vote_count: 1,
+  });
+
+  // The probe finds the server; the screen still says "Vote", and the person presses it again.
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, GIVES_UP);
+  await expect(vote).toBeEnabled();
+  await list.release();
+  const checked = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/get_mission_details'));
+  await vote.click();
+  expect((await checked).ok()).toBe(true);
+  await expect(card.getByRole('button', { name: 'Unvote', exact: true })).toBeEnabled();
+  await expect(card.getByTestId('card-votes')).toHaveText('1');
+  expect(togglesSent).toHaveLength(1);
+  expect(await rpc<Engagement>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).toMatchObject({
+    is_voted: true,
+    vote_count: 1,
+  });
+});
+
+test('a vote whose answer was lost in one tab is checked when pressed in another: one vote on the server', async ({ page }) => {
+  test.slow();
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner, { p_name: `Two tabs ${Date.now().toString(36)}` });
+  const me = await withRoleProfile(await createUser());
+  await signInViaUi(page, me);
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
+  const list = await holdListAsBeforeTheVote(page, mission.name);
+  const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  await expect(card.getByRole('button', { name: 'Vote', exact: true })).toBeEnabled();
+  const togglesSent = await loseTheFirstVoteAnswer(page);
+
+  // A second tab of the same person votes; the answer is lost there.
+  const other = await page.context().newPage();
+  await other.goto('/view-all-missions');
+  const otherCard = other.getByTestId('mission-card').filter({ hasText: mission.name });
+  await otherCard.getByRole('button', { name: 'Vote', exact: true }).click();
+  await expect(other.getByText(OFFLINE_MESSAGE)).toBeVisible(GIVES_UP);
+  expect(togglesSent).toHaveLength(1);
+
+  // The first tab still says "Vote" (a vote's own flag is not something the live channel sends): pressing it casts nothing twice.
+  await list.release();
+  const vote = card.getByRole('button', { name: 'Vote', exact: true });
+  await expect(vote).toBeEnabled();
+  await vote.click();
+  await expect(card.getByRole('button', { name: 'Unvote', exact: true })).toBeEnabled();
+  expect(togglesSent).toHaveLength(1);
+  expect(await rpc<Engagement>(me, 'get_mission_details', { p_mission_id: mission.mission_id, p_user_id: me.id })).toMatchObject({
+    is_voted: true,
+    vote_count: 1,
+  });
+});
+
+test('a screen with nothing kept says it cannot load, with "Try again", which reads it once the network is back', async ({ page }) => {
+  test.slow();
+  const owner = await withRoleProfile(await createUser());
+  const mission = await createMission(owner, { p_name: `Try again ${Date.now().toString(36)}` });
+  const me = await withRoleProfile(await createUser());
+  await signInViaUi(page, me);
+  await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
+  await sidebarLink(page, 'All Missions').click();
+  const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
+  await expect(card.getByRole('link', { name: 'View Details' })).toBeVisible();
+
+  // Every call fails at once, the probe too; the mission was never opened, so nothing is kept for it.
+  let down = true;
+  let probes = 0;
+  await page.route('**/rest/v1/**', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route('**/healthz', (route) => {
+    if (!down) return route.fallback();
+    probes += 1;
+    return route.abort('internetdisconnected');
+  });
+  await card.getByRole('link', { name: 'View Details' }).click();
+  const error = page.getByRole('alert').filter({ hasText: OFFLINE_MESSAGE });
+  await expect(error).toBeVisible(GIVES_UP);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mission Details' })).toBeVisible();
+
+  // Two probes have failed, so the next is seconds away (lib/networkPolicy.ts): the network comes
+  // back and the person presses "Try again", which checks at once (lib/network.test.ts).
+  await expect.poll(() => probes).toBeGreaterThanOrEqual(2);
+  down = false;
+  await error.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: mission.name })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });

@@ -63,6 +63,18 @@ export function reportUnreachable(): void {
   notify();
 }
 
+/**
+ * The person asked to try again ("Try again" on a screen that could not load): while offline, ask
+ * the server at once instead of waiting out the backoff, which can be half a minute by then. One
+ * probe at a time, so pressing again does not pile up requests.
+ */
+export function checkNow(): void {
+  if (lostAt === null || !browserOnline()) return;
+  probeAttempt = 0;
+  clearTimeout(probeTimer);
+  void probe();
+}
+
 function scheduleProbe(): void {
   clearTimeout(probeTimer);
   // The browser knows it is offline: its 'online' event starts probing again.

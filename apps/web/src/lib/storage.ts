@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   theme: 'mc-theme',
   /** "true" once the person answered the offer to install the app on this device. */
   installOfferDismissed: 'install_offer_dismissed',
+  /** Toggles sent whose answer never came (JSON list of "person:kind:mission"): checked before the next press. */
+  uncheckedToggles: 'unchecked_toggles',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { Alert } from './Alert';
 import { Button } from './Button';
+import { checkNow } from '../../lib/network';
 
 interface LoadErrorProps {
   /** What went wrong, in the person's words (the offline message when there is no network). */
@@ -17,7 +18,16 @@ export function LoadError({ message, onRetry, className }: LoadErrorProps) {
   return (
     <Alert tone="error" className={className}>
       <p>{message}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        onClick={() => {
+          // Offline, the read would wait for the next probe: ask the network layer to check now.
+          checkNow();
+          onRetry();
+        }}
+      >
         <RefreshCw aria-hidden="true" className="size-4" />
         Try again
       </Button>

@@ -4,6 +4,7 @@ import { ClipboardList, Clock, CloudOff, Pencil, RefreshCw, Sparkles, UserRoundC
 import type { RoleProfile } from '@mc/contract';
 import { Badge, Button, Card, Spinner, buttonClasses, cn } from '../../components/ui';
 import { paths } from '../../lib/paths';
+import { checkNow } from '../../lib/network';
 import { formatDate, orNotSpecified } from '../profiles';
 
 /**
@@ -51,7 +52,14 @@ export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: Status
       return (
         <StatusFrame icon={CloudOff} tone="bg-slate-400/15 text-slate-200" title="Status unavailable" text={variant.message}>
           <div>
-            <Button variant="secondary" onClick={onRetry}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                // Offline, the read would wait for the next probe: ask the network layer to check now.
+                checkNow();
+                onRetry();
+              }}
+            >
               <RefreshCw aria-hidden="true" className="size-4" />
               Try again
             </Button>

@@ -4,6 +4,7 @@ import { callRpc, firstRow, outcomeUnknown } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { getLiveStatus } from '../../lib/live/status';
 import { applySubscriptionResult, applyVoteResult, type Engagement } from './missionRules';
+import { isUnchecked, markChecked, markUnchecked, toggleMark } from './uncheckedToggles';
 
 /**
  * The missions screens' calls and what they do with the answers (docs/product.md#procedures).
@@ -51,30 +52,26 @@ export function toggleSubscription(missionId: string): Promise<SubscriptionResul
 export type ToggleKind = 'vote' | 'subscription';
 
 /**
- * Toggles whose call was sent but whose answer was lost (the network gave out): the server may have
- * applied them. A toggle is not idempotent (a second "vote" removes the vote), so the next press on
- * that button first reads the mission's current state (docs/decisions/029-a-network-that-lies.md).
- */
-const uncertain = new Set<string>();
-
-/**
  * Runs a toggle towards `wanted` (the state the person asked for: true to vote or subscribe) for
  * the signed-in `viewerId`, and
  * applies its answer to both cached forms of that mission: its row in the list and its one details
  * entry (which My Mission, the dashboard card and the details page all read), so the counts change
- * everywhere at once without a reload. After a lost answer, the mission's state is read first, and
- * a toggle that had in fact been applied is not sent again.
+ * everywhere at once without a reload. A toggle whose answer never came may have been applied
+ * (uncheckedToggles.ts): the next press reads the mission's state first, and a toggle that had in
+ * fact been applied is not sent again.
  */
 export async function runToggle(queryClient: QueryClient, kind: ToggleKind, missionId: string, wanted: boolean, viewerId: string | null): Promise<void> {
-  const key = `${kind}:${missionId}`;
-  if (uncertain.has(key)) {
+  const mark = toggleMark(viewerId, kind, missionId);
+  if (isUnchecked(mark)) {
+    // Offline this read is refused, and the mark stays for the next press.
     const current = await callRpc('get_mission_details', { p_mission_id: missionId, p_user_id: viewerId });
-    uncertain.delete(key);
     if (current && (kind === 'vote' ? current.is_voted : current.is_subscribed) === wanted) {
+      markChecked(mark);
       applyCurrentState(queryClient, missionId, current);
       return;
     }
   }
+  markUnchecked(mark);
   let step: <T extends Engagement>(state: T) => T;
   try {
     step =
@@ -90,9 +87,11 @@ export async function runToggle(queryClient: QueryClient, kind: ToggleKind, miss
                 applySubscriptionResult(state, result),
           );
   } catch (error) {
-    if (outcomeUnknown(error)) uncertain.add(key);
+    // Refused before it left, or refused by the server: nothing was applied. Only a lost answer keeps the mark.
+    if (!outcomeUnknown(error)) markChecked(mark);
     throw error;
   }
+  markChecked(mark);
   // While the live channel is up it sends this toggle's new counts too, and it may arrive before
   // or after this answer: adding the answer's step on top would count the toggle twice. Then the
   // answer sets only the person's own flag and the counts are the live channel's alone.
