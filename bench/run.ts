@@ -25,6 +25,7 @@ import { timeFollowerChanges } from './notifications.ts';
 import { latencyFigures } from './latency.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 import { liveScenario, type LiveFigures } from './live.ts';
+import { MATCHERS, OPEN_ROLES, runMatching, seedMatching } from './matching.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 100;
@@ -50,6 +51,8 @@ const FOLLOWERS = 2_000;
 const FOLLOWED_CHANGES = 20;
 /** `BENCH_ONLY=missions` runs the seeding and the two mission-list scenarios (300 and 2,000 missions) alone. */
 const MISSIONS_ONLY = process.env.BENCH_ONLY === 'missions';
+/** `BENCH_ONLY=matching` runs the seeding and the matching scenario (suggestions, people who fit, the team builder) alone. */
+const MATCHING_ONLY = process.env.BENCH_ONLY === 'matching';
 
 interface Row {
   scenario: string;
@@ -326,8 +329,58 @@ async function main(): Promise<void> {
       });
     };
 
+    // ---- matching: 3,000 varied profiles, 1,000 open roles (docs/decisions/033-matching-and-the-team-builder.md) ----
+    const runMatchingScenario = async (): Promise<void> => {
+      process.stdout.write(`  matching, ${MATCHERS} varied profiles, ${OPEN_ROLES} open roles … `);
+      await seedMatching(db, MISSIONS);
+      const mint = async (id: string) =>
+        (await signAccessToken(keys, `${url}/auth/v1`, { id, email: `${id}@example.org`, user_metadata: {} }, randomUUID(), 3600, { aal: 'aal1', amr: [] }))
+          .token;
+      const figures = await runMatching(db, url, mint, token);
+      const builderWorst = Math.max(...figures.builder.ms);
+      console.log(`suggestions p95 ${figures.suggestions.p95} ms, builder ${figures.builder.ms.join('/')} ms`);
+      const profiles = `${MATCHERS + USERS} profiles (${MATCHERS} varied + the seed's ${USERS})`;
+      rows.push({
+        scenario: 'get_missions_for_me, one attendee at a time',
+        connections: 1,
+        users: 300,
+        result: figures.suggestions,
+        note: `p95 ${figures.suggestions.p95} ms; ${profiles}`,
+      });
+      rows.push({
+        scenario: 'get_people_for_role, one owner at a time',
+        connections: 1,
+        users: 100,
+        result: figures.people,
+        note: `p95 ${figures.people.p95} ms`,
+      });
+      console.log(
+        `matching words filled for every profile and role in ${(figures.wordsMs / 1000).toFixed(1)} s; team builder: ${figures.builder.ms.join(' / ')} ms, ` +
+          `${figures.builder.placed} placed, ${figures.builder.unplaced} unplaced, total fit ${figures.builder.totalFit}${figures.builder.stoppedEarly ? ', STOPPED EARLY' : ''}`,
+      );
+      checks.push({
+        name: 'missions that need you: p95 ≤ 50 ms for one attendee',
+        ok: figures.suggestions.p95 <= 50 && figures.suggestions.errors === 0,
+        detail: `p95 ${figures.suggestions.p95} ms over ${figures.suggestions.requests} calls, ${figures.suggestions.errors} errors${figures.suggestions.errorSamples[0] ? `; ${figures.suggestions.errorSamples[0]}` : ''}`,
+      });
+      checks.push({
+        name: 'the team builder solves the event in ≤ 10 s without stopping early',
+        ok: builderWorst <= 10_000 && !figures.builder.stoppedEarly,
+        detail: `${figures.builder.ms.join(' / ')} ms; ${figures.builder.placed} placed of ${figures.builder.placed + figures.builder.unplaced}`,
+      });
+    };
+
     // ---- scenarios ----
     console.log('running:');
+    if (MATCHING_ONLY) {
+      await runMatchingScenario();
+      console.log('');
+      printTable();
+      printLoadAverage('end');
+      console.log('');
+      printChecks();
+      return;
+    }
     if (LIVE_ONLY) {
       const live = await runLive();
       console.log('');
@@ -479,6 +532,7 @@ async function main(): Promise<void> {
     });
 
     await runNotifications();
+    await runMatchingScenario();
 
     // ---- scale: 2,000 missions, 50,000 votes ----
     const big = await growMissions(db);

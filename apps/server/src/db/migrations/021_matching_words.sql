@@ -8,6 +8,9 @@
 -- writes it; the matching procedures fill in forgotten words before they read any.
 alter table role_profiles add column match_words text[];
 alter table mission_roles add column match_words text[];
+-- Beside skills, in the same order: each tag's folded words joined by spaces (words never hold a
+-- space), so that "every word of the tag is in the profile" is an array containment in SQL.
+alter table mission_roles add column skill_words text[];
 
 create index role_profiles_match_words_idx on role_profiles using gin (match_words);
 create index role_profiles_words_missing_idx on role_profiles (user_id) where match_words is null;

@@ -40,11 +40,23 @@ export function fitOf(profile: ProfileForFit, role: RoleForFit): FitParts {
 }
 
 /**
- * Best first: the higher score, then the larger share of wanted skills found, then the given
- * tie-break (names and ids), so the same data always gives the same order.
+ * The same fit in SQL, for ranking in the database: role `r` of mission `m` against a profile's
+ * words, archetype and higher objective (SQL expressions). `lateral` goes after the FROM items
+ * that name `r` and `m`; `columns` are those of FitParts plus `share` (the part of the wanted
+ * skills found), which breaks ties.
  */
-export function compareFits(a: FitParts, b: FitParts): number {
-  if (a.score !== b.score) return b.score - a.score;
-  const share = (fit: FitParts) => (fit.wanted_skills.length ? fit.matched_skills.length / fit.wanted_skills.length : 0);
-  return share(b) - share(a);
+export function fitSql(words: string, archetype: string, objective: string): { lateral: string; columns: string } {
+  const matched = `array(select wanted.tag from unnest(r.skills, r.skill_words) with ordinality as wanted(tag, words, at)
+                          where wanted.words <> '' and string_to_array(wanted.words, ' ') <@ ${words} order by wanted.at)`;
+  const archetypeMatch = `coalesce(r.archetype = ${archetype}, false)`;
+  const objectiveMatch = `coalesce(m.objective_or_focus <> '${NO_OBJECTIVE}' and m.objective_or_focus = ${objective}, false)`;
+  return {
+    lateral: `cross join lateral (select ${matched} as matched_skills, ${archetypeMatch} as archetype, ${objectiveMatch} as objective) fit`,
+    columns: `r.skills as wanted_skills, fit.matched_skills,
+      case when fit.archetype then r.archetype end as archetype,
+      case when fit.objective then m.objective_or_focus end as objective,
+      (${FIT_POINTS.skill} * cardinality(fit.matched_skills) + ${FIT_POINTS.archetype} * fit.archetype::int
+        + ${FIT_POINTS.objective} * fit.objective::int) as score,
+      cardinality(fit.matched_skills)::float8 / greatest(cardinality(r.skills), 1) as share`,
+  };
 }

@@ -77,11 +77,16 @@ export async function refreshMatchWords(db: Queryable): Promise<void> {
       `select role_id as id, skills from mission_roles where match_words is null limit ${REFRESH_BATCH}`,
     );
     if (!roles.length) break;
+    const fresh = roles.map((row) => ({
+      ...row,
+      words: [...new Set(row.skills.flatMap(tagWords))],
+      skill_words: row.skills.map((tag) => tagWords(tag).join(' ')),
+    }));
     await db.query(
-      `update mission_roles r set match_words = fresh.words
-         from jsonb_to_recordset($1::jsonb) as fresh(id uuid, skills text[], words text[])
+      `update mission_roles r set match_words = fresh.words, skill_words = fresh.skill_words
+         from jsonb_to_recordset($1::jsonb) as fresh(id uuid, skills text[], words text[], skill_words text[])
         where r.role_id = fresh.id and r.match_words is null and r.skills = fresh.skills`,
-      [JSON.stringify(roles.map((row) => ({ ...row, words: [...new Set(row.skills.flatMap(tagWords))] })))],
+      [JSON.stringify(fresh)],
     );
     if (roles.length < REFRESH_BATCH) break;
   }
