@@ -21,7 +21,7 @@ export function PeopleWhoFitCard({ missionId }: { missionId: string }) {
   return (
     <Card className="mb-6" data-testid="people-who-fit">
       <h2 className="mb-1 text-lg font-semibold text-slate-50">People who fit your mission</h2>
-      <p className="mb-4 text-sm text-slate-300">Attendees whose role profile wants what your open role asks for, best first.</p>
+      <p className="mb-4 text-sm text-slate-300">Attendees whose role profile names what your open role asks for, best first.</p>
       {roles.isPending ? (
         <Spinner label="Loading open roles..." />
       ) : roles.isError ? (
