@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Send, Wand2 } from 'lucide-react';
-import { UNPLACED_REASONS, fitReason, type TeamBuilderProposal } from '@mc/contract';
+import { UNPLACED_REASONS, fitReason, type BuilderPlacement, type TeamBuilderProposal } from '@mc/contract';
 import { Alert, Button, Card, LoadError, Spinner } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { formatCount } from '../../../lib/format';
@@ -18,12 +18,17 @@ export default function TeamBuilderSection() {
   const queryClient = useQueryClient();
   const overview = useQuery(builderOverviewQuery());
   const [proposal, setProposal] = useState<TeamBuilderProposal | null>(null);
+  // Each new proposal starts with everyone selected again.
+  const [round, setRound] = useState(0);
   const preview = useMutation({
     mutationFn: () => callRpc('preview_team_builder', {}),
-    onSuccess: setProposal,
+    onSuccess: (answer) => {
+      setProposal(answer);
+      setRound((current) => current + 1);
+    },
   });
   const send = useMutation({
-    mutationFn: (current: TeamBuilderProposal) => sendProposal(current.placements),
+    mutationFn: (placements: BuilderPlacement[]) => sendProposal(placements),
     onSuccess: async (answer) => {
       toast.success(
         `Sent ${formatCount(answer.sent)} ${answer.sent === 1 ? 'invitation' : 'invitations'}` +
@@ -76,7 +81,13 @@ export default function TeamBuilderSection() {
         ) : null}
       </Card>
       {proposal ? (
-        <ProposalView proposal={proposal} sending={send.isPending} onSend={() => send.mutate(proposal)} sendError={send.error?.message ?? null} />
+        <ProposalView
+          key={round}
+          proposal={proposal}
+          sending={send.isPending}
+          onSend={(chosen) => send.mutate(chosen)}
+          sendError={send.error?.message ?? null}
+        />
       ) : null}
     </section>
   );
@@ -85,12 +96,22 @@ export default function TeamBuilderSection() {
 interface ProposalViewProps {
   proposal: TeamBuilderProposal;
   sending: boolean;
-  onSend: () => void;
+  onSend: (chosen: BuilderPlacement[]) => void;
   sendError: string | null;
 }
 
 function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProps) {
   const placed = proposal.placements.length;
+  // Everyone proposed is invited unless the organiser leaves them out.
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const chosen = proposal.placements.filter((placement) => !left.has(placement.user_id));
+  const toggle = (userId: string, include: boolean) =>
+    setLeft((current) => {
+      const next = new Set(current);
+      if (include) next.delete(userId);
+      else next.add(userId);
+      return next;
+    });
   return (
     <Card data-testid="builder-proposal" className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold text-slate-50">Proposal</h2>
@@ -102,18 +123,37 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
         <Alert tone="warning">The builder ran out of time: this is the best placement it found, and the people it did not reach stay unplaced.</Alert>
       ) : null}
       {placed ? (
-        <ul className="flex flex-col gap-2" aria-label="Proposed placements">
-          {proposal.placements.map((placement) => (
-            <li key={placement.user_id} className="rounded-xl border border-slate-700 p-3" data-testid="builder-placement">
-              <p className="font-semibold break-words text-slate-50">
-                {placement.first_name} {placement.last_name} → {placement.mission_name}, as {placement.role_title}
-              </p>
-              <p className="text-sm break-words text-slate-300">
-                Fit {placement.score}: {fitReason(placement, 'they')}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setLeft(new Set())}>
+              Select all
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setLeft(new Set(proposal.placements.map((placement) => placement.user_id)))}>
+              Select none
+            </Button>
+          </div>
+          <ul className="flex flex-col gap-2" aria-label="Proposed placements">
+            {proposal.placements.map((placement) => (
+              <li key={placement.user_id} className="flex gap-3 rounded-xl border border-slate-700 p-3" data-testid="builder-placement">
+                <input
+                  type="checkbox"
+                  className="mt-1 size-5 shrink-0 accent-sky-400"
+                  checked={!left.has(placement.user_id)}
+                  onChange={(event) => toggle(placement.user_id, event.target.checked)}
+                  aria-label={`Invite ${placement.first_name} ${placement.last_name}`}
+                />
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-slate-50">
+                    {placement.first_name} {placement.last_name} → {placement.mission_name}, as {placement.role_title}
+                  </p>
+                  <p className="text-sm break-words text-slate-300">
+                    Fit {placement.score}: {fitReason(placement, 'they')}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
         <p className="text-slate-300">Nobody can be placed now: no open role fits the attendees who are on no team.</p>
       )}
@@ -131,8 +171,15 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
       ) : null}
       {sendError ? <Alert tone="error">{sendError}</Alert> : null}
       {placed ? (
-        <Button className="self-start" icon={<Send aria-hidden="true" className="size-4" />} busy={sending} busyLabel="Sending..." onClick={onSend}>
-          Send {formatCount(placed)} {placed === 1 ? 'invitation' : 'invitations'}
+        <Button
+          className="self-start"
+          icon={<Send aria-hidden="true" className="size-4" />}
+          busy={sending}
+          busyLabel="Sending..."
+          disabled={chosen.length === 0}
+          onClick={() => onSend(chosen)}
+        >
+          Send {formatCount(chosen.length)} {chosen.length === 1 ? 'invitation' : 'invitations'}
         </Button>
       ) : null}
     </Card>
