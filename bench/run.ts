@@ -27,6 +27,7 @@ import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 import { liveScenario, type LiveFigures } from './live.ts';
 import { organiserToken } from './organiser.ts';
 import { closingPanelScenario, printClosingPanel, type ClosingPanelFigures } from './closing-panel.ts';
+import { MATCHERS, OPEN_ROLES, runMatching, seedMatching } from './matching.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 100;
@@ -59,6 +60,8 @@ const CLOSING_SCREENS = Number(process.env.BENCH_CLOSING_SCREENS ?? 2_000);
 const CLOSING_SECONDS = Number(process.env.BENCH_CLOSING_SECONDS ?? 60);
 const CLOSING_FINALISTS = 6;
 const CLOSING_VOTES_EACH = 3;
+/** `BENCH_ONLY=matching` runs the seeding and the matching scenario (suggestions, people who fit, the team builder) alone. */
+const MATCHING_ONLY = process.env.BENCH_ONLY === 'matching';
 
 interface Row {
   scenario: string;
@@ -359,6 +362,47 @@ async function main(): Promise<void> {
       return closing;
     };
 
+    // ---- matching: 3,000 varied profiles, 1,000 open roles (docs/decisions/033-matching-and-the-team-builder.md) ----
+    const runMatchingScenario = async (): Promise<void> => {
+      process.stdout.write(`  matching, ${MATCHERS} varied profiles, ${OPEN_ROLES} open roles … `);
+      await seedMatching(db, MISSIONS);
+      const mint = async (id: string) =>
+        (await signAccessToken(keys, `${url}/auth/v1`, { id, email: `${id}@example.org`, user_metadata: {} }, randomUUID(), 3600, { aal: 'aal1', amr: [] }))
+          .token;
+      const figures = await runMatching(db, url, mint, token);
+      const builderWorst = Math.max(...figures.builder.ms);
+      console.log(`suggestions p95 ${figures.suggestions.p95} ms, builder ${figures.builder.ms.join('/')} ms`);
+      const profiles = `${MATCHERS + USERS} profiles (${MATCHERS} varied + the seed's ${USERS})`;
+      rows.push({
+        scenario: 'get_missions_for_me, one attendee at a time',
+        connections: 1,
+        users: 300,
+        result: figures.suggestions,
+        note: `p95 ${figures.suggestions.p95} ms; ${profiles}`,
+      });
+      rows.push({
+        scenario: 'get_people_for_role, one owner at a time',
+        connections: 1,
+        users: 100,
+        result: figures.people,
+        note: `p95 ${figures.people.p95} ms`,
+      });
+      console.log(
+        `matching words filled for every profile and role in ${(figures.wordsMs / 1000).toFixed(1)} s; team builder: ${figures.builder.ms.join(' / ')} ms, ` +
+          `${figures.builder.placed} placed, ${figures.builder.unplaced} unplaced, total fit ${figures.builder.totalFit}${figures.builder.stoppedEarly ? ', STOPPED EARLY' : ''}`,
+      );
+      checks.push({
+        name: 'missions that need you: p95 ≤ 50 ms for one attendee',
+        ok: figures.suggestions.p95 <= 50 && figures.suggestions.errors === 0,
+        detail: `p95 ${figures.suggestions.p95} ms over ${figures.suggestions.requests} calls, ${figures.suggestions.errors} errors${figures.suggestions.errorSamples[0] ? `; ${figures.suggestions.errorSamples[0]}` : ''}`,
+      });
+      checks.push({
+        name: 'the team builder solves the event in ≤ 10 s without stopping early',
+        ok: builderWorst <= 10_000 && !figures.builder.stoppedEarly,
+        detail: `${figures.builder.ms.join(' / ')} ms; ${figures.builder.placed} placed of ${figures.builder.placed + figures.builder.unplaced}`,
+      });
+    };
+
     // ---- scenarios ----
     console.log('running:');
     if (CLOSING_ONLY) {
@@ -367,6 +411,15 @@ async function main(): Promise<void> {
       printTable();
       console.log('');
       printClosingPanel(closing);
+      printLoadAverage('end');
+      console.log('');
+      printChecks();
+      return;
+    }
+    if (MATCHING_ONLY) {
+      await runMatchingScenario();
+      console.log('');
+      printTable();
       printLoadAverage('end');
       console.log('');
       printChecks();
@@ -524,6 +577,7 @@ async function main(): Promise<void> {
 
     await runNotifications();
     const closingPanel = await runClosing();
+    await runMatchingScenario();
 
     // ---- scale: 2,000 missions, 50,000 votes ----
     const big = await growMissions(db);

@@ -13,3 +13,4 @@ export * from './notifications.ts';
 export * from './rounds.ts';
 export * from './roles.ts';
 export * from './privacy.ts';
+export * from './matching.ts';

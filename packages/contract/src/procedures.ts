@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
+import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
 import { roundProcedureParams } from './rounds.ts';
@@ -207,6 +208,7 @@ export const procedureParams = {
   ...cardProcedureParams,
   ...requestProcedureParams,
   ...privacyProcedureParams,
+  ...matchingProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -326,7 +328,8 @@ export interface ProcedureResults
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,
-    PrivacyProcedureResults {
+    PrivacyProcedureResults,
+    MatchingProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -11,6 +11,8 @@ import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
 import { rolesProcedures } from '../features/roles/procedures.ts';
 import { requestProcedures } from '../features/roles/requests.ts';
+import { matchingProcedures } from '../features/matching/procedures.ts';
+import { builderProcedures } from '../features/matching/builder-procedures.ts';
 import { cardProcedures } from '../features/profiles/role-card.ts';
 import { profilesProcedures } from '../features/profiles/procedures.ts';
 import { roundsProcedures } from '../features/rounds/procedures.ts';
@@ -43,6 +45,8 @@ export const procedures = {
   ...privacyProcedures,
   ...sessionProcedures,
   ...privacyPageProcedures,
+  ...matchingProcedures,
+  ...builderProcedures,
 } satisfies { [N in ProcedureName]: Procedure<N> };
 
 /** The handler for a name from the URL, or undefined (also for inherited names such as "toString"). */

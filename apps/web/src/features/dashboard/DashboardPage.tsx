@@ -8,6 +8,7 @@ import { roleProfileQuery } from '../profiles';
 import { VoteRoundBanner } from '../rounds';
 import { AnonymityDialog } from './AnonymityDialog';
 import { CardVisibilityReminder, MyRequestsCard } from '../roles';
+import { MissionsForMeCard } from '../matching';
 import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { useOpenSurvey } from './useOpenSurvey';
@@ -62,6 +63,8 @@ export default function DashboardPage() {
       <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} onRetry={retry} />
 
       <MyRequestsCard />
+
+      {roleProfile ? <MissionsForMeCard /> : null}
 
       <DashboardMissionSection
         canCreateMission={preSurveyCompleted === true && roleProfile !== null}

@@ -13,6 +13,7 @@ import { countLabel, formatCount } from '../../lib/format';
 import { ToggleButtons } from './MissionParts';
 import { VirtualMissionList } from './VirtualMissionList';
 import { openRoleCountsQuery } from '../roles';
+import { MissionsForMeCard } from '../matching';
 
 type Layout = 'grid' | 'list';
 
@@ -68,6 +69,10 @@ export default function AllMissionsPage() {
           <Radio aria-hidden="true" className="size-4" />
           Live results
         </Link>
+      </div>
+
+      <div className="mb-6">
+        <MissionsForMeCard limit={3} />
       </div>
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">

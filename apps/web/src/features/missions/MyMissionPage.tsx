@@ -6,6 +6,7 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { isMissionOwner } from '@mc/contract';
 import { MissionRequestsCard, OpenRolesCard } from '../roles';
+import { PeopleWhoFitCard } from '../matching';
 import { useMyMission } from './useMembershipMission';
 import { MissionSwitcher } from './MissionSwitcher';
 import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList } from './MissionParts';
@@ -42,6 +43,7 @@ export default function MyMissionPage() {
   }
 
   const { mission } = data;
+  const isOwner = data.members.some((member) => member.user_id === userId && isMissionOwner(member));
   return (
     <section className={pageClasses}>
       {head}
@@ -63,8 +65,9 @@ export default function MyMissionPage() {
       <Card className="mb-6">
         <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
       </Card>
-      {data.members.some((member) => member.user_id === userId && isMissionOwner(member)) ? <MissionRequestsCard missionId={mission.mission_id} /> : null}
-      <OpenRolesCard missionId={mission.mission_id} canManage={data.members.some((member) => member.user_id === userId && isMissionOwner(member))} />
+      {isOwner ? <MissionRequestsCard missionId={mission.mission_id} /> : null}
+      <OpenRolesCard missionId={mission.mission_id} canManage={isOwner} />
+      {isOwner ? <PeopleWhoFitCard missionId={mission.mission_id} /> : null}
       <Card>
         <h2 className="mb-4 text-lg font-semibold text-slate-50">Team Members</h2>
         <TeamMembersList members={data.members} emptyText="No members yet." searchable />

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CalendarCog, Download, Gauge, History, Rocket, ShieldCheck, Users, Vote, type LucideIcon } from 'lucide-react';
+import { CalendarCog, Download, Gauge, History, Rocket, ShieldCheck, Users, Vote, Wand2, type LucideIcon } from 'lucide-react';
 
 export interface OrganiserSection {
   /** The address under /organiser ('' is the console's first screen). */
@@ -19,6 +19,7 @@ export const ORGANISER_SECTIONS: readonly OrganiserSection[] = [
   { slug: 'programme', label: 'Programme', icon: CalendarCog, Component: lazy(() => import('./sections/ProgrammeSection')) },
   { slug: 'missions', label: 'Missions', icon: Rocket, Component: lazy(() => import('./sections/MissionsSection')) },
   { slug: 'people', label: 'People', icon: Users, Component: lazy(() => import('./sections/PeopleSection')) },
+  { slug: 'team-builder', label: 'Team builder', icon: Wand2, Component: lazy(() => import('./sections/TeamBuilderSection')) },
   { slug: 'rounds', label: 'Voting rounds', icon: Vote, Component: lazy(() => import('./sections/RoundsSection')) },
   { slug: 'exports', label: 'Exports', icon: Download, Component: lazy(() => import('./sections/ExportsSection')) },
   { slug: 'privacy', label: 'Privacy page', icon: ShieldCheck, Component: lazy(() => import('./sections/PrivacySection')) },

@@ -11,7 +11,7 @@ import { answerRequest, invalidateRequests, missionTeamRequestsQuery, myTeamRequ
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /** "Ask to join" beside an open role, with a short message (docs/product.md#joining-a-team). */
-export function AskToJoinButton({ role }: { role: MissionRole }) {
+export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 'title'> }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { fitReason, type PersonFit } from '@mc/contract';
+import { Alert, Badge, Button, Card, Select, Spinner } from '../../components/ui';
+import { callRpc } from '../../lib/rpc';
+import { notify } from '../../lib/notify';
+import { invalidateRequests, missionRolesQuery, PersonName } from '../roles';
+import { peopleForRoleQuery } from './matchingApi';
+
+/**
+ * "People who fit your mission" (docs/product.md#matching), for a mission's owners: for one open
+ * role at a time, the attendees who fit it best, each with the line that says why and "Invite".
+ */
+export function PeopleWhoFitCard({ missionId }: { missionId: string }) {
+  const roles = useQuery(missionRolesQuery(missionId));
+  const [chosen, setChosen] = useState('');
+  const roleId = chosen || roles.data?.[0]?.role_id || '';
+  const people = useQuery(peopleForRoleQuery(roleId, roleId !== ''));
+  if (roles.data?.length === 0) return null;
+  return (
+    <Card className="mb-6" data-testid="people-who-fit">
+      <h2 className="mb-1 text-lg font-semibold text-slate-50">People who fit your mission</h2>
+      <p className="mb-4 text-sm text-slate-300">Attendees whose role profile names what your open role asks for, best first.</p>
+      {roles.isPending ? (
+        <Spinner label="Loading open roles..." />
+      ) : roles.isError ? (
+        <Alert tone="error">{roles.error.message}</Alert>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <Select
+            label="For the open role"
+            options={roles.data.map((role) => ({ value: role.role_id, label: role.title }))}
+            value={roleId}
+            onChange={(event) => setChosen(event.target.value)}
+          />
+          {people.isPending ? (
+            <Spinner label="Finding people who fit..." />
+          ) : people.isError ? (
+            <Alert tone="error">{people.error.message || 'Could not find people who fit'}</Alert>
+          ) : people.data.length === 0 ? (
+            <p className="text-slate-300">Nobody fits this role yet. People appear here as they write their role profiles.</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {people.data.map((person) => (
+                <PersonLine key={person.user_id} person={person} roleId={roleId} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function PersonLine({ person, roleId }: { person: PersonFit; roleId: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const name = `${person.first_name} ${person.last_name}`;
+  async function invite() {
+    setBusy(true);
+    try {
+      await callRpc('invite_to_role', { p_role_id: roleId, p_user_id: person.user_id, p_message: '' });
+      notify.success(`Invited ${person.first_name}.`);
+    } catch (error) {
+      notify.error(error instanceof Error && error.message ? error.message : 'Could not invite');
+    } finally {
+      await invalidateRequests(queryClient);
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="flex flex-col gap-2 rounded-xl border border-slate-700 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="person-fit">
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-slate-50">
+          <PersonName userId={person.user_id}>{name}</PersonName>
+          <span className="font-normal text-slate-300"> · {person.role_title}</span>
+        </p>
+        <p className="text-sm break-words text-slate-300">{fitReason(person, 'they')}</p>
+        <Badge tone={person.no_team ? 'success' : 'neutral'}>{person.no_team ? 'On no team yet' : 'Already on a team'}</Badge>
+      </div>
+      {person.pending ? (
+        <Badge tone="info">Invitation open</Badge>
+      ) : (
+        <Button size="sm" busy={busy} busyLabel="Inviting..." icon={<UserPlus aria-hidden="true" className="size-4" />} onClick={() => void invite()}>
+          Invite<span className="sr-only"> {name}</span>
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,4 @@
+/** What other features may use of matching (docs/product.md#matching). */
+export { MissionsForMeCard } from './MissionsForMeCard';
+export { PeopleWhoFitCard } from './PeopleWhoFitCard';
+export { builderOverviewQuery, matchingKeys, sendProposal } from './matchingApi';

@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import { BUILDER_PLACEMENTS_MAX, type BuilderPlacement, type TeamBuilderSent } from '@mc/contract';
+import { callRpc } from '../../lib/rpc';
+
+/*
+ * Matching's calls (docs/product.md#matching). The keys sit under "missions" so that any change
+ * to missions, teams, roles or requests (which invalidate that key) refreshes the matches too.
+ */
+
+export const matchingKeys = {
+  missionsForMe: (userId: string | null, limit: number) => ['missions', 'for-me', userId, limit] as const,
+  peopleForRole: (roleId: string) => ['missions', 'people-for-role', roleId] as const,
+  builderOverview: ['missions', 'team-builder', 'overview'] as const,
+};
+
+export function missionsForMeQuery(userId: string | null, limit: number) {
+  return queryOptions({
+    queryKey: matchingKeys.missionsForMe(userId, limit),
+    queryFn: () => callRpc('get_missions_for_me', { p_limit: limit }),
+    enabled: userId !== null,
+  });
+}
+
+export function peopleForRoleQuery(roleId: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: matchingKeys.peopleForRole(roleId),
+    queryFn: () => callRpc('get_people_for_role', { p_role_id: roleId, p_limit: 10 }),
+    enabled,
+  });
+}
+
+export function builderOverviewQuery() {
+  return queryOptions({
+    queryKey: matchingKeys.builderOverview,
+    queryFn: () => callRpc('get_team_builder_overview', {}),
+  });
+}
+
+/** Sends a proposal in parts the server takes at once; answers the totals. */
+export async function sendProposal(placements: readonly BuilderPlacement[]): Promise<TeamBuilderSent> {
+  const total: TeamBuilderSent = { sent: 0, skipped: 0 };
+  for (let start = 0; start < placements.length; start += BUILDER_PLACEMENTS_MAX) {
+    const part = placements.slice(start, start + BUILDER_PLACEMENTS_MAX).map(({ user_id, role_id }) => ({ user_id, role_id }));
+    const answer = await callRpc('send_team_builder', { p_placements: part });
+    total.sent += answer.sent;
+    total.skipped += answer.skipped;
+  }
+  return total;
+}
