@@ -3,16 +3,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ROUND_VOTES_MAX, venueInstant, type ProcedureParams } from '@mc/contract';
 import { Alert, Button, Card, Select, TextField } from '../../../components/ui';
+import { LocaleDateField, LocaleTimeField } from '../../../components/ui/LocaleDateTimeFields';
 import { appConfig } from '../../../lib/appConfig';
 import { callRpc } from '../../../lib/rpc';
 import { organiserMissionsQuery, refreshAfterChange } from '../moderationApi';
 
-/** A datetime-local value ("2025-12-06T17:30") read as the venue's wall clock, or null when empty. */
-function venueIso(value: string): string | null {
-  if (!value) return null;
-  const [date = '', time = ''] = value.split('T');
-  return venueInstant(date, time, appConfig.conferenceTimeZone).toISOString();
+/** A day and a time ("2025-12-06", "17:30") read as the venue's wall clock; null when both are empty, undefined when only one is given. */
+function venueIso({ day, time }: { day: string; time: string }): string | null | undefined {
+  if (!day && !time) return null;
+  if (!day || !time) return undefined;
+  return venueInstant(day, time, appConfig.conferenceTimeZone).toISOString();
 }
+
+const NO_MOMENT = { day: '', time: '' };
+const HALF_A_MOMENT = 'Give both the day and the time, or leave both empty.';
 
 const VOTE_OPTIONS = Array.from({ length: ROUND_VOTES_MAX }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
@@ -26,8 +30,9 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
   const [shortlist, setShortlist] = useState<Set<string> | null>(null);
   const [allowOwn, setAllowOwn] = useState(false);
   const [showCounts, setShowCounts] = useState(false);
-  const [opensAt, setOpensAt] = useState('');
-  const [closesAt, setClosesAt] = useState('');
+  const [opensAt, setOpensAt] = useState(NO_MOMENT);
+  const [closesAt, setClosesAt] = useState(NO_MOMENT);
+  const [halfGiven, setHalfGiven] = useState(false);
   const create = useMutation({
     mutationFn: (params: ProcedureParams<'create_vote_round'>) => callRpc('create_vote_round', params),
     onSuccess: async (round) => {
@@ -38,14 +43,18 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const opens = venueIso(opensAt);
+    const closes = venueIso(closesAt);
+    setHalfGiven(opens === undefined || closes === undefined);
+    if (opens === undefined || closes === undefined) return;
     create.mutate({
       p_name: name,
       p_votes_per_person: Number(votes),
       p_allow_own_mission: allowOwn,
       p_show_counts_while_open: showCounts,
       p_mission_ids: shortlist ? [...shortlist] : null,
-      p_opens_at: venueIso(opensAt),
-      p_closes_at: venueIso(closesAt),
+      p_opens_at: opens,
+      p_closes_at: closes,
     });
   };
   const visible = (missions.data ?? []).filter((mission) => mission.hidden === null);
@@ -101,21 +110,22 @@ export function RoundForm({ onDone }: { onDone: () => void }) {
           Show the counts while voting is open
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <LocaleDateField label="Opens on (optional)" value={opensAt.day} onValueChange={(day) => setOpensAt((at) => ({ ...at, day }))} />
+          <LocaleTimeField
             label="Opens at (optional)"
-            type="datetime-local"
-            value={opensAt}
-            onChange={(event) => setOpensAt(event.target.value)}
+            value={opensAt.time}
+            onValueChange={(time) => setOpensAt((at) => ({ ...at, time }))}
             hint={`Venue time (${appConfig.conferenceTimeZone})`}
           />
-          <TextField
+          <LocaleDateField label="Closes on (optional)" value={closesAt.day} onValueChange={(day) => setClosesAt((at) => ({ ...at, day }))} />
+          <LocaleTimeField
             label="Closes at (optional)"
-            type="datetime-local"
-            value={closesAt}
-            onChange={(event) => setClosesAt(event.target.value)}
+            value={closesAt.time}
+            onValueChange={(time) => setClosesAt((at) => ({ ...at, time }))}
             hint={`Venue time (${appConfig.conferenceTimeZone})`}
           />
         </div>
+        {halfGiven ? <Alert tone="error">{HALF_A_MOMENT}</Alert> : null}
         {create.isError ? <Alert tone="error">{create.error.message}</Alert> : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={create.isPending} busyLabel="Creating...">
