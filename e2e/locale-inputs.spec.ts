@@ -81,6 +81,19 @@ for (const expected of LOCALES) {
       await expect(dialog.getByLabel(/^Session starts/)).toHaveValue(expected.times[0]);
       await expect(dialog.getByLabel(/^Session ends/)).toHaveValue(expected.times[1]);
       await expect(dialog.getByLabel(/^Session starts/)).toHaveAttribute('placeholder', expected.timePattern);
+      // Its day is named in the locale too, and the box shows the whole name.
+      const day = dialog.getByRole('combobox', { name: 'Day', exact: true });
+      const shown = await day.evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) throw new Error('no canvas');
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.text ?? '';
+        // The arrow is drawn inside the padding box: leave it 20 px.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return { text, fits: context.measureText(text).width <= room };
+      });
+      expect(shown).toEqual({ text: expected.locale === 'en-ZA' ? 'Day 1 (06 Dec)' : 'Day 1 (Dec 6)', fits: true });
       const partStarts = dialog.getByLabel(/^Part starts/).first();
       await partStarts.clear();
       await partStarts.pressSequentially(expected.typed);

@@ -4,7 +4,7 @@ import { PART_TYPES, type PartType } from '@mc/contract/conference.ts';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { Badge, Button, Card, CardHeader, Dialog, Select, TextAreaField, TextField } from '../../../components/ui';
 import { LocaleTimeField } from '../../../components/ui/LocaleDateTimeFields';
-import { orderSessions, type Programme } from '../../conference';
+import { formatDayMonth, orderSessions, type Programme } from '../../conference';
 import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
 import { SaveProblemAlert } from './SaveProblemAlert';
 import { countLabel } from '../../../lib/format';
@@ -102,7 +102,7 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
   const [session, setSession] = useState<ProgrammeSession>(() => original ?? newSession(programme));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const save = useProgrammeChange('save_session', original ? 'Session saved' : 'Session added');
-  const dayOptions = programme.settings.days.map((date, index) => ({ value: String(index + 1), label: `Day ${index + 1} (${date})` }));
+  const dayOptions = programme.settings.days.map((date, index) => ({ value: String(index + 1), label: `Day ${index + 1} (${formatDayMonth(date)})` }));
   const roomOptions = programme.settings.rooms.map((room) => ({ value: room, label: room }));
 
   const setPart = (index: number, change: Partial<ProgrammePart>) =>
