@@ -42,7 +42,7 @@ async function checkEveryStop(page: Page, limit = 60): Promise<{ stops: number; 
       active.setAttribute('data-ring-check', active.getAttribute('data-ring-check') ?? String(Math.random()));
       return active.getAttribute('data-ring-check') ?? '';
     });
-    // Round again (or out of the page): done. A date input keeps focus over its day, month and year.
+    // Round again (or out of the page): done. A stop seen before is not checked twice.
     if (id === 'body' || id === [...seen][0]) break;
     if (seen.has(id)) continue;
     seen.add(id);

@@ -70,6 +70,12 @@ test.describe('layout', () => {
     }
 
     await page.setViewportSize({ width: 1280, height: 1000 });
+    // This card alone on the screen: in the grid a card is as tall as the tallest in its row, and
+    // the journeys running beside this one add and change missions on the same server; the list
+    // read again after the vote would bring them in (a two-line statement beside it made it 24 px
+    // taller once).
+    await page.getByLabel('Search missions').fill(name);
+    await expect(page.getByTestId('mission-card')).toHaveCount(1);
     const mine = card(page, name);
     const vote = mine.getByRole('button', { name: 'Vote', exact: true });
     const subscribe = mine.getByRole('button', { name: 'Subscribe', exact: true });

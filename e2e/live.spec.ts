@@ -529,8 +529,8 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   await b.page.context().close();
 });
 
-/** "2026-11-25T19:40": `minutes` from now on the venue's wall clock, as a datetime-local field takes it. */
-function venueInputIn(minutes: number, timeZone: string): string {
+/** { day: "2026-11-25", time: "19:40" }: `minutes` from now on the venue's wall clock, as the day and time fields take it. */
+function venueInputIn(minutes: number, timeZone: string): { day: string; time: string } {
   const parts = new Intl.DateTimeFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',
@@ -542,7 +542,7 @@ function venueInputIn(minutes: number, timeZone: string): string {
   })
     .formatToParts(new Date(Date.now() + minutes * 60_000))
     .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 test('an organiser changes a draft round and sets its close; /live counts down, and the organiser reveals it there by keyboard, last place first; the bell tells the voter', async ({
@@ -582,7 +582,15 @@ test('an organiser changes a draft round and sets its close; /live counts down, 
       .first()
       .textContent()) ?? ''
   ).replace(/^Venue time \((.+)\)$/, '$1');
-  await form.getByLabel('Closes at (optional)').fill(venueInputIn(30, timeZone));
+  const closes = venueInputIn(30, timeZone);
+  for (const [label, typed] of [
+    ['Closes on (optional)', closes.day],
+    ['Closes at (optional)', closes.time],
+  ] as const) {
+    const field = form.getByLabel(label);
+    await field.pressSequentially(typed);
+    await field.blur();
+  }
   await expectNoA11yViolations(page);
   await form.getByRole('button', { name: 'Save round' }).click();
   const card = page.getByTestId('round-card').filter({ hasText: roundName });

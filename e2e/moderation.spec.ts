@@ -130,6 +130,18 @@ test('Exports: a CSV download with a byte order mark; Overview shows figures and
   expect(bytes.toString('utf8').slice(1)).toMatch(/^Attendee ID,Anonymity,First name,Last name,E-mail,Mobile,/);
   expect(bytes.toString('utf8')).toContain(organiser.email);
 
+  // missions.csv carries each mission's own words, not only its figures.
+  const words = { p_statement: `Filters for ${organiser.lastName}`, p_problem_being_solved: `Unsafe water near ${organiser.lastName}` };
+  const mission = await createMission(await withRoleProfile(await createUser()), words);
+  const [missionsDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download missions.csv' }).click()]);
+  const missionsCsv = readFileSync(await missionsDownload.path())
+    .toString('utf8')
+    .slice(1);
+  expect(missionsCsv.split(/\r?\n/)[0]).toMatch(/,Objective,.*,Statement,Shared intention,Core message,Problem being solved,First team action$/);
+  const missionRow = missionsCsv.split(/\r?\n/).find((line) => line.startsWith(mission.mission_id)) ?? '';
+  for (const text of [words.p_statement, 'Work together on it', 'Family & Care', 'Together we can', words.p_problem_being_solved, 'Meet on Monday'])
+    expect(missionRow).toContain(text);
+
   await openSection(page, 'Overview');
   await expect(page.getByTestId('figure-registered')).toHaveText(/^[1-9]\d*$/);
   await page.getByText('Show the numbers').first().click();

@@ -1,6 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { test, type Page } from './support/test.ts';
-import { createMission, createUser, makeOrganiser, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import {
+  createMission,
+  createUser,
+  enterAuthenticatorCode,
+  makeOrganiser,
+  rpc,
+  signInViaUi,
+  withAuthenticator,
+  withRoleProfile,
+  type E2EUser,
+} from './support/app.ts';
 
 /**
  * Not a test: `npm run screenshots` (playwright.screenshots.config.ts) walks every screen and saves
@@ -120,5 +130,29 @@ test('every screen, at 1280 and 390 px, dark and light', async ({ page }) => {
         if (await menu.isVisible()) await menu.click();
       },
     },
+  ]);
+
+  // The same organiser with an authenticator: the console's sections, the session editor and a new round.
+  const secret = await withAuthenticator(leader);
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await signInViaUi(page, leader);
+  await enterAuthenticatorCode(page, secret);
+  await shoot(page, [
+    { name: 'organiser-overview', path: '/organiser' },
+    { name: 'organiser-programme', path: '/organiser/programme' },
+    { name: 'organiser-session-editor', path: '/organiser/programme', then: openDialog('Edit session 3') },
+    { name: 'organiser-missions', path: '/organiser/missions' },
+    { name: 'organiser-people', path: '/organiser/people' },
+    {
+      name: 'organiser-new-round',
+      path: '/organiser/rounds',
+      then: async (open) => {
+        await open.getByRole('button', { name: 'New round' }).click();
+        await open.getByRole('heading', { name: 'New round' }).waitFor();
+      },
+    },
+    { name: 'organiser-exports', path: '/organiser/exports' },
+    { name: 'organiser-audit-log', path: '/organiser/audit-log' },
   ]);
 });

@@ -1,5 +1,6 @@
-import { expect, test } from './support/test.ts';
-import { createUser } from './support/app.ts';
+import { expect, test, type Locator, type Page } from './support/test.ts';
+import { randomUUID } from 'node:crypto';
+import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
 import { box, overlap } from './support/geometry.ts';
 
 /**
@@ -51,3 +52,57 @@ test.describe('toasts', () => {
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   });
 });
+
+/** The toast with this text, once it has faded into its place (no transition running). */
+async function settledToast(page: Page, text: string): Promise<Locator> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await expect.poll(() => toast.evaluate((element) => element.getAnimations().length)).toBe(0);
+  return toast;
+}
+
+/** The toast covers none of these, all drawn on the screen. */
+async function expectClearOf(toast: Locator, texts: Locator[]): Promise<void> {
+  for (const text of texts) {
+    await expect(text).toBeInViewport();
+    expect(overlap(await box(toast), await box(text)), await text.innerText()).toBe(false);
+  }
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`toasts leave headings readable at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 600 ? 900 : 844 } });
+
+    test('the sign-up card heading, the role profile subtitle and the bell panel header', async ({ page }) => {
+      await page.goto('/signup');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      const signUpError = await settledToast(page, 'First name is required');
+      await expectClearOf(signUpError, [page.getByRole('heading', { level: 1, name: 'Create Account' }), page.getByText('Join us and start your journey')]);
+
+      const author = await withRoleProfile(await createUser());
+      const mission = await createMission(author);
+      const user = await createUser();
+      await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
+      await rpc(user, 'toggle_mission_subscription', { p_mission_id: mission.mission_id });
+      await rpc(author, 'update_mission', { p_mission_id: mission.mission_id, p_updated_by: author.id, p_statement: `A new statement ${randomUUID()}` });
+      await signInViaUi(page, user);
+
+      await page.goto('/role-profile');
+      await page.getByRole('button', { name: 'Save Profile' }).click();
+      const profileError = await settledToast(page, 'Please fill in all required fields');
+      await expectClearOf(profileError, [
+        page.getByRole('heading', { level: 1, name: 'Create Your Role Profile' }),
+        page.getByText('Define your purpose, skills, and how you'),
+      ]);
+
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      const markAll = panel.getByRole('button', { name: 'Mark all as read' });
+      await expect(markAll).toBeEnabled();
+      await page.route('**/rest/v1/rpc/mark_notifications_read', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+      await markAll.click();
+      const bellError = await settledToast(page, 'Could not mark as read. Please try again.');
+      await expectClearOf(bellError, [panel.getByRole('heading', { name: 'Notifications' }), markAll]);
+    });
+  });
+}

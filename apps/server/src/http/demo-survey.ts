@@ -13,7 +13,7 @@ export function registerDemoSurvey(app: FastifyInstance): void {
       .map(([key, value]) => `<tr><th scope="row">${escapeHtml(key)}</th><td>${escapeHtml(String(value))}</td></tr>`)
       .join('');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${kind} survey (demo)</title>
-<style>body{font-family:system-ui,sans-serif;margin:1.5rem;color:#0f172a;background:#f8fafc}table{border-collapse:collapse}th,td{text-align:left;padding:.25rem .75rem;border-bottom:1px solid #cbd5e1}</style>
+<style>body{font-family:system-ui,sans-serif;margin:1.5rem;color:#0f172a;background:#f8fafc}table{border-collapse:collapse}th,td{text-align:left;padding:.25rem .75rem;border-bottom:1px solid #cbd5e1}td{overflow-wrap:anywhere}</style>
 </head><body><main aria-label="Demo survey form"><h1>${kind} survey (demo)</h1>
 <p>This demo form stands in for the real survey. It received these prefilled answers:</p>
 <table><tbody>${rows || '<tr><td>No prefilled answers.</td></tr>'}</tbody></table>

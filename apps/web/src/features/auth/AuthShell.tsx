@@ -61,8 +61,10 @@ export function AuthShell({ title, subtitle, documentTitle, children, footer }: 
       >
         <div className="w-full max-w-md">
           <div className="rounded-2xl border border-slate-700/70 bg-slate-900/75 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-8">
-            <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
-            <p className="mt-1 text-slate-300">{subtitle}</p>
+            <div data-toast-clear>
+              <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
+              <p className="mt-1 text-slate-300">{subtitle}</p>
+            </div>
             <div className="mt-6">{children}</div>
           </div>
           {footer ? <div className="mt-5 text-center text-sm text-slate-300">{footer}</div> : null}
@@ -73,11 +75,3 @@ export function AuthShell({ title, subtitle, documentTitle, children, footer }: 
 }
 
 export const inlineLinkClasses = 'font-semibold text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline rounded-sm';
-
-/** Today's date as "YYYY-MM-DD" in the visitor's own time zone (the max of date inputs). */
-export function todayIso(): string {
-  const now = new Date();
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}

@@ -1,5 +1,5 @@
+import { LocaleDateField, type LocaleFieldProps } from '../../components/ui/LocaleDateTimeFields';
 import { TextField, type TextFieldProps } from '../../components/ui/TextField';
-import { todayIso } from './AuthShell';
 
 type PresetFieldProps = Omit<TextFieldProps, 'type' | 'name' | 'label'> & { label?: string };
 
@@ -8,7 +8,10 @@ export function EmailField({ label = 'Email', ...props }: PresetFieldProps) {
   return <TextField label={label} type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />;
 }
 
-/** The date of birth, which is also the credential: a real date, no later than today. */
-export function DateOfBirthField({ label = 'Date of Birth', ...props }: PresetFieldProps) {
-  return <TextField label={label} type="date" name="dateOfBirth" autoComplete="bday" max={todayIso()} required {...props} />;
+/**
+ * The date of birth, which is also the credential: a real date (the age rule keeps it no later than
+ * today), typed as the person's locale writes dates.
+ */
+export function DateOfBirthField({ label = 'Date of Birth', ...props }: Omit<LocaleFieldProps, 'name' | 'label'> & { label?: string }) {
+  return <LocaleDateField label={label} name="dateOfBirth" autoComplete="bday" required {...props} />;
 }

@@ -133,13 +133,7 @@ function NewDateOfBirthForm() {
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <DateOfBirthField
-          ref={dateRef}
-          label="New Date of Birth"
-          value={dateOfBirth}
-          onChange={(event) => setDateOfBirth(event.target.value)}
-          error={error ?? undefined}
-        />
+        <DateOfBirthField ref={dateRef} label="New Date of Birth" value={dateOfBirth} onValueChange={setDateOfBirth} error={error ?? undefined} />
         <Button type="submit" size="lg" busy={busy} busyLabel="Saving...">
           Save and Continue
         </Button>

@@ -79,7 +79,7 @@ export default function SignInPage() {
         <DateOfBirthField
           ref={dateRef}
           value={dateOfBirth}
-          onChange={(event) => setDateOfBirth(event.target.value)}
+          onValueChange={setDateOfBirth}
           error={errorFor('dateOfBirth')}
           hint="Your date of birth is your sign-in secret."
         />

@@ -126,7 +126,7 @@ export default function SignUpPage() {
         <DateOfBirthField
           ref={refs.dateOfBirth}
           value={dateOfBirth}
-          onChange={(event) => setDateOfBirth(event.target.value)}
+          onValueChange={setDateOfBirth}
           error={errorFor('dateOfBirth')}
           hint="You will sign in with your e-mail and this date. You must be at least 18."
         />

@@ -69,6 +69,7 @@ export function scheduledParts(source: Programme): ScheduledPart[] {
 // locale (`undefined`: the browser's language).
 const longDateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const shortDateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayMonthFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 function calendarDate(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -83,6 +84,11 @@ export function formatLongDate(date: string): string {
 /** "Sat, Dec 6" (en-US) or "Sat 6 Dec" (en-GB). */
 export function formatShortDate(date: string): string {
   return shortDateFormat.format(calendarDate(date));
+}
+
+/** "Dec 6" (en-US) or "6 Dec" (en-GB): a day of the programme where room is short. */
+export function formatDayMonth(date: string): string {
+  return dayMonthFormat.format(calendarDate(date));
 }
 
 /** "GMT+2" for the zone at that moment. */

@@ -81,7 +81,7 @@ export function NotificationBell() {
           collisionPadding={12}
           className="z-40 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(26rem,calc(100vw-1.5rem))] flex-col rounded-2xl border border-slate-700 bg-slate-900 shadow-2xl shadow-black/60 focus:outline-none"
         >
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-700/70 px-4 py-3">
+          <div data-toast-clear className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-700/70 px-4 py-3">
             <h2 id={headingId} ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-50 focus:outline-none">
               {BELL_TEXT.title}
             </h2>

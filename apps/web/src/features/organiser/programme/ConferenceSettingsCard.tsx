@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, CardHeader, TextAreaField, TextField } from '../../../components/ui';
+import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
 import type { Programme } from '../../conference';
 import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
 import { SaveProblemAlert } from './SaveProblemAlert';
@@ -33,8 +34,8 @@ export function ConferenceSettingsCard({ programme }: { programme: Programme }) 
       <CardHeader title="Conference" description="Dates, the venue's time zone (the agenda's times are wall-clock times there), the venue and its rooms." />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First day" type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} required />
-          <TextField label="Last day" type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} required />
+          <LocaleDateField label="First day" value={startDate} onValueChange={setStartDate} required />
+          <LocaleDateField label="Last day" value={endDate} onValueChange={setEndDate} required />
           <TextField
             label="Time zone"
             value={timeZone}

@@ -3,7 +3,8 @@ import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { PART_TYPES, type PartType } from '@mc/contract/conference.ts';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { Badge, Button, Card, CardHeader, Dialog, Select, TextAreaField, TextField } from '../../../components/ui';
-import { orderSessions, type Programme } from '../../conference';
+import { LocaleTimeField } from '../../../components/ui/LocaleDateTimeFields';
+import { formatDayMonth, orderSessions, type Programme } from '../../conference';
 import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
 import { SaveProblemAlert } from './SaveProblemAlert';
 import { countLabel } from '../../../lib/format';
@@ -101,7 +102,7 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
   const [session, setSession] = useState<ProgrammeSession>(() => original ?? newSession(programme));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const save = useProgrammeChange('save_session', original ? 'Session saved' : 'Session added');
-  const dayOptions = programme.settings.days.map((date, index) => ({ value: String(index + 1), label: `Day ${index + 1} (${date})` }));
+  const dayOptions = programme.settings.days.map((date, index) => ({ value: String(index + 1), label: `Day ${index + 1} (${formatDayMonth(date)})` }));
   const roomOptions = programme.settings.rooms.map((room) => ({ value: room, label: room }));
 
   const setPart = (index: number, change: Partial<ProgrammePart>) =>
@@ -154,18 +155,16 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
             value={String(session.day)}
             onChange={(event) => setSession((current) => ({ ...current, day: Number(event.target.value) }))}
           />
-          <TextField
+          <LocaleTimeField
             label="Session starts"
-            type="time"
             value={session.startTime}
-            onChange={(event) => setSession((current) => ({ ...current, startTime: event.target.value }))}
+            onValueChange={(startTime) => setSession((current) => ({ ...current, startTime }))}
             required
           />
-          <TextField
+          <LocaleTimeField
             label="Session ends"
-            type="time"
             value={session.endTime}
-            onChange={(event) => setSession((current) => ({ ...current, endTime: event.target.value }))}
+            onValueChange={(endTime) => setSession((current) => ({ ...current, endTime }))}
             required
           />
         </div>
@@ -202,14 +201,8 @@ function SessionDialog({ programme, original, onClose }: { programme: Programme;
                 value={part.room ?? ''}
                 onChange={(event) => setPart(index, { room: event.target.value })}
               />
-              <TextField
-                label="Part starts"
-                type="time"
-                value={part.startTime}
-                onChange={(event) => setPart(index, { startTime: event.target.value })}
-                required
-              />
-              <TextField label="Part ends" type="time" value={part.endTime} onChange={(event) => setPart(index, { endTime: event.target.value })} required />
+              <LocaleTimeField label="Part starts" value={part.startTime} onValueChange={(startTime) => setPart(index, { startTime })} required />
+              <LocaleTimeField label="Part ends" value={part.endTime} onValueChange={(endTime) => setPart(index, { endTime })} required />
               <TextField
                 label="Speaker line"
                 value={part.speaker}

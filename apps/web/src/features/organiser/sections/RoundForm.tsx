@@ -3,15 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ROUND_VOTES_MAX, venueInstant, type OrganiserRound, type ProcedureParams } from '@mc/contract';
 import { Alert, Button, Card, Select, TextField } from '../../../components/ui';
+import { LocaleDateField, LocaleTimeField } from '../../../components/ui/LocaleDateTimeFields';
 import { appConfig } from '../../../lib/appConfig';
 import { callRpc } from '../../../lib/rpc';
 import { organiserMissionsQuery, refreshAfterChange } from '../moderationApi';
 
-/** A datetime-local value ("2025-12-06T17:30") read as the venue's wall clock, or null when empty. */
-function venueIso(value: string): string | null {
-  if (!value) return null;
-  const [date = '', time = ''] = value.split('T');
-  return venueInstant(date, time, appConfig.conferenceTimeZone).toISOString();
+/** A day and a time ("2025-12-06", "17:30") read as the venue's wall clock; null when both are empty, undefined when only one is given. */
+function venueIso({ day, time }: { day: string; time: string }): string | null | undefined {
+  if (!day && !time) return null;
+  if (!day || !time) return undefined;
+  return venueInstant(day, time, appConfig.conferenceTimeZone).toISOString();
 }
 
 const venueParts = new Intl.DateTimeFormat('en-CA', {
@@ -24,12 +25,14 @@ const venueParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: appConfig.conferenceTimeZone,
 });
 
-/** A stored moment as the datetime-local field shows it: the venue's wall clock ("2025-12-06T17:30"). */
-function venueInput(iso: string | null): string {
-  if (!iso) return '';
+/** A stored moment as the day and time fields show it: the venue's wall clock ("2025-12-06", "17:30"). */
+function venueMoment(iso: string | null): { day: string; time: string } {
+  if (!iso) return { day: '', time: '' };
   const part = Object.fromEntries(venueParts.formatToParts(new Date(iso)).map(({ type, value }) => [type, value]));
-  return `${part.year ?? ''}-${part.month ?? ''}-${part.day ?? ''}T${part.hour ?? ''}:${part.minute ?? ''}`;
+  return { day: `${part.year ?? ''}-${part.month ?? ''}-${part.day ?? ''}`, time: `${part.hour ?? ''}:${part.minute ?? ''}` };
 }
+
+const HALF_A_MOMENT = 'Give both the day and the time, or leave both empty.';
 
 const VOTE_OPTIONS = Array.from({ length: ROUND_VOTES_MAX }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
@@ -49,8 +52,9 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
   const [allowOwn, setAllowOwn] = useState(round?.allow_own_mission ?? false);
   const [showCounts, setShowCounts] = useState(round?.show_counts_while_open ?? false);
   const [allowRepeat, setAllowRepeat] = useState(round?.allow_repeat_votes ?? false);
-  const [opensAt, setOpensAt] = useState(venueInput(round?.opens_at ?? null));
-  const [closesAt, setClosesAt] = useState(venueInput(round?.closes_at ?? null));
+  const [opensAt, setOpensAt] = useState(() => venueMoment(round?.opens_at ?? null));
+  const [closesAt, setClosesAt] = useState(() => venueMoment(round?.closes_at ?? null));
+  const [halfGiven, setHalfGiven] = useState(false);
   const create = useMutation({
     mutationFn: (params: ProcedureParams<'create_vote_round'>) =>
       round ? callRpc('update_vote_round', { p_round_id: round.round_id, ...params }) : callRpc('create_vote_round', params),
@@ -62,6 +66,10 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const opens = venueIso(opensAt);
+    const closes = venueIso(closesAt);
+    setHalfGiven(opens === undefined || closes === undefined);
+    if (opens === undefined || closes === undefined) return;
     create.mutate({
       p_name: name,
       p_votes_per_person: Number(votes),
@@ -69,8 +77,8 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
       p_show_counts_while_open: showCounts,
       p_allow_repeat_votes: allowRepeat,
       p_mission_ids: shortlist ? [...shortlist] : null,
-      p_opens_at: venueIso(opensAt),
-      p_closes_at: venueIso(closesAt),
+      p_opens_at: opens,
+      p_closes_at: closes,
     });
   };
   const visible = (missions.data ?? []).filter((mission) => mission.hidden === null);
@@ -130,21 +138,22 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
           People may give several of their votes to the same mission
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <LocaleDateField label="Opens on (optional)" value={opensAt.day} onValueChange={(day) => setOpensAt((at) => ({ ...at, day }))} />
+          <LocaleTimeField
             label="Opens at (optional)"
-            type="datetime-local"
-            value={opensAt}
-            onChange={(event) => setOpensAt(event.target.value)}
+            value={opensAt.time}
+            onValueChange={(time) => setOpensAt((at) => ({ ...at, time }))}
             hint={`Venue time (${appConfig.conferenceTimeZone})`}
           />
-          <TextField
+          <LocaleDateField label="Closes on (optional)" value={closesAt.day} onValueChange={(day) => setClosesAt((at) => ({ ...at, day }))} />
+          <LocaleTimeField
             label="Closes at (optional)"
-            type="datetime-local"
-            value={closesAt}
-            onChange={(event) => setClosesAt(event.target.value)}
+            value={closesAt.time}
+            onValueChange={(time) => setClosesAt((at) => ({ ...at, time }))}
             hint={`Venue time (${appConfig.conferenceTimeZone})`}
           />
         </div>
+        {halfGiven ? <Alert tone="error">{HALF_A_MOMENT}</Alert> : null}
         {create.isError ? <Alert tone="error">{create.error.message}</Alert> : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={create.isPending} busyLabel={round ? 'Saving...' : 'Creating...'}>
