@@ -23,6 +23,7 @@ export const AUDIT_KINDS = {
   programmeSessionSaved: 'programme.session_saved',
   programmeSessionDeleted: 'programme.session_deleted',
   programmeImported: 'programme.imported',
+  programmePublished: 'programme.published',
   mfaReset: 'mfa.reset',
 } as const;
 

@@ -4,6 +4,7 @@ import { moderationProcedureParams } from './moderation.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
+import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { roundProcedureParams } from './rounds.ts';
 import {
   cardProcedureParams,
@@ -201,6 +202,7 @@ export const procedureParams = {
   ...agendaProcedureParams,
   ...organiserProcedureParams,
   ...programmeProcedureParams,
+  ...versionProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
   ...rolesProcedureParams,
@@ -320,6 +322,7 @@ export interface ProcedureResults
     AgendaProcedureResults,
     OrganiserProcedureResults,
     ProgrammeProcedureResults,
+    VersionProcedureResults,
     ModerationProcedureResults,
     NotificationProcedureResults,
     RoundProcedureResults,

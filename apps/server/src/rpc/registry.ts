@@ -7,6 +7,7 @@ import { notificationsProcedures } from '../features/notifications/procedures.ts
 import { privacyProcedures } from '../features/privacy/procedures.ts';
 import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
+import { versionProcedures } from '../features/programme/version-procedures.ts';
 import { rolesProcedures } from '../features/roles/procedures.ts';
 import { requestProcedures } from '../features/roles/requests.ts';
 import { cardProcedures } from '../features/profiles/role-card.ts';
@@ -32,6 +33,7 @@ export const procedures = {
   ...agendaProcedures,
   ...organiserProcedures,
   ...programmeProcedures,
+  ...versionProcedures,
   ...moderationProcedures,
   ...notificationsProcedures,
   ...roundsProcedures,

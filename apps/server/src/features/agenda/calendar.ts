@@ -1,6 +1,7 @@
 import ical, { escape, ICalCalendarMethod } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { DateTime } from 'luxon';
+import { locationText } from '@mc/contract/programme.ts';
 import { partsOf, type PartInProgramme, type Programme } from './programme.ts';
 
 export interface CalendarOptions {
@@ -42,6 +43,7 @@ export function programmeCalendar(programme: Programme, options: CalendarOptions
       timezone: timeZone,
       stamp,
       summary: entry.part.title,
+      location: locationText(entry.part.room, programme.settings) || null,
       description: describePart(entry),
       categories: [{ name: entry.part.type }],
       url: `${options.publicUrl}/agenda-schedule?part=${encodeURIComponent(entry.part.id)}`,

@@ -1,4 +1,5 @@
 /** What other features may use of the conference screens (the organiser console's programme editor). */
 export { SpeakerPhoto } from './ConferenceBits.tsx';
-export { fetchProgramme, useProgramme, type Programme } from './programme.ts';
+export { zoneCity } from './programme.ts';
+export { fetchProgramme, programmeOf, useProgramme, useVenueTimeZone, type Programme } from './programme.ts';
 export { orderSessions } from './schedule.ts';

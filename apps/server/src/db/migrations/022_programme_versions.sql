@@ -1,0 +1,29 @@
+-- Published versions of the programme (docs/decisions/034-programme-versions-and-the-diff.md).
+-- The `programme` row is the organisers' draft; attendees, their calendars and the offline copy
+-- read the newest row here. A version is written once, in the transaction that publishes it, with
+-- the public note and the changes it made (for the changelog and the change alerts).
+create table programme_versions (
+  version integer primary key check (version >= 1),
+  document jsonb not null,
+  note text not null,
+  changes jsonb not null default '[]'::jsonb,
+  published_at timestamptz not null default now(),
+  -- No foreign key: the record outlives the account that published it (as in audit_log).
+  published_by uuid,
+  published_by_label text not null
+);
+
+-- Immutable: a published version is never changed or removed one by one. TRUNCATE stays possible,
+-- as for audit_log: db:export empties every table of a fresh target before loading.
+create function programme_versions_refuse_change() returns trigger language plpgsql as $$
+begin
+  raise exception 'programme_versions is append-only: % is not allowed', tg_op using errcode = '42501';
+end;
+$$;
+create trigger programme_versions_no_update before update or delete on programme_versions
+  for each row execute function programme_versions_refuse_change();
+
+-- What attendees see today becomes the first published version. A database whose programme is not
+-- seeded yet gets its first version when the server seeds it.
+insert into programme_versions (version, document, note, published_by_label)
+select 1, document, 'The programme as first published.', 'migration' from programme;
