@@ -115,7 +115,8 @@ test('an organiser edits a speaker with a photo, and an attendee sees the change
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Audit log' }).click();
   const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
   await expect(entries.nth(0)).toContainText('Programme: speakers reordered');
-  await expect(entries.nth(1)).toContainText('Programme: speaker saved');
+  await expect(entries.nth(1)).toContainText('Programme: published');
+  await expect(entries.nth(2)).toContainText('Programme: speaker saved');
 });
 
 test('an organiser adds a speaker and a session; bad times are refused with every problem listed', async ({ page }) => {

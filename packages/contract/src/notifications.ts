@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'join_requested',
   'invited_to_team',
   'request_declined',
+  'programme_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -27,3 +27,22 @@ create trigger programme_versions_no_update before update or delete on programme
 -- seeded yet gets its first version when the server seeds it.
 insert into programme_versions (version, document, note, published_by_label)
 select 1, document, 'The programme as first published.', 'migration' from programme;
+
+-- Change alerts (docs/product.md#notifications): a publication tells each person who starred a
+-- changed part, in ONE notification naming their parts, written by one INSERT … SELECT in the
+-- publishing transaction. Such a notification points at the version, not at a mission event, and
+-- is pruned by its own age (mission events prune theirs).
+alter table notifications alter column event_id drop not null;
+alter table notifications
+  add column programme_version integer references programme_versions (version),
+  -- The reader's starred parts that this version changed, as they were when it was published.
+  add column parts text[],
+  add column created_at timestamptz not null default now();
+alter table notifications add constraint notifications_source_check check ((event_id is null) <> (programme_version is null));
+alter table notifications add constraint notifications_version_once unique (user_id, programme_version);
+create index notifications_programme_created_idx on notifications (created_at) where programme_version is not null;
+alter table notifications drop constraint notifications_kind_check;
+alter table notifications add constraint notifications_kind_check
+  check (kind in ('mission_changed', 'team_changed', 'votes_milestone', 'added_to_team', 'removed_from_team', 'team_member_joined',
+                  'mission_hidden', 'mission_unhidden', 'join_requested', 'invited_to_team', 'request_declined',
+                  'programme_changed'));

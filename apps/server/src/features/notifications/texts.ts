@@ -1,4 +1,4 @@
-import { MISSION_FIELD_LABELS, type MissionField, type NotificationKind } from '@mc/contract';
+import { describePartChange, MISSION_FIELD_LABELS, type MissionField, type NotificationKind, type PartChange } from '@mc/contract';
 
 /**
  * What a notification says, word for word (docs/product.md#notifications). The bell and the
@@ -18,6 +18,9 @@ export interface NotificationFacts {
   /** The role a request or invitation is for, and which of the two it was ('ask' or 'invite'). */
   role: string | null;
   request_kind: string | null;
+  /** A programme change alert: the organisers' note and the reader's starred parts that changed. */
+  programme_note: string | null;
+  programme_changes: PartChange[];
 }
 
 const UNSEEN_MISSION = 'a mission you can no longer see';
@@ -65,6 +68,11 @@ export function describeNotification(facts: NotificationFacts): string {
       return `${actor} asks to join ${mission} as ${facts.role ?? 'a team member'}.`;
     case 'invited_to_team':
       return `${actor} invites you to join ${mission} as ${facts.role ?? 'a team member'}.`;
+    case 'programme_changed': {
+      const starred = facts.programme_changes.length === 1 ? 'a part you starred' : `${facts.programme_changes.length} parts you starred`;
+      const changes = facts.programme_changes.map(describePartChange).join('. ');
+      return `The programme changed for ${starred}: ${changes}. The organisers' note: “${facts.programme_note ?? ''}”`;
+    }
     case 'request_declined':
       return `${actor} declined ${facts.request_kind === 'invite' ? 'the invitation to join' : 'your request to join'} ${mission}.${facts.reason ? ` Reason: ${facts.reason}` : ''}`;
   }

@@ -221,9 +221,9 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <p className={cn('text-sm', item.read ? 'text-slate-300' : 'font-medium text-slate-50')}>
           {item.read ? null : <span className="sr-only">Unread: </span>}
-          {item.mission_id ? (
+          {item.mission_id || item.kind === 'programme_changed' ? (
             <Link
-              to={paths.mission(item.mission_id)}
+              to={item.mission_id ? paths.mission(item.mission_id) : `${paths.agendaSchedule()}?filter=mine`}
               className="rounded-sm underline decoration-slate-500 underline-offset-2 hover:text-sky-200 hover:decoration-sky-300"
               onClick={() => {
                 if (!item.read)
