@@ -296,7 +296,8 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   await publish.getByRole('button', { name: /^Publish version \d+$/ }).click();
   await expect(page.getByText(/^Version \d+ published$/)).toBeVisible();
 
-  const attendeePage = await browser.newPage();
+  const context = await browser.newContext();
+  const attendeePage = await context.newPage();
   await signInViaUi(attendeePage, attendee);
   await attendeePage.goto('/agenda-schedule?day=1&filter=mine');
   const part = attendeePage.locator('#part-s1p1');
@@ -320,5 +321,5 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   await expect(versions.last()).toContainText('The programme as first published.');
   await settle(attendeePage);
   await expectNoA11yViolations(attendeePage);
-  await attendeePage.close();
+  await context.close();
 });
