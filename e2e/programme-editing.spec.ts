@@ -300,6 +300,14 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   const attendeePage = await context.newPage();
   await signInViaUi(attendeePage, attendee);
   await attendeePage.goto('/agenda-schedule?day=1&filter=mine');
+  // The bell tells the attendee who starred the part, in words, and leads to My agenda.
+  const bell = attendeePage.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  const alert = attendeePage.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /^The programme changed for a part you starred/ });
+  await expect(alert).toContainText('"Welcome to Mission Control" moved: Sat 6 Dec 09:00–09:30 → Sat 6 Dec 09:00–09:30, Hall B');
+  await expect(alert).toContainText("The organisers' note: “The welcome is in Hall B”");
+  await attendeePage.keyboard.press('Escape');
   const part = attendeePage.locator('#part-s1p1');
   await expect(part.getByTestId('part-place')).toHaveText('Where: Hall B, Harbour Hall, 1 Dock Road, Cape Town');
   const venue = attendeePage.getByTestId('venue-line');

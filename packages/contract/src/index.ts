@@ -8,6 +8,7 @@ export * from './agenda.ts';
 export * from './organiser.ts';
 export * from './programme.ts';
 export * from './programmeVersions.ts';
+export * from './announcements.ts';
 export * from './live.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';

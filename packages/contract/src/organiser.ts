@@ -24,6 +24,7 @@ export const AUDIT_KINDS = {
   programmeSessionDeleted: 'programme.session_deleted',
   programmeImported: 'programme.imported',
   programmePublished: 'programme.published',
+  announcementCreated: 'announcement.created',
   mfaReset: 'mfa.reset',
 } as const;
 

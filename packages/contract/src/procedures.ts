@@ -5,6 +5,7 @@ import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
+import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
 import {
   cardProcedureParams,
@@ -203,6 +204,7 @@ export const procedureParams = {
   ...organiserProcedureParams,
   ...programmeProcedureParams,
   ...versionProcedureParams,
+  ...announcementProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
   ...rolesProcedureParams,
@@ -323,6 +325,7 @@ export interface ProcedureResults
     OrganiserProcedureResults,
     ProgrammeProcedureResults,
     VersionProcedureResults,
+    AnnouncementProcedureResults,
     ModerationProcedureResults,
     NotificationProcedureResults,
     RoundProcedureResults,

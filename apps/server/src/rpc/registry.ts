@@ -8,6 +8,7 @@ import { privacyProcedures } from '../features/privacy/procedures.ts';
 import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
 import { versionProcedures } from '../features/programme/version-procedures.ts';
+import { announcementProcedures } from '../features/announcements/procedures.ts';
 import { rolesProcedures } from '../features/roles/procedures.ts';
 import { requestProcedures } from '../features/roles/requests.ts';
 import { cardProcedures } from '../features/profiles/role-card.ts';
@@ -34,6 +35,7 @@ export const procedures = {
   ...organiserProcedures,
   ...programmeProcedures,
   ...versionProcedures,
+  ...announcementProcedures,
   ...moderationProcedures,
   ...notificationsProcedures,
   ...roundsProcedures,

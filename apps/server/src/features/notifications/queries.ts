@@ -33,6 +33,11 @@ interface NotificationRow {
   /** A programme change alert: the version's note, and the changes of the reader's starred parts. */
   programme_note: string | null;
   programme_changes: PartChange[] | null;
+  /** An announcement's title and text. */
+  announcement_title: string | null;
+  announcement_body: string | null;
+  /** A session reminder: the parts as the published programme has them now. */
+  reminder_parts: { title: string; startTime: string; room?: string }[] | null;
   /** How many notifications matched for this reader (the digest's "and N more"). */
   matched: number;
 }
@@ -69,6 +74,13 @@ function notificationsSql(where: string, perReader: number): string {
                (select coalesce(jsonb_agg(change order by ordinality), '[]'::jsonb)
                   from jsonb_array_elements(v.changes) with ordinality as listed(change, ordinality)
                  where change->>'partId' = any(n.parts)) end as programme_changes,
+             a.title as announcement_title, a.body as announcement_body,
+             case when n.kind = 'session_reminder' then
+               (select jsonb_agg(part order by part->>'startTime')
+                  from programme_versions newest
+                  cross join lateral jsonb_array_elements(newest.document->'agenda') as session
+                  cross join lateral jsonb_array_elements(session->'parts') as part
+                 where newest.version = (select max(version) from programme_versions) and part->>'id' = any(n.parts)) end as reminder_parts,
              count(*) over (partition by n.user_id)::int as matched,
              row_number() over (partition by n.user_id order by n.id desc) as place
         from notifications n
@@ -77,6 +89,7 @@ function notificationsSql(where: string, perReader: number): string {
         -- A programme change alert has no mission: nothing of one is shown with it.
         cross join lateral (select m.mission_id is not null and ${missionVisibleSql('m', 'n.user_id')} as ok) seen
         left join programme_versions v on v.version = n.programme_version
+        left join announcements a on a.id = n.announcement_id
         left join people_shown actor on actor.id = e.actor_id
         left join people_shown person on person.id = e.subject_id
        where ${where}
@@ -94,7 +107,12 @@ function toItem(row: NotificationRow): NotificationItem {
   return {
     id: row.id,
     kind: row.kind,
-    text: describeNotification({ ...row, fields: row.fields ?? [], programme_changes: row.programme_changes ?? [] }),
+    text: describeNotification({
+      ...row,
+      fields: row.fields ?? [],
+      programme_changes: row.programme_changes ?? [],
+      reminder_parts: row.reminder_parts ?? [],
+    }),
     created_at: row.created_at,
     read: row.read,
     mission_id: row.mission_id,

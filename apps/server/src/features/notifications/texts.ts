@@ -21,6 +21,9 @@ export interface NotificationFacts {
   /** A programme change alert: the organisers' note and the reader's starred parts that changed. */
   programme_note: string | null;
   programme_changes: PartChange[];
+  announcement_title: string | null;
+  announcement_body: string | null;
+  reminder_parts: { title: string; startTime: string; room?: string }[];
 }
 
 const UNSEEN_MISSION = 'a mission you can no longer see';
@@ -72,6 +75,12 @@ export function describeNotification(facts: NotificationFacts): string {
       const starred = facts.programme_changes.length === 1 ? 'a part you starred' : `${facts.programme_changes.length} parts you starred`;
       const changes = facts.programme_changes.map(describePartChange).join('. ');
       return `The programme changed for ${starred}: ${changes}. The organisers' note: “${facts.programme_note ?? ''}”`;
+    }
+    case 'announcement':
+      return `From the organisers: “${facts.announcement_title ?? ''}”. ${facts.announcement_body ?? ''}`;
+    case 'session_reminder': {
+      const parts = facts.reminder_parts.map((part) => `“${part.title}” at ${part.startTime}${part.room ? ` in ${part.room}` : ''}`);
+      return `Starting in 10 minutes: ${parts.join(', ')}.`;
     }
     case 'request_declined':
       return `${actor} declined ${facts.request_kind === 'invite' ? 'the invitation to join' : 'your request to join'} ${mission}.${facts.reason ? ` Reason: ${facts.reason}` : ''}`;
