@@ -1,5 +1,16 @@
 import { expect, test, type Page } from './support/test.ts';
-import { createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganiser, rpc, signInViaUi, withAuthenticator, type E2EUser } from './support/app.ts';
+import {
+  createMission,
+  createUser,
+  enterAuthenticatorCode,
+  expectNoA11yViolations,
+  makeOrganiser,
+  rpc,
+  signInViaUi,
+  withAuthenticator,
+  withRoleProfile,
+  type E2EUser,
+} from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 import { box, contains, settledBox } from './support/geometry.ts';
 
@@ -329,5 +340,59 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   await expect(versions.last()).toContainText('The programme as first published.');
   await settle(attendeePage);
   await expectNoA11yViolations(attendeePage);
+  await context.close();
+});
+
+test('an announcement to people in no team yet reaches exactly them: in the bell and a dashboard banner until dismissed', async ({ page, browser }) => {
+  const loner = await createUser();
+  const owner = await withRoleProfile(await createUser());
+  await createMission(owner);
+
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/announcements');
+  await page.getByLabel('Title').fill('Find your team');
+  await page.getByLabel('Text', { exact: true }).fill('Teams form at the courtyard at 13:00.');
+  await page.getByLabel('Link in the app (optional)').fill('/all-missions');
+  await page.getByLabel('Recipients').selectOption('no_team');
+  const count = page.getByTestId('recipient-count');
+  await expect(count).toHaveText(/^This goes to [\d,]+ (person|people) now\.$/);
+  const previewed = Number((await count.textContent())?.replace(/\D/g, ''));
+  // A time already past is refused in words, and nothing is sent.
+  await page.getByLabel('Send at (optional)').fill('2020-01-01T09:00');
+  await page.getByRole('button', { name: 'Schedule announcement' }).click();
+  await expect(page.getByText('The time to send it has passed. Choose a later time, or send it now.')).toBeVisible();
+  await page.getByLabel('Send at (optional)').fill('');
+  await settle(page);
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Send announcement' }).click();
+  await expect(page.getByText(/^Announcement sent to [\d,]+ (person|people)$/)).toBeVisible();
+  const sent = page.getByRole('list', { name: 'Announcements' }).getByRole('listitem').first();
+  await expect(sent).toContainText('Find your team');
+  await expect(sent).toContainText(`People in no team yet · Sent`);
+  expect(Number((await sent.textContent())?.match(/to ([\d,]+) (person|people)/)?.[1]?.replace(/,/g, ''))).toBeGreaterThanOrEqual(previewed);
+
+  const context = await browser.newContext();
+  const lonerPage = await context.newPage();
+  await signInViaUi(lonerPage, loner);
+  await lonerPage.goto('/dashboard');
+  const banner = lonerPage.getByRole('region', { name: 'Announcements' }).getByRole('article', { name: 'Find your team' });
+  await expect(banner).toContainText('Teams form at the courtyard at 13:00.');
+  await expect(banner.getByRole('link', { name: 'Open: Find your team' })).toHaveAttribute('href', '/all-missions');
+  await expect(lonerPage.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName(/^Notifications, \d+ unread$/);
+  await settle(lonerPage);
+  await expectNoA11yViolations(lonerPage);
+  await banner.getByRole('button', { name: 'Dismiss the announcement Find your team' }).click();
+  await expect(banner).toHaveCount(0);
+  await lonerPage.reload();
+  await expect(lonerPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(lonerPage.getByRole('article', { name: 'Find your team' })).toHaveCount(0);
+
+  // The team owner is not in the group: no banner.
+  const ownerPage = await context.newPage();
+  await signInViaUi(ownerPage, owner);
+  await ownerPage.goto('/dashboard');
+  await expect(ownerPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(ownerPage.getByRole('article', { name: 'Find your team' })).toHaveCount(0);
   await context.close();
 });
