@@ -1,5 +1,16 @@
 import { expect, test, type Page } from './support/test.ts';
-import { createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganiser, signInViaUi, withAuthenticator, type E2EUser } from './support/app.ts';
+import {
+  createMission,
+  createUser,
+  enterAuthenticatorCode,
+  expectNoA11yViolations,
+  makeOrganiser,
+  rpc,
+  signInViaUi,
+  withAuthenticator,
+  withRoleProfile,
+  type E2EUser,
+} from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 import { box, contains, settledBox } from './support/geometry.ts';
 
@@ -33,7 +44,24 @@ test.beforeAll(async () => {
   original = ((await response.json()) as { programme: unknown }).programme;
 });
 
-/** Replaces the whole programme as the organiser, through the console's own import. */
+/**
+ * Publishes the draft from the console as an organiser does: review what changes, write the note,
+ * confirm. A draft the same as the published version has nothing to publish and is left so.
+ */
+async function publishDraft(page: Page, note: string): Promise<void> {
+  await page.goto('/organiser/programme');
+  await page.getByRole('button', { name: 'Review and publish' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish the programme' });
+  const confirm = dialog.getByRole('button', { name: /^Publish version \d+$/ });
+  const nothing = dialog.getByText(/there is nothing to publish\.$/);
+  await expect(confirm.or(nothing)).toBeVisible();
+  if (await nothing.isVisible()) return;
+  await dialog.getByLabel('Note for attendees').fill(note);
+  await confirm.click();
+  await expect(page.getByText(/^Version \d+ published$/)).toBeVisible();
+}
+
+/** Replaces the whole programme as the organiser, through the console's own import, and publishes it. */
 async function importProgramme(page: Page, programme: unknown, fileName: string): Promise<void> {
   await signInViaUi(page, organiser);
   await enterAuthenticatorCode(page, secret);
@@ -41,6 +69,7 @@ async function importProgramme(page: Page, programme: unknown, fileName: string)
   await page.getByLabel('Import programme').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(programme)) });
   await page.getByRole('button', { name: 'Replace programme' }).click();
   await expect(page.getByText('Programme imported')).toBeVisible();
+  await publishDraft(page, `Imported ${fileName}`);
 }
 
 test.afterAll(async ({ browser }) => {
@@ -78,7 +107,12 @@ test('an organiser edits a speaker with a photo, and an attendee sees the change
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Chief Navigator, Orbit Community Labs')).toBeVisible();
 
-  // The attendee's next load shows the edit, without a restart.
+  // A draft until published: the attendee's next load still has the published version.
+  await attendeePage.reload();
+  await expect(attendeePage.getByText('Founder, Orbit Community Labs')).toBeVisible();
+  // Once published, the attendee's next load shows the edit, without a restart.
+  await publishDraft(page, 'Amina Yusuf has a new role and photo');
+  await page.goto('/organiser/programme');
   await attendeePage.reload();
   await expect(attendeePage.getByText('Chief Navigator, Orbit Community Labs')).toBeVisible();
   await expect(attendeePage.getByRole('img', { name: 'Photo of Amina Yusuf' }).first()).toHaveAttribute('src', /speaker-photos/);
@@ -92,7 +126,8 @@ test('an organiser edits a speaker with a photo, and an attendee sees the change
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Audit log' }).click();
   const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
   await expect(entries.nth(0)).toContainText('Programme: speakers reordered');
-  await expect(entries.nth(1)).toContainText('Programme: speaker saved');
+  await expect(entries.nth(1)).toContainText('Programme: published');
+  await expect(entries.nth(2)).toContainText('Programme: speaker saved');
 });
 
 test('an organiser adds a speaker and a session; bad times are refused with every problem listed', async ({ page }) => {
@@ -140,7 +175,8 @@ test('an organiser adds a speaker and a session; bad times are refused with ever
   await expect(sessionDialog).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Sessions' })).toContainText('Compilers for communities');
 
-  // The attendee agenda shows it on day two.
+  // Once published, the attendee screens show it.
+  await publishDraft(page, 'Grace Hopper speaks on day two');
   await page.goto('/speakers-directory');
   await expect(page.getByRole('button', { name: 'Grace Hopper', exact: true })).toBeVisible();
 });
@@ -231,5 +267,132 @@ test('a part the organisers named themselves can be starred, and stars that over
   await attendee.goto('/agenda-schedule?filter=mine&part=maps-workshop');
   await expect(attendee.locator('#part-maps-workshop')).toBeFocused();
   await expect(attendee.getByTestId('agenda-part')).toHaveCount(2);
+  await context.close();
+});
+
+test('an organiser gives the venue and moves a starred part to a room, publishes, and the attendee sees where and what changed', async ({ page, browser }) => {
+  const attendee = await createUser();
+  await rpc(attendee, 'set_agenda_favourite', { p_part_id: 's1p1', p_starred: true });
+
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/programme');
+  await page.getByLabel('Venue', { exact: true }).fill('Harbour Hall');
+  await page.getByLabel('Venue address').fill('1 Dock Road, Cape Town');
+  await page.getByLabel('Map link').fill('https://www.openstreetmap.org/#map=18/-33.90/18.42');
+  await page.getByLabel('Rooms').fill('Hall A\nHall B');
+  await page.getByRole('button', { name: 'Save conference details' }).click();
+  await expect(page.getByText('Conference details saved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit session 1' }).click();
+  const sessionDialog = page.getByRole('dialog', { name: 'Edit session 1' });
+  await sessionDialog.getByLabel('Room').first().selectOption('Hall B');
+  await sessionDialog.getByRole('button', { name: 'Save session' }).click();
+  await expect(sessionDialog).toHaveCount(0);
+
+  // Before confirming, the organiser sees exactly what changes for attendees, with the stars.
+  await page.getByRole('button', { name: 'Review and publish' }).click();
+  const publish = page.getByRole('dialog', { name: 'Publish the programme' });
+  const changes = publish.getByRole('list', { name: 'Changes for attendees' }).getByRole('listitem');
+  await expect(changes).toHaveCount(1);
+  // Other journeys on this server may have starred it too: at least this attendee did.
+  await expect(changes.first()).toContainText(/Moved · [1-9]\d* stars?/);
+  await expect(changes.first()).toContainText('09:00–09:30 → Sat 6 Dec 09:00–09:30, Hall B');
+  await settle(page);
+  await expectNoA11yViolations(page);
+  // An empty note is refused in words, and nothing is published.
+  await publish.getByRole('button', { name: /^Publish version \d+$/ }).click();
+  await expect(publish.getByText('Write a short note for attendees about what changed')).toBeVisible();
+  await publish.getByLabel('Note for attendees').fill('The welcome is in Hall B');
+  await publish.getByRole('button', { name: /^Publish version \d+$/ }).click();
+  await expect(page.getByText(/^Version \d+ published$/)).toBeVisible();
+
+  const context = await browser.newContext();
+  const attendeePage = await context.newPage();
+  await signInViaUi(attendeePage, attendee);
+  await attendeePage.goto('/agenda-schedule?day=1&filter=mine');
+  // The bell tells the attendee who starred the part, in words, and leads to My agenda.
+  const bell = attendeePage.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  const alert = attendeePage.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /^The programme changed for a part you starred/ });
+  await expect(alert).toContainText('"Welcome to Mission Control" moved: Sat 6 Dec 09:00–09:30 → Sat 6 Dec 09:00–09:30, Hall B');
+  await expect(alert).toContainText("The organisers' note: “The welcome is in Hall B”");
+  await attendeePage.keyboard.press('Escape');
+  const part = attendeePage.locator('#part-s1p1');
+  await expect(part.getByTestId('part-place')).toHaveText('Where: Hall B, Harbour Hall, 1 Dock Road, Cape Town');
+  const venue = attendeePage.getByTestId('venue-line');
+  await expect(venue).toContainText('Venue: Harbour Hall, 1 Dock Road, Cape Town');
+  await expect(venue.getByRole('link', { name: /^Map/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/#map=18/-33.90/18.42');
+  await part.getByRole('button', { name: /^View Full Details/ }).click();
+  const details = attendeePage.getByRole('dialog');
+  await expect(details.getByTestId('part-place')).toHaveText('Where: Hall B, Harbour Hall, 1 Dock Road, Cape Town');
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  await attendeePage.getByRole('button', { name: 'Changes' }).click();
+  const changelog = attendeePage.getByRole('dialog', { name: 'Changes to the programme' });
+  const versions = changelog
+    .getByRole('list', { name: 'Published versions' })
+    .getByRole('listitem')
+    .filter({ has: attendeePage.getByRole('heading') });
+  await expect(versions.first()).toContainText('The welcome is in Hall B');
+  await expect(versions.first()).toContainText('"Welcome to Mission Control" moved: Sat 6 Dec 09:00–09:30 → Sat 6 Dec 09:00–09:30, Hall B');
+  await expect(versions.last()).toContainText('The programme as first published.');
+  await settle(attendeePage);
+  await expectNoA11yViolations(attendeePage);
+  await context.close();
+});
+
+test('an announcement to people in no team yet reaches exactly them: in the bell and a dashboard banner until dismissed', async ({ page, browser }) => {
+  const loner = await createUser();
+  const owner = await withRoleProfile(await createUser());
+  await createMission(owner);
+
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.goto('/organiser/announcements');
+  await page.getByLabel('Title').fill('Find your team');
+  await page.getByLabel('Text', { exact: true }).fill('Teams form at the courtyard at 13:00.');
+  await page.getByLabel('Link in the app (optional)').fill('/all-missions');
+  await page.getByLabel('Recipients').selectOption('no_team');
+  const count = page.getByTestId('recipient-count');
+  await expect(count).toHaveText(/^This goes to [\d,]+ (person|people) now\.$/);
+  const previewed = Number((await count.textContent())?.replace(/\D/g, ''));
+  // A time already past is refused in words, and nothing is sent.
+  await page.getByLabel('Send at (optional)').fill('2020-01-01T09:00');
+  await page.getByRole('button', { name: 'Schedule announcement' }).click();
+  await expect(page.getByText('The time to send it has passed. Choose a later time, or send it now.')).toBeVisible();
+  await page.getByLabel('Send at (optional)').fill('');
+  await settle(page);
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Send announcement' }).click();
+  await expect(page.getByText(/^Announcement sent to [\d,]+ (person|people)$/)).toBeVisible();
+  const sent = page.getByRole('list', { name: 'Announcements' }).getByRole('listitem').first();
+  await expect(sent).toContainText('Find your team');
+  await expect(sent).toContainText(`People in no team yet · Sent`);
+  expect(Number((await sent.textContent())?.match(/to ([\d,]+) (person|people)/)?.[1]?.replace(/,/g, ''))).toBeGreaterThanOrEqual(previewed);
+
+  const context = await browser.newContext();
+  const lonerPage = await context.newPage();
+  await signInViaUi(lonerPage, loner);
+  await lonerPage.goto('/dashboard');
+  const banner = lonerPage.getByRole('region', { name: 'Announcements' }).getByRole('article', { name: 'Find your team' });
+  await expect(banner).toContainText('Teams form at the courtyard at 13:00.');
+  await expect(banner.getByRole('link', { name: 'Open: Find your team' })).toHaveAttribute('href', '/all-missions');
+  await expect(lonerPage.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName(/^Notifications, \d+ unread$/);
+  await settle(lonerPage);
+  await expectNoA11yViolations(lonerPage);
+  await banner.getByRole('button', { name: 'Dismiss the announcement Find your team' }).click();
+  await expect(banner).toHaveCount(0);
+  await lonerPage.reload();
+  await expect(lonerPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(lonerPage.getByRole('article', { name: 'Find your team' })).toHaveCount(0);
+
+  // The team owner is not in the group: no banner.
+  const ownerPage = await context.newPage();
+  await signInViaUi(ownerPage, owner);
+  await ownerPage.goto('/dashboard');
+  await expect(ownerPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(ownerPage.getByRole('article', { name: 'Find your team' })).toHaveCount(0);
   await context.close();
 });

@@ -7,6 +7,8 @@ export * from './mfa.ts';
 export * from './agenda.ts';
 export * from './organiser.ts';
 export * from './programme.ts';
+export * from './programmeVersions.ts';
+export * from './announcements.ts';
 export * from './live.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';

@@ -19,6 +19,9 @@ export const NOTIFICATION_KINDS = [
   'invited_to_team',
   'request_declined',
   'round_revealed',
+  'programme_changed',
+  'announcement',
+  'session_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -23,6 +23,8 @@ export const AUDIT_KINDS = {
   programmeSessionSaved: 'programme.session_saved',
   programmeSessionDeleted: 'programme.session_deleted',
   programmeImported: 'programme.imported',
+  programmePublished: 'programme.published',
+  announcementCreated: 'announcement.created',
   mfaReset: 'mfa.reset',
 } as const;
 

@@ -5,6 +5,8 @@ import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
+import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
+import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
 import {
   cardProcedureParams,
@@ -202,6 +204,8 @@ export const procedureParams = {
   ...agendaProcedureParams,
   ...organiserProcedureParams,
   ...programmeProcedureParams,
+  ...versionProcedureParams,
+  ...announcementProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
   ...rolesProcedureParams,
@@ -322,6 +326,8 @@ export interface ProcedureResults
     AgendaProcedureResults,
     OrganiserProcedureResults,
     ProgrammeProcedureResults,
+    VersionProcedureResults,
+    AnnouncementProcedureResults,
     ModerationProcedureResults,
     NotificationProcedureResults,
     RoundProcedureResults,

@@ -26,6 +26,14 @@ export const PHOTO_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/web
 export type PhotoType = keyof typeof PHOTO_TYPES;
 
 const text = z.string().trim().min(1, 'Must not be empty');
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 const isoDate = z.string().refine(isIsoDate, 'Use a date written YYYY-MM-DD');
 
 export const programmeSettingsSchema = z
@@ -34,6 +42,15 @@ export const programmeSettingsSchema = z
     endDate: isoDate,
     timeZone: z.string().refine(isTimeZone, 'Use an IANA time zone such as "Africa/Johannesburg"'),
     venue: z.string().trim().max(200),
+    /** The venue's street address, as attendees would give it to a taxi. */
+    venueAddress: z.string().trim().max(300).optional(),
+    /** A map of the venue the organisers chose: a plain https link that the app never opens by itself. */
+    mapUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((value) => value === '' || isHttpsUrl(value), 'Use a whole https:// address, such as a link to the venue on a map')
+      .optional(),
     rooms: z.array(text.max(100)).max(PROGRAMME_LIMITS.rooms),
   })
   .superRefine((settings, ctx) => {
@@ -164,6 +181,17 @@ export type ProgrammeDocument = z.infer<typeof programmeSchema>;
 export interface ProgrammeResponse {
   version: number;
   programme: ProgrammeDocument;
+}
+
+/**
+ * Where a part happens, in one line: its room, then the venue and its address ("Hall B, Harbour
+ * Hall, 1 Dock Road"); empty when the organisers named none of them.
+ */
+export function locationText(room: string | undefined, settings: Pick<ProgrammeSettingsDocument, 'venue' | 'venueAddress'>): string {
+  return [room, settings.venue, settings.venueAddress]
+    .map((piece) => piece?.trim() ?? '')
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Days between two "YYYY-MM-DD" dates, both counted (0 or less when the end is before the start). */

@@ -11,6 +11,8 @@ const FIELD_NAMES: Record<string, string> = {
   endDate: 'last day',
   timeZone: 'time zone',
   venue: 'venue',
+  venueAddress: 'venue address',
+  mapUrl: 'map link',
   rooms: 'rooms',
   id: 'id',
   name: 'name',
@@ -79,6 +81,17 @@ export function placeOf(path: Path, candidate: unknown): string {
 
 const lowerFirst = (text: string): string => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 
+/** A limit the schema states without words of its own ("Too big: expected string to have <=100 characters"), said as a person would. */
+function wordsOf(issue: z.core.$ZodIssue): string {
+  if (!/^too (big|small): expected/i.test(issue.message)) return issue.message;
+  if (issue.code === 'too_big' && issue.origin === 'string') return `must be at most ${String(issue.maximum)} characters`;
+  if (issue.code === 'too_big' && issue.origin === 'array') return `may list at most ${String(issue.maximum)}`;
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${String(issue.minimum)} characters`;
+  if (issue.code === 'too_small' && issue.origin === 'array') return `must list at least ${String(issue.minimum)}`;
+  return issue.message;
+}
+
 /**
  * Every problem of a programme that fails the schema, one line each: "{place}: {what is wrong}".
  * A place named twice with the same words (a field that breaks two rules) is said once. `within`
@@ -86,7 +99,7 @@ const lowerFirst = (text: string): string => (/^[A-Z][a-z]/.test(text) ? text.ch
  */
 export function programmeProblems(error: z.ZodError, candidate: unknown, within: readonly PropertyKey[] = []): string[] {
   const lines = error.issues
-    .map(({ path: inner, message }) => ({ path: [...within, ...inner], message }))
+    .map((issue) => ({ path: [...within, ...issue.path], message: wordsOf(issue) }))
     .map((issue) => (issue.path.length ? `${placeOf(issue.path, candidate)}: ${lowerFirst(issue.message)}` : issue.message));
   return [...new Set(lines)];
 }

@@ -48,6 +48,15 @@ const EXPIRED: readonly Expired[] = [
   { table: 'mail_outbox', key: 'id', where: `created_at < now() - interval '${MAIL_RECORD_DAYS} days'` },
   // Notifications are kept NOTIFICATION_RETENTION_DAYS: the events behind them go, and they with them (docs/product.md#notifications).
   { table: 'mission_events', key: 'id', where: `created_at < now() - make_interval(days => $1::int)`, days: (options) => options.notificationRetentionDays },
+  // Programme change alerts, announcements and session reminders have no mission event behind them: they go by their own age.
+  {
+    table: 'notifications',
+    key: 'id',
+    where: `event_id is null and created_at < now() - make_interval(days => $1::int)`,
+    days: (options) => options.notificationRetentionDays,
+  },
+  // A reminder is remembered long enough not to be given twice.
+  { table: 'agenda_reminders', key: 'user_id, part_id, starts_at', where: `reminded_at < now() - interval '30 days'` },
   // A prepared "Download my data" is kept DATA_EXPORT_HOURS (24).
   { table: 'data_exports', key: 'id', where: `expires_at < now()` },
   // Rate-limit windows last an hour at most.

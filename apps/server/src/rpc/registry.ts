@@ -9,6 +9,8 @@ import { privacyPageProcedures } from '../features/privacy/privacy-page.ts';
 import { sessionProcedures } from '../features/privacy/sessions.ts';
 import { organiserProcedures } from '../features/organiser/procedures.ts';
 import { programmeProcedures } from '../features/programme/procedures.ts';
+import { versionProcedures } from '../features/programme/version-procedures.ts';
+import { announcementProcedures } from '../features/announcements/procedures.ts';
 import { rolesProcedures } from '../features/roles/procedures.ts';
 import { requestProcedures } from '../features/roles/requests.ts';
 import { matchingProcedures } from '../features/matching/procedures.ts';
@@ -36,6 +38,8 @@ export const procedures = {
   ...agendaProcedures,
   ...organiserProcedures,
   ...programmeProcedures,
+  ...versionProcedures,
+  ...announcementProcedures,
   ...moderationProcedures,
   ...notificationsProcedures,
   ...roundsProcedures,

@@ -33,6 +33,24 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return date ? dateTimeFormat.format(date) : NO_DATE;
 }
 
+const venueFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as the clock at the venue shows it ("Dec 6, 2025, 9:00 AM"), whatever zone the device
+ * is in: the organiser console and the programme's changelog speak in venue time.
+ */
+export function formatVenueDateTime(value: string | Date | null | undefined, timeZone: string, timeStyle: 'short' | 'medium' = 'short'): string {
+  const date = parse(value);
+  if (!date) return NO_DATE;
+  const key = `${timeZone}|${timeStyle}`;
+  let format = venueFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle, timeZone });
+    venueFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
 /** A time of day alone, for moments of today ("10:57 AM"). */
 export function formatTime(value: string | Date | null | undefined): string {
   const date = parse(value);

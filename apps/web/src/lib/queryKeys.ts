@@ -40,6 +40,12 @@ export const queryKeys = {
   organiser: ['organiser'] as const,
   /** The programme every screen shows (speakers, agenda, dates); organiser edits refresh it. */
   programme: ['programme'] as const,
+  /** The published versions and their changes (the agenda's "Changes"). */
+  programmeVersions: ['programme', 'versions'] as const,
+  /** The organisers' draft of the programme (under organiser: never shown to attendees). */
+  programmeDraft: ['organiser', 'programme-draft'] as const,
+  /** The organisers' announcements this person has not dismissed (the dashboard's banners). */
+  announcements: (userId: string | null) => ['announcements', userId] as const,
   organiserStatus: (userId: string | null) => ['organiser-status', userId] as const,
   myAgenda: (authId: string | null) => ['my-agenda', authId] as const,
   calendarFeed: (authId: string | null) => ['calendar-feed', authId] as const,

@@ -5,6 +5,7 @@ import { PART_ID_PATTERN } from '@mc/contract/conference.ts';
 import { loadConfig } from '../../config.ts';
 import { describeEachDatabase, signUpUser, untyped } from '../../../test/harness.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
+import { publishNow } from '../../../test/programme.ts';
 
 function eventUids(ics: string): string[] {
   const calendar = new ICAL.Component(ICAL.parse(ics));
@@ -140,6 +141,7 @@ describeEachDatabase('my agenda and calendars through supabase-js rpc', (server)
     };
     const saved = await organiser.client.rpc('save_session', { p_original_number: null, p_session: session });
     expect(saved.error).toBeNull();
+    await publishNow(organiser, 'Session 40 is in');
 
     const { client } = await signUpUser(server());
     for (const partId of ['opening-keynote', 'q-and-a-2']) {
@@ -166,6 +168,9 @@ describeEachDatabase('my agenda and calendars through supabase-js rpc', (server)
     const [first, second] = session.parts as [ProgrammeSession['parts'][number], ProgrammeSession['parts'][number]];
     const moved = { ...session, parts: [{ ...first, startTime: '18:10', endTime: '18:25' }, second] };
     expect((await organiser.client.rpc('save_session', { p_original_number: 40, p_session: moved })).error).toBeNull();
+    // The draft's new time reaches the calendar only once published.
+    expect(await startOf()).toEqual({ uid: `opening-keynote@${host}`, start: '2025-12-07T18:00:00' });
+    await publishNow(organiser, 'The keynote starts ten minutes later');
     expect(await startOf()).toEqual({ uid: `opening-keynote@${host}`, start: '2025-12-07T18:10:00' });
 
     // Ids outside the rule are still refused before anything reaches the database.

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { ProgrammeSession } from '@mc/contract';
 import { describeEachDatabase, signUpUser, untyped } from '../../../test/harness.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
+import { publishNow } from '../../../test/programme.ts';
 import { asRead, hostileText, readCalendar } from '../../../test/calendar-texts.ts';
 
 describeEachDatabase('calendar files with texts an organiser typed', (server) => {
@@ -43,6 +44,7 @@ describeEachDatabase('calendar files with texts an organiser typed', (server) =>
     };
     const saved = await organiser.client.rpc('save_session', { p_original_number: null, p_session: session });
     expect(saved.error).toBeNull();
+    await publishNow(organiser, 'A session with texts an organiser typed');
     const [withSpeakers] = session.parts as [ProgrammeSession['parts'][number]];
     const host = new URL(server().url).host;
 

@@ -79,6 +79,23 @@ describe('programme .ics (RFC 5545)', () => {
     expect(event?.description).toContain('\nSecond paragraph, with a comma.');
   });
 
+  it("puts each part's room, the venue and its address into LOCATION, and leaves LOCATION out when none is known", async () => {
+    const source = await programme();
+    const located = structuredClone(source);
+    located.settings = { ...located.settings, venue: 'Harbour Hall', venueAddress: '1 Dock Road, Cape Town', rooms: ['Hall B'] };
+    located.agenda[0]!.parts[0]!.room = 'Hall B';
+    const read = (from: Programme) =>
+      new Map(
+        parse(programmeCalendar(from, { name: 'Where', publicUrl: 'https://mc.example.org', partIds: new Set(['s1p1', 's1p2']) }))
+          .getAllSubcomponents('vevent')
+          .map((component) => [component.getFirstPropertyValue('uid'), component.getFirstPropertyValue('location')]),
+      );
+    const where = read(located);
+    expect(where.get('s1p1@mc.example.org')).toBe('Hall B, Harbour Hall, 1 Dock Road, Cape Town');
+    expect(where.get('s1p2@mc.example.org')).toBe('Harbour Hall, 1 Dock Road, Cape Town');
+    expect(read(source).get('s1p1@mc.example.org')).toBeNull();
+  });
+
   it('holds only the chosen parts', async () => {
     const source = await programme();
     const ics = programmeCalendar(source, { name: 'Mine', publicUrl: 'http://localhost:3000', partIds: new Set(['s2p1', 's7p1']) });

@@ -1,6 +1,8 @@
-import ical, { escape, ICalCalendarMethod } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { DateTime } from 'luxon';
+import { locationText } from '@mc/contract/programme.ts';
+import type { PartFacts } from '@mc/contract/programmeVersions.ts';
 import { partsOf, type PartInProgramme, type Programme } from './programme.ts';
 
 export interface CalendarOptions {
@@ -12,6 +14,15 @@ export interface CalendarOptions {
   partIds?: ReadonlySet<string>;
   /** DTSTAMP of every event: when this file was made. */
   now?: Date;
+  /** What the published versions changed (programme-history.ts): each event's SEQUENCE, and the cancelled parts. */
+  history?: CalendarHistory;
+}
+
+export interface CalendarHistory {
+  /** How many published versions changed each part: a calendar app replaces an event with a higher SEQUENCE. */
+  sequences: ReadonlyMap<string, number>;
+  /** Parts cancelled and not back in the programme, as they last were. */
+  cancelled: ReadonlyMap<string, PartFacts>;
 }
 
 /**
@@ -42,9 +53,26 @@ export function programmeCalendar(programme: Programme, options: CalendarOptions
       timezone: timeZone,
       stamp,
       summary: entry.part.title,
+      location: locationText(entry.part.room, programme.settings) || null,
       description: describePart(entry),
       categories: [{ name: entry.part.type }],
       url: `${options.publicUrl}/agenda-schedule?part=${encodeURIComponent(entry.part.id)}`,
+      sequence: options.history?.sequences.get(entry.part.id) ?? 0,
+    });
+  }
+  // A cancelled part stays in the file as a cancelled event, so calendar apps remove it from the day.
+  for (const [partId, facts] of options.history?.cancelled ?? []) {
+    if (options.partIds && !options.partIds.has(partId)) continue;
+    calendar.createEvent({
+      id: `${partId}@${host}`,
+      start: DateTime.fromISO(`${facts.date}T${facts.startTime}`, { zone: timeZone }),
+      end: DateTime.fromISO(`${facts.date}T${facts.endTime}`, { zone: timeZone }),
+      timezone: timeZone,
+      stamp,
+      summary: `Cancelled: ${facts.title}`,
+      location: locationText(facts.room, programme.settings) || null,
+      status: ICalEventStatus.CANCELLED,
+      sequence: options.history?.sequences.get(partId) ?? 1,
     });
   }
   return calendar.toString();

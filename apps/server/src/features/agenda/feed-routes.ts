@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { programmeCalendar } from './calendar.ts';
 import { FEED_PATH_PREFIX, feedSecretHash } from './procedures.ts';
 import { readProgramme } from './programme.ts';
+import { readCalendarHistory } from './programme-history.ts';
 
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
@@ -30,6 +31,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, db: Db, config:
       name: `My agenda: ${config.PROGRAMME_NAME}`,
       publicUrl: config.publicUrl,
       partIds: new Set(rows.map((row) => row.part_id)),
+      history: await readCalendarHistory(db),
     });
     return reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex').type('text/calendar; charset=utf-8').send(ics);
   });

@@ -4,6 +4,7 @@ import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { programmeCalendar } from './calendar.ts';
 import { partsOf, readProgramme } from './programme.ts';
+import { readCalendarHistory } from './programme-history.ts';
 
 /** The path a calendar app reads; the secret is the last segment, before ".ics". */
 export const FEED_PATH_PREFIX = '/calendar/feeds/';
@@ -44,18 +45,19 @@ export const agendaProcedures = {
 
   get_agenda_calendar: procedure('get_agenda_calendar', async (params, ctx) => {
     const programme = await readProgramme(ctx.db, ctx.config);
+    const history = await readCalendarHistory(ctx.db);
     const partId = params.p_part_id ?? null;
     if (partId !== null) {
       const entry = partsOf(programme).find((candidate) => candidate.part.id === partId);
       if (!entry) throw businessError(AGENDA_MESSAGES.unknownPart);
       return {
         filename: `${partId}-${slug(entry.part.title)}.ics`,
-        ics: programmeCalendar(programme, { name: entry.part.title, publicUrl: ctx.config.publicUrl, partIds: new Set([partId]) }),
+        ics: programmeCalendar(programme, { name: entry.part.title, publicUrl: ctx.config.publicUrl, partIds: new Set([partId]), history }),
       };
     }
     return {
       filename: `${slug(ctx.config.PROGRAMME_NAME) || 'programme'}.ics`,
-      ics: programmeCalendar(programme, { name: ctx.config.PROGRAMME_NAME, publicUrl: ctx.config.publicUrl }),
+      ics: programmeCalendar(programme, { name: ctx.config.PROGRAMME_NAME, publicUrl: ctx.config.publicUrl, history }),
     };
   }),
 

@@ -1,29 +1,31 @@
 import type { ProgrammeSettings } from '@mc/contract/agenda.ts';
 import type { Speaker } from '@mc/contract/conference.ts';
-import { programmeDays, type ProgrammeDocument, type ProgrammePart, type ProgrammeSession } from '@mc/contract/programme.ts';
+import { programmeDays, type ProgrammeDocument, type ProgrammePart, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/db.ts';
-import { readProgrammeDocument } from '../programme/store.ts';
+import { readPublished } from '../programme/versions.ts';
 
 /**
- * The one place the agenda features read the programme from: the organisers' programme in the
- * database (features/programme), with the conference's dates and time zone as they set them.
+ * The one place the agenda features read the programme from: the last published version
+ * (features/programme/versions.ts), never the organisers' draft, with the conference's dates, time
+ * zone and venue as they set them.
  */
 export interface Programme {
   speakers: Speaker[];
   agenda: ProgrammeSession[];
-  settings: ProgrammeSettings;
+  /** The dates and zone, with the venue, its address, map link and rooms as the organisers entered them. */
+  settings: ProgrammeSettings & ProgrammeSettingsDocument;
 }
 
 export async function readProgramme(db: Queryable, _config: Config): Promise<Programme> {
-  return programmeView((await readProgrammeDocument(db)).programme);
+  return programmeView((await readPublished(db)).programme);
 }
 
 export function programmeView(programme: ProgrammeDocument): Programme {
   return {
     speakers: programme.speakers,
     agenda: programme.agenda,
-    settings: { timeZone: programme.settings.timeZone, days: programmeDays(programme.settings) },
+    settings: { ...programme.settings, days: programmeDays(programme.settings) },
   };
 }
 

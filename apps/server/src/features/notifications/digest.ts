@@ -104,7 +104,10 @@ export async function sendDueDigests(deps: DigestDeps, now: Date = new Date()): 
         `select s.user_id, u.email, u.first_name, s.email_digest, s.unsubscribe_generation
            from notification_settings s join users u on u.id = s.user_id
           where s.email_digest <> 'off'
-            and (s.email_digest = 'immediate' or s.last_digest_at is null or s.last_digest_at < $1)
+            and (s.email_digest = 'immediate' or s.last_digest_at is null or s.last_digest_at < $1
+                 -- An urgent announcement does not wait for the daily hour.
+                 or exists (select 1 from notifications urgent join announcements a on a.id = urgent.announcement_id
+                             where urgent.user_id = s.user_id and urgent.mail_pending and a.urgent))
             and exists (select 1 from notifications n where n.user_id = s.user_id and n.mail_pending and n.read_at is null)
           order by s.user_id
           limit ${BATCH}

@@ -6,6 +6,7 @@ import type { SigningKeys } from '../../auth/keys.ts';
 import type { LiveChannel } from '../../live/service.ts';
 import { MailDelivery } from '../../mail/outbox.ts';
 import { announcesReveal } from '../rounds/live.ts';
+import { deliverDueAnnouncements } from '../announcements/delivery.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
 import { NotificationsFeed } from './live.ts';
 import { unsubscribeKey } from './unsubscribe.ts';
@@ -14,7 +15,7 @@ import { unsubscribeKey } from './unsubscribe.ts';
 const WAKE_DELAY_MS = 1_000;
 
 export interface NotificationJobs {
-  /** One pass: due digests into the outbox, then (with SMTP) the outbox's due mails out. */
+  /** One pass: announcements that are due, due digests into the outbox, then (with SMTP) the outbox's due mails out. */
   run(): Promise<void>;
   /** Resolves once no pass is running or waiting to start (after a change woke the job). */
   settled(): Promise<void>;
@@ -50,6 +51,8 @@ export function startNotificationJobs(options: { db: Db; config: Config; keys: S
   let closed = false;
   const pass = async (): Promise<void> => {
     try {
+      // Announcements whose time has come first, so an urgent one is mailed in this same pass.
+      await deliverDueAnnouncements(db);
       await sendDueDigests(digestDeps);
       await delivery?.deliverDue();
     } catch (error) {

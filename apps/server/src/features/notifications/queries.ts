@@ -1,4 +1,4 @@
-import type { NotificationItem, NotificationKind } from '@mc/contract';
+import type { NotificationItem, NotificationKind, PartChange } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';
 import { isOwnerSql } from '../teams/members.ts';
@@ -32,6 +32,14 @@ interface NotificationRow {
   round_id: string | null;
   round_name: string | null;
   can_leave: boolean;
+  /** A programme change alert: the version's note, and the changes of the reader's starred parts. */
+  programme_note: string | null;
+  programme_changes: PartChange[] | null;
+  /** An announcement's title and text. */
+  announcement_title: string | null;
+  announcement_body: string | null;
+  /** A session reminder: the parts as the published programme has them now. */
+  reminder_parts: { title: string; startTime: string; room?: string }[] | null;
   /** How many notifications matched for this reader (the digest's "and N more"). */
   matched: number;
 }
@@ -46,7 +54,8 @@ const fullName = (alias: string) => `nullif(btrim(${alias}.first_name || ' ' || 
 function notificationsSql(where: string, perReader: number): string {
   return `
     select * from (
-      select n.id::text as id, n.user_id, n.kind, e.kind as event_kind, e.created_at, n.read_at is not null as read,
+      select n.id::text as id, n.user_id, n.kind, coalesce(e.kind, 'programme_published') as event_kind,
+             coalesce(e.created_at, n.created_at) as created_at, n.read_at is not null as read,
              case when seen.ok then m.mission_id end as mission_id,
              case when seen.ok then m.name end as mission_name,
              case when seen.ok and e.kind not in ('mission_hidden', 'mission_unhidden') then ${fullName('actor')} end as actor_name,
@@ -63,13 +72,28 @@ function notificationsSql(where: string, perReader: number): string {
              n.kind = 'added_to_team' and exists (
                select 1 from mission_members still where still.mission_id = e.mission_id and still.user_id = n.user_id and not ${isOwnerSql('still')}
              ) as can_leave,
+             v.note as programme_note,
+             case when v.version is not null then
+               (select coalesce(jsonb_agg(change order by ordinality), '[]'::jsonb)
+                  from jsonb_array_elements(v.changes) with ordinality as listed(change, ordinality)
+                 where change->>'partId' = any(n.parts)) end as programme_changes,
+             a.title as announcement_title, a.body as announcement_body,
+             case when n.kind = 'session_reminder' then
+               (select jsonb_agg(part order by part->>'startTime')
+                  from programme_versions newest
+                  cross join lateral jsonb_array_elements(newest.document->'agenda') as session
+                  cross join lateral jsonb_array_elements(session->'parts') as part
+                 where newest.version = (select max(version) from programme_versions) and part->>'id' = any(n.parts)) end as reminder_parts,
              count(*) over (partition by n.user_id)::int as matched,
              row_number() over (partition by n.user_id order by n.id desc) as place
         from notifications n
-        join mission_events e on e.id = n.event_id
+        left join mission_events e on e.id = n.event_id
         left join missions m on m.mission_id = e.mission_id
         left join vote_rounds round on round.round_id = e.round_id
-        cross join lateral (select ${missionVisibleSql('m', 'n.user_id')} as ok) seen
+        -- A programme change alert or a revealed result has no mission: nothing of one is shown with it.
+        cross join lateral (select m.mission_id is not null and ${missionVisibleSql('m', 'n.user_id')} as ok) seen
+        left join programme_versions v on v.version = n.programme_version
+        left join announcements a on a.id = n.announcement_id
         left join people_shown actor on actor.id = e.actor_id
         left join people_shown person on person.id = e.subject_id
        where ${where}
@@ -87,7 +111,12 @@ function toItem(row: NotificationRow): NotificationItem {
   return {
     id: row.id,
     kind: row.kind,
-    text: describeNotification({ ...row, fields: row.fields ?? [] }),
+    text: describeNotification({
+      ...row,
+      fields: row.fields ?? [],
+      programme_changes: row.programme_changes ?? [],
+      reminder_parts: row.reminder_parts ?? [],
+    }),
     created_at: row.created_at,
     read: row.read,
     mission_id: row.mission_id,

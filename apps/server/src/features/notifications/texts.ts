@@ -1,4 +1,4 @@
-import { MISSION_FIELD_LABELS, type MissionField, type NotificationKind } from '@mc/contract';
+import { describePartChange, MISSION_FIELD_LABELS, type MissionField, type NotificationKind, type PartChange } from '@mc/contract';
 
 /**
  * What a notification says, word for word (docs/product.md#notifications). The bell and the
@@ -20,6 +20,12 @@ export interface NotificationFacts {
   request_kind: string | null;
   /** The voting round a revealed result belongs to. */
   round_name: string | null;
+  /** A programme change alert: the organisers' note and the reader's starred parts that changed. */
+  programme_note: string | null;
+  programme_changes: PartChange[];
+  announcement_title: string | null;
+  announcement_body: string | null;
+  reminder_parts: { title: string; startTime: string; room?: string }[];
 }
 
 const UNSEEN_MISSION = 'a mission you can no longer see';
@@ -69,6 +75,17 @@ export function describeNotification(facts: NotificationFacts): string {
       return `${actor} invites you to join ${mission} as ${facts.role ?? 'a team member'}.`;
     case 'round_revealed':
       return `The result of “${facts.round_name ?? 'a voting round'}” is revealed. See the ranking and check your receipts.`;
+    case 'programme_changed': {
+      const starred = facts.programme_changes.length === 1 ? 'a part you starred' : `${facts.programme_changes.length} parts you starred`;
+      const changes = facts.programme_changes.map(describePartChange).join('. ');
+      return `The programme changed for ${starred}: ${changes}. The organisers' note: “${facts.programme_note ?? ''}”`;
+    }
+    case 'announcement':
+      return `From the organisers: “${facts.announcement_title ?? ''}”. ${facts.announcement_body ?? ''}`;
+    case 'session_reminder': {
+      const parts = facts.reminder_parts.map((part) => `“${part.title}” at ${part.startTime}${part.room ? ` in ${part.room}` : ''}`);
+      return `Starting in 10 minutes: ${parts.join(', ')}.`;
+    }
     case 'request_declined':
       return `${actor} declined ${facts.request_kind === 'invite' ? 'the invitation to join' : 'your request to join'} ${mission}.${facts.reason ? ` Reason: ${facts.reason}` : ''}`;
   }

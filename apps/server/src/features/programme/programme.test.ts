@@ -3,6 +3,7 @@ import { AUDIT_KINDS, PROGRAMME_LIMITS, type AuditLogPage, type ProgrammeRespons
 import type { Speaker } from '@mc/contract/conference.ts';
 import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { expectOrganiserOnly, signUpOrganiser } from '../../../test/organisers.ts';
+import { publishNow } from '../../../test/programme.ts';
 
 /** The programme in the database: the public read with its ETag, every organiser edit, import, photos. */
 
@@ -13,6 +14,13 @@ async function readPublic(
   const response = await fetch(`${server.url}/content/v1/programme`, { headers: etag ? { 'if-none-match': etag } : {} });
   const body = response.status === 200 ? ((await response.json()) as ProgrammeResponse) : null;
   return { status: response.status, etag: response.headers.get('etag'), cache: response.headers.get('cache-control'), body };
+}
+
+/** The organisers' draft, as the console reads it. */
+async function readDraft(organiser: TestUser): Promise<ProgrammeResponse> {
+  const { data, error } = await untyped(organiser.client).rpc('get_programme_draft', {});
+  expect(error).toBeNull();
+  return data as ProgrammeResponse;
 }
 
 async function call<T = ProgrammeResponse>(user: TestUser, name: string, params: Record<string, unknown>) {
@@ -45,7 +53,7 @@ describeEachDatabase('programme', (server) => {
     expect(first.body?.programme.agenda).toHaveLength(7);
     expect(first.body?.programme.agenda.map((session) => session.day)).toEqual([1, 1, 1, 1, 1, 2, 2]);
     expect(first.body?.programme.settings).toMatchObject({ startDate: '2025-12-06', endDate: '2025-12-07', timeZone: 'Africa/Johannesburg' });
-    expect(first.etag).toBe(`"programme-${first.body?.version}"`);
+    expect(first.etag).toBe(`"published-${first.body?.version}"`);
     const again = await readPublic(server(), first.etag ?? '');
     expect(again.status).toBe(304);
   });
@@ -63,13 +71,17 @@ describeEachDatabase('programme', (server) => {
     expect((await readPublic(server())).body).toEqual(before.body);
   });
 
-  it('an organiser adds, edits (followed into the agenda), reorders and deletes speakers; attendees see it on the next read', async () => {
+  it('an organiser adds, edits (followed into the agenda), reorders and deletes speakers; attendees see it once published', async () => {
     const organiser = await signUpOrganiser(server());
     const start = await readPublic(server());
+    const draft = await readDraft(organiser);
 
     const added = await call(organiser, 'save_speaker', { p_original_id: null, p_speaker: newSpeaker('grace-hopper', 'Grace Hopper') });
     expect(added.error).toBeNull();
-    expect(added.data.version).toBe((start.body?.version ?? 0) + 1);
+    expect(added.data.version).toBe(draft.version + 1);
+    // The draft is the organisers' alone until they publish it.
+    expect((await readPublic(server(), start.etag ?? '')).status).toBe(304);
+    await publishNow(organiser, 'Grace Hopper joins the speakers');
     const afterAdd = await readPublic(server(), start.etag ?? '');
     expect(afterAdd.status).toBe(200);
     expect(afterAdd.body?.programme.speakers.at(-1)?.name).toBe('Grace Hopper');
@@ -108,6 +120,7 @@ describeEachDatabase('programme', (server) => {
       AUDIT_KINDS.programmeSpeakerDeleted,
       AUDIT_KINDS.programmeSpeakersReordered,
       AUDIT_KINDS.programmeSpeakerSaved,
+      AUDIT_KINDS.programmePublished,
       AUDIT_KINDS.programmeSpeakerSaved,
     ]);
     expect(log.entries[2]).toMatchObject({ subject: 'Amina Yusuf-Okafor', before: { name: 'Amina Yusuf' }, after: { name: 'Amina Yusuf-Okafor' } });
@@ -156,7 +169,7 @@ describeEachDatabase('programme', (server) => {
     expect(created.error).toBeNull();
     expect(created.data.programme.agenda.at(-1)?.sessionNumber).toBe(8);
 
-    const before = (await readPublic(server())).body;
+    const before = await readDraft(organiser);
     const broken = {
       ...session,
       parts: [{ ...session.parts[0], endTime: '14:00', room: 'Basement', speakers: [{ name: 'Nobody Known', linkedinUrl: '' }] }],
@@ -205,7 +218,7 @@ describeEachDatabase('programme', (server) => {
       'Session 8, part 1, title: must not be empty',
       'Session 8, part 1, start time: use a 24-hour time such as "09:00"',
     ]);
-    expect((await readPublic(server())).body).toEqual(before);
+    expect(await readDraft(organiser)).toEqual(before);
 
     const moved = await call(organiser, 'save_session', {
       p_original_number: 8,
@@ -221,7 +234,7 @@ describeEachDatabase('programme', (server) => {
 
   it('exports and imports the whole programme; a bad file lists every problem and changes nothing', async () => {
     const organiser = await signUpOrganiser(server());
-    const exported = (await readPublic(server())).body as ProgrammeResponse;
+    const exported = await readDraft(organiser);
 
     const roundTrip = await call(organiser, 'import_programme', { p_programme: exported.programme });
     expect(roundTrip.error).toBeNull();
@@ -242,7 +255,7 @@ describeEachDatabase('programme', (server) => {
     expect(details).toContain('Session 2, part 1, speaker 1: "Ghost Speaker" is not one of the speakers');
     expect(details).toContain(`, id: another speaker already has the id "${bad.speakers[0]!.id}"`);
     expect(details).toContain(`Session 3, part 2, id: another part already has the id "${bad.agenda[2]!.parts[0]!.id}"`);
-    expect((await readPublic(server())).body?.version).toBe(roundTrip.data.version);
+    expect((await readDraft(organiser)).version).toBe(roundTrip.data.version);
 
     const notAProgramme = await call(organiser, 'import_programme', { p_programme: 'hello' });
     expect(notAProgramme.status).toBe(400);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
 import { requireOrganiser } from '../organiser/access.ts';
-import { readProgrammeDocument } from './store.ts';
+import { readPublished } from './versions.ts';
 
 export const PHOTO_PATH_PREFIX = '/content/v1/speaker-photos/';
 
@@ -20,9 +20,9 @@ function sniffImage(bytes: Buffer): PhotoType | null {
 
 /**
  * The programme for every screen that shows it, and the speakers' uploaded photos.
- * GET /content/v1/programme is public content (it used to ship inside the app's JavaScript) and is
- * revalidated on every load with its ETag (the version in the database, the same on every
- * instance), so an edit shows on the next load and an unchanged programme costs a 304.
+ * GET /content/v1/programme is public content: the last published version (never the organisers'
+ * draft), revalidated on every load with its ETag (the version number, the same on every
+ * instance), so a publication shows on the next load and an unchanged programme costs a 304.
  */
 export function registerProgrammeRoutes(app: FastifyInstance, db: Db, keys: SigningKeys, config: Config): void {
   app.register(
@@ -33,8 +33,9 @@ export function registerProgrammeRoutes(app: FastifyInstance, db: Db, keys: Sign
       });
 
       content.get('/programme', async (request, reply) => {
-        const { version, programme } = await readProgrammeDocument(db);
-        const etag = `"programme-${version}"`;
+        const { version, programme } = await readPublished(db);
+        // Named apart from the draft's old counter, so a copy kept from before versions never matches.
+        const etag = `"published-${version}"`;
         reply.header('etag', etag).header('cache-control', 'no-cache');
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.type('application/json; charset=utf-8').send({ version, programme });

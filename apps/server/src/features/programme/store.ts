@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
 import { recordAudit, type Actor } from '../organiser/audit.ts';
+import { publishFirstVersion } from './versions.ts';
 
 /** The sample content files the web app once bundled: the seed of an empty database. */
 export function sampleProgramme(config: Config): ProgrammeDocument {
@@ -22,18 +23,23 @@ export function sampleProgramme(config: Config): ProgrammeDocument {
 }
 
 /**
- * On first start the programme is the sample content, so `npm start` shows the same programme as
+ * On first start the programme is the sample content, published as the first version, so `npm start` shows the same programme as
  * before. Several instances starting together insert it once (the row's key is fixed).
  */
 export async function seedProgramme(db: Db, config: Config): Promise<boolean> {
   const existing = await db.query<{ one: number }>('select 1 as one from programme');
-  if (existing.length) return false;
+  if (existing.length) {
+    await publishFirstVersion(db);
+    return false;
+  }
   const rows = await db.query<{ version: number }>('insert into programme (document) values ($1::jsonb) on conflict (id) do nothing returning version', [
     JSON.stringify(sampleProgramme(config)),
   ]);
+  await publishFirstVersion(db);
   return rows.length > 0;
 }
 
+/** The organisers' draft (attendees read the published version: versions.ts). */
 export async function readProgrammeDocument(db: Queryable): Promise<ProgrammeResponse> {
   const [row] = await db.query<{ document: ProgrammeDocument; version: string | number }>('select document, version from programme');
   if (!row) throw new Error('the programme has not been seeded');

@@ -1,17 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { AlertTriangle, CalendarPlus, ChevronDown, Clock, Rows3, Star, Timer, Users } from 'lucide-react';
+import { Rows3, Star } from 'lucide-react';
 import { toast } from 'sonner';
-import { nowAndNext, overlappingIds, type NowAndNext } from '@mc/contract/agenda.ts';
-import type { Part, Session, Speaker } from '@mc/contract/conference.ts';
+import { nowAndNext, overlappingIds } from '@mc/contract/agenda.ts';
+import type { ProgrammePart } from '@mc/contract/programme.ts';
 import { appConfig } from '../../lib/appConfig';
-import { paths } from '../../lib/paths';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { CalendarDialog } from './CalendarDialog.tsx';
-import { ConferenceDialog } from './ConferenceDialog.tsx';
-import { TypeBadge } from './ConferenceBits.tsx';
-import { downloadCalendar, useMyAgenda } from './myAgenda.ts';
+import { useMyAgenda } from './myAgenda.ts';
 import {
   deviceTimeZone,
   formatClock,
@@ -23,11 +20,15 @@ import {
   zoneCity,
   type ScheduledPart,
 } from './programme.ts';
-import { formatDuration, formatTimeRange, partCountLabel, sessionsByDay } from './schedule.ts';
+import { sessionsByDay } from './schedule.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses } from '../../components/ui';
-
-type View = 'compact' | 'detailed';
+import { FilterButton, MyAgendaEmpty } from './agenda/AgendaControls.tsx';
+import { ChangesDialog } from './agenda/ChangesDialog.tsx';
+import { NowNextStrip } from './agenda/NowNextStrip.tsx';
+import type { PartState, View } from './agenda/partState.ts';
+import { SessionGroup } from './agenda/SessionGroup.tsx';
+import { VenueLine } from './agenda/VenueLine.tsx';
 
 function initialView(): View {
   try {
@@ -37,17 +38,6 @@ function initialView(): View {
     // storage unavailable: the detailed view, as on a first visit
   }
   return 'detailed';
-}
-
-/** What a part shows besides its content: the person's star, the now/next marker and overlaps. */
-interface PartState {
-  starred: boolean;
-  marker: 'now' | 'next' | null;
-  overlapsWith: string[];
-  onStar: (part: Part, starred: boolean) => void;
-  speakersByName: ReadonlyMap<string, Speaker>;
-  abroad: boolean;
-  highlighted: boolean;
 }
 
 /**
@@ -125,7 +115,7 @@ export default function AgendaSchedulePage() {
     });
   }
 
-  function onStar(part: Part, starred: boolean) {
+  function onStar(part: ProgrammePart, starred: boolean) {
     setFavourite.mutate(
       { partId: part.id, starred },
       {
@@ -135,7 +125,7 @@ export default function AgendaSchedulePage() {
     );
   }
 
-  const partState = (part: Part): PartState => ({
+  const partState = (part: ProgrammePart): PartState => ({
     starred: starredIds.has(part.id),
     marker: markers.now.includes(part.id) ? 'now' : markers.next.includes(part.id) ? 'next' : null,
     overlapsWith: overlaps.get(part.id) ?? [],
@@ -143,6 +133,7 @@ export default function AgendaSchedulePage() {
     speakersByName,
     abroad,
     highlighted: part.id === focusPart,
+    venue: programme.settings,
   });
 
   return (
@@ -159,6 +150,7 @@ export default function AgendaSchedulePage() {
             </>
           ) : null}
         </p>
+        <VenueLine venue={programme.settings} />
       </header>
 
       <NowNextStrip markers={markers} parts={parts} now={now} timeZone={timeZone} />
@@ -183,6 +175,7 @@ export default function AgendaSchedulePage() {
           Compact view
         </button>
         <CalendarDialog />
+        <ChangesDialog timeZone={timeZone} />
       </div>
 
       {favourites.isError && (
@@ -265,389 +258,4 @@ function overlapMap(starred: readonly ScheduledPart[]): Map<string, string[]> {
     );
   }
   return result;
-}
-
-function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={`inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-200 hover:text-white aria-pressed:bg-indigo-500 aria-pressed:text-on-accent`}
-    >
-      {children}
-    </button>
-  );
-}
-
-function MyAgendaEmpty({ loading, onShowAll }: { loading: boolean; onShowAll: () => void }) {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-12 text-center">
-      <Star aria-hidden="true" className="mb-3 size-10 text-slate-500" />
-      <p className="text-lg font-semibold text-white">{loading ? 'Loading your agenda…' : 'Nothing starred on this day'}</p>
-      {!loading && <p className="mt-1 text-sm text-slate-300">Star a part to add it to My agenda; it follows you to your other devices.</p>}
-      <button
-        type="button"
-        onClick={onShowAll}
-        className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400`}
-      >
-        Show all sessions
-      </button>
-    </div>
-  );
-}
-
-function NowNextStrip({ markers, parts, now, timeZone }: { markers: NowAndNext; parts: ScheduledPart[]; now: Date; timeZone: string }) {
-  const first = parts[0];
-  const last = parts.at(-1);
-  // Shown from half a day before the first part until the last one ends.
-  if (!first || !last || now.getTime() < first.start.getTime() - 12 * 3600_000 || now >= last.end) return null;
-  const byId = new Map(parts.map((entry) => [entry.id, entry]));
-  const running = markers.now.map((id) => byId.get(id)).filter((entry) => entry !== undefined);
-  const coming = markers.next.map((id) => byId.get(id)).filter((entry) => entry !== undefined);
-  return (
-    <section
-      aria-label="Now and next"
-      data-testid="now-next"
-      className="mb-4 grid gap-2 rounded-2xl border border-emerald-400/30 bg-emerald-400/5 p-3 sm:grid-cols-2"
-    >
-      <div>
-        <h2 className="text-xs font-semibold tracking-widest text-emerald-300 uppercase">Now · {formatClock(now, timeZone)}</h2>
-        {running.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-300">Nothing on right now</p>
-        ) : (
-          <ul className="mt-1 space-y-1">
-            {running.map((entry) => (
-              <li key={entry.id}>
-                <Link
-                  to={paths.agendaPart(entry.id)}
-                  className={`text-sm font-medium text-white underline decoration-emerald-400/60 underline-offset-2 hover:decoration-emerald-300`}
-                >
-                  {entry.part.title}
-                </Link>
-                <span className="text-xs text-slate-300"> until {entry.part.endTime}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      <div>
-        <h2 className="text-xs font-semibold tracking-widest text-sky-300 uppercase">
-          Next{markers.nextStart ? ` · ${formatClock(markers.nextStart, timeZone)}` : ''}
-        </h2>
-        <ul className="mt-1 space-y-1">
-          {coming.map((entry) => (
-            <li key={entry.id}>
-              <Link
-                to={paths.agendaPart(entry.id)}
-                className={`text-sm font-medium text-white underline decoration-sky-400/60 underline-offset-2 hover:decoration-sky-300`}
-              >
-                {entry.part.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-function SessionGroup({
-  session,
-  expanded,
-  onToggle,
-  view,
-  partState,
-}: {
-  session: Session;
-  expanded: boolean;
-  onToggle: () => void;
-  view: View;
-  partState: (part: Part) => PartState;
-}) {
-  const panelId = useId();
-  return (
-    <section data-testid="agenda-session" aria-label={`Session ${session.sessionNumber}`} className="rounded-2xl border border-slate-800 bg-slate-900/60">
-      {/* Sticky below the top bar and the day tabs, so the time stays in view while the parts scroll. */}
-      <h3 className="sticky top-[7.25rem] z-10 rounded-t-2xl bg-slate-900/95 backdrop-blur">
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={panelId}
-          onClick={onToggle}
-          className="flex w-full items-start gap-3 rounded-t-2xl p-4 text-left hover:bg-slate-800/50 focus-ring-inset sm:p-5"
-        >
-          <span className="min-w-0 flex-1">
-            <span className="block text-xs font-semibold tracking-wide text-indigo-300 uppercase">Session {session.sessionNumber}</span>
-            <span className="mt-1 block text-lg leading-snug font-semibold text-white">{session.sessionTitle}</span>
-            <span className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-300">
-              <span className="inline-flex items-center gap-1.5" data-testid="session-time">
-                <Clock aria-hidden="true" className="size-4 text-slate-400" />
-                {formatTimeRange(session.startTime, session.endTime)}
-              </span>
-              <span>{partCountLabel(session.parts.length)}</span>
-            </span>
-          </span>
-          <ChevronDown aria-hidden="true" className={`mt-1 size-5 shrink-0 text-slate-300 transition-transform ${expanded ? 'rotate-180' : ''}`} />
-        </button>
-      </h3>
-      <div id={panelId} hidden={!expanded}>
-        <ol className={`border-t border-slate-800 ${view === 'compact' ? 'divide-y divide-slate-800' : 'space-y-3 p-3 sm:p-4'}`}>
-          {session.parts.map((part) => (
-            <li key={part.id}>
-              {view === 'compact' ? <CompactPart part={part} state={partState(part)} /> : <PartCard part={part} session={session} state={partState(part)} />}
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
-  );
-}
-
-function StarButton({ part, state }: { part: Part; state: PartState }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={state.starred}
-      aria-label={state.starred ? `Remove ${part.title} from My agenda` : `Add ${part.title} to My agenda`}
-      onClick={() => state.onStar(part, !state.starred)}
-      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-amber-200 aria-pressed:text-amber-300`}
-    >
-      <Star aria-hidden="true" className={`size-5 ${state.starred ? 'fill-current' : ''}`} />
-    </button>
-  );
-}
-
-function Marker({ marker }: { marker: PartState['marker'] }) {
-  if (marker === 'now') return <span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-bold text-slate-950">Now</span>;
-  if (marker === 'next') return <span className="rounded-full bg-sky-300 px-2 py-0.5 text-xs font-bold text-slate-950">Next</span>;
-  return null;
-}
-
-function OverlapNote({ titles }: { titles: string[] }) {
-  if (titles.length === 0) return null;
-  return (
-    <p data-testid="overlap-note" className="mt-2 flex items-start gap-1.5 text-sm text-amber-200">
-      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>Overlaps with {titles.map((title) => `"${title}"`).join(', ')} in My agenda</span>
-    </p>
-  );
-}
-
-function SpeakerProfileLinks({ part, state, className }: { part: Part; state: PartState; className: string }) {
-  const people = part.speakers.map((ref) => state.speakersByName.get(ref.name)).filter((speaker) => speaker !== undefined);
-  if (people.length === 0) return null;
-  return (
-    <ul className={className} aria-label={`Speaker profiles for ${part.title}`}>
-      {people.map((speaker) => (
-        <li key={speaker.id}>
-          <Link
-            to={paths.speaker(speaker.id)}
-            className={`inline-flex min-h-9 items-center text-sm text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white`}
-          >
-            <span className="sr-only">Speaker profile: </span>
-            {speaker.name}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function CompactPart({ part, state }: { part: Part; state: PartState }) {
-  return (
-    <article
-      id={`part-${part.id}`}
-      tabIndex={-1}
-      data-testid="agenda-part"
-      aria-labelledby={`title-${part.id}`}
-      className={`flex items-start gap-3 px-3 py-2.5 focus:outline-none sm:px-4 ${state.highlighted ? 'bg-indigo-500/15' : ''}`}
-    >
-      <div className="w-14 shrink-0 pt-0.5 text-sm font-semibold text-slate-100 tabular-nums">
-        <span data-testid="part-time" className="sr-only">
-          {formatTimeRange(part.startTime, part.endTime)}
-        </span>
-        <span aria-hidden="true">{part.startTime}</span>
-        <span aria-hidden="true" className="block text-xs font-normal text-slate-400">
-          {formatDuration(part.startTime, part.endTime)}
-        </span>
-      </div>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <Marker marker={state.marker} />
-          <h4 id={`title-${part.id}`} className="text-sm leading-snug font-semibold text-white">
-            {part.title}
-          </h4>
-        </div>
-        <SpeakerProfileLinks part={part} state={state} className="mt-1 flex flex-wrap gap-x-3 gap-y-1" />
-        {part.speakers.length === 0 && part.speaker ? <p className="mt-1 text-sm text-slate-300">{part.speaker}</p> : null}
-        <OverlapNote titles={state.overlapsWith} />
-      </div>
-      <StarButton part={part} state={state} />
-    </article>
-  );
-}
-
-const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
-
-/**
- * The speakers or panelists of a part, each opening their card in the app (photo, bio, links,
- * sessions); their LinkedIn page is one of the card's links. A name the programme's speakers do
- * not know (never saved so, but kept safe) stays plain text.
- */
-function PeopleChips({ part, state }: { part: Part; state: PartState }) {
-  if (part.speakers.length === 0) {
-    return part.speaker ? <p className="text-sm text-slate-300">{part.speaker}</p> : null;
-  }
-  return (
-    <ul className="flex flex-wrap gap-2" aria-label={part.type === 'PANEL' ? 'Panelists' : 'Speakers'}>
-      {part.speakers.map((person) => {
-        const speaker = state.speakersByName.get(person.name);
-        return (
-          <li key={person.name}>
-            {speaker ? (
-              <Link to={paths.speaker(speaker.id)} className={chipClass}>
-                <span className="sr-only">Speaker profile: </span>
-                {person.name}
-              </Link>
-            ) : (
-              <span className="inline-flex min-h-9 items-center rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-200">{person.name}</span>
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function PartCard({ part, session, state }: { part: Part; session: Session; state: PartState }) {
-  const descriptionId = useId();
-  const descriptionRef = useRef<HTMLParagraphElement>(null);
-  const [expanded, setExpanded] = useState(false);
-  const [overflows, setOverflows] = useState(true);
-  const [downloading, setDownloading] = useState(false);
-  const timeRange = formatTimeRange(part.startTime, part.endTime);
-  const duration = formatDuration(part.startTime, part.endTime);
-
-  // Offer the toggle only when the clamped text actually hides something (it depends on the width).
-  useLayoutEffect(() => {
-    const element = descriptionRef.current;
-    if (!element || expanded) return;
-    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [expanded]);
-
-  async function addToCalendar() {
-    setDownloading(true);
-    try {
-      const filename = await downloadCalendar(part.id);
-      toast.success(`Downloaded ${filename}: open it to add the part to your calendar`);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The calendar file could not be made');
-    } finally {
-      setDownloading(false);
-    }
-  }
-
-  return (
-    <article
-      id={`part-${part.id}`}
-      tabIndex={-1}
-      data-testid="agenda-part"
-      aria-labelledby={`${descriptionId}-title`}
-      className={`rounded-xl border bg-slate-950/60 p-4 focus:outline-none ${state.highlighted ? 'border-indigo-400' : 'border-slate-800'}`}
-    >
-      <div className="flex items-start gap-2">
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-300">
-          <Marker marker={state.marker} />
-          <span className="inline-flex items-center gap-1.5 font-medium text-slate-100">
-            <Clock aria-hidden="true" className="size-4 text-slate-400" />
-            <span data-testid="part-time">{timeRange}</span>
-            {state.abroad && <span className="text-xs font-normal text-slate-300">venue time</span>}
-          </span>
-          <TypeBadge type={part.type} />
-          <span className="inline-flex items-center gap-1" data-testid="part-duration">
-            <Timer aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Duration </span>
-            {duration}
-          </span>
-        </div>
-        <StarButton part={part} state={state} />
-      </div>
-      <h4 id={`${descriptionId}-title`} className="mt-2 text-base leading-snug font-semibold text-white">
-        {part.title}
-      </h4>
-      <div className="mt-3">
-        <PeopleChips part={part} state={state} />
-      </div>
-      <OverlapNote titles={state.overlapsWith} />
-      <p id={descriptionId} ref={descriptionRef} className={`mt-3 text-sm leading-relaxed text-slate-300 ${expanded ? '' : 'line-clamp-2'}`}>
-        {part.description}
-      </p>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        {(overflows || expanded) && (
-          <button
-            type="button"
-            aria-expanded={expanded}
-            aria-controls={descriptionId}
-            onClick={() => setExpanded((value) => !value)}
-            className={`min-h-9 rounded-lg px-2 text-sm font-medium text-indigo-300 hover:text-indigo-100`}
-          >
-            {expanded ? 'Show less' : 'Show more'}
-            <span className="sr-only"> about {part.title}</span>
-          </button>
-        )}
-        <button
-          type="button"
-          onClick={() => void addToCalendar()}
-          disabled={downloading}
-          className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60`}
-        >
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          Add to calendar<span className="sr-only">: {part.title}</span>
-        </button>
-        <ConferenceDialog
-          trigger={
-            <button
-              type="button"
-              className={`min-h-9 rounded-lg border border-indigo-400/50 bg-indigo-500/15 px-3 text-sm font-medium text-indigo-100 hover:bg-indigo-500/25`}
-            >
-              View Full Details<span className="sr-only">: {part.title}</span>
-            </button>
-          }
-          header={
-            <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-300">
-              <TypeBadge type={part.type} />
-              <span className="inline-flex items-center gap-1.5">
-                <Clock aria-hidden="true" className="size-4 text-slate-400" />
-                {timeRange} ({duration})
-              </span>
-            </div>
-          }
-          title={part.title}
-          description={`Session ${session.sessionNumber}: ${session.sessionTitle}`}
-        >
-          {/* No heading over nothing: a part without speakers or a speaker line leaves the section out. */}
-          {part.speakers.length > 0 || part.speaker ? (
-            <section>
-              <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
-                <Users aria-hidden="true" className="size-4 text-slate-400" />
-                {part.type === 'PANEL' ? 'Panelists' : 'Speakers'}
-              </h3>
-              <div className="mt-2">
-                <PeopleChips part={part} state={state} />
-              </div>
-            </section>
-          ) : null}
-          <section>
-            <h3 className="text-sm font-semibold text-slate-100">About This Session</h3>
-            <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
-          </section>
-        </ConferenceDialog>
-      </div>
-    </article>
-  );
 }

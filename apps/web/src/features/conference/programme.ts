@@ -1,14 +1,15 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { appConfig } from '../../lib/appConfig';
 import { venueInstant, type ProgrammeSettings, type TimedItem } from '@mc/contract/agenda.ts';
-import type { Part, Speaker } from '@mc/contract/conference.ts';
-import { programmeDays, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
+import type { Speaker } from '@mc/contract/conference.ts';
+import { programmeDays, type ProgrammePart, type ProgrammeResponse, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 import { queryKeys } from '../../lib/queryKeys';
 import { fetchProgramme } from './programmeFetch.ts';
 import { orderSessions } from './schedule.ts';
 
 /**
- * The one place the web app reads the programme from: the organisers' programme on the server
- * (GET /content/v1/programme). The browser revalidates it with its ETag, so an unchanged programme
+ * The one place the web app reads the programme from: the last published version on the server
+ * (GET /content/v1/programme; the organisers' draft never comes this way). The browser revalidates it with its ETag, so an unchanged programme
  * costs a 304 and an edit shows on the next load; every screen asks useProgramme().
  */
 export interface Programme {
@@ -26,13 +27,18 @@ export function programmeQuery() {
     queryFn: fetchProgramme,
     // Every visit to a programme screen asks again; the ETag makes that cheap.
     staleTime: 0,
-    select: ({ version, programme }): Programme => ({
-      version,
-      speakers: programme.speakers,
-      agenda: programme.agenda,
-      settings: { ...programme.settings, days: programmeDays(programme.settings) },
-    }),
+    select: programmeOf,
   });
+}
+
+/** The programme as screens use it: the document with the conference's dates spelled out. */
+export function programmeOf({ version, programme }: ProgrammeResponse): Programme {
+  return {
+    version,
+    speakers: programme.speakers,
+    agenda: programme.agenda,
+    settings: { ...programme.settings, days: programmeDays(programme.settings) },
+  };
 }
 
 /** The programme; the screen waits (Suspense) until it has arrived. */
@@ -40,8 +46,16 @@ export function useProgramme(): Programme {
   return useSuspenseQuery(programmeQuery()).data;
 }
 
+/**
+ * The venue's time zone as the organisers set it, without waiting: the configured zone until the
+ * programme has arrived. Screens that show moments (the organiser console) show them in it.
+ */
+export function useVenueTimeZone(): string {
+  return useQuery(programmeQuery()).data?.settings.timeZone ?? appConfig.conferenceTimeZone;
+}
+
 export interface ScheduledPart extends TimedItem {
-  part: Part;
+  part: ProgrammePart;
   session: ProgrammeSession;
   day: number;
   date: string;

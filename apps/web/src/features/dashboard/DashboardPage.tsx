@@ -11,6 +11,7 @@ import { CardVisibilityReminder, MyRequestsCard } from '../roles';
 import { MissionsForMeCard } from '../matching';
 import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
+import { AnnouncementBanners } from '../announcements';
 import { useOpenSurvey } from './useOpenSurvey';
 
 export default function DashboardPage() {
@@ -49,6 +50,8 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">Welcome: {appConfig.programmeName}</h1>
         <p className="mt-1 break-all text-slate-300">{user?.email}</p>
       </header>
+
+      <AnnouncementBanners />
 
       <VoteRoundBanner />
 

@@ -204,8 +204,15 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
     }
   };
 
-  // A mission's news opens the mission; a revealed result opens the vote screen with the result.
-  const target = item.mission_id ? paths.mission(item.mission_id) : item.round_id ? paths.vote() : null;
+  // A mission's news opens the mission; a revealed result opens the vote screen with the result; a
+  // programme change opens the person's own agenda.
+  const target = item.mission_id
+    ? paths.mission(item.mission_id)
+    : item.round_id
+      ? paths.vote()
+      : item.kind === 'programme_changed'
+        ? `${paths.agendaSchedule()}?filter=mine`
+        : null;
   const text = (
     <span id={textId} className="break-words">
       {item.text}

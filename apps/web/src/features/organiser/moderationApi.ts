@@ -16,10 +16,6 @@ export const moderationKeys = {
   activity: (userId: string) => [...queryKeys.organiser, 'attendee', userId] as const,
 };
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 export function overviewQuery(timeZone: string) {
   return queryOptions({
     queryKey: moderationKeys.overview(timeZone),

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CalendarCog, Download, Gauge, History, Rocket, ShieldCheck, Users, Vote, Wand2, type LucideIcon } from 'lucide-react';
+import { CalendarCog, Download, Gauge, History, Megaphone, Rocket, ShieldCheck, Users, Vote, Wand2, type LucideIcon } from 'lucide-react';
 
 export interface OrganiserSection {
   /** The address under /organiser ('' is the console's first screen). */
@@ -17,6 +17,7 @@ export interface OrganiserSection {
 export const ORGANISER_SECTIONS: readonly OrganiserSection[] = [
   { slug: '', label: 'Overview', icon: Gauge, Component: lazy(() => import('./sections/OverviewSection')) },
   { slug: 'programme', label: 'Programme', icon: CalendarCog, Component: lazy(() => import('./sections/ProgrammeSection')) },
+  { slug: 'announcements', label: 'Announcements', icon: Megaphone, Component: lazy(() => import('./sections/AnnouncementsSection')) },
   { slug: 'missions', label: 'Missions', icon: Rocket, Component: lazy(() => import('./sections/MissionsSection')) },
   { slug: 'people', label: 'People', icon: Users, Component: lazy(() => import('./sections/PeopleSection')) },
   { slug: 'team-builder', label: 'Team builder', icon: Wand2, Component: lazy(() => import('./sections/TeamBuilderSection')) },

@@ -12,6 +12,8 @@ export function ConferenceSettingsCard({ programme }: { programme: Programme }) 
   const [endDate, setEndDate] = useState(settings.endDate);
   const [timeZone, setTimeZone] = useState(settings.timeZone);
   const [venue, setVenue] = useState(settings.venue);
+  const [venueAddress, setVenueAddress] = useState(settings.venueAddress ?? '');
+  const [mapUrl, setMapUrl] = useState(settings.mapUrl ?? '');
   const [rooms, setRooms] = useState(settings.rooms.join('\n'));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const save = useProgrammeChange('save_programme_settings', 'Conference details saved');
@@ -24,14 +26,27 @@ export function ConferenceSettingsCard({ programme }: { programme: Programme }) 
       .map((room) => room.trim())
       .filter(Boolean);
     save.mutate(
-      { p_settings: { startDate, endDate, timeZone: timeZone.trim(), venue: venue.trim(), rooms: roomList } },
+      {
+        p_settings: {
+          startDate,
+          endDate,
+          timeZone: timeZone.trim(),
+          venue: venue.trim(),
+          venueAddress: venueAddress.trim(),
+          mapUrl: mapUrl.trim(),
+          rooms: roomList,
+        },
+      },
       { onError: (error) => setProblem(saveProblemOf(error)) },
     );
   };
 
   return (
     <Card>
-      <CardHeader title="Conference" description="Dates, the venue's time zone (the agenda's times are wall-clock times there), the venue and its rooms." />
+      <CardHeader
+        title="Conference"
+        description="Dates, the venue's time zone (the agenda's times are wall-clock times there), the venue, its address and map link, and its rooms."
+      />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <LocaleDateField label="First day" value={startDate} onValueChange={setStartDate} required />
@@ -44,6 +59,14 @@ export function ConferenceSettingsCard({ programme }: { programme: Programme }) 
             required
           />
           <TextField label="Venue" value={venue} onChange={(event) => setVenue(event.target.value)} />
+          <TextField label="Venue address" value={venueAddress} onChange={(event) => setVenueAddress(event.target.value)} autoComplete="off" />
+          <TextField
+            label="Map link"
+            type="url"
+            value={mapUrl}
+            onChange={(event) => setMapUrl(event.target.value)}
+            hint="An https:// address of the venue on a map. Attendees see it as a plain link; nothing opens by itself."
+          />
         </div>
         <TextAreaField
           label="Rooms"

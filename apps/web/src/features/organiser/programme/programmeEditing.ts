@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { ProcedureParams, ProgrammeResponse } from '@mc/contract';
 import { PROGRAMME_MESSAGES, PHOTO_TYPES, PROGRAMME_LIMITS } from '@mc/contract/programme.ts';
 import { callRpc, RpcError } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { supabase } from '../../../lib/supabase';
+import { programmeOf, type Programme } from '../../conference';
 
 export type ProgrammeProcedure =
   'save_programme_settings' | 'save_speaker' | 'delete_speaker' | 'reorder_speakers' | 'save_session' | 'delete_session' | 'import_programme';
@@ -20,16 +21,30 @@ export function saveProblemOf(error: unknown): SaveProblem {
   return { message: error instanceof Error ? error.message : 'Saving failed. Please try again.', problems: [] };
 }
 
+export function programmeDraftQuery() {
+  return queryOptions({
+    queryKey: queryKeys.programmeDraft,
+    queryFn: () => callRpc('get_programme_draft', {}),
+    staleTime: 0,
+    select: programmeOf,
+  });
+}
+
+/** The organisers' draft, which attendees do not see until it is published. */
+export function useProgrammeDraft(): Programme {
+  return useSuspenseQuery(programmeDraftQuery()).data;
+}
+
 /**
- * One programme change through its procedure. The answer is the programme as saved, which
- * replaces the cached one at once, so every screen (the attendee ones too) shows it.
+ * One change of the draft through its procedure. The answer is the draft as saved, which replaces
+ * the cached draft at once; attendees' screens keep the published version until a publish.
  */
 export function useProgrammeChange<N extends ProgrammeProcedure>(name: N, success: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (params: ProcedureParams<N>) => callRpc(name, params) as Promise<ProgrammeResponse>,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(queryKeys.programme, saved);
+      queryClient.setQueryData(queryKeys.programmeDraft, saved);
       toast.success(success);
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
     },

@@ -6,7 +6,8 @@ import { Alert, Badge, Button, Card, Select, Spinner } from '../../../components
 import { callRpc } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { SectionHeading } from '../SectionHeading';
-import { formatDateTime } from '../../../lib/format';
+import { formatVenueDateTime } from '../../../lib/format';
+import { useVenueTimeZone } from '../../conference';
 
 const COMMAND_LINE = 'command-line';
 
@@ -81,6 +82,7 @@ export default function AuditLogSection() {
 }
 
 function AuditLogItem({ entry }: { entry: AuditEntry }) {
+  const timeZone = useVenueTimeZone();
   const hasValues = entry.before !== null || entry.after !== null;
   return (
     <li className="rounded-xl border border-slate-700/70 bg-slate-900/70 p-4">
@@ -89,7 +91,7 @@ function AuditLogItem({ entry }: { entry: AuditEntry }) {
         <span className="font-medium break-all text-slate-50">{entry.subject}</span>
       </div>
       <p className="mt-2 text-sm text-slate-300">
-        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · by <span className="break-all">{entry.actor_label}</span>
+        <time dateTime={entry.at}>{formatVenueDateTime(entry.at, timeZone)}</time> · by <span className="break-all">{entry.actor_label}</span>
       </p>
       {hasValues ? (
         <details className="mt-2 text-sm">

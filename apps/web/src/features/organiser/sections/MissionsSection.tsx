@@ -9,7 +9,8 @@ import { paths } from '../../../lib/paths';
 import { SectionHeading } from '../SectionHeading';
 import { organiserMissionsQuery, personName, refreshAfterChange } from '../moderationApi';
 import { callRpc } from '../../../lib/rpc';
-import { countLabel, formatDateTime } from '../../../lib/format';
+import { countLabel, formatVenueDateTime } from '../../../lib/format';
+import { useVenueTimeZone } from '../../conference';
 
 type Shown = 'all' | 'hidden' | 'visible';
 
@@ -86,6 +87,7 @@ export default function MissionsSection() {
 }
 
 function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; onHide: () => void; onUnhide: () => void }) {
+  const timeZone = useVenueTimeZone();
   const titleId = `mission-${mission.mission_id}`;
   return (
     <li>
@@ -98,7 +100,7 @@ function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; 
               </Link>
             </h2>
             <p className="text-sm text-slate-300">
-              Created {formatDateTime(mission.created_at)}{' '}
+              Created {formatVenueDateTime(mission.created_at, timeZone)}{' '}
               {mission.creator ? `by ${personName(mission.creator)} (${mission.creator.email})` : 'by an account since deleted'}
             </p>
           </div>
@@ -110,7 +112,7 @@ function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; 
               Hidden by the organisers: <span className="font-semibold">{mission.hidden.reason}</span>
             </p>
             <p className="text-xs">
-              {formatDateTime(mission.hidden.at)}
+              {formatVenueDateTime(mission.hidden.at, timeZone)}
               {mission.hidden.by ? ` by ${mission.hidden.by}` : ''}
             </p>
           </Alert>

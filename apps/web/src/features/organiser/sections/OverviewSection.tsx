@@ -4,7 +4,9 @@ import type { CountAt, OverviewFigures } from '@mc/contract';
 import { Alert, Badge, Button, Card, Spinner } from '../../../components/ui';
 import { SectionHeading } from '../SectionHeading';
 import { BarChart } from '../BarChart';
-import { OVERVIEW_REFRESH_MS, browserTimeZone, overviewQuery } from '../moderationApi';
+import { OVERVIEW_REFRESH_MS, overviewQuery } from '../moderationApi';
+import { formatVenueDateTime } from '../../../lib/format';
+import { useVenueTimeZone, zoneCity } from '../../conference';
 
 const FIGURES: [keyof OverviewFigures, string][] = [
   ['registered', 'Registered'],
@@ -23,9 +25,8 @@ const FIGURES: [keyof OverviewFigures, string][] = [
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const hourFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
-/** "2026-11-23" or "2026-11-23T14:00" (already in the organiser's zone) as a short local label. */
+/** "2026-11-23" or "2026-11-23T14:00" (already in the venue's zone) as a short local label. */
 function slotLabel(at: string): string {
   const date = new Date(`${at.length === 10 ? `${at}T00:00` : at}:00Z`);
   return at.length === 10 ? dayFormat.format(date) : hourFormat.format(date);
@@ -33,14 +34,14 @@ function slotLabel(at: string): string {
 
 /** Live figures, sign-ups per day and votes per hour (each chart with its numbers), and the missions ranked by votes. */
 export default function OverviewSection() {
-  const timeZone = useMemo(browserTimeZone, []);
+  const timeZone = useVenueTimeZone();
   const overview = useQuery(overviewQuery(timeZone));
 
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading
         title="Overview"
-        description={`Live figures for the event, refreshed every ${OVERVIEW_REFRESH_MS / 1000} seconds. Times in ${timeZone}.`}
+        description={`Live figures for the event, refreshed every ${OVERVIEW_REFRESH_MS / 1000} seconds. Times are venue times in ${zoneCity(timeZone)}.`}
       />
       {overview.isPending ? (
         <Spinner label="Loading the figures..." />
@@ -53,7 +54,7 @@ export default function OverviewSection() {
         </Alert>
       ) : (
         <>
-          <p className="text-sm text-slate-400">Updated {timeFormat.format(new Date(overview.data.generated_at))}</p>
+          <p className="text-sm text-slate-400">Updated {formatVenueDateTime(overview.data.generated_at, timeZone, 'medium')}</p>
           <dl aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
             {FIGURES.map(([key, label]) => (
               <Card key={key} className="flex flex-col gap-1 p-4">

@@ -8,7 +8,8 @@ import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
 import { attendeeActivityQuery, attendeesQuery, personName, refreshAfterChange } from '../moderationApi';
-import { countLabel, formatDateTime } from '../../../lib/format';
+import { countLabel, formatVenueDateTime } from '../../../lib/format';
+import { useVenueTimeZone } from '../../conference';
 
 const ANONYMITY_LABELS: Record<AttendeeSummary['anonymity'], string> = {
   anonymous: 'Anonymous',
@@ -81,6 +82,7 @@ export default function PeopleSection() {
 }
 
 function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => void }) {
+  const timeZone = useVenueTimeZone();
   const activity = useQuery(attendeeActivityQuery(userId));
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
@@ -103,8 +105,8 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
   }
   const person = activity.data;
   const facts: [string, string][] = [
-    ['Registered', formatDateTime(person.registered_at)],
-    ['Last sign-in', person.last_sign_in_at ? formatDateTime(person.last_sign_in_at) : 'Never'],
+    ['Registered', formatVenueDateTime(person.registered_at, timeZone)],
+    ['Last sign-in', person.last_sign_in_at ? formatVenueDateTime(person.last_sign_in_at, timeZone) : 'Never'],
     ['Anonymity', ANONYMITY_LABELS[person.anonymity]],
     ['Pre-conference survey', person.pre_survey_completed ? 'Done' : 'Not done'],
     ['Post-conference survey', person.post_survey_completed ? 'Done' : 'Not done'],

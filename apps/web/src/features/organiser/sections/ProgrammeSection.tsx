@@ -2,14 +2,15 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
-import { useProgramme } from '../../conference';
 import { ConferenceSettingsCard } from '../programme/ConferenceSettingsCard';
 import { ImportExportCard } from '../programme/ImportExportCard';
+import { useProgrammeDraft } from '../programme/programmeEditing';
+import { PublishCard } from '../programme/PublishCard';
 import { SessionsCard } from '../programme/SessionsCard';
 import { SpeakersCard } from '../programme/SpeakersCard';
 import { SectionHeading } from '../SectionHeading';
 
-/** The programme attendees see: conference details, speakers, sessions, and the whole of it as a file. */
+/** The programme's draft (conference details, speakers, sessions, the whole of it as a file) and its publication. */
 export default function ProgrammeSection() {
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
@@ -25,7 +26,7 @@ export default function ProgrammeSection() {
             <Link to={paths.speakersDirectory()} className="text-sky-200 underline underline-offset-2">
               Speakers Directory
             </Link>
-            . Every change shows there on their next load.
+            . Your edits are a draft until you publish them.
           </>
         }
       />
@@ -37,10 +38,11 @@ export default function ProgrammeSection() {
 }
 
 function ProgrammeEditor() {
-  const programme = useProgramme();
+  const programme = useProgrammeDraft();
   // A new version (an import, another organiser's save) starts the forms again from what is saved.
   return (
     <div key={programme.version} className="flex flex-col gap-6">
+      <PublishCard />
       <ConferenceSettingsCard programme={programme} />
       <SpeakersCard programme={programme} />
       <SessionsCard programme={programme} />

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Star } from 'lucide-react';
+
+export function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-200 hover:text-white aria-pressed:bg-indigo-500 aria-pressed:text-on-accent`}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function MyAgendaEmpty({ loading, onShowAll }: { loading: boolean; onShowAll: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-12 text-center">
+      <Star aria-hidden="true" className="mb-3 size-10 text-slate-500" />
+      <p className="text-lg font-semibold text-white">{loading ? 'Loading your agenda…' : 'Nothing starred on this day'}</p>
+      {!loading && <p className="mt-1 text-sm text-slate-300">Star a part to add it to My agenda; it follows you to your other devices.</p>}
+      <button
+        type="button"
+        onClick={onShowAll}
+        className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400`}
+      >
+        Show all sessions
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { History } from 'lucide-react';
+import { describePartChange } from '@mc/contract/programmeVersions.ts';
+import { Button, Dialog } from '../../../components/ui';
+import { formatVenueDateTime } from '../../../lib/format';
+import { queryKeys } from '../../../lib/queryKeys';
+import { callRpc } from '../../../lib/rpc';
+
+/**
+ * The changelog: every published version of the programme, newest first, with the organisers'
+ * note and each changed part in words (moved, renamed, new speakers, new, cancelled).
+ */
+export function ChangesDialog({ timeZone }: { timeZone: string }) {
+  const [open, setOpen] = useState(false);
+  const versions = useQuery({ queryKey: queryKeys.programmeVersions, enabled: open, queryFn: () => callRpc('list_programme_versions', {}) });
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400"
+      >
+        <History aria-hidden="true" className="size-4" />
+        Changes
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Changes to the programme" description="Every published version, newest first." size="lg">
+        {versions.isPending ? (
+          <p className="text-sm text-slate-300">Loading the changes…</p>
+        ) : versions.isError ? (
+          <div role="alert" className="space-y-2 text-sm text-red-200">
+            <p>The changes could not be loaded: {versions.error.message}</p>
+            <Button size="sm" variant="secondary" onClick={() => void versions.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : versions.data.length === 0 ? (
+          <p className="text-sm text-slate-300">The programme has not been published yet.</p>
+        ) : (
+          <ol aria-label="Published versions" className="space-y-4 overflow-y-auto">
+            {versions.data.map((entry) => (
+              <li key={entry.version} className="rounded-xl border border-slate-800 bg-slate-950/60 p-3">
+                <h3 className="text-sm font-semibold text-white">
+                  Version {entry.version} · <time dateTime={entry.published_at}>{formatVenueDateTime(entry.published_at, timeZone)}</time>
+                </h3>
+                <p className="mt-1 text-sm text-slate-200">{entry.note}</p>
+                {entry.changes.length > 0 ? (
+                  <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-300">
+                    {entry.changes.map((change) => (
+                      <li key={change.partId}>{describePartChange(change)}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Dialog>
+    </>
+  );
+}

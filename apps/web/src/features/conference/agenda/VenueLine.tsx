@@ -1,0 +1,29 @@
+import { ExternalLink, MapPin } from 'lucide-react';
+import { locationText, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
+
+/**
+ * The venue's name and address, and the map link the organisers entered: a plain link that opens
+ * only when the person follows it (the app loads no map or outside service by itself).
+ */
+export function VenueLine({ venue }: { venue: Pick<ProgrammeSettingsDocument, 'venue' | 'venueAddress' | 'mapUrl'> }) {
+  const where = locationText(undefined, venue);
+  if (!where) return null;
+  return (
+    <p data-testid="venue-line" className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-300">
+      <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+      <span>Venue: {where}</span>
+      {venue.mapUrl ? (
+        <a
+          href={venue.mapUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-9 items-center gap-1 text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white"
+        >
+          Map
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+          <span className="sr-only"> of the venue (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </p>
+  );
+}
