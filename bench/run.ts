@@ -25,6 +25,7 @@ import { timeFollowerChanges } from './notifications.ts';
 import { latencyFigures } from './latency.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 import { liveScenario, type LiveFigures } from './live.ts';
+import { printVersus, spikeVersusMinimal, VOTERS, type Versus } from './versus-minimal.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 100;
@@ -50,6 +51,8 @@ const FOLLOWERS = 2_000;
 const FOLLOWED_CHANGES = 20;
 /** `BENCH_ONLY=missions` runs the seeding and the two mission-list scenarios (300 and 2,000 missions) alone. */
 const MISSIONS_ONLY = process.env.BENCH_ONLY === 'missions';
+/** `BENCH_ONLY=spike` runs the seeding and the spike against the minimal server alone (PostgreSQL only). */
+const SPIKE_ONLY = process.env.BENCH_ONLY === 'spike';
 
 interface Row {
   scenario: string;
@@ -326,8 +329,44 @@ async function main(): Promise<void> {
       });
     };
 
+    const runVersus = async (): Promise<Versus | null> => {
+      if (!schema) return null;
+      process.stdout.write(`  the spike, this server and a minimal one in turn … `);
+      const versus = await spikeVersusMinimal({
+        load,
+        databaseUrl: schema.url,
+        poolSize: config.DATABASE_POOL_SIZE,
+        publicKey: keys.publicKey,
+        projectUrl: url,
+        mission: missionId(HOT_MISSION),
+        tokens: firstUsers(VOTERS).map(token),
+        projectVotes: () => voteRows(db),
+        settle: () => settle(db),
+      });
+      console.log(`${versus.project.perSecond.toFixed(0)} / ${versus.minimal.perSecond.toFixed(0)} votes/s`);
+      checks.push({
+        name: 'every round against the minimal server left the vote rows as they were, on both servers',
+        ok: versus.project.consistent && versus.minimal.consistent,
+        detail: `this server ${versus.project.consistent ? 'consistent' : 'INCONSISTENT'}, minimal server ${versus.minimal.consistent ? 'consistent' : 'INCONSISTENT'}`,
+      });
+      return versus;
+    };
+    const printVersusOrWhy = (versus: Versus | null) => {
+      if (versus) printVersus(versus);
+      else console.log('the spike against a minimal node:http + pg server: runs on PostgreSQL only (DATABASE_URL=…)');
+    };
+
     // ---- scenarios ----
     console.log('running:');
+    if (SPIKE_ONLY) {
+      const versus = await runVersus();
+      console.log('');
+      printVersusOrWhy(versus);
+      printLoadAverage('end');
+      console.log('');
+      printChecks();
+      return;
+    }
     if (LIVE_ONLY) {
       const live = await runLive();
       console.log('');
@@ -435,6 +474,7 @@ async function main(): Promise<void> {
     const direct = await directVotes(db, missionId(HOT_MISSION), hotUsers.map(userId), CONNECTIONS);
     await settle(db);
     const ratio = hot.perSecond / direct.perSecond;
+    const versus = await runVersus();
     // The cheapest answer this server gives (no token, no database), with the same load generator on
     // the same cores: what HTTP alone costs here.
     const floor = await scenario('GET /healthz (no database, HTTP only)', url, CONNECTIONS, [{ method: 'GET', path: '/healthz', body: '' }], 0, 'HTTP floor');
@@ -531,6 +571,7 @@ async function main(): Promise<void> {
     console.log(
       `hot-mission target on ${backend}: ≥ ${target} votes/s${backend === 'postgres' ? ', p99 < 50 ms' : ''}, 0 errors → ${targetMet ? 'MET' : 'NOT MET'} (${hot.perSecond.toFixed(0)}/s, p99 ${hot.p99} ms, ${hot.errors} errors)`,
     );
+    printVersusOrWhy(versus);
     console.log(`resident memory at the end of the spike: ${spikeRss} MiB (this process: the server, its database and the benchmark)`);
     console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
     printLive(live);
