@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { test, type Page } from './support/test.ts';
-import { createMission, createUser, makeOrganiser, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createMission, createUser, makeOrganiser, rpc, screenReady, signInViaUi, trackApiCalls, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * Not a test: `npm run screenshots` (playwright.screenshots.config.ts) walks every screen and saves
@@ -27,13 +27,14 @@ function openDialog(button: string): (page: Page) => Promise<void> {
 }
 
 async function shoot(page: Page, screens: readonly Screen[]): Promise<void> {
+  trackApiCalls(page);
   for (const theme of THEMES) {
     await page.evaluate((wanted) => window.localStorage.setItem('mc-theme', wanted), theme);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
       for (const screen of screens) {
         await page.goto(screen.path);
-        await page.waitForLoadState('networkidle');
+        await screenReady(page, page.locator('body'));
         await page
           .locator('[aria-busy="true"], [role="status"]:has-text("Loading")')
           .first()
