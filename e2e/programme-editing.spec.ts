@@ -44,7 +44,8 @@ async function signInAsOrganiser(page: Page): Promise<E2EUser> {
   makeOrganiser(organiser);
   const secret = await withAuthenticator(organiser);
   trackApiCalls(page);
-  await signInAsOrganiser(page);
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
   return organiser;
 }
 
