@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { serverLayerRules } from './eslint.server-layers.js';
 
 /*
  * The web app's layers (docs/ARCHITECTURE.md): app → features → lib and components → contract.
@@ -100,13 +102,18 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverLayerRules,
   {
-    files: ['apps/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(\\.\\./)+web/', message: 'The server never imports the web app; shared code lives in packages/contract.' }] },
-      ],
+    // No module may, through any chain of imports, import itself: layers then stay one-way.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
     },
+    // A lazy import() runs after every module has loaded, so a cycle that passes through one (a
+    // screen loaded on demand that imports the layout which names it) has no load-order hazard.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
 );

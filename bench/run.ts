@@ -28,6 +28,7 @@ import { liveScenario, type LiveFigures } from './live.ts';
 import { organiserToken } from './organiser.ts';
 import { closingPanelScenario, printClosingPanel, type ClosingPanelFigures } from './closing-panel.ts';
 import { MATCHERS, OPEN_ROLES, runMatching, seedMatching } from './matching.ts';
+import { printVersus, spikeVersusMinimal, VOTERS, type Versus } from './versus-minimal.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 100;
@@ -62,6 +63,8 @@ const CLOSING_FINALISTS = 6;
 const CLOSING_VOTES_EACH = 3;
 /** `BENCH_ONLY=matching` runs the seeding and the matching scenario (suggestions, people who fit, the team builder) alone. */
 const MATCHING_ONLY = process.env.BENCH_ONLY === 'matching';
+/** `BENCH_ONLY=spike` runs the seeding and the spike against the minimal server alone (PostgreSQL only). */
+const SPIKE_ONLY = process.env.BENCH_ONLY === 'spike';
 
 interface Row {
   scenario: string;
@@ -403,6 +406,33 @@ async function main(): Promise<void> {
       });
     };
 
+    const runVersus = async (): Promise<Versus | null> => {
+      if (!schema) return null;
+      process.stdout.write(`  the spike, this server and a minimal one in turn … `);
+      const versus = await spikeVersusMinimal({
+        load,
+        databaseUrl: schema.url,
+        poolSize: config.DATABASE_POOL_SIZE,
+        publicKey: keys.publicKey,
+        projectUrl: url,
+        mission: missionId(HOT_MISSION),
+        tokens: firstUsers(VOTERS).map(token),
+        projectVotes: () => voteRows(db),
+        settle: () => settle(db),
+      });
+      console.log(`${versus.project.perSecond.toFixed(0)} / ${versus.minimal.perSecond.toFixed(0)} votes/s`);
+      checks.push({
+        name: 'every round against the minimal server left the vote rows as they were, on both servers',
+        ok: versus.project.consistent && versus.minimal.consistent,
+        detail: `this server ${versus.project.consistent ? 'consistent' : 'INCONSISTENT'}, minimal server ${versus.minimal.consistent ? 'consistent' : 'INCONSISTENT'}`,
+      });
+      return versus;
+    };
+    const printVersusOrWhy = (versus: Versus | null) => {
+      if (versus) printVersus(versus);
+      else console.log('the spike against a minimal node:http + pg server: runs on PostgreSQL only (DATABASE_URL=…)');
+    };
+
     // ---- scenarios ----
     console.log('running:');
     if (CLOSING_ONLY) {
@@ -420,6 +450,15 @@ async function main(): Promise<void> {
       await runMatchingScenario();
       console.log('');
       printTable();
+      printLoadAverage('end');
+      console.log('');
+      printChecks();
+      return;
+    }
+    if (SPIKE_ONLY) {
+      const versus = await runVersus();
+      console.log('');
+      printVersusOrWhy(versus);
       printLoadAverage('end');
       console.log('');
       printChecks();
@@ -532,6 +571,7 @@ async function main(): Promise<void> {
     const direct = await directVotes(db, missionId(HOT_MISSION), hotUsers.map(userId), CONNECTIONS);
     await settle(db);
     const ratio = hot.perSecond / direct.perSecond;
+    const versus = await runVersus();
     // The cheapest answer this server gives (no token, no database), with the same load generator on
     // the same cores: what HTTP alone costs here.
     const floor = await scenario('GET /healthz (no database, HTTP only)', url, CONNECTIONS, [{ method: 'GET', path: '/healthz', body: '' }], 0, 'HTTP floor');
@@ -621,6 +661,7 @@ async function main(): Promise<void> {
     console.log(
       `hot-mission target on ${backend}: ≥ ${target} votes/s${backend === 'postgres' ? ', p99 < 50 ms' : ''}, 0 errors → ${targetMet ? 'MET' : 'NOT MET'} (${hot.perSecond.toFixed(0)}/s, p99 ${hot.p99} ms, ${hot.errors} errors)`,
     );
+    printVersusOrWhy(versus);
     console.log(`resident memory at the end of the spike: ${spikeRss} MiB (this process: the server, its database and the benchmark)`);
     console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
     printLive(live);

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { createUser } from './support/app.ts';
+import { createUser, screenReady, trackApiCalls } from './support/app.ts';
 
 /**
  * The auth client (supabase-js) is not part of what /signin needs before it can be used: it loads
@@ -12,9 +12,10 @@ test('/signin is usable before the auth client loads; starting on the form loads
   const user = await createUser();
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(request.url()));
+  trackApiCalls(page);
   await page.goto('/signin');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-  await page.waitForLoadState('networkidle');
+  await screenReady(page, page.getByRole('button', { name: 'Sign In' }));
   expect(fetched.filter(isAuthClient)).toEqual([]);
 
   const loaded = page.waitForRequest((request) => isAuthClient(request.url()));

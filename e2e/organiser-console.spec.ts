@@ -1,18 +1,28 @@
 import { expect, test, type Page } from './support/test.ts';
-import { createUser, enterAuthenticatorCode, expectNoA11yViolations, makeOrganiser, signInViaUi, withAuthenticator } from './support/app.ts';
+import {
+  createUser,
+  enterAuthenticatorCode,
+  expectNoA11yViolations,
+  makeOrganiser,
+  screenReady,
+  signInViaUi,
+  trackApiCalls,
+  withAuthenticator,
+} from './support/app.ts';
 
 /** The organiser console: who sees it, its sections on a laptop and on a phone, the organisers panel and the audit log. */
 
 const SECTIONS = ['Overview', 'Programme', 'Missions', 'People', 'Exports', 'Privacy page', 'Audit log'] as const;
 
 async function openSection(page: Page, label: (typeof SECTIONS)[number]): Promise<void> {
+  trackApiCalls(page);
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await screenReady(page, page.getByRole('heading', { level: 1, name: label }));
 }
 
 test('an attendee sees no console entry and a clear "not allowed" page at /organiser', async ({ page }) => {
   const attendee = await createUser();
+  trackApiCalls(page);
   await signInViaUi(page, attendee);
   await expect(page.getByRole('link', { name: 'All Missions' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Organiser console' })).toHaveCount(0);
@@ -22,7 +32,7 @@ test('an attendee sees no console entry and a clear "not allowed" page at /organ
     await expect(page.getByRole('heading', { level: 1, name: 'Organisers only' })).toBeVisible();
     await expect(page.getByText('your account is not an organiser')).toBeVisible();
   }
-  await page.waitForLoadState('networkidle');
+  await screenReady(page, page.getByRole('heading', { level: 1, name: 'Organisers only' }));
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

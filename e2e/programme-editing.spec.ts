@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import {
   createMission,
   createUser,
@@ -6,7 +6,9 @@ import {
   expectNoA11yViolations,
   makeOrganiser,
   rpc,
+  screenReady,
   signInViaUi,
+  trackApiCalls,
   withAuthenticator,
   withRoleProfile,
   type E2EUser,
@@ -27,19 +29,30 @@ const PNG = Buffer.from(
   'hex',
 );
 
-let organiser: E2EUser;
 let original: unknown;
-let secret = '';
 
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+/** The screen has drawn its data (the marker shows, no call in flight) and its animations ended. */
+async function settle(page: Page, marker: Locator): Promise<void> {
+  await screenReady(page, marker);
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
-test.beforeAll(async () => {
-  organiser = await createUser({ firstName: 'Petra' });
+/**
+ * Signs a new organiser in with their authenticator. Each sign-in is a new organiser: an
+ * authenticator code works once and the server takes only the codes next to its clock, so one
+ * organiser signing in again and again would have to wait for new codes.
+ */
+async function signInAsOrganiser(page: Page): Promise<E2EUser> {
+  const organiser = await createUser({ firstName: 'Petra' });
   makeOrganiser(organiser);
-  secret = await withAuthenticator(organiser);
+  const secret = await withAuthenticator(organiser);
+  trackApiCalls(page);
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  return organiser;
+}
+
+test.beforeAll(async () => {
   const response = await fetch(`${E2E_BASE_URL}/content/v1/programme`);
   original = ((await response.json()) as { programme: unknown }).programme;
 });
@@ -63,8 +76,7 @@ async function publishDraft(page: Page, note: string): Promise<void> {
 
 /** Replaces the whole programme as the organiser, through the console's own import, and publishes it. */
 async function importProgramme(page: Page, programme: unknown, fileName: string): Promise<void> {
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsOrganiser(page);
   await page.goto('/organiser/programme');
   await page.getByLabel('Import programme').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(programme)) });
   await page.getByRole('button', { name: 'Replace programme' }).click();
@@ -86,11 +98,10 @@ test('an organiser edits a speaker with a photo, and an attendee sees the change
   await attendeePage.goto('/speakers-directory');
   await expect(attendeePage.getByText('Founder, Orbit Community Labs')).toBeVisible();
 
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsOrganiser(page);
   await page.goto('/organiser/programme');
   await expect(page.getByRole('heading', { level: 1, name: 'Programme' })).toBeVisible();
-  await settle(page);
+  await settle(page, page.getByRole('heading', { level: 1, name: 'Programme' }));
   await expectNoA11yViolations(page);
 
   await page.getByRole('button', { name: 'Edit Amina Yusuf' }).click();
@@ -101,7 +112,7 @@ test('an organiser edits a speaker with a photo, and an attendee sees the change
   await expect(dialog.getByText('The photo must be a PNG, JPEG or WebP image.')).toBeVisible();
   await dialog.getByLabel(/Upload a photo/).setInputFiles({ name: 'amina.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.getByRole('img', { name: 'Photo of Amina Yusuf' })).toHaveAttribute('src', /^\/content\/v1\/speaker-photos\/[0-9a-f-]{36}\.png$/);
-  await settle(page);
+  await settle(page, dialog.getByRole('img', { name: 'Photo of Amina Yusuf' }));
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Save speaker' }).click();
   await expect(dialog).toHaveCount(0);
@@ -131,8 +142,7 @@ test('an organiser edits a speaker with a photo, and an attendee sees the change
 });
 
 test('an organiser adds a speaker and a session; bad times are refused with every problem listed', async ({ page }) => {
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsOrganiser(page);
   await page.goto('/organiser/programme');
   await page.getByRole('button', { name: 'Add speaker' }).click();
   const speakerDialog = page.getByRole('dialog', { name: 'Add a speaker' });
@@ -167,7 +177,7 @@ test('an organiser adds a speaker and a session; bad times are refused with ever
   await expect(sessionDialog.getByRole('list', { name: 'Problems' }).getByRole('listitem')).toHaveText([
     /^Session \d+, part 1: the start time must be before the end time$/,
   ]);
-  await settle(page);
+  await settle(page, sessionDialog.getByRole('list', { name: 'Problems' }));
   await expectNoA11yViolations(page);
 
   await sessionDialog.getByLabel('Part ends').fill('15:50');
@@ -183,8 +193,7 @@ test('an organiser adds a speaker and a session; bad times are refused with ever
 
 test('an import with mistakes lists every problem and changes nothing; on a phone the editor fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsOrganiser(page);
   await page.goto('/organiser/programme');
   await expect(page.getByRole('heading', { name: /^Sessions \(\d+\)$/ })).toBeVisible();
   const sessionsBefore = await page.getByRole('heading', { name: /^Sessions \(\d+\)$/ }).textContent();
@@ -217,7 +226,7 @@ test('an import with mistakes lists every problem and changes nothing; on a phon
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await settle(page);
+  await settle(page, page.getByRole('heading', { level: 1, name: 'Programme' }));
   await expectNoA11yViolations(page);
 });
 
@@ -247,6 +256,7 @@ test('a part the organisers named themselves can be starred, and stars that over
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const attendee = await context.newPage();
+  trackApiCalls(attendee);
   await signInViaUi(attendee, await createUser());
   await attendee.goto('/agenda-schedule?day=2');
   const workshop = 'Maps for Missions';
@@ -260,7 +270,7 @@ test('a part the organisers named themselves can be starred, and stars that over
   await expect(notes).toHaveCount(2);
   await expect(notes.first()).toHaveText(`Overlaps with "${workshop}" in My agenda`);
   await expect(notes.last()).toHaveText(`Overlaps with "${parallel}" in My agenda`);
-  await settle(attendee);
+  await settle(attendee, notes);
   await expectNoA11yViolations(attendee);
 
   // The star is kept on the server: a reload still has it, under the organisers' id.

@@ -6,7 +6,9 @@ import {
   enterAuthenticatorCode,
   makeOrganiser,
   rpc,
+  screenReady,
   signInViaUi,
+  trackApiCalls,
   withAuthenticator,
   withRoleProfile,
   type E2EUser,
@@ -37,13 +39,14 @@ function openDialog(button: string): (page: Page) => Promise<void> {
 }
 
 async function shoot(page: Page, screens: readonly Screen[]): Promise<void> {
+  trackApiCalls(page);
   for (const theme of THEMES) {
     await page.evaluate((wanted) => window.localStorage.setItem('mc-theme', wanted), theme);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
       for (const screen of screens) {
         await page.goto(screen.path);
-        await page.waitForLoadState('networkidle');
+        await screenReady(page, page.locator('body'));
         await page
           .locator('[aria-busy="true"], [role="status"]:has-text("Loading")')
           .first()

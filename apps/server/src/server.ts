@@ -14,6 +14,7 @@ import { archiveFolder } from './ops/archive.ts';
 import { seedProgramme } from './features/programme/store.ts';
 import { organiserCommandArgs, parseOrganiserCommand, runOrganiserCommand } from './ops/organiser.ts';
 import { startLiveChannel, type LiveChannel } from './live/service.ts';
+import { LIVE_FEEDS } from './composition.ts';
 import { startNotificationJobs, type NotificationJobs } from './features/notifications/jobs.ts';
 import { startRoundSchedule } from './features/rounds/schedule.ts';
 import { controlFilePath, folderHolder, localUrl, newControlToken, registerAdminRoutes, removeControlFile, writeControlFile } from './ops/control.ts';
@@ -59,7 +60,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
     const app = await buildApp({ config, db: database, keys, ...(options.logStream ? { logStream: options.logStream } : {}) });
     app.log.info({ migrations: applied }, applied.length ? 'applied migrations' : 'database schema is up to date');
     if (seeded) app.log.info('the programme was empty: loaded the sample programme');
-    live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL });
+    live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL, feeds: LIVE_FEEDS });
     const channel = live;
     jobs = startNotificationJobs({ db: database, config, keys, log: app.log, live: channel });
     const notifications = jobs;

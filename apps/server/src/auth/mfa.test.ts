@@ -238,6 +238,29 @@ describeEachDatabase(
       expect(phone.error?.code).toBe('mfa_phone_enroll_not_enabled');
     });
 
+    it('answers each of many calls at the same moment by its own session, protected or not (the factor check is shared per batch)', async () => {
+      const person = await enrolledUser(server());
+      const atAal1 = await signIn(server(), person);
+      const plain = await signUpUser(server());
+      const calls = Array.from({ length: 12 }, (_, n) => {
+        const [client, userId] = [
+          [person.client, person.user.id],
+          [atAal1, person.user.id],
+          [plain.client, plain.user.id],
+        ][n % 3] as [SupabaseClient, string];
+        return client.rpc('get_survey_status', { p_user_id: userId });
+      });
+      const answers = await Promise.all(calls);
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 12 }, (_, n) => (n % 3 === 1 ? 403 : 200)));
+
+      // A factor verified a moment ago counts for the very next call.
+      const enrolled = await plain.client.auth.mfa.enroll({ factorType: 'totp' });
+      const verified = await plain.client.auth.mfa.challengeAndVerify({ factorId: enrolled.data?.id ?? '', code: codeFor(enrolled.data?.totp.secret ?? '') });
+      expect(verified.error).toBeNull();
+      const plainAtAal1 = await signIn(server(), plain);
+      expect((await plainAtAal1.rpc('get_survey_status', { p_user_id: plain.user.id })).status).toBe(403);
+    });
+
     it('lets the reset mail set a new date of birth for a protected person, and nothing more without a code', async () => {
       const person = await enrolledUser(server());
       await newClient(server().url).auth.resetPasswordForEmail(person.email, { redirectTo: `${server().url}/reset-password` });

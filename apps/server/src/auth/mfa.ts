@@ -3,6 +3,7 @@ import { z } from '@mc/contract/zod.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { sqlState } from '../db/db.ts';
+import { coalescedLookup } from '../db/coalesced-lookup.ts';
 import { AuthError } from '../http/errors.ts';
 import type { SigningKeys } from './keys.ts';
 import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
@@ -80,6 +81,22 @@ export async function factorsOf(db: Queryable, userId: string): Promise<WireFact
 export async function hasVerifiedFactor(db: Queryable, userId: string): Promise<boolean> {
   const rows = await db.query<{ found: boolean }>(`select exists (select 1 from mfa_factors where user_id = $1 and status = 'verified') as found`, [userId]);
   return rows[0]?.found === true;
+}
+
+/**
+ * The same question as hasVerifiedFactor, asked by every signed-in call: the calls of one moment
+ * share one query (db/coalesced-lookup.ts), so a spike of calls does not add a round trip each.
+ * Outside any transaction only.
+ */
+export function hasVerifiedFactorNow(db: Db, userId: string): Promise<boolean> {
+  return coalescedLookup(db, 'verified factor', async (userIds) => {
+    // The ids come back as they were asked (any spelling PostgreSQL reads as the same uuid).
+    const rows = await db.query<{ asked: string }>(
+      `select asked from unnest($1::text[]) as asked where exists (select 1 from mfa_factors where user_id = asked::uuid and status = 'verified')`,
+      [userIds],
+    );
+    return new Set(rows.map((row) => row.asked));
+  }).has(userId);
 }
 
 /** The session's assurance as the database has it now (a reset or unenrolment lowers it at once). */

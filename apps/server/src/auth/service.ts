@@ -1,65 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@mc/contract/zod.ts';
-import {
-  dateOfBirthProblem,
-  decodeDateOfBirth,
-  firstSignupError,
-  isValidEmailAddress,
-  isValidMobileNumber,
-  signupMetadataSchema,
-  SIGNUP_MESSAGES,
-} from '@mc/contract';
+import { dateOfBirthProblem, decodeDateOfBirth, firstSignupError, isValidMobileNumber, signupMetadataSchema, SIGNUP_MESSAGES } from '@mc/contract';
 import type { Config } from '../config.ts';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
 import { sqlState } from '../db/db.ts';
 import { AuthError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SigningKeys } from './keys.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
 import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
-import { factorsOf, hasVerifiedFactor, MfaService, sessionAssurance, type WireFactor } from './mfa.ts';
+import { hasVerifiedFactor, MfaService, sessionAssurance } from './mfa.ts';
 import { TrustedDevices } from './trusted-devices.ts';
 import { CredentialChange } from './credential-change.ts';
-import { deviceLabel } from './device-label.ts';
-import { ISSUER_PATH, newOpaqueToken, sha256, signAccessToken, type AccessClaims, type AmrEntry } from './tokens.ts';
+import { AccountRecovery, type WithDevice } from './recovery.ts';
+import { SessionIssuer, USER_COLUMNS, type AuthSession, type AuthUser, type UserRow } from './sessions.ts';
+import { sha256, type AccessClaims } from './tokens.ts';
 
-interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  user_metadata: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-  last_sign_in_at: Date | null;
-}
-
-/** The user object of Supabase Auth, as supabase-js reads it. */
-export interface AuthUser {
-  id: string;
-  aud: string;
-  role: string;
-  email: string;
-  phone: string;
-  email_confirmed_at: string;
-  confirmed_at: string;
-  last_sign_in_at: string | null;
-  app_metadata: Record<string, unknown>;
-  user_metadata: Record<string, unknown>;
-  identities: never[];
-  /** Supabase leaves the field out when there are none; supabase-js reads it for the assurance level. */
-  factors?: WireFactor[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AuthSession {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  expires_at: number;
-  refresh_token: string;
-  user: AuthUser;
-}
+export type { AuthSession, AuthUser } from './sessions.ts';
+export type { WithDevice } from './recovery.ts';
 
 /** Metadata a user may change about themselves; anything else in `data` is refused. */
 const userMetadataUpdateSchema = z.strictObject({
@@ -71,8 +29,6 @@ const userMetadataUpdateSchema = z.strictObject({
   mobile_number: z.string().refine(isValidMobileNumber, { message: SIGNUP_MESSAGES.mobileInvalid }).optional(),
 });
 
-const USER_COLUMNS = 'id, email, password_hash, user_metadata, created_at, updated_at, last_sign_in_at';
-
 const INVALID_CREDENTIALS = new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 
 /** `data` at sign-up: the profile fields and the credential, nothing else (as `PUT /user` refuses unknown keys too). */
@@ -83,24 +39,20 @@ function invalidUserData(error: z.ZodError): AuthError {
   return new AuthError(400, 'validation_failed', `Invalid user data${issue ? ` (${issue.path.join('.') || 'data'}: ${issue.message})` : ''}`);
 }
 
-/** An answer that may also make the browser a trusted device (`trusted-devices.ts`): its token, for the cookie. */
-export interface WithDevice<T> {
-  result: T;
-  device: string | null;
-}
-
 export class AuthService {
   /** The factor endpoints (`auth.mfa` in supabase-js); they raise a session to aal2. */
   readonly mfa: MfaService<AuthSession>;
   private readonly windows: Record<'accountFailures' | 'deviceFailures' | 'reauthFailures' | 'signinAddress' | 'signupAddress' | 'recoveryAddress', Window>;
   private readonly devices: TrustedDevices;
   private readonly credentialChange: CredentialChange;
+  private readonly sessions: SessionIssuer;
+  private readonly recovery: AccountRecovery;
 
   constructor(
     private readonly db: Db,
-    private readonly keys: SigningKeys,
+    keys: SigningKeys,
     private readonly config: Config,
-    private readonly mailer: Mailer,
+    mailer: Mailer,
   ) {
     this.windows = {
       accountFailures: { bucket: 'signin-failures:account', seconds: 3600, limit: config.SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR },
@@ -111,18 +63,33 @@ export class AuthService {
       recoveryAddress: { bucket: 'recovery:address', seconds: 3600, limit: config.RECOVERY_PER_ADDRESS_PER_HOUR },
     };
     this.devices = new TrustedDevices(keys, config.publicUrl.startsWith('https://'));
+    this.sessions = new SessionIssuer(db, keys, config);
+    this.recovery = new AccountRecovery(db, config, mailer, this.sessions, this.devices, this.windows, (window, subject, message) =>
+      this.limit(window, subject, message),
+    );
     this.credentialChange = new CredentialChange(db, mailer, config, this.windows.reauthFailures, (window) => this.lockedOut(window));
     this.mfa = new MfaService<AuthSession>(
       db,
       keys,
       config,
-      async (userId, sessionId, refreshToken) => this.sessionFor(await this.findUserById(this.db, userId), sessionId, refreshToken),
-      (tx, sessionId) => this.addRefreshToken(tx, sessionId),
+      async (userId, sessionId, refreshToken) => this.sessions.sessionFor(await this.sessions.findUserById(this.db, userId), sessionId, refreshToken),
+      (tx, sessionId) => this.sessions.addRefreshToken(tx, sessionId),
     );
   }
 
-  private get issuer(): string {
-    return this.config.publicUrl + ISSUER_PATH;
+  /** The Set-Cookie value that makes a browser a trusted device. */
+  deviceCookie(token: string): string {
+    return this.devices.cookie(token);
+  }
+
+  /** The reset mail and its link. */
+  recover(body: unknown, redirectTo: string | undefined, address: string): Promise<void> {
+    return this.recovery.recover(body, redirectTo, address);
+  }
+
+  /** Consumes a reset link: the URL to redirect to, carrying the session or the error. */
+  verify(query: { token?: string; type?: string; redirect_to?: string }, userAgent?: string): Promise<WithDevice<string>> {
+    return this.recovery.verify(query, userAgent);
   }
 
   async signUp(body: unknown, address: string, userAgent?: string): Promise<WithDevice<AuthSession>> {
@@ -159,8 +126,8 @@ export class AuthService {
       throw error;
     }
     // Signing up signs in, as in Supabase Auth: last_sign_in_at is set from the first moment.
-    const user = await this.findUserById(this.db, id);
-    return { result: await this.startSession(user, 'password', userAgent), device: this.devices.issue(user.id, user.password_hash) };
+    const user = await this.sessions.findUserById(this.db, id);
+    return { result: await this.sessions.startSession(user, 'password', userAgent), device: this.devices.issue(user.id, user.password_hash) };
   }
 
   /**
@@ -186,7 +153,7 @@ export class AuthService {
       throw INVALID_CREDENTIALS;
     }
     await this.db.query('update users set last_sign_in_at = now() where id = $1', [user.id]);
-    const session = await this.startSession({ ...user, last_sign_in_at: new Date() }, 'password', userAgent);
+    const session = await this.sessions.startSession({ ...user, last_sign_in_at: new Date() }, 'password', userAgent);
     return { result: session, device: this.devices.issue(user.id, user.password_hash, device ?? undefined) };
   }
 
@@ -231,18 +198,18 @@ export class AuthService {
       }
       if (!row.used_at) await tx.query('update refresh_tokens set used_at = now() where token_hash = $1', [hash]);
       await tx.query('update auth_sessions set refreshed_at = now() where id = $1', [row.session_id]);
-      const refreshToken = await this.addRefreshToken(tx, row.session_id);
+      const refreshToken = await this.sessions.addRefreshToken(tx, row.session_id);
       return { kind: 'ok' as const, userId: row.user_id, sessionId: row.session_id, refreshToken };
     });
     if (outcome.kind === 'reused') throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     if (outcome.kind === 'invalid') throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    const user = await this.findUserById(this.db, outcome.userId);
-    return this.sessionFor(user, outcome.sessionId, outcome.refreshToken);
+    const user = await this.sessions.findUserById(this.db, outcome.userId);
+    return this.sessions.sessionFor(user, outcome.sessionId, outcome.refreshToken);
   }
 
   async getUser(claims: AccessClaims): Promise<AuthUser> {
     await this.requireLiveSession(claims);
-    return this.authUser(await this.findUserById(this.db, claims.sub));
+    return this.sessions.authUser(await this.sessions.findUserById(this.db, claims.sub));
   }
 
   async updateUser(claims: AccessClaims, body: unknown): Promise<WithDevice<AuthUser>> {
@@ -266,7 +233,7 @@ export class AuthService {
     await this.requireAssuranceToUpdate(claims, data !== undefined);
     const metadata = data === undefined ? null : userMetadataUpdateSchema.safeParse(data);
     if (metadata && !metadata.success) throw invalidUserData(metadata.error);
-    const user = await this.findUserById(this.db, claims.sub);
+    const user = await this.sessions.findUserById(this.db, claims.sub);
     if (password !== undefined) {
       // Only a reset changes the date of birth, so its message speaks of the reset.
       const problem = dateOfBirthProblem(decodeDateOfBirth(password) ?? '', new Date(), 'reset');
@@ -286,7 +253,7 @@ export class AuthService {
         [claims.sub, JSON.stringify(patch), patch.first_name ?? null, patch.last_name ?? null, patch.mobile_number ?? null],
       );
     }
-    if (password === undefined) return { result: await this.authUser(await this.findUserById(this.db, claims.sub)), device: null };
+    if (password === undefined) return { result: await this.sessions.authUser(await this.sessions.findUserById(this.db, claims.sub)), device: null };
 
     const hash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
@@ -297,9 +264,9 @@ export class AuthService {
     // Sign-in failures counted against the old credential no longer say anything.
     await this.db.query(`delete from rate_limits where bucket = $1 and subject = $2`, [this.windows.accountFailures.bucket, claims.email.toLowerCase()]);
     await this.credentialChange.tellOwner(user.email);
-    const updated = await this.findUserById(this.db, claims.sub);
+    const updated = await this.sessions.findUserById(this.db, claims.sub);
     // Every earlier device token was bound to the old credential; this browser keeps being trusted.
-    return { result: await this.authUser(updated), device: this.devices.issue(updated.id, updated.password_hash) };
+    return { result: await this.sessions.authUser(updated), device: this.devices.issue(updated.id, updated.password_hash) };
   }
 
   async logout(claims: AccessClaims, scope: string): Promise<void> {
@@ -312,94 +279,6 @@ export class AuthService {
       ]);
     } else {
       await this.db.query('update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [claims.sub]);
-    }
-  }
-
-  /** Always answers the same, whether or not the address has an account. */
-  async recover(body: unknown, redirectTo: string | undefined, address: string): Promise<void> {
-    const input = z.object({ email: z.string().max(320) }).safeParse(body);
-    if (!input.success || !isValidEmailAddress(input.data.email.trim())) throw new AuthError(400, 'validation_failed', SIGNUP_MESSAGES.email);
-    await this.limit(this.windows.recoveryAddress, address, 'Too many reset requests from this network. Please try again later.');
-    const email = input.data.email.trim().toLowerCase();
-    // At most one mail per account every RECOVERY_MAIL_INTERVAL_MINUTES, whoever asks: someone
-    // asking for another person's account cannot use up that person's way back in, because a link
-    // mailed less than the interval ago (valid for an hour) is already in the owner's mailbox.
-    // One statement, so requests racing each other send one mail between them.
-    const rows = await this.db.query<{ id: string; email: string }>(
-      `update users set recovery_mail_at = now()
-        where lower(email) = $1 and (recovery_mail_at is null or recovery_mail_at <= now() - make_interval(mins => $2::int))
-        returning id, email`,
-      [email, this.config.RECOVERY_MAIL_INTERVAL_MINUTES],
-    );
-    const user = rows[0];
-    if (!user) return;
-    const token = newOpaqueToken();
-    await this.db.query(`insert into recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [sha256(token), user.id]);
-    const link = `${this.issuer}/verify?${new URLSearchParams({ token, type: 'recovery', redirect_to: this.safeRedirect(redirectTo) })}`;
-    try {
-      await this.mailer.send({
-        to: user.email,
-        subject: `${this.config.PRODUCT_NAME}: reset your sign-in`,
-        text: `Someone asked to reset the date of birth you sign in with. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this mail; nothing changes.`,
-        link,
-      });
-    } catch (error) {
-      // No mail went out, so none is in the mailbox: the next request may send one at once.
-      await this.db.query('update users set recovery_mail_at = null where id = $1', [user.id]).catch(() => undefined);
-      throw error;
-    }
-  }
-
-  /**
-   * Consumes a recovery token and answers the URL to redirect to, carrying the session or the
-   * error; the browser that opened the link becomes a trusted device.
-   */
-  async verify(query: { token?: string; type?: string; redirect_to?: string }, userAgent?: string): Promise<WithDevice<string>> {
-    const target = this.safeRedirect(query.redirect_to);
-    const fail = `${target}#${new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })}`;
-    // A link we never wrote is bad input (400); one we wrote that is used or expired gets the
-    // error redirect, as Supabase Auth answers it.
-    if (query.type !== 'recovery') throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
-    if (!query.token || !/^[\w-]{1,200}$/.test(query.token))
-      throw new AuthError(400, 'validation_failed', 'The link is incomplete: open it again from the mail');
-    const rows = await this.db.query<{ user_id: string }>(
-      `update recovery_tokens set used_at = now()
-        where token_hash = $1 and used_at is null and expires_at > now()
-        returning user_id`,
-      [sha256(query.token)],
-    );
-    const userId = rows[0]?.user_id;
-    if (!userId) return { result: fail, device: null };
-    const user = await this.findUserById(this.db, userId);
-    // Only the mailbox's owner can open this link: it lifts the sign-in lock that someone else's
-    // wrong guesses put on the account.
-    await this.db.query('delete from rate_limits where bucket = $1 and subject = $2', [this.windows.accountFailures.bucket, user.email.toLowerCase()]);
-    const session = await this.startSession(user, 'recovery', userAgent);
-    const fragment = new URLSearchParams({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      token_type: 'bearer',
-      type: 'recovery',
-    });
-    return { result: `${target}#${fragment}`, device: this.devices.issue(user.id, user.password_hash) };
-  }
-
-  /** The Set-Cookie value that makes a browser a trusted device. */
-  deviceCookie(token: string): string {
-    return this.devices.cookie(token);
-  }
-
-  /** Only our own origin may receive sessions; anything else falls back to the reset page. */
-  private safeRedirect(redirectTo: string | undefined): string {
-    const fallback = `${this.config.publicUrl}/reset-password`;
-    if (!redirectTo) return fallback;
-    try {
-      const url = new URL(redirectTo);
-      return url.origin === new URL(this.config.publicUrl).origin ? `${url.origin}${url.pathname}` : fallback;
-    } catch {
-      return fallback;
     }
   }
 
@@ -421,68 +300,4 @@ export class AuthService {
     const rows = await this.db.query<{ revoked_at: Date | null }>('select revoked_at from auth_sessions where id = $1', [claims.session_id]);
     if (!rows[0] || rows[0].revoked_at) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
-
-  private async findUserById(db: Queryable, id: string): Promise<UserRow> {
-    const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
-    const user = rows[0];
-    if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
-    return user;
-  }
-
-  /** A new aal1 session; `method` is how the person proved who they are (amr); the browser is kept as a short label. */
-  private async startSession(user: UserRow, method: 'password' | 'recovery', userAgent: string | undefined): Promise<AuthSession> {
-    const sessionId = randomUUID();
-    const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
-    const refreshToken = await this.db.transaction(async (tx) => {
-      await tx.query('insert into auth_sessions (id, user_id, amr, device) values ($1, $2, $3, $4)', [
-        sessionId,
-        user.id,
-        JSON.stringify(amr),
-        deviceLabel(userAgent),
-      ]);
-      return this.addRefreshToken(tx, sessionId);
-    });
-    return this.sessionFor(user, sessionId, refreshToken);
-  }
-
-  private async addRefreshToken(tx: Queryable, sessionId: string): Promise<string> {
-    const token = newOpaqueToken();
-    await tx.query('insert into refresh_tokens (token_hash, session_id) values ($1, $2)', [sha256(token), sessionId]);
-    return token;
-  }
-
-  /** Tokens carry the session's assurance as the database has it, so a refresh keeps aal2. */
-  private async sessionFor(user: UserRow, sessionId: string, refreshToken: string): Promise<AuthSession> {
-    const ttl = this.config.ACCESS_TOKEN_TTL_SECONDS;
-    const stored = await sessionAssurance(this.db, sessionId, user.id);
-    const assurance = stored ?? { aal: 'aal1' as const, amr: [] };
-    // Sessions from before second factors existed have no methods recorded: they began with the credential.
-    if (assurance.amr.length === 0) assurance.amr = [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }];
-    const { token, expiresAt } = await signAccessToken(this.keys, this.issuer, user, sessionId, ttl, assurance);
-    return { access_token: token, token_type: 'bearer', expires_in: ttl, expires_at: expiresAt, refresh_token: refreshToken, user: await this.authUser(user) };
-  }
-
-  private async authUser(user: UserRow): Promise<AuthUser> {
-    return toAuthUser(user, await factorsOf(this.db, user.id));
-  }
-}
-
-function toAuthUser(user: UserRow, factors: WireFactor[]): AuthUser {
-  const created = user.created_at.toISOString();
-  return {
-    id: user.id,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: user.email,
-    phone: '',
-    email_confirmed_at: created,
-    confirmed_at: created,
-    last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: user.user_metadata,
-    identities: [],
-    ...(factors.length > 0 ? { factors } : {}),
-    created_at: created,
-    updated_at: user.updated_at.toISOString(),
-  };
 }

@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { LIVE_SOCKET_PATH, MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { LIVE_SOCKET_PATH } from '@mc/contract';
 import type { Db } from '../db/db.ts';
 import type { SigningKeys } from '../auth/keys.ts';
-import { MissionsFeed } from '../features/missions/live.ts';
-import { RoundsFeed } from '../features/rounds/live.ts';
 import { inProcessBus, postgresBus, type LiveBus } from './bus.ts';
 import { LiveHub } from './hub.ts';
 import { attachLiveBus, detachLiveBus } from './publish.ts';
@@ -15,20 +13,37 @@ export interface LiveChannel {
 }
 
 /**
- * Starts the live channel of one server instance: the bus (LISTEN/NOTIFY on PostgreSQL,
- * in-process on PGlite), the missions feed that coalesces changes, and the WebSocket endpoint.
+ * A feature's own handling of its topic's events: it reads what changed and tells the hub, often
+ * coalescing many events into one message. Topics without a feed go to the hub as they are.
  */
-export async function startLiveChannel(options: { app: FastifyInstance; db: Db; keys: SigningKeys; databaseUrl: string | undefined }): Promise<LiveChannel> {
+export interface LiveFeed {
+  receive(data: unknown): void;
+  close(): void;
+}
+
+/** How the composition root hands a feature's feed to the channel, which knows no feature. */
+export type LiveFeeds = Record<string, (db: Db, hub: LiveHub, log: FastifyBaseLogger) => LiveFeed>;
+
+/**
+ * Starts the live channel of one server instance: the bus (LISTEN/NOTIFY on PostgreSQL,
+ * in-process on PGlite), the features' feeds, and the WebSocket endpoint.
+ */
+export async function startLiveChannel(options: {
+  app: FastifyInstance;
+  db: Db;
+  keys: SigningKeys;
+  databaseUrl: string | undefined;
+  feeds: LiveFeeds;
+}): Promise<LiveChannel> {
   const { app, db, keys, databaseUrl } = options;
   const log = app.log.child({ component: 'live' });
   const bus = databaseUrl ? await postgresBus(databaseUrl, log) : inProcessBus();
   const hub = new LiveHub(keys, log);
-  const missions = new MissionsFeed(db, hub, log);
-  const rounds = new RoundsFeed(db, hub, log);
+  const feeds = new Map(Object.entries(options.feeds).map(([topic, create]) => [topic, create(db, hub, log)]));
   bus.onEvents((events) => {
     for (const event of events) {
-      if (event.topic === MISSIONS_TOPIC) missions.receive(event.data);
-      else if (event.topic === ROUNDS_TOPIC) rounds.receive(event.data);
+      const feed = feeds.get(event.topic);
+      if (feed) feed.receive(event.data);
       else hub.publish(event.topic, event.data);
     }
   });
@@ -48,8 +63,7 @@ export async function startLiveChannel(options: { app: FastifyInstance; db: Db; 
     async close() {
       app.server.off('upgrade', onUpgrade);
       detachLiveBus(db);
-      missions.close();
-      rounds.close();
+      for (const feed of feeds.values()) feed.close();
       hub.close();
       await bus.close();
     },

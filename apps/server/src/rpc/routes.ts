@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AAL2_REQUIRED_HINT, AAL2_REQUIRED_MESSAGE } from '@mc/contract';
 import type { SigningKeys } from '../auth/keys.ts';
-import { hasVerifiedFactor } from '../auth/mfa.ts';
+import { hasVerifiedFactorNow } from '../auth/mfa.ts';
 import { bearerToken, statusOf } from '../auth/routes.ts';
 import { looksLikeJwt, verifyAccessToken } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
@@ -115,7 +115,7 @@ export async function callContextOf(request: FastifyRequest, db: Db, keys: Signi
   const aal = claims.aal === 'aal2' ? 'aal2' : 'aal1';
   // Someone who turned on a second factor acts only after entering a code in this session,
   // whatever the procedure: their date of birth alone no longer speaks for them.
-  if (aal !== 'aal2' && (await hasVerifiedFactor(db, claims.sub))) {
+  if (aal !== 'aal2' && (await hasVerifiedFactorNow(db, claims.sub))) {
     throw new RpcError(403, '42501', AAL2_REQUIRED_MESSAGE, null, AAL2_REQUIRED_HINT);
   }
   return { db, config, userId: claims.sub, email: claims.email, sessionId: claims.session_id, aal, log: request.log };
