@@ -284,8 +284,7 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   const attendee = await createUser();
   await rpc(attendee, 'set_agenda_favourite', { p_part_id: 's1p1', p_starred: true });
 
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsOrganiser(page);
   await page.goto('/organiser/programme');
   await page.getByLabel('Venue', { exact: true }).fill('Harbour Hall');
   await page.getByLabel('Venue address').fill('1 Dock Road, Cape Town');
@@ -308,7 +307,7 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   // Other journeys on this server may have starred it too: at least this attendee did.
   await expect(changes.first()).toContainText(/Moved · [1-9]\d* stars?/);
   await expect(changes.first()).toContainText('09:00–09:30 → Sat 6 Dec 09:00–09:30, Hall B');
-  await settle(page);
+  await settle(page, changes.first());
   await expectNoA11yViolations(page);
   // An empty note is refused in words, and nothing is published.
   await publish.getByRole('button', { name: /^Publish version \d+$/ }).click();
@@ -348,7 +347,7 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   await expect(versions.first()).toContainText('The welcome is in Hall B');
   await expect(versions.first()).toContainText('"Welcome to Mission Control" moved: Sat 6 Dec 09:00–09:30 → Sat 6 Dec 09:00–09:30, Hall B');
   await expect(versions.last()).toContainText('The programme as first published.');
-  await settle(attendeePage);
+  await settle(attendeePage, versions.last());
   await expectNoA11yViolations(attendeePage);
   await context.close();
 });
@@ -358,8 +357,7 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   const owner = await withRoleProfile(await createUser());
   await createMission(owner);
 
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsOrganiser(page);
   await page.goto('/organiser/announcements');
   await page.getByLabel('Title').fill('Find your team');
   await page.getByLabel('Text', { exact: true }).fill('Teams form at the courtyard at 13:00.');
@@ -373,7 +371,7 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   await page.getByRole('button', { name: 'Schedule announcement' }).click();
   await expect(page.getByText('The time to send it has passed. Choose a later time, or send it now.')).toBeVisible();
   await page.getByLabel('Send at (optional)').fill('');
-  await settle(page);
+  await settle(page, count);
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Send announcement' }).click();
   await expect(page.getByText(/^Announcement sent to [\d,]+ (person|people)$/)).toBeVisible();
@@ -390,7 +388,7 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   await expect(banner).toContainText('Teams form at the courtyard at 13:00.');
   await expect(banner.getByRole('link', { name: 'Open: Find your team' })).toHaveAttribute('href', '/all-missions');
   await expect(lonerPage.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName(/^Notifications, \d+ unread$/);
-  await settle(lonerPage);
+  await settle(lonerPage, banner);
   await expectNoA11yViolations(lonerPage);
   await banner.getByRole('button', { name: 'Dismiss the announcement Find your team' }).click();
   await expect(banner).toHaveCount(0);
