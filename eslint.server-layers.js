@@ -15,18 +15,23 @@ const ROOT_FILES = '(server|composition|app|main)\\.ts$';
 /** The files other features may import: what a feature offers the rest, by name. */
 export const FEATURE_SEAMS = [
   'agenda/programme', // the programme's days and parts as the agenda reads them
+  'announcements/delivery', // sending the announcements whose time has come
   'missions/live', // publishing a change to missions on the live channel
   'missions/queries', // a mission as a viewer sees it
   'moderation/visibility', // the one rule for who sees a hidden mission
   'moderation/queries', // anonymity in SQL, and what deleting an account takes with it
   'moderation/exports', // the organisers' CSV answer
   'notifications/events', // telling people that something they follow changed
+  'notifications/programme-alerts', // telling people who starred a part that it changed
   'organiser/access', // organiser-only procedures and their second factor
   'organiser/audit', // writing to the audit log
   'organiser/procedures', // who acted, for the audit log
   'privacy/deletion', // deleting an account
   'profiles/role-card', // a person's role card
   'programme/store', // the programme as stored
+  'programme/versions', // the published versions of the programme
+  'roles/queries', // a mission's open roles as stored
+  'rounds/live', // news of a revealed voting round
   'teams/members', // team membership
   'teams/procedures', // LIKE patterns from people's words
 ];

@@ -1,3 +1,4 @@
+// Announcements whose time has come go out from here; the notification jobs call it on every pass.
 import type { AnnouncementAudience } from '@mc/contract';
 import type { Db, Queryable } from '../../db/db.ts';
 import { recipientsSql } from './audience.ts';

@@ -1,3 +1,4 @@
+// The published versions of the programme: the agenda reads the newest, publishing adds one.
 import {
   AUDIT_KINDS,
   programmeDiff,

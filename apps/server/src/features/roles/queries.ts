@@ -1,3 +1,4 @@
+// A mission's open roles as stored; matching and the team builder read them from here.
 import type { MissionRole } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';

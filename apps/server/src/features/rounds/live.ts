@@ -1,3 +1,4 @@
+// News of a voting round's changes on the live channel, and of a revealed result for the bell.
 import type { FastifyBaseLogger } from 'fastify';
 import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
