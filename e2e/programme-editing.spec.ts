@@ -14,7 +14,7 @@ import {
   type E2EUser,
 } from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { box, contains, settledBox } from './support/geometry.ts';
+import { box, contains, drawnLines, settledBox } from './support/geometry.ts';
 
 /**
  * Organisers edit the programme in the console and attendees see it. These change the shared
@@ -226,6 +226,9 @@ test('an import with mistakes lists every problem and changes nothing; on a phon
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // A speaker's name keeps its line: the buttons beside it move below rather than squeeze it.
+  const firstSpeaker = page.getByRole('list', { name: 'Speakers' }).getByRole('listitem').first();
+  expect(await drawnLines(firstSpeaker.locator('p').first())).toHaveLength(1);
   await settle(page, page.getByRole('heading', { level: 1, name: 'Programme' }));
   await expectNoA11yViolations(page);
 });

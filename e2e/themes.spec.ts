@@ -117,26 +117,30 @@ test.describe('themes', () => {
         await expectNoA11yViolations(page);
       });
 
-      test('missions, profile, survey, speakers and agenda', async ({ page }) => {
-        test.setTimeout(180_000);
-        const { user, missionId } = await leader();
-        await signInViaUi(page, user);
-        const screens: { path: string; marker: (page: Page) => Locator }[] = [
-          { path: '/view-all-missions', marker: (p) => p.getByTestId('mission-card') },
-          { path: `/mission/${missionId}`, marker: (p) => p.getByRole('heading', { level: 1 }) },
-          { path: '/view-my-mission', marker: (p) => p.getByRole('heading', { level: 1 }) },
-          { path: '/role-profile', marker: (p) => p.getByRole('heading', { level: 1 }) },
-          { path: '/pre-conference', marker: (p) => p.getByRole('button', { name: 'Mark as Completed' }) },
-          { path: '/speakers-directory', marker: (p) => p.getByRole('heading', { name: 'Speakers Directory' }) },
-          { path: '/agenda-schedule', marker: (p) => p.getByRole('heading', { name: 'Agenda Schedule' }) },
-        ];
-        for (const screen of screens) {
-          await page.goto(screen.path);
-          await screenReady(page, screen.marker(page));
-          expect(await theme(page)).toBe(wanted);
-          await expectNoA11yViolations(page);
-        }
-      });
+      for (const width of [1280, 390]) {
+        test(`missions, profile, survey, speakers and agenda at ${width} px`, async ({ page }) => {
+          test.setTimeout(180_000);
+          await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+          const { user, missionId } = await leader();
+          await signInViaUi(page, user);
+          const screens: { path: string; marker: (page: Page) => Locator }[] = [
+            { path: '/view-all-missions', marker: (p) => p.getByTestId('mission-card') },
+            { path: `/mission/${missionId}`, marker: (p) => p.getByRole('heading', { level: 1 }) },
+            { path: '/view-my-mission', marker: (p) => p.getByRole('heading', { level: 1 }) },
+            { path: '/role-profile', marker: (p) => p.getByRole('heading', { level: 1 }) },
+            { path: '/pre-conference', marker: (p) => p.getByRole('button', { name: 'Mark as Completed' }) },
+            { path: '/speakers-directory', marker: (p) => p.getByRole('heading', { name: 'Speakers Directory' }) },
+            { path: '/agenda-schedule', marker: (p) => p.getByRole('heading', { name: 'Agenda Schedule' }) },
+            { path: '/view-role-profile', marker: (p) => p.getByRole('heading', { level: 1 }) },
+          ];
+          for (const screen of screens) {
+            await page.goto(screen.path);
+            await screenReady(page, screen.marker(page));
+            expect(await theme(page)).toBe(wanted);
+            await expectNoA11yViolations(page);
+          }
+        });
+      }
     });
   }
 });

@@ -42,11 +42,12 @@ export function SpeakersCard({ programme }: { programme: Programme }) {
         {programme.speakers.map((speaker, index) => (
           <li key={speaker.id} className="flex flex-wrap items-center gap-3 py-3">
             <SpeakerPhoto src={speaker.profilePicURL || undefined} name={speaker.name} size="card" />
-            <div className="min-w-0 flex-1">
+            {/* At least 12rem for the name: on a phone the buttons go to a line of their own instead of squeezing it. */}
+            <div className="min-w-0 flex-1 basis-48">
               <p className="font-medium text-slate-50">{speaker.name}</p>
               <p className="text-sm text-slate-300">{speaker.designation}</p>
             </div>
-            <div className="flex gap-1">
+            <div className="ml-auto flex gap-1">
               <Button
                 variant="ghost"
                 size="sm"
