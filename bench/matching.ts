@@ -187,3 +187,44 @@ export async function runMatching(
     },
   };
 }
+
+/** The table rows and checks of the figures, printing the builder's line as it goes. */
+export function matchingReport(
+  figures: MatchingFigures,
+  seededProfiles: number,
+): {
+  rows: { scenario: string; connections: number; users: number; result: LoadResult; note: string }[];
+  checks: { name: string; ok: boolean; detail: string }[];
+} {
+  const { suggestions, people, builder } = figures;
+  console.log(`suggestions p95 ${suggestions.p95} ms, builder ${builder.ms.join('/')} ms`);
+  console.log(
+    `matching words filled for every profile and role in ${(figures.wordsMs / 1000).toFixed(1)} s; team builder: ${builder.ms.join(' / ')} ms, ` +
+      `${builder.placed} placed, ${builder.unplaced} unplaced, total fit ${builder.totalFit}${builder.stoppedEarly ? ', STOPPED EARLY' : ''}`,
+  );
+  const profiles = `${MATCHERS + seededProfiles} profiles (${MATCHERS} varied + the seed's ${seededProfiles})`;
+  return {
+    rows: [
+      {
+        scenario: 'get_missions_for_me, one attendee at a time',
+        connections: 1,
+        users: 300,
+        result: suggestions,
+        note: `p95 ${suggestions.p95} ms; ${profiles}`,
+      },
+      { scenario: 'get_people_for_role, one owner at a time', connections: 1, users: 100, result: people, note: `p95 ${people.p95} ms` },
+    ],
+    checks: [
+      {
+        name: 'missions that need you: p95 ≤ 50 ms for one attendee',
+        ok: suggestions.p95 <= 50 && suggestions.errors === 0,
+        detail: `p95 ${suggestions.p95} ms over ${suggestions.requests} calls, ${suggestions.errors} errors${suggestions.errorSamples[0] ? `; ${suggestions.errorSamples[0]}` : ''}`,
+      },
+      {
+        name: 'the team builder solves the event in ≤ 10 s without stopping early',
+        ok: Math.max(...builder.ms) <= 10_000 && !builder.stoppedEarly,
+        detail: `${builder.ms.join(' / ')} ms; ${builder.placed} placed of ${builder.placed + builder.unplaced}`,
+      },
+    ],
+  };
+}

@@ -27,7 +27,7 @@ import type { LoadJob, LoadRequest, LoadResult } from './load-types.ts';
 import { liveScenario, type LiveFigures } from './live.ts';
 import { organiserToken } from './organiser.ts';
 import { closingPanelScenario, printClosingPanel, type ClosingPanelFigures } from './closing-panel.ts';
-import { MATCHERS, OPEN_ROLES, runMatching, seedMatching } from './matching.ts';
+import { MATCHERS, OPEN_ROLES, matchingReport, runMatching, seedMatching } from './matching.ts';
 import { printVersus, spikeVersusMinimal, VOTERS, type Versus } from './versus-minimal.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -372,38 +372,9 @@ async function main(): Promise<void> {
       const mint = async (id: string) =>
         (await signAccessToken(keys, `${url}/auth/v1`, { id, email: `${id}@example.org`, user_metadata: {} }, randomUUID(), 3600, { aal: 'aal1', amr: [] }))
           .token;
-      const figures = await runMatching(db, url, mint, token);
-      const builderWorst = Math.max(...figures.builder.ms);
-      console.log(`suggestions p95 ${figures.suggestions.p95} ms, builder ${figures.builder.ms.join('/')} ms`);
-      const profiles = `${MATCHERS + USERS} profiles (${MATCHERS} varied + the seed's ${USERS})`;
-      rows.push({
-        scenario: 'get_missions_for_me, one attendee at a time',
-        connections: 1,
-        users: 300,
-        result: figures.suggestions,
-        note: `p95 ${figures.suggestions.p95} ms; ${profiles}`,
-      });
-      rows.push({
-        scenario: 'get_people_for_role, one owner at a time',
-        connections: 1,
-        users: 100,
-        result: figures.people,
-        note: `p95 ${figures.people.p95} ms`,
-      });
-      console.log(
-        `matching words filled for every profile and role in ${(figures.wordsMs / 1000).toFixed(1)} s; team builder: ${figures.builder.ms.join(' / ')} ms, ` +
-          `${figures.builder.placed} placed, ${figures.builder.unplaced} unplaced, total fit ${figures.builder.totalFit}${figures.builder.stoppedEarly ? ', STOPPED EARLY' : ''}`,
-      );
-      checks.push({
-        name: 'missions that need you: p95 ≤ 50 ms for one attendee',
-        ok: figures.suggestions.p95 <= 50 && figures.suggestions.errors === 0,
-        detail: `p95 ${figures.suggestions.p95} ms over ${figures.suggestions.requests} calls, ${figures.suggestions.errors} errors${figures.suggestions.errorSamples[0] ? `; ${figures.suggestions.errorSamples[0]}` : ''}`,
-      });
-      checks.push({
-        name: 'the team builder solves the event in ≤ 10 s without stopping early',
-        ok: builderWorst <= 10_000 && !figures.builder.stoppedEarly,
-        detail: `${figures.builder.ms.join(' / ')} ms; ${figures.builder.placed} placed of ${figures.builder.placed + figures.builder.unplaced}`,
-      });
+      const report = matchingReport(await runMatching(db, url, mint, token), USERS);
+      rows.push(...report.rows);
+      checks.push(...report.checks);
     };
 
     const runVersus = async (): Promise<Versus | null> => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './support/test.ts';
+import { expect, test, type Page } from './support/test.ts';
 import {
   createMission,
   createUser,
@@ -35,6 +35,13 @@ async function personWriting(firstName: string, skill: string): Promise<E2EUser>
     p_role_archype: 'Storyteller',
   });
   return person;
+}
+
+/** Switches the device to the light theme and checks the screen with axe in it too. */
+async function expectLightThemeClean(page: Page): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+  await expectNoA11yViolations(page);
 }
 
 async function missionWanting(tag: string, skill: string) {
@@ -79,6 +86,7 @@ test('an attendee finds a mission that needs them on the dashboard, asks to join
   await page.goto('/view-all-missions');
   await expect(page.getByTestId('missions-for-me').getByTestId('mission-fit').filter({ hasText: mission.name })).toBeVisible();
   await expectNoA11yViolations(page);
+  await expectLightThemeClean(page);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const ownerPage = await context.newPage();
@@ -115,6 +123,7 @@ test('an owner invites someone from "People who fit your mission"', async ({ pag
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(line).toBeVisible();
   await expectNoA11yViolations(page);
+  await expectLightThemeClean(page);
 
   const invitations = await rpc<{ kind: string; role_id: string }[]>(person, 'get_my_team_requests', {});
   expect(invitations).toEqual([expect.objectContaining({ kind: 'invite', role_id: roleId })]);
@@ -148,6 +157,7 @@ test('an organiser previews the team builder’s proposal and sends it as invita
   await placement.getByRole('checkbox', { name: `Invite Tau${tag} Fitter` }).check();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoA11yViolations(page);
+  await expectLightThemeClean(page);
   await proposal.getByRole('button', { name: 'Send 1 invitation' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Sent 1 invitation.' })).toBeVisible();
   await expect(proposal).toHaveCount(0);

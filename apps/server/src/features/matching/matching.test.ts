@@ -91,7 +91,7 @@ describeEachDatabase('matching: missions that need you', (server) => {
 });
 
 describeEachDatabase('matching: people who fit your mission', (server) => {
-  it('lists the attendees who fit an open role for its owners only, and only those who may be shown and invited', async () => {
+  it('lists the attendees who fit an open role for its owners only, and only those who may be shown and invited (never the deleted)', async () => {
     const { owner, missionId, roleId } = await missionWithRole(server(), 'Wells', { p_skills: ['facilitation', 'arabic'], p_places: 3 });
     const strong = await attendee(server(), 'Strong', { skills: 'facilitation; Arabic' });
     const teamed = await attendee(server(), 'Teamed', { skills: 'facilitation and arabic' });
@@ -112,6 +112,9 @@ describeEachDatabase('matching: people who fit your mission', (server) => {
     const declined = await attendee(server(), 'Declined', { skills: 'facilitation arabic' });
     const invitation = await owner.client.rpc('invite_to_role', { p_role_id: roleId, p_user_id: declined.user.id, p_message: '' });
     await declined.client.rpc('answer_team_request', { p_request_id: invitation.data![0]!.request_id, p_accept: false });
+
+    const gone = await attendee(server(), 'Gone', { skills: 'facilitation arabic' });
+    expect((await gone.client.rpc('delete_my_account', { p_email: gone.email })).error).toBeNull();
 
     const { data, error } = await owner.client.rpc('get_people_for_role', { p_role_id: roleId });
     expect(error).toBeNull();
