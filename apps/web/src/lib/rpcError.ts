@@ -34,6 +34,14 @@ export function isOfflineError(error: unknown): boolean {
   return error instanceof RpcError && error.code === OFFLINE_CODE;
 }
 
+/**
+ * A read that failed for want of a network: refused or lost here (isOfflineError), or ended by the
+ * offline support because nothing was kept for it (an Error named 'OfflineError', app/offline).
+ */
+export function isNetworkError(error: unknown): boolean {
+  return isOfflineError(error) || (error instanceof Error && error.name === 'OfflineError');
+}
+
 /** True when the app is offline: the browser has no network, or the server stopped answering (lib/network.ts). */
 export function browserIsOffline(): boolean {
   return !isReachable();
