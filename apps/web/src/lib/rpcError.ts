@@ -11,6 +11,7 @@ export const INVALID_PARAMETER_CODE = '22023';
  * says what to fix. Matched by name, so /signin's code need not carry the contract's zod schemas.
  */
 const TYPED_BY_AN_ORGANISER = 'Invalid parameter p_time_zone:';
+export const SERVER_TROUBLE_MESSAGE = 'The server could not answer just now. Try again in a moment.';
 export const INVALID_REQUEST_MESSAGE = 'This page asked for something that does not exist or is not valid. Reload the page, or go back and try again.';
 
 /** A call refused in the browser because there is no network: nothing reached the server. */
@@ -93,7 +94,10 @@ export function toRpcError(procedure: ProcedureName, error: WireError): RpcError
   if (code === BUSINESS_ERROR_CODE) {
     return new RpcError(procedure, code, message ?? DATABASE_ERROR_FALLBACK, asText(error.details), asText(error.hint));
   }
-  return new RpcError(procedure, code, message ?? `${procedure} failed`, asText(error.details), asText(error.hint));
+  // An error without a message (a proxy's error page, a server that fell over): a sentence for the
+  // person, with the procedure's name kept in the details for the console.
+  if (!message) return new RpcError(procedure, code, SERVER_TROUBLE_MESSAGE, `${procedure} failed`, asText(error.hint));
+  return new RpcError(procedure, code, message, asText(error.details), asText(error.hint));
 }
 
 /** The first row of a list answer, the value itself for a single answer, or null when empty. */
