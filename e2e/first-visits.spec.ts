@@ -55,7 +55,7 @@ async function firstVisit(browser: Browser, moment: Moment): Promise<string[]> {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
   } catch (error) {
-    problems.push(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    problems.push(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
   } finally {
     await context.close();
   }
@@ -68,7 +68,7 @@ test(`${FIRST_VISITS} first visits raced against the service worker's install: e
   test.setTimeout(FIRST_VISITS * 6_000);
   const problems: string[] = [];
   for (let start = 0; start < FIRST_VISITS; start += AT_A_TIME) {
-    const batch = Array.from({ length: Math.min(AT_A_TIME, FIRST_VISITS - start) }, (_, offset) => MOMENTS[(start + offset) % MOMENTS.length]);
+    const batch = Array.from({ length: Math.min(AT_A_TIME, FIRST_VISITS - start) }, (_, offset) => MOMENTS[(start + offset) % MOMENTS.length] ?? 'page loaded');
     for (const found of await Promise.all(batch.map((moment) => firstVisit(browser, moment)))) problems.push(...found);
   }
   expect(problems).toEqual([]);

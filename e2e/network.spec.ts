@@ -278,3 +278,29 @@ test('a screen with nothing kept says it cannot load, with "Try again", which re
   await expect(page.getByRole('heading', { level: 1, name: mission.name })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
+
+test('the role profile view never says "No Profile Yet" when it simply could not ask: it says it cannot load, with "Try again"', async ({ page }) => {
+  const me = await withRoleProfile(await createUser());
+  // The profile's read fails, and so does every check the app makes while that lasts.
+  let down = true;
+  let probes = 0;
+  await page.route('**/rest/v1/rpc/get_user_role_profile', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route('**/healthz', (route) => {
+    if (!down) return route.fallback();
+    probes += 1;
+    return route.abort('internetdisconnected');
+  });
+  await signInViaUi(page, me);
+  await expect(page.getByRole('region', { name: 'Status unavailable' })).toBeVisible(GIVES_UP);
+  await sidebarLink(page, 'Profile').click();
+  const error = page.getByRole('alert').filter({ hasText: OFFLINE_MESSAGE });
+  await expect(error).toBeVisible(GIVES_UP);
+  await expect(page.getByText('No Profile Yet')).toHaveCount(0);
+
+  // Two checks have failed, so the next is seconds away: the network returns and the person asks.
+  await expect.poll(() => probes).toBeGreaterThanOrEqual(2);
+  down = false;
+  await error.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Navigator')).toBeVisible();
+  await expect(page.getByText('No Profile Yet')).toHaveCount(0);
+});

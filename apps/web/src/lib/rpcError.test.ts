@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '@mc/contract/moderation.ts';
-import { firstRow, INVALID_REQUEST_MESSAGE, OFFLINE_CODE, OFFLINE_MESSAGE, outcomeUnknown, RpcError, toRpcError } from './rpcError';
+import { firstRow, INVALID_REQUEST_MESSAGE, SERVER_TROUBLE_MESSAGE, OFFLINE_CODE, OFFLINE_MESSAGE, outcomeUnknown, RpcError, toRpcError } from './rpcError';
 
 describe('toRpcError', () => {
   it('carries the database message of a P0001 business error', () => {
@@ -52,5 +52,14 @@ describe('firstRow', () => {
     expect(firstRow([])).toBeNull();
     expect(firstRow(null)).toBeNull();
     expect(firstRow(undefined)).toBeNull();
+  });
+});
+
+describe('an error without a message', () => {
+  it("is a sentence for the person, never the procedure's name", () => {
+    const error = toRpcError('get_all_missions', { code: '500', message: '' });
+    expect(error.message).toBe(SERVER_TROUBLE_MESSAGE);
+    expect(error.message).not.toContain('get_all_missions');
+    expect(error.details).toBe('get_all_missions failed');
   });
 });

@@ -11,6 +11,7 @@ export const INVALID_PARAMETER_CODE = '22023';
  * says what to fix. Matched by name, so /signin's code need not carry the contract's zod schemas.
  */
 const TYPED_BY_AN_ORGANISER = 'Invalid parameter p_time_zone:';
+export const SERVER_TROUBLE_MESSAGE = 'The server could not answer just now. Try again in a moment.';
 export const INVALID_REQUEST_MESSAGE = 'This page asked for something that does not exist or is not valid. Reload the page, or go back and try again.';
 
 /** A call refused in the browser because there is no network: nothing reached the server. */
@@ -32,6 +33,14 @@ export function outcomeUnknown(error: unknown): boolean {
 /** A call refused or lost for want of a network (see OFFLINE_CODE). */
 export function isOfflineError(error: unknown): boolean {
   return error instanceof RpcError && error.code === OFFLINE_CODE;
+}
+
+/**
+ * A read that failed for want of a network: refused or lost here (isOfflineError), or ended by the
+ * offline support because nothing was kept for it (an Error named 'OfflineError', app/offline).
+ */
+export function isNetworkError(error: unknown): boolean {
+  return isOfflineError(error) || (error instanceof Error && error.name === 'OfflineError');
 }
 
 /** True when the app is offline: the browser has no network, or the server stopped answering (lib/network.ts). */
@@ -85,7 +94,10 @@ export function toRpcError(procedure: ProcedureName, error: WireError): RpcError
   if (code === BUSINESS_ERROR_CODE) {
     return new RpcError(procedure, code, message ?? DATABASE_ERROR_FALLBACK, asText(error.details), asText(error.hint));
   }
-  return new RpcError(procedure, code, message ?? `${procedure} failed`, asText(error.details), asText(error.hint));
+  // An error without a message (a proxy's error page, a server that fell over): a sentence for the
+  // person, with the procedure's name kept in the details for the console.
+  if (!message) return new RpcError(procedure, code, SERVER_TROUBLE_MESSAGE, `${procedure} failed`, asText(error.hint));
+  return new RpcError(procedure, code, message, asText(error.details), asText(error.hint));
 }
 
 /** The first row of a list answer, the value itself for a single answer, or null when empty. */

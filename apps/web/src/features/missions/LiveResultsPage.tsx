@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Maximize, Minimize } from 'lucide-react';
 import QRCode from 'qrcode';
 import type { CurrentRound, Mission } from '@mc/contract';
-import { Alert, PageSpinner, buttonClasses } from '../../components/ui';
+import { LoadError, PageSpinner, buttonClasses } from '../../components/ui';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -170,7 +170,7 @@ export default function LiveResultsPage() {
             {missions.isPending ? (
               <PageSpinner label="Loading the ranking..." />
             ) : missions.isError ? (
-              <Alert tone="error">The ranking could not be loaded. Check the connection and reload this page.</Alert>
+              <LoadError message="The ranking could not be loaded. Check the connection and try again." onRetry={() => void missions.refetch()} />
             ) : ranked.length === 0 ? (
               <p className="text-3xl text-slate-300">No missions yet. Create one from your dashboard!</p>
             ) : (

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
 import type { RoleProfile } from '@mc/contract';
-import { Badge, Card, PageSpinner, buttonClasses, pageClasses } from '../../components/ui';
+import { Badge, Card, LoadError, PageSpinner, buttonClasses, pageClasses } from '../../components/ui';
+import { isNetworkError } from '../../lib/rpcError';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -35,8 +36,10 @@ const ANSWERS: readonly { label: string; value: (profile: RoleProfile) => string
 export default function ViewRoleProfilePage() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  // A load error is ignored and the "No Profile Yet" view remains.
+  // A load error is ignored and the "No Profile Yet" view remains (docs/product.md#role-profile-view),
+  // except for want of a network: then whether there is a profile is unknown, and the screen says so.
   const profile = useQuery(roleProfileQuery(userId));
+  const networkError = profile.data === undefined && isNetworkError(profile.error) ? profile.error : null;
 
   return (
     <section className={pageClasses}>
@@ -54,6 +57,8 @@ export default function ViewRoleProfilePage() {
         <PageSpinner label="Loading your role profile..." />
       ) : profile.data ? (
         <ProfileDetails profile={profile.data} />
+      ) : networkError ? (
+        <LoadError message={networkError.message} onRetry={() => void profile.refetch()} />
       ) : (
         <Card className="flex flex-col items-center gap-4 py-12 text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-sky-400/15 text-sky-200">

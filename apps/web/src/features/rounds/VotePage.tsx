@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, PageSpinner, cn, pageClasses } from '../../components/ui';
+import { Alert, LoadError, PageSpinner, cn, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { currentRoundQuery, venueTime, votesLeftLabel } from './roundsApi';
@@ -21,7 +21,7 @@ export default function VotePage() {
       {current.isPending ? (
         <PageSpinner label="Loading the vote..." />
       ) : current.isError ? (
-        <Alert tone="error">The vote could not be loaded. Check the connection and reload this page.</Alert>
+        <LoadError message="The vote could not be loaded. Check the connection and try again." onRetry={() => void current.refetch()} />
       ) : !round ? (
         <p className="text-slate-300">There is no vote at the moment.</p>
       ) : round.state === 'draft' ? (
