@@ -617,7 +617,10 @@ test('an organiser changes a draft round and sets its close; /live counts down, 
 
   // A voter on a phone, keyboard only, gives both votes to one mission, then one back and again.
   const voter = await attendeePage(browser, 390);
-  await voter.page.goto('/vote');
+  // While the round is open, the bell leads to it.
+  await voter.page.getByRole('button', { name: /^Notifications/ }).click();
+  await voter.page.getByRole('link', { name: `${roundName}: voting is open. Vote now (2 of 2 left)` }).click();
+  await expect(voter.page).toHaveURL(/\/vote$/);
   await expect(voter.page.getByTestId('votes-left')).toHaveText('2 of 2 left');
   await tabTo(voter.page, `Vote for ${first.name}`);
   await voter.page.keyboard.press('Enter');

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/queryKeys';
 import { getLiveStatus } from '../../lib/live/status';
+import { BellVoteLink } from '../rounds';
 import { invalidateTeam, removeMember } from '../teams';
 import { markRead, notificationsQuery } from './notificationsApi';
 import { callRpc } from '../../lib/rpc';
@@ -88,6 +89,7 @@ export function NotificationBell() {
             {/* Once all are read the button is disabled: focus moves to the heading, never to the page. */}
             <MarkAllButton userId={userId} unread={unread} onDone={() => heading.current?.focus()} />
           </div>
+          <BellVoteLink onNavigate={() => setOpen(false)} />
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
             {list.isPending ? (
               <Spinner size="sm" label={BELL_TEXT.loading} className="px-4 py-6 text-sm" />

@@ -2,3 +2,4 @@
 export { default as VoteRoundBanner } from './VoteRoundBanner';
 export { currentRoundQuery, roundResultQuery, venueTime } from './roundsApi';
 export { default as LiveRoundPanel } from './LiveRoundPanel';
+export { default as BellVoteLink } from './BellVoteLink';
