@@ -3,18 +3,20 @@ import { Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { restrictNewFiles, tightenTree } from './db/private-folder.ts';
 import { loadSigningKeys } from './auth/keys.ts';
 import { pruneExpiredRows } from './auth/pruning.ts';
-import { buildApp, type AppDeps } from './http/app.ts';
+import { buildApp, type AppDeps } from './app.ts';
 import { archiveFolder } from './ops/archive.ts';
 import { seedProgramme } from './features/programme/store.ts';
 import { organiserCommandArgs, parseOrganiserCommand, runOrganiserCommand } from './ops/organiser.ts';
-import { startLiveChannel, type LiveChannel } from './live/service.ts';
-import { LIVE_FEEDS } from './composition.ts';
+import { startLiveChannel, type LiveChannel, type LiveFeeds } from './live/service.ts';
+import { MissionsFeed } from './features/missions/live.ts';
+import { RoundsFeed } from './features/rounds/live.ts';
 import { startNotificationJobs, type NotificationJobs } from './features/notifications/jobs.ts';
 import { startRoundSchedule } from './features/rounds/schedule.ts';
 import { controlFilePath, folderHolder, localUrl, newControlToken, registerAdminRoutes, removeControlFile, writeControlFile } from './ops/control.ts';
@@ -34,6 +36,12 @@ export interface RunningServer {
    */
   close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/** Each live topic a feature coalesces itself; other topics go to the clients as they are published. */
+const LIVE_FEEDS: LiveFeeds = {
+  [MISSIONS_TOPIC]: (db, hub, log) => new MissionsFeed(db, hub, log),
+  [ROUNDS_TOPIC]: (db, hub, log) => new RoundsFeed(db, hub, log),
+};
 
 const netServerClose = NetServer.prototype.close;
 
