@@ -4,13 +4,13 @@
  *   bottom    config.ts, db/, mail/, http/ (errors, input guard, storage health, encodings, …)
  *   services  auth/, rpc/ (the procedure kit and its route), live/ (the channel)
  *   features  features/<name>/
- *   root      server.ts, composition.ts, app.ts, main.ts, ops/ (the command-line tools)
+ *   root      server.ts, app.ts, procedures.ts, main.ts, ops/ (the command-line tools)
  * A layer imports only layers below it. A feature imports another feature only through one of the
  * seams listed here, each a file that says in its opening comment what it offers others.
  * Relative imports are matched by how far they climb, so each folder depth gets its own rule.
  */
 const NO_WEB = { regex: '^(\\.\\./)+web/', message: 'The server never imports the web app; shared code lives in packages/contract.' };
-const ROOT_FILES = '(server|composition|app|main)\\.ts$';
+const ROOT_FILES = '(server|app|procedures|main)\\.ts$';
 
 /** The files other features may import: what a feature offers the rest, by name. */
 export const FEATURE_SEAMS = [
@@ -36,22 +36,19 @@ export const FEATURE_SEAMS = [
   'teams/procedures', // LIKE patterns from people's words
 ];
 
-/** Wiring that still lives below the root; it moves to the composition root (composition.ts). */
-const WIRING_NOT_YET_AT_THE_ROOT = ['apps/server/src/http/app.ts', 'apps/server/src/rpc/registry.ts'];
-
 const upward = (levels, names, message) => ({ regex: `^${levels === 0 ? '\\./' : '(\\.\\./)'.repeat(levels)}(${names})`, message });
 
 function layer(files, levels, forbidden) {
   return {
     files: files.map((file) => `apps/server/src/${file}`),
     // Tests wire real pieces together the way the composition root does.
-    ignores: ['**/*.test.ts', ...WIRING_NOT_YET_AT_THE_ROOT],
+    ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_WEB, ...forbidden(levels)] }] },
   };
 }
 
 const BOTTOM = 'The bottom of the server (config, db, mail, http) imports nothing above it: pass what it needs in as a parameter.';
-const SERVICES = 'auth, rpc and live know no feature and no root: the composition root (composition.ts) hands them what features offer.';
+const SERVICES = 'auth, rpc and live know no feature and no root: the root (server.ts, app.ts, procedures.ts) hands them what features offer.';
 const FEATURES = 'A feature imports another feature only through a seam listed in eslint.server-layers.js (FEATURE_SEAMS), and never the root.';
 
 const bottomForbids = (levels) => [upward(levels, '(auth|rpc|live|features|ops)/', BOTTOM), upward(levels, ROOT_FILES, BOTTOM)];

@@ -30,7 +30,7 @@ export default defineConfig({
         globIgnores: ['index.html', '.vite/**'],
       },
       manifest: {
-        // The defaults: the server puts this deployment's PRODUCT_NAME in both (apps/server/src/http/app.ts),
+        // The defaults: the server puts this deployment's PRODUCT_NAME in both (apps/server/src/app.ts),
         // and the service worker leaves the manifest out of its precache (src/sw.ts).
         name: 'Mission Control',
         short_name: 'Mission Control',

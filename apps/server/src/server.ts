@@ -3,18 +3,20 @@ import { Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { restrictNewFiles, tightenTree } from './db/private-folder.ts';
 import { loadSigningKeys } from './auth/keys.ts';
 import { pruneExpiredRows } from './auth/pruning.ts';
-import { buildApp, type AppDeps } from './http/app.ts';
+import { buildApp, type AppDeps } from './app.ts';
 import { archiveFolder } from './ops/archive.ts';
 import { seedProgramme } from './features/programme/store.ts';
 import { organiserCommandArgs, parseOrganiserCommand, runOrganiserCommand } from './ops/organiser.ts';
-import { startLiveChannel, type LiveChannel } from './live/service.ts';
-import { LIVE_FEEDS } from './composition.ts';
+import { startLiveChannel, type LiveChannel, type LiveFeeds } from './live/service.ts';
+import { MissionsFeed } from './features/missions/live.ts';
+import { RoundsFeed } from './features/rounds/live.ts';
 import { startNotificationJobs, type NotificationJobs } from './features/notifications/jobs.ts';
 import { startRoundSchedule } from './features/rounds/schedule.ts';
 import { controlFilePath, folderHolder, localUrl, newControlToken, registerAdminRoutes, removeControlFile, writeControlFile } from './ops/control.ts';
@@ -34,6 +36,12 @@ export interface RunningServer {
    */
   close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/** Each live topic a feature coalesces itself; other topics go to the clients as they are published. */
+const LIVE_FEEDS: LiveFeeds = {
+  [MISSIONS_TOPIC]: (db, hub, log) => new MissionsFeed(db, hub, log),
+  [ROUNDS_TOPIC]: (db, hub, log) => new RoundsFeed(db, hub, log),
+};
 
 const netServerClose = NetServer.prototype.close;
 
@@ -75,31 +83,12 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
       const organiser = (command: unknown) => runOrganiserCommand(database, parseOrganiserCommand(organiserCommandArgs(command)));
       registerAdminRoutes(app, { token: folder.token, backup, organiser });
     }
-    // Expired tokens, sessions, mails and counters are deleted now and then, never in a request's way.
-    let pruningRun: Promise<void> | null = null;
-    const prune = () => {
-      pruningRun ??= pruneExpiredRows(database, {
-        sessionIdleDays: config.SESSION_IDLE_DAYS,
-        notificationRetentionDays: config.NOTIFICATION_RETENTION_DAYS,
-        stopping: () => app.draining.active,
-      })
-        .then(
-          (pruned) => {
-            if (Object.keys(pruned).length) app.log.info({ pruned }, 'pruned expired rows');
-          },
-          (error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'),
-        )
-        .finally(() => {
-          pruningRun = null;
-        });
-    };
-    const pruning = setInterval(prune, config.PRUNE_INTERVAL_SECONDS * 1000);
-    pruning.unref();
+    const pruning = schedulePruning(database, config, app);
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     folder?.announce(localUrl(config.HOST, port));
-    prune();
+    pruning.runNow();
     const roundSchedule = startRoundSchedule(database, app.log);
     let closing: Promise<void> | null = null;
     return {
@@ -110,10 +99,10 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
       url: `http://localhost:${port}`,
       close(options = {}) {
         closing ??= (async () => {
-          clearInterval(pruning);
+          pruning.stop();
           await roundSchedule.close();
           app.draining.active = true;
-          const lastPruning = pruningRun;
+          const lastPruning = pruning.running();
           if (options.drainMs) await drainConnections(app.server, options.drainMs);
           // A kept-alive connection whose last request finished after close() began stays open
           // until its client hangs up; close such connections as soon as they fall idle.
@@ -141,6 +130,33 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
     folder?.release();
     throw error;
   }
+}
+
+/**
+ * Expired tokens, sessions, mails and counters are deleted now and then, never in a request's way:
+ * every PRUNE_INTERVAL_SECONDS, one run at a time, and not once shutdown has begun.
+ */
+function schedulePruning(database: Db, config: Config, app: FastifyInstance): { runNow(): void; stop(): void; running(): Promise<void> | null } {
+  let pruningRun: Promise<void> | null = null;
+  const prune = () => {
+    pruningRun ??= pruneExpiredRows(database, {
+      sessionIdleDays: config.SESSION_IDLE_DAYS,
+      notificationRetentionDays: config.NOTIFICATION_RETENTION_DAYS,
+      stopping: () => app.draining.active,
+    })
+      .then(
+        (pruned) => {
+          if (Object.keys(pruned).length) app.log.info({ pruned }, 'pruned expired rows');
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'),
+      )
+      .finally(() => {
+        pruningRun = null;
+      });
+  };
+  const timer = setInterval(prune, config.PRUNE_INTERVAL_SECONDS * 1000);
+  timer.unref();
+  return { runNow: prune, stop: () => clearInterval(timer), running: () => pruningRun };
 }
 
 interface ClaimedFolder {

@@ -58,6 +58,17 @@ const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
  * together in the next, so a burst of batches becomes a few NOTIFYs. The channel is named after the
  * schema, so instances on one schema share it and test suites in other schemas do not hear it.
  */
+/** The events a notification carries, or null (logged) when its payload cannot be read. */
+function eventsIn(payload: string | undefined, log: FastifyBaseLogger): LiveEvent[] | null {
+  if (!payload) return null;
+  try {
+    return JSON.parse(payload) as LiveEvent[];
+  } catch (error) {
+    log.warn({ err: error }, 'live listener got a payload it cannot read');
+    return null;
+  }
+}
+
 export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): Promise<LiveBus> {
   const eventHandlers: ((events: LiveEvent[]) => void)[] = [];
   const resyncHandlers: (() => void)[] = [];
@@ -79,13 +90,8 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
       }
     });
     next.on('notification', (message) => {
-      if (message.channel !== channel || !message.payload) return;
-      try {
-        const events = JSON.parse(message.payload) as LiveEvent[];
-        for (const handler of eventHandlers) handler(events);
-      } catch (error) {
-        log.warn({ err: error }, 'live listener got a payload it cannot read');
-      }
+      const events = message.channel === channel ? eventsIn(message.payload, log) : null;
+      if (events) for (const handler of eventHandlers) handler(events);
     });
     await next.connect();
     try {

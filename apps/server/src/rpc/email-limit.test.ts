@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpUser } from '../../test/harness.ts';
 import { createMission } from '../../test/factories.ts';
 import { procedure } from './procedure.ts';
-import { procedures } from './registry.ts';
+import { procedures } from '../procedures.ts';
 
 /** The hourly allowance for answers that carry other people's e-mail addresses, small for the test. */
 const LOOKUPS_PER_HOUR = 6;

@@ -12,8 +12,7 @@ import type { StorageHealth } from '../http/storage-health.ts';
 import type { CallLimits } from './call-limits.ts';
 import { encodingWeights } from '../http/accept-encoding.ts';
 import { ANSWER_GZIP_THRESHOLD } from '../http/gzip-segments.ts';
-import { JsonText, PreparedJson, type CallContext } from './procedure.ts';
-import { findProcedure } from './registry.ts';
+import { JsonText, PreparedJson, type CallContext, type Procedure } from './procedure.ts';
 
 /** PostgREST's RPC endpoint: POST /rest/v1/rpc/{name} with the named parameters as JSON. */
 export interface RpcRouteDeps {
@@ -22,9 +21,11 @@ export interface RpcRouteDeps {
   config: Config;
   limits: CallLimits;
   storage: StorageHealth;
+  /** The handler for a name from the URL, or undefined: the root's table of every procedure. */
+  findProcedure: (name: string) => Procedure | undefined;
 }
 
-export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limits, storage }: RpcRouteDeps): void {
+export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limits, storage, findProcedure }: RpcRouteDeps): void {
   app.register(
     async (rest) => {
       rest.setErrorHandler((error, request, reply) => sendRpcError(error, request, reply, storage));

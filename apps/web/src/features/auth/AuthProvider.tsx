@@ -1,67 +1,20 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import type { AppUser } from '@mc/contract';
 import { encodeDateOfBirth } from '@mc/contract/credential.ts';
-import { initialAuthRedirect } from '../../lib/authRedirect';
-import { AUTH_STORAGE_KEY, authClientNeededAtStart, loadSupabase, onSupabaseLoaded } from '../../lib/authClient';
+import { loadSupabase } from '../../lib/authClient';
 import { callRpc } from '../../lib/rpc';
 import { appUserQuery } from '../../lib/queries';
 import { queryKeys } from '../../lib/queryKeys';
 import { clearAnonymityChoice, clearSessionTokens, storeAnonymityChoice, storeSessionTokens } from '../../lib/storage';
-import { syncAnonymityFlags } from '../../lib/anonymityClaims';
 import { needsSecondFactor } from './mfa/assurance';
+import { useAuthSession } from './useAuthSession';
 import { preloadToasts } from '../../lib/notify';
-import { AuthContext, type AuthContextValue, type AuthStatus, type SignUpInput } from '../../lib/auth';
+import { AuthContext, type AuthContextValue, type SignUpInput } from '../../lib/auth';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<Session | null>(null);
-  // With no session kept on this device the person is signed out, and nothing waits for the auth
-  // client, which loads once they start on a form (AuthShell) or another tab signs in.
-  const [status, setStatus] = useState<AuthStatus>(() => (authClientNeededAtStart() ? 'loading' : 'signedOut'));
-  const [isPasswordRecovery, setIsPasswordRecovery] = useState(initialAuthRedirect.isRecovery);
-
-  useEffect(() => {
-    let active = true;
-    let unsubscribe = () => {};
-    // INITIAL_SESSION arrives once supabase-js has read storage (or the URL fragment).
-    const stopWaiting = onSupabaseLoaded((supabase) => {
-      if (!active) return;
-      const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next: Session | null) => {
-        if (!active) return;
-        // Keep the callback synchronous: awaiting supabase calls in here can deadlock its lock.
-        if ((event === 'SIGNED_IN' || event === 'USER_UPDATED') && next) syncAnonymityFlags(next);
-        if (event === 'PASSWORD_RECOVERY') setIsPasswordRecovery(true);
-        // Answers refused before the code was entered are stale now.
-        if (event === 'MFA_CHALLENGE_VERIFIED') void queryClient.invalidateQueries();
-        if (event === 'SIGNED_OUT') {
-          setIsPasswordRecovery(false);
-          queryClient.clear();
-        }
-        setSession(next);
-        setStatus(next ? 'signedIn' : 'signedOut');
-      });
-      unsubscribe = () => data.subscription.unsubscribe();
-    });
-    const load = () =>
-      loadSupabase().catch((error: unknown) => {
-        console.error('The sign-in code could not be loaded', error);
-        if (active) setStatus((current) => (current === 'loading' ? 'signedOut' : current));
-      });
-    // Another tab signing in writes the session: this one follows, as supabase-js would.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === AUTH_STORAGE_KEY && event.newValue !== null) void load();
-    };
-    if (authClientNeededAtStart()) void load();
-    else window.addEventListener('storage', onStorage);
-    return () => {
-      active = false;
-      stopWaiting();
-      unsubscribe();
-      window.removeEventListener('storage', onStorage);
-    };
-  }, [queryClient]);
+  const { session, status, isPasswordRecovery, setIsPasswordRecovery } = useAuthSession(queryClient);
 
   // Signed-in screens may toast straight through sonner, so its Toaster must be up for them.
   useEffect(() => {
@@ -157,12 +110,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return { error };
   }, []);
 
-  const updateDateOfBirth = useCallback<AuthContextValue['updateDateOfBirth']>(async (dateOfBirth) => {
-    const supabase = await loadSupabase();
-    const { error } = await supabase.auth.updateUser({ password: encodeDateOfBirth(dateOfBirth) });
-    if (!error) setIsPasswordRecovery(false);
-    return { error };
-  }, []);
+  const updateDateOfBirth = useCallback<AuthContextValue['updateDateOfBirth']>(
+    async (dateOfBirth) => {
+      const supabase = await loadSupabase();
+      const { error } = await supabase.auth.updateUser({ password: encodeDateOfBirth(dateOfBirth) });
+      if (!error) setIsPasswordRecovery(false);
+      return { error };
+    },
+    [setIsPasswordRecovery],
+  );
 
   const setAnonymity = useCallback<AuthContextValue['setAnonymity']>(async (isAnonymous, anonymousGuid = null) => {
     const guid = isAnonymous ? anonymousGuid : null;

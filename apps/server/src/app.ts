@@ -5,28 +5,29 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/db.ts';
-import type { SigningKeys } from '../auth/keys.ts';
-import { AuthService } from '../auth/service.ts';
-import { registerAuthRoutes } from '../auth/routes.ts';
-import { registerRpcRoutes } from '../rpc/routes.ts';
-import { registerCalendarFeedRoutes } from '../features/agenda/feed-routes.ts';
-import { registerProgrammeRoutes } from '../features/programme/routes.ts';
-import { registerExportRoutes } from '../features/moderation/exports.ts';
-import { registerRoundExportRoutes } from '../features/rounds/exports.ts';
-import { registerPrivacyRoutes } from '../features/privacy/routes.ts';
-import { registerUnsubscribeRoutes } from '../features/notifications/unsubscribe.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { registerDemoSurvey } from './demo-survey.ts';
-import { registerHealthRoutes } from './health.ts';
-import { safeError } from './log-safety.ts';
-import { authApiVersion, AUTH_API_VERSION_HEADER, errorBodyFor } from './errors.ts';
-import { StorageHealth } from './storage-health.ts';
-import { CallLimits } from '../rpc/call-limits.ts';
-import { preferredEncoding } from './accept-encoding.ts';
-import { CONNECTIONS_CHECKING_INTERVAL_MS, guardSlowClients, REQUEST_TIMEOUT_MS } from './slow-clients.ts';
-import { ANSWER_GZIP_LEVEL, ANSWER_GZIP_THRESHOLD } from './gzip-segments.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { SigningKeys } from './auth/keys.ts';
+import { AuthService } from './auth/service.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { registerRpcRoutes } from './rpc/routes.ts';
+import { registerCalendarFeedRoutes } from './features/agenda/feed-routes.ts';
+import { registerProgrammeRoutes } from './features/programme/routes.ts';
+import { registerExportRoutes } from './features/moderation/exports.ts';
+import { registerRoundExportRoutes } from './features/rounds/exports.ts';
+import { registerPrivacyRoutes } from './features/privacy/routes.ts';
+import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.ts';
+import { findProcedure } from './procedures.ts';
+import { createMailer } from './mail/mailer.ts';
+import { registerDemoSurvey } from './http/demo-survey.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { safeError } from './http/log-safety.ts';
+import { authApiVersion, AUTH_API_VERSION_HEADER, errorBodyFor } from './http/errors.ts';
+import { StorageHealth } from './http/storage-health.ts';
+import { CallLimits } from './rpc/call-limits.ts';
+import { preferredEncoding } from './http/accept-encoding.ts';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, guardSlowClients, REQUEST_TIMEOUT_MS } from './http/slow-clients.ts';
+import { ANSWER_GZIP_LEVEL, ANSWER_GZIP_THRESHOLD } from './http/gzip-segments.ts';
 
 export interface AppDeps {
   config: Config;
@@ -71,7 +72,7 @@ function loggerOptions(level: string, stream: AppDeps['logStream']): FastifyServ
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, keys } = deps;
+  const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY,
@@ -161,6 +162,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
+  registerRoutes(app, deps);
+  await registerWebApp(app, config);
+  return app;
+}
+
+/**
+ * Every route: the auth API, the procedures, then each feature's own routes, one line a feature
+ * (the root is the one place that knows them all).
+ */
+function registerRoutes(app: FastifyInstance, { config, db, keys }: AppDeps): void {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log: app.log });
   const storage = new StorageHealth();
   registerAuthRoutes(app, new AuthService(db, keys, config, mailer), keys, storage);
@@ -168,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     callsPerMinute: config.RPC_CALLS_PER_PERSON_PER_MINUTE,
     directoryCallsPerHour: config.RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR,
   });
-  registerRpcRoutes(app, { db, keys, config, limits, storage });
+  registerRpcRoutes(app, { db, keys, config, limits, storage, findProcedure });
   registerCalendarFeedRoutes(app, db, config);
   registerProgrammeRoutes(app, db, keys, config);
   registerExportRoutes(app, db, keys, config);
@@ -177,8 +188,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUnsubscribeRoutes(app, db, keys);
   registerDemoSurvey(app);
   registerHealthRoutes(app, db, storage);
-  await registerWebApp(app, config);
-  return app;
 }
 
 /** For an /auth/ error: the API version the request asked for, echoed in the answer's header as Supabase Auth does. */
