@@ -352,7 +352,7 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   await enterAuthenticatorCode(page, secret);
   await page.goto('/organiser/announcements');
   await page.getByLabel('Title').fill('Find your team');
-  await page.getByLabel('Text', { exact: true }).fill('Teams form at the courtyard at 13:00.');
+  await page.getByLabel(/^Text/).fill('Teams form at the courtyard at 13:00.');
   await page.getByLabel('Link in the app (optional)').fill('/all-missions');
   await page.getByLabel('Recipients').selectOption('no_team');
   const count = page.getByTestId('recipient-count');
