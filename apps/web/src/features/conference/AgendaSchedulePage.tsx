@@ -27,7 +27,6 @@ import { FilterButton, MyAgendaEmpty } from './agenda/AgendaControls.tsx';
 import { ChangesDialog } from './agenda/ChangesDialog.tsx';
 import { NowNextStrip } from './agenda/NowNextStrip.tsx';
 import type { PartState, View } from './agenda/partState.ts';
-import { ReminderToggle } from './agenda/ReminderToggle.tsx';
 import { SessionGroup } from './agenda/SessionGroup.tsx';
 import { VenueLine } from './agenda/VenueLine.tsx';
 
@@ -177,7 +176,6 @@ export default function AgendaSchedulePage() {
         </button>
         <CalendarDialog />
         <ChangesDialog timeZone={timeZone} />
-        <ReminderToggle />
       </div>
 
       {favourites.isError && (
