@@ -11,6 +11,7 @@ import { organiserProcedures } from './features/organiser/procedures.ts';
 import { programmeProcedures } from './features/programme/procedures.ts';
 import { versionProcedures } from './features/programme/version-procedures.ts';
 import { announcementProcedures } from './features/announcements/procedures.ts';
+import { reminderProcedures } from './features/notifications/reminders.ts';
 import { rolesProcedures } from './features/roles/procedures.ts';
 import { requestProcedures } from './features/roles/requests.ts';
 import { matchingProcedures } from './features/matching/procedures.ts';
@@ -41,6 +42,7 @@ export const procedures = {
   ...programmeProcedures,
   ...versionProcedures,
   ...announcementProcedures,
+  ...reminderProcedures,
   ...moderationProcedures,
   ...notificationsProcedures,
   ...roundsProcedures,

@@ -76,7 +76,13 @@ export const announcementProcedureParams = {
   list_announcements: z.strictObject({}),
   get_my_announcements: z.strictObject({}),
   dismiss_announcement: z.strictObject({ p_announcement_id: uuid }),
+  /** "Remind me 10 minutes before my starred sessions": the caller's choice (off unless switched on). */
+  get_session_reminders: z.strictObject({}),
+  set_session_reminders: z.strictObject({ p_on: z.boolean() }),
 } as const;
+
+/** How long before a starred part starts its reminder comes (docs/product.md#session-reminders). */
+export const REMINDER_MINUTES = 10;
 
 export interface AnnouncementProcedureResults {
   count_announcement_recipients: { recipients: number };
@@ -84,4 +90,6 @@ export interface AnnouncementProcedureResults {
   list_announcements: AnnouncementSummary[];
   get_my_announcements: AnnouncementBanner[];
   dismiss_announcement: { dismissed: boolean };
+  get_session_reminders: { on: boolean };
+  set_session_reminders: { on: boolean };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, formatDate, formatDateTime, formatTime, NO_DATE } from './format';
+import { countLabel, formatDate, formatDateTime, formatTime, formatVenueDateTime, NO_DATE } from './format';
 
 describe('format', () => {
   const moment = '2026-11-23T10:57:00Z';
@@ -10,6 +10,15 @@ describe('format', () => {
     expect(formatDateTime(moment).startsWith(day)).toBe(true);
     expect(formatDateTime(moment)).toContain(formatTime(moment));
     expect(formatDate(new Date(moment))).toBe(day);
+  });
+
+  it('shows a moment as the clock at the venue shows it, whatever the zone of the device', () => {
+    const venue = (timeZone: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(moment));
+    // 10:57 UTC is 12:57 in Johannesburg and 05:57 in New York (November).
+    expect(formatVenueDateTime(moment, 'Africa/Johannesburg')).toBe(venue('Africa/Johannesburg'));
+    expect(formatVenueDateTime(moment, 'Africa/Johannesburg')).toMatch(/12:57/);
+    expect(formatVenueDateTime(moment, 'America/New_York')).toMatch(/5:57/);
+    expect(formatVenueDateTime(null, 'Africa/Johannesburg')).toBe(NO_DATE);
   });
 
   it('says N/A for a missing or unreadable date', () => {

@@ -8,6 +8,7 @@ import { MailDelivery } from '../../mail/outbox.ts';
 import { announcesReveal } from '../rounds/live.ts';
 import { deliverDueAnnouncements } from '../announcements/delivery.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
+import { sendDueReminders } from './reminders.ts';
 import { NotificationsFeed } from './live.ts';
 import { unsubscribeKey } from './unsubscribe.ts';
 
@@ -53,6 +54,7 @@ export function startNotificationJobs(options: { db: Db; config: Config; keys: S
     try {
       // Announcements whose time has come first, so an urgent one is mailed in this same pass.
       await deliverDueAnnouncements(db);
+      await sendDueReminders(db);
       await sendDueDigests(digestDeps);
       await delivery?.deliverDue();
     } catch (error) {

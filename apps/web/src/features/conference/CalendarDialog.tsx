@@ -5,6 +5,7 @@ import type { CreatedCalendarFeed } from '@mc/contract';
 import { Button, Dialog } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { downloadCalendar, useCalendarFeed } from './myAgenda.ts';
+import { ReminderToggle } from './agenda/ReminderToggle.tsx';
 
 /**
  * Calendars: the whole programme as one .ics download, and a private subscription address for
@@ -88,6 +89,16 @@ export function CalendarDialog() {
             >
               Download the programme (.ics)
             </Button>
+          </section>
+
+          <section aria-labelledby="reminders-heading">
+            <h3 id="reminders-heading" className="text-sm font-semibold text-slate-100">
+              Reminders
+            </h3>
+            <p className="mt-1 text-sm text-slate-300">A notification in the bell shortly before each part you starred starts.</p>
+            <div className="mt-3">
+              <ReminderToggle />
+            </div>
           </section>
 
           <section aria-labelledby="feed-heading">

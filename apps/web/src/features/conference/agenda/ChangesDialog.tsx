@@ -19,10 +19,12 @@ export function ChangesDialog({ timeZone }: { timeZone: string }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400"
+        title="Changes"
+        className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400"
       >
         <History aria-hidden="true" className="size-4" />
-        Changes
+        {/* A phone shows the icon alone, so the toolbar keeps to one row; the name stays for everyone. */}
+        <span className="sr-only sm:not-sr-only">Changes</span>
       </button>
       <Dialog open={open} onOpenChange={setOpen} title="Changes to the programme" description="Every published version, newest first." size="lg">
         {versions.isPending ? (
