@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, formatDate, formatDateTime, formatTime, formatVenueDateTime, NO_DATE } from './format';
+import { countLabel, formatDate, formatDateTime, formatTime, NO_DATE } from './format';
+import { formatVenueDateTime } from './formatVenue';
 
 describe('format', () => {
   const moment = '2026-11-23T10:57:00Z';

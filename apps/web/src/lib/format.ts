@@ -15,7 +15,8 @@ const numberFormat = new Intl.NumberFormat(undefined);
 // The words are English, so English decides which form they take.
 const pluralRules = new Intl.PluralRules('en');
 
-function parse(value: string | Date | null | undefined): Date | null {
+/** A moment from a stored value, or null when it is missing or unreadable. */
+export function parseMoment(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -23,37 +24,19 @@ function parse(value: string | Date | null | undefined): Date | null {
 
 /** A day, such as "Nov 23, 2026" (en-US) or "23 Nov 2026" (en-GB). */
 export function formatDate(value: string | Date | null | undefined): string {
-  const date = parse(value);
+  const date = parseMoment(value);
   return date ? dateFormat.format(date) : NO_DATE;
 }
 
 /** A moment: the same day as formatDate, then the time ("Nov 23, 2026, 10:57 AM"). */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  const date = parse(value);
+  const date = parseMoment(value);
   return date ? dateTimeFormat.format(date) : NO_DATE;
-}
-
-const venueFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A moment as the clock at the venue shows it ("Dec 6, 2025, 9:00 AM"), whatever zone the device
- * is in: the organiser console and the programme's changelog speak in venue time.
- */
-export function formatVenueDateTime(value: string | Date | null | undefined, timeZone: string, timeStyle: 'short' | 'medium' = 'short'): string {
-  const date = parse(value);
-  if (!date) return NO_DATE;
-  const key = `${timeZone}|${timeStyle}`;
-  let format = venueFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle, timeZone });
-    venueFormats.set(key, format);
-  }
-  return format.format(date);
 }
 
 /** A time of day alone, for moments of today ("10:57 AM"). */
 export function formatTime(value: string | Date | null | undefined): string {
-  const date = parse(value);
+  const date = parseMoment(value);
   return date ? timeFormat.format(date) : NO_DATE;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datePattern, formatLocaleDate, formatLocaleTime, localeDateTime, parseLocaleDate, parseLocaleTime, timePattern } from './localeDateTime';
+import { datePattern, formatLocaleDate, localeDateTime, parseLocaleDate } from './localeDateTime';
+import { formatLocaleTime, parseLocaleTime, timePattern } from './localeTime';
 
 const us = localeDateTime('en-US');
 const za = localeDateTime('en-ZA');

@@ -1,18 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import {
-  datePattern,
-  formatLocaleDate,
-  formatLocaleTime,
-  localeDateTime,
-  parseLocaleDate,
-  parseLocaleTime,
-  timePattern,
-  type LocaleDateTime,
-} from '../../lib/localeDateTime';
+import { datePattern, formatLocaleDate, localeDateTime, parseLocaleDate, type LocaleDateTime } from '../../lib/localeDateTime';
 import { TextField, type TextFieldProps } from './TextField';
 
 // The person's locale, as their browser is set; read once, as lib/format.ts does.
-const style = localeDateTime();
+export const style = localeDateTime();
 
 export interface LocaleFieldProps extends Omit<TextFieldProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'min' | 'max'> {
   /** "YYYY-MM-DD" for a date, "HH:MM" for a time; "" when empty or not yet readable. */
@@ -20,7 +11,7 @@ export interface LocaleFieldProps extends Omit<TextFieldProps, 'value' | 'defaul
   onValueChange: (value: string) => void;
 }
 
-interface Kind {
+export interface Kind {
   format: (value: string, locale: LocaleDateTime) => string;
   parse: (text: string, locale: LocaleDateTime) => string | null;
   pattern: string;
@@ -31,7 +22,7 @@ interface Kind {
  * A text field for a date or a time written as the person's locale writes it. It hands the form
  * the ISO value ("" while what is typed cannot be read) and, once left, says how to write it.
  */
-function LocaleField({ kind, value, onValueChange, error, onBlur, ...rest }: LocaleFieldProps & { kind: Kind }) {
+export function LocaleField({ kind, value, onValueChange, error, onBlur, ...rest }: LocaleFieldProps & { kind: Kind }) {
   const [text, setText] = useState(() => kind.format(value, style));
   const [shownValue, setShownValue] = useState(value);
   const [left, setLeft] = useState(false);
@@ -72,19 +63,7 @@ const DATE: Kind = {
   problem: `Write the date as ${datePattern(style)}`,
 };
 
-const TIME: Kind = {
-  format: formatLocaleTime,
-  parse: parseLocaleTime,
-  pattern: timePattern(style),
-  problem: `Write the time as ${timePattern(style)}`,
-};
-
 /** A day, typed in the person's locale's order ("MM/DD/YYYY", "DD/MM/YYYY", "YYYY/MM/DD"). */
 export function LocaleDateField(props: LocaleFieldProps) {
   return <LocaleField inputMode="numeric" {...props} kind={DATE} />;
-}
-
-/** A time of day on the person's locale's clock (12-hour with AM and PM, or 24-hour). */
-export function LocaleTimeField(props: LocaleFieldProps) {
-  return <LocaleField inputMode={style.twelveHour ? 'text' : 'numeric'} {...props} kind={TIME} />;
 }

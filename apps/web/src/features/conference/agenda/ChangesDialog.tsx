@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { describePartChange } from '@mc/contract/programmeVersions.ts';
 import { Button, Dialog } from '../../../components/ui';
-import { formatVenueDateTime } from '../../../lib/format';
+import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
 

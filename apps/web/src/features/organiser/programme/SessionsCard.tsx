@@ -3,7 +3,7 @@ import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { PART_TYPES, type PartType } from '@mc/contract/conference.ts';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { Badge, Button, Card, CardHeader, Dialog, Select, TextAreaField, TextField } from '../../../components/ui';
-import { LocaleTimeField } from '../../../components/ui/LocaleDateTimeFields';
+import { LocaleTimeField } from '../../../components/ui/LocaleTimeField';
 import { formatDayMonth, orderSessions, type Programme } from '../../conference';
 import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
 import { SaveProblemAlert } from './SaveProblemAlert';

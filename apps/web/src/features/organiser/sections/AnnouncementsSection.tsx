@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUDIENCE_LABELS } from '@mc/contract';
 import { Alert, Button, Card, Spinner } from '../../../components/ui';
-import { countLabel, formatVenueDateTime } from '../../../lib/format';
+import { countLabel } from '../../../lib/format';
+import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
 import { useVenueTimeZone } from '../../conference';

@@ -6,7 +6,7 @@ import { Alert, Badge, Button, Card, Select, Spinner } from '../../../components
 import { callRpc } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { SectionHeading } from '../SectionHeading';
-import { formatVenueDateTime } from '../../../lib/format';
+import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
 
 const COMMAND_LINE = 'command-line';

@@ -9,7 +9,8 @@ import { paths } from '../../../lib/paths';
 import { SectionHeading } from '../SectionHeading';
 import { organiserMissionsQuery, personName, refreshAfterChange } from '../moderationApi';
 import { callRpc } from '../../../lib/rpc';
-import { countLabel, formatVenueDateTime } from '../../../lib/format';
+import { countLabel } from '../../../lib/format';
+import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
 
 type Shown = 'all' | 'hidden' | 'visible';

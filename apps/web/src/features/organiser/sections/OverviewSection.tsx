@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Card, Spinner } from '../../../components/ui';
 import { SectionHeading } from '../SectionHeading';
 import { BarChart } from '../BarChart';
 import { OVERVIEW_REFRESH_MS, overviewQuery } from '../moderationApi';
-import { formatVenueDateTime } from '../../../lib/format';
+import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone, zoneCity } from '../../conference';
 
 const FIGURES: [keyof OverviewFigures, string][] = [

@@ -8,7 +8,8 @@ import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
 import { attendeeActivityQuery, attendeesQuery, personName, refreshAfterChange } from '../moderationApi';
-import { countLabel, formatVenueDateTime } from '../../../lib/format';
+import { countLabel } from '../../../lib/format';
+import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
 
 const ANONYMITY_LABELS: Record<AttendeeSummary['anonymity'], string> = {

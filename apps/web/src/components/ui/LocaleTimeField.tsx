@@ -1,0 +1,14 @@
+import { formatLocaleTime, parseLocaleTime, timePattern } from '../../lib/localeTime';
+import { LocaleField, style, type Kind, type LocaleFieldProps } from './LocaleDateTimeFields';
+
+const TIME: Kind = {
+  format: formatLocaleTime,
+  parse: parseLocaleTime,
+  pattern: timePattern(style),
+  problem: `Write the time as ${timePattern(style)}`,
+};
+
+/** A time of day on the person's locale's clock (12-hour with AM and PM, or 24-hour). */
+export function LocaleTimeField(props: LocaleFieldProps) {
+  return <LocaleField inputMode={style.twelveHour ? 'text' : 'numeric'} {...props} kind={TIME} />;
+}
