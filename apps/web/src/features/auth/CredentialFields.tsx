@@ -1,4 +1,3 @@
-import { LocaleDateField, type LocaleFieldProps } from '../../components/ui/LocaleDateTimeFields';
 import { TextField, type TextFieldProps } from '../../components/ui/TextField';
 
 type PresetFieldProps = Omit<TextFieldProps, 'type' | 'name' | 'label'> & { label?: string };
@@ -9,9 +8,32 @@ export function EmailField({ label = 'Email', ...props }: PresetFieldProps) {
 }
 
 /**
- * The date of birth, which is also the credential: a real date (the age rule keeps it no later than
- * today), typed as the person's locale writes dates.
+ * The date of birth, which is also the credential: the browser's own date input, as the product's
+ * rules name it (docs/product.md), no later than today. It hands the form "YYYY-MM-DD".
  */
-export function DateOfBirthField({ label = 'Date of Birth', ...props }: Omit<LocaleFieldProps, 'name' | 'label'> & { label?: string }) {
-  return <LocaleDateField label={label} name="dateOfBirth" autoComplete="bday" required {...props} />;
+export function DateOfBirthField({
+  label = 'Date of Birth',
+  onValueChange,
+  ...props
+}: Omit<PresetFieldProps, 'value' | 'onChange'> & { value: string; onValueChange: (value: string) => void }) {
+  return (
+    <TextField
+      label={label}
+      type="date"
+      name="dateOfBirth"
+      autoComplete="bday"
+      max={todayIso()}
+      required
+      onChange={(event) => onValueChange(event.target.value)}
+      {...props}
+    />
+  );
+}
+
+/** Today's date as "YYYY-MM-DD" in the visitor's own time zone (the date input's max). */
+function todayIso(): string {
+  const now = new Date();
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
 }
