@@ -22,7 +22,9 @@ const BAD_VALUES: Record<string, string> = {
   'huge number': '1e308',
   'huge negative number': '-1e308',
   'beyond 2^64': '18446744073709551617',
-  number: '12',
+  // Beyond every limit a numeric parameter has (a match list's length, places in a role): wrong
+  // for a text parameter and out of range for a number.
+  number: '1234567',
   object: '{"a":"b"}',
   'object with a nul key': '{"a\\u0000":"b"}',
   'deeply nested': deeplyNested,

@@ -81,6 +81,8 @@ async function personWithEverything(server: TestServer): Promise<TestUser> {
     `insert into team_requests (kind, role_id, mission_id, user_id, invited_by) values ('ask', $1, $2, $3, null), ('invite', $4, $5, $6, $3)`,
     [roleOf(mission.mission_id), mission.mission_id, person.user.id, roleOf(ownId), ownId, other.user.id],
   );
+  // A reminder of a starred part that went out to them.
+  await server.db.query(`insert into agenda_reminders (user_id, part_id, starts_at) values ($1, 's1p1', now())`, [person.user.id]);
   await enrolAuthenticator(person.client);
   const codes = await person.client.rpc('mfa_create_recovery_codes', {});
   expect(codes.error).toBeNull();

@@ -36,7 +36,7 @@ const ANSWERS: readonly { label: string; value: (profile: RoleProfile) => string
 export default function ViewRoleProfilePage() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  // A load error is ignored and the "No Profile Yet" view remains (docs/product.md#role-profile-view),
+  // A load error is ignored and the "No Profile Yet" view remains (docs/product.md#my-role-profile),
   // except for want of a network: then whether there is a profile is unknown, and the screen says so.
   const profile = useQuery(roleProfileQuery(userId));
   const networkError = profile.data === undefined && isNetworkError(profile.error) ? profile.error : null;
