@@ -16,6 +16,10 @@ function card(page: Page, name: string): Locator {
 
 /** Focuses the control and activates it with Enter, as a keyboard user does. */
 async function press(control: Locator, key = 'Enter'): Promise<void> {
+  // A keyboard user reaches a control with keys, and their first key ends the new screen's wait to
+  // put focus on its heading (app/RouteFocus.tsx); focus() alone presses none, so a screen still
+  // loading could take focus back between focus() and the key.
+  await control.page().keyboard.press('Shift');
   await control.focus();
   await control.press(key);
 }
