@@ -321,6 +321,7 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
 
   const context = await browser.newContext();
   const attendeePage = await context.newPage();
+  trackApiCalls(attendeePage);
   await signInViaUi(attendeePage, attendee);
   await attendeePage.goto('/agenda-schedule?day=1&filter=mine');
   // The bell tells the attendee who starred the part, in words, and leads to My agenda.
@@ -385,6 +386,7 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
 
   const context = await browser.newContext();
   const lonerPage = await context.newPage();
+  trackApiCalls(lonerPage);
   await signInViaUi(lonerPage, loner);
   await lonerPage.goto('/dashboard');
   const banner = lonerPage.getByRole('region', { name: 'Announcements' }).getByRole('article', { name: 'Find your team' });
