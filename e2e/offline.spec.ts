@@ -135,6 +135,27 @@ test('after one visit the app opens offline: agenda, speakers, my mission and pr
   expect(downloads).toBe(0);
 });
 
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('answers that arrived before the offline support loaded are kept for offline use too', async ({ page, context }) => {
+    const owner = await withRoleProfile(await createUser());
+    const mission = await createMission(owner);
+    await signInViaUi(page, await createUser());
+    // The offline support loads after the first screen; here it arrives only once the list is shown.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/assets/OfflineSupport-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/view-all-missions');
+    await expect(page.getByRole('heading', { name: mission.name })).toBeVisible();
+    release();
+    await expect.poll(() => keptForOffline(page, [mission.name])).toBe(true);
+  });
+});
+
 test('a new version offers "Reload to update" instead of taking over, and the reload brings it', async ({ browser }) => {
   // A deployment of its own, on a copy of the build, so that "deploying" a rebuild here cannot
   // reach the other journeys' server.

@@ -153,9 +153,22 @@ function usePersistedQueries(queryClient: QueryClient, userId: string | null): n
       setLastSeen(newest() || null);
     };
     setLastSeen(newest() || null);
+    const scheduleSave = () => {
+      if (!timer) timer = setTimeout(save, SAVE_DELAY_MS);
+    };
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'success' && !timer) timer = setTimeout(save, SAVE_DELAY_MS);
+      if (event.type === 'updated' && event.action.type === 'success') scheduleSave();
     });
+    // This loads after the first screen, so that screen's answers may have arrived already; online,
+    // they are kept too (offline, what is in the cache was just restored from the kept copy).
+    if (
+      isReachable() &&
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status === 'success')
+    )
+      scheduleSave();
     // Leaving or reloading the page writes what is pending, so the copy is never behind the screen.
     const flush = () => {
       if (!timer) return;
