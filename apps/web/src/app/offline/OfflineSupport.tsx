@@ -161,14 +161,11 @@ function usePersistedQueries(queryClient: QueryClient, userId: string | null): n
     });
     // This loads after the first screen, so that screen's answers may have arrived already; online,
     // they are kept too (offline, what is in the cache was just restored from the kept copy).
-    if (
-      isReachable() &&
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .some((query) => query.state.status === 'success')
-    )
-      scheduleSave();
+    const answeredAlready = queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'success');
+    if (isReachable() && answeredAlready) scheduleSave();
     // Leaving or reloading the page writes what is pending, so the copy is never behind the screen.
     const flush = () => {
       if (!timer) return;
