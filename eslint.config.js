@@ -116,4 +116,27 @@ export default tseslint.config(
     // screen loaded on demand that imports the layout which names it) has no load-order hazard.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
+  {
+    // Every package a file imports is declared in the package.json nearest to it: apps/server,
+    // apps/web, packages/contract, or the root for the tooling, benchmarks, journeys and scripts
+    // (npm workspaces, docs/decisions/041-workspaces-declare-their-dependencies.md). What the server
+    // and the web app ship uses `dependencies`; only tests, fixtures and root tooling may use
+    // `devDependencies`.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{ts,mjs}', '*.{ts,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          devDependencies: ['**/*.test.ts', '**/test/**', '**/fixtures.ts', '**/*-fixtures.ts', 'bench/**', 'e2e/**', 'scripts/**', '*.{ts,js}'],
+          includeInternal: true,
+        },
+      ],
+    },
+  },
 );
