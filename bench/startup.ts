@@ -71,9 +71,10 @@ async function round(command: string[], dataDir: string, idleSeconds: number): P
 }
 
 async function main(): Promise<void> {
-  const separator = process.argv.indexOf('--');
-  const command = separator >= 0 ? process.argv.slice(separator + 1) : [process.execPath, 'dist/server/main.js'];
-  if (command.length === 0) throw new Error('no command after --');
+  // npm passes what follows its own `--` as arguments, without a `--` of ours.
+  const args = process.argv.slice(2);
+  const given = args[0] === '--' ? args.slice(1) : args;
+  const command = given.length ? given : [process.execPath, 'dist/server/main.js'];
   console.log(`start-up and idle memory: ${command.join(' ')}`);
   console.log(
     `load average at start: ${loadavg()
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     try {
       const created = await round(command, dataDir, IDLE_SECONDS);
       fresh.push(created);
-      report(`new folder ${folder}, database created`, created);
+      report(`new folder ${folder}`, created);
       for (let n = 1; n <= RESTARTS; n += 1) {
         const restarted = await round(command, dataDir, IDLE_SECONDS);
         restarts.push(restarted);

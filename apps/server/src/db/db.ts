@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type { QueryConfig } from 'pg';
 import { listMigrations, migrationChecksum } from './migrate.ts';
 import { makeFolderPrivate, tightenTree } from './private-folder.ts';
 
@@ -144,7 +144,7 @@ async function createPgliteFolder(dataDir: string, image: string | null): Promis
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 1000;
 
-function namedQuery(sql: string, params?: readonly unknown[]): pg.QueryConfig {
+function namedQuery(sql: string, params?: readonly unknown[]): QueryConfig {
   let name = statementNames.get(sql);
   if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
     name = `mc_${statementNames.size + 1}`;
@@ -154,6 +154,8 @@ function namedQuery(sql: string, params?: readonly unknown[]): pg.QueryConfig {
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> {
+  // Loaded here, not at start: a server on the embedded database never needs it.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
