@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Resident memory of a process and all its descendants, read from /proc (Linux): what `npm start`
- * really holds, wrappers included. A process that ended between the listing and the read counts 0.
+ * really holds, wrappers included, and the CPU time they used so far. A process that ended between
+ * the listing and the read counts 0.
  */
-export function processTree(root: number): { pids: number[]; rssMiB: number } {
+export function processTree(root: number): { pids: number[]; rssMiB: number; cpuSeconds: number } {
   const parentOf = new Map<number, number>();
+  const cpuTicks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -13,6 +15,11 @@ export function processTree(root: number): { pids: number[]; rssMiB: number } {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parentOf.set(Number(entry), Number(fields[1]));
+      // utime, stime, and those of its children that ended (the new database's child process).
+      cpuTicks.set(
+        Number(entry),
+        [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0),
+      );
     } catch {
       // gone already
     }
@@ -23,7 +30,9 @@ export function processTree(root: number): { pids: number[]; rssMiB: number } {
   }
   let kib = 0;
   for (const pid of pids) kib += residentKiB(pid);
-  return { pids, rssMiB: kib / 1024 };
+  // Linux counts CPU time in clock ticks of 1/100 s (USER_HZ) on every common architecture.
+  const cpuSeconds = pids.reduce((sum, pid) => sum + (cpuTicks.get(pid) ?? 0), 0) / 100;
+  return { pids, rssMiB: kib / 1024, cpuSeconds };
 }
 
 /** VmRSS of one process in KiB (0 when it is gone). */

@@ -51,9 +51,10 @@ export class StartupError extends Error {}
 /** Opens the database, applies migrations, and serves; shared by `npm start`, tests and benchmarks. */
 export async function startServer(config: Config, options: { logStream?: AppDeps['logStream'] } = {}): Promise<RunningServer> {
   if (!config.DATA_DIR.startsWith('memory://')) {
-    // Everything the server writes into its data folder is owner-only (docs/security.md), and so is what is already there.
+    // Everything the server writes into its data folder is owner-only (docs/security.md), and so is
+    // what is already there: on PGlite, opening the database folder walks it (createPglite).
     restrictNewFiles();
-    tightenTree(resolve(config.DATA_DIR));
+    if (config.DATABASE_URL) tightenTree(resolve(config.DATA_DIR));
   }
   const folder = config.DATABASE_URL || config.DATA_DIR.startsWith('memory://') ? null : claimDataFolder(resolve(config.DATA_DIR));
   let db: Db | undefined;

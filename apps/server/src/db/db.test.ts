@@ -1,24 +1,32 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPglite } from './db.ts';
+import { createPglite, imageManifestPath, migrationManifest, pgliteDb } from './db.ts';
+import { migrate } from './migrate.ts';
+import { makeNewDatabaseImage } from './new-database-image.ts';
 
 describe('a new embedded database folder', () => {
   const root = mkdtempSync(join(tmpdir(), 'mc-new-database-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it("is unpacked from the build's image when there is one, created by PGlite when not, and opens again either way", async () => {
-    // An image as the build makes it (scripts/build-server.mjs), with a mark to tell where a folder came from.
+  it("is unpacked from the build's image when its migrations are the source's, created by PGlite when not, and opens again either way", async () => {
+    // An image with a mark to tell where a folder came from, recorded as holding today's migrations.
     const empty = await PGlite.create();
     await empty.exec('create table made_from_the_image (n int)');
     const image = join(root, 'new-database.tar.gz');
     writeFileSync(image, Buffer.from(await (await empty.dumpDataDir('gzip')).arrayBuffer()));
     await empty.close();
+    writeFileSync(imageManifestPath(image), JSON.stringify(migrationManifest()));
+    // The same image recorded with a migration that has changed since: not used.
+    const stale = join(root, 'stale.tar.gz');
+    copyFileSync(image, stale);
+    writeFileSync(imageManifestPath(stale), JSON.stringify({ ...migrationManifest(), '001_initial': 'a checksum from before' }));
 
     for (const [name, source, marked] of [
       ['from-image', image, true],
+      ['from-stale-image', stale, false],
       ['from-initdb', join(root, 'no-image-here.tar.gz'), false],
     ] as const) {
       const folder = join(root, name);
@@ -33,5 +41,21 @@ describe('a new embedded database folder', () => {
       expect((await reopened.query<{ n: number }>('select n from kept')).rows).toEqual([{ n: 42 }]);
       await reopened.close();
     }
-  }, 60_000);
+  });
+
+  it("starts from the build's image with every migration applied and nothing left to migrate", async () => {
+    const image = join(root, 'built.tar.gz');
+    const made = await makeNewDatabaseImage(image);
+    expect(made.migrations).toBe(Object.keys(migrationManifest()).length);
+
+    const folder = join(root, 'from-the-build');
+    const db = pgliteDb(await createPglite(folder, image));
+    try {
+      expect(await migrate(db)).toEqual([]);
+      const applied = await db.query<{ name: string }>('select name from schema_migrations order by name');
+      expect(applied.map((row) => row.name)).toEqual(Object.keys(migrationManifest()));
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type { QueryConfig } from 'pg';
+import { listMigrations, migrationChecksum } from './migrate.ts';
 import { makeFolderPrivate, tightenTree } from './private-folder.ts';
 
 /** What every procedure needs from the database: parameterised SQL, rows back. */
@@ -33,29 +34,32 @@ export async function openDb(options: DbOptions): Promise<Db> {
 }
 
 /**
-/**
  * PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory and, once
  * touched, stay resident for the life of the process. A conference's database is a few tens of
  * megabytes and the operating system caches its files as well, so 32 MB holds what is hot.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /**
  * The embedded database in a folder, owner-only (docs/security.md): new files under a 0077 umask
- * (the initdb child inherits it), and the files PGlite unpacks for a new database, which carry
- * their own open mode, tightened once it has opened.
+ * (the initdb child inherits it), and, once it has opened, one walk that tightens what was there
+ * before and the files PGlite unpacks for a new database, which carry their own open mode.
  */
 export async function createPglite(dataDir: string, image: string = NEW_DATABASE_IMAGE): Promise<PGlite> {
   if (dataDir.startsWith('memory://')) return PGlite.create(undefined, { startParams: PGLITE_START_PARAMS });
   makeFolderPrivate(dataDir);
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteFolder(dataDir, existsSync(image) ? image : null);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteFolder(dataDir, imageMatchesMigrations(image) ? image : null);
   const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   tightenTree(dataDir);
   return client;
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
-  const client = await createPglite(dataDir);
+  return pgliteDb(await createPglite(dataDir));
+}
+
+/** An open PGlite as the Db interface. */
+export function pgliteDb(client: PGlite): Db {
   const run = async <Row>(target: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]): Promise<Row[]> =>
     (await target.query<Row>(sql, params ? [...params] : undefined)).rows;
   return {
@@ -79,11 +83,37 @@ async function openPglite(dataDir: string): Promise<Db> {
 }
 
 /**
- * The empty database `npm run build` makes (scripts/build-server.mjs). A new folder is unpacked
- * from it (about 0.5 s); without it (the server run from source before any build) PGlite creates
- * the database itself (initdb, about 2 s).
+ * The database `npm run build` makes (new-database-image.ts), every migration applied. A new folder
+ * is unpacked from it (about 0.5 s) and starts with nothing to migrate; without it (the server run
+ * from source before any build) PGlite creates the database itself (initdb, about 2 s) and the
+ * server applies the migrations.
  */
 const NEW_DATABASE_IMAGE = fileURLToPath(new URL('../../../../dist/server/new-database.tar.gz', import.meta.url));
+
+/** Beside an image: the migrations applied in it, by name, with their checksums. */
+export function imageManifestPath(image: string): string {
+  return image.replace(/\.tar\.gz$/, '') + '.migrations.json';
+}
+
+/** Each migration file's checksum, by name: what an image records, and what it must match. */
+export function migrationManifest(): Record<string, string> {
+  return Object.fromEntries(listMigrations().map((migration) => [migration.name, migrationChecksum(migration.sql)]));
+}
+
+/**
+ * An image is used only when it holds exactly the migrations the files say now. One built before
+ * a migration was added or changed (the server run from source after editing one) would make the
+ * server refuse a changed migration, so such a folder is created by PGlite and migrated instead.
+ */
+function imageMatchesMigrations(image: string): boolean {
+  if (!existsSync(image)) return false;
+  try {
+    const recorded: unknown = JSON.parse(readFileSync(imageManifestPath(image), 'utf8'));
+    return JSON.stringify(recorded) === JSON.stringify(migrationManifest());
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Creating a database (PGlite's initdb) peaks at about 600 MB and leaves the process holding some
@@ -114,7 +144,7 @@ async function createPgliteFolder(dataDir: string, image: string | null): Promis
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 1000;
 
-function namedQuery(sql: string, params?: readonly unknown[]): pg.QueryConfig {
+function namedQuery(sql: string, params?: readonly unknown[]): QueryConfig {
   let name = statementNames.get(sql);
   if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
     name = `mc_${statementNames.size + 1}`;
@@ -124,6 +154,8 @@ function namedQuery(sql: string, params?: readonly unknown[]): pg.QueryConfig {
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> {
+  // Loaded here, not at start: a server on the embedded database never needs it.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);

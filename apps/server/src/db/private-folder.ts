@@ -17,11 +17,14 @@ export function restrictNewFiles(): void {
   if (isMainThread) process.umask(0o077);
 }
 
-/** Creates the folder owner-only if it is missing, and makes everything in it owner-only. */
+/**
+ * Creates the folder owner-only if it is missing; new files in it are owner-only from now on. What
+ * is already there stays as it is until tightenTree walks it (once a start: a walk over a database
+ * folder's thousand files is not free).
+ */
 export function makeFolderPrivate(path: string): void {
   restrictNewFiles();
   mkdirSync(path, { recursive: true, mode: 0o700 });
-  tightenTree(path);
 }
 
 /**

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type { Client } from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { MISSIONS_TOPIC } from '@mc/contract';
 
@@ -72,7 +72,9 @@ function eventsIn(payload: string | undefined, log: FastifyBaseLogger): LiveEven
 export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): Promise<LiveBus> {
   const eventHandlers: ((events: LiveEvent[]) => void)[] = [];
   const resyncHandlers: (() => void)[] = [];
-  let client: pg.Client | null = null;
+  // Loaded here, not at start: a server on the embedded database never needs it.
+  const { default: pg } = await import('pg');
+  let client: Client | null = null;
   let channel = '';
   let outbox: LiveEvent[] = [];
   let sending = false;
@@ -159,7 +161,7 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
     },
     onEvents: (handler) => void eventHandlers.push(handler),
     onResync: (handler) => void resyncHandlers.push(handler),
-    listenerPid: () => (client as (pg.Client & { processID?: number }) | null)?.processID ?? null,
+    listenerPid: () => (client as (Client & { processID?: number }) | null)?.processID ?? null,
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);

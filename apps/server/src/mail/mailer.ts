@@ -1,7 +1,7 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { isSingleRecipient, recipientTag, RecipientRefused } from './recipient.ts';
+import { smtpTransport } from './smtp.ts';
 
 export interface Mail {
   to: string;
@@ -27,7 +27,7 @@ export const LINK_NOT_KEPT = '[link not kept]';
  * refused before anything is written or sent (recipient.ts).
  */
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport = options.smtpUrl ? smtpTransport(options.smtpUrl) : null;
   return {
     async send(mail) {
       if (!isSingleRecipient(mail.to)) throw new RecipientRefused();

@@ -1,8 +1,9 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
 import { LINK_NOT_KEPT, type Mail } from './mailer.ts';
 import { isSingleRecipient } from './recipient.ts';
+import { smtpTransport } from './smtp.ts';
 
 /**
  * Mails sent in the background (notification e-mails), through the same mail_outbox table as the
@@ -66,7 +67,7 @@ export class MailDelivery {
     private readonly options: { smtpUrl: string; from: string; messageIdDomain: string; restore: RestoreMail },
     private readonly log: FastifyBaseLogger,
   ) {
-    this.transport = nodemailer.createTransport(options.smtpUrl);
+    this.transport = smtpTransport(options.smtpUrl);
   }
 
   /** Sends what is due, batch after batch, until nothing is left to claim; answers how many were sent. */
