@@ -102,6 +102,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The product's rooms stay small enough to read (docs/ARCHITECTURE.md): no source file over 400
+    // lines and no function over 100, outside tests and benchmarks, every line counted. A file or a
+    // function over a limit is split by meaning (sub-components, hooks, modules), not cut at a count.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/server/test/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 100 }],
+    },
+  },
+  {
+    // Not split yet, each for a reason: these are being rewritten at the same time, and splitting
+    // them here would collide with that work. Remove an entry once its file is within the limits.
+    files: [
+      // The mission list's cache, which the simpler mission list replaces.
+      'apps/server/src/features/missions/list-cache.ts',
+      // The agenda's page and its session card, whose room grid, search and filters change now.
+      'apps/web/src/features/conference/AgendaSchedulePage.tsx',
+      'apps/web/src/features/conference/agenda/PartCard.tsx',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
   ...serverLayerRules,
   {
     // No module may, through any chain of imports, import itself: layers then stay one-way.

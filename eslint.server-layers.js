@@ -1,7 +1,7 @@
 /*
  * The server's layers (docs/ARCHITECTURE.md, docs/decisions/040-one-way-server-layers.md), from the
  * bottom up:
- *   bottom    config.ts, db/, mail/, http/ (errors, input guard, storage health, encodings, …)
+ *   bottom    config.ts, clock.ts, db/, mail/, http/ (errors, input guard, storage health, encodings, …)
  *   services  auth/, rpc/ (the procedure kit and its route), live/ (the channel)
  *   features  features/<name>/
  *   root      server.ts, app.ts, procedures.ts, main.ts, ops/ (the command-line tools)
@@ -47,7 +47,7 @@ function layer(files, levels, forbidden) {
   };
 }
 
-const BOTTOM = 'The bottom of the server (config, db, mail, http) imports nothing above it: pass what it needs in as a parameter.';
+const BOTTOM = 'The bottom of the server (config, clock, db, mail, http) imports nothing above it: pass what it needs in as a parameter.';
 const SERVICES = 'auth, rpc and live know no feature and no root: the root (server.ts, app.ts, procedures.ts) hands them what features offer.';
 const FEATURES = 'A feature imports another feature only through a seam listed in eslint.server-layers.js (FEATURE_SEAMS), and never the root.';
 
@@ -61,7 +61,7 @@ const featureForbids = () => [
 
 export const serverLayerRules = [
   layer(['**/*.ts'], 1, () => []),
-  layer(['config.ts'], 0, bottomForbids),
+  layer(['config.ts', 'clock.ts'], 0, bottomForbids),
   layer(['db/*.ts', 'mail/*.ts', 'http/*.ts'], 1, bottomForbids),
   layer(['auth/*.ts', 'rpc/*.ts', 'live/*.ts'], 1, serviceForbids),
   layer(['features/*/*.ts'], 2, featureForbids),

@@ -220,3 +220,35 @@ export async function liveScenario(options: {
     heapAfter: memoryAfter.heap,
   };
 }
+
+/** The live scenario's figures, each against its target. */
+export function printLive(live: LiveFigures): void {
+  const KB = 1024;
+  const kept = live.with.perSecond / live.without.perSecond;
+  const perClientRss = (live.rssAfter - live.rssBefore) / live.clients;
+  const perClientHeap = (live.heapAfter - live.heapBefore) / live.clients;
+  const { delays } = live;
+  console.log(`live channel, ${live.clients} clients on one instance (connected in ${live.connectSeconds.toFixed(1)} s), ${live.rounds} rounds:`);
+  console.log(
+    `  the spike without / with them: ${live.without.perSecond.toFixed(0)} / ${live.with.perSecond.toFixed(0)} votes/s = ${(kept * 100).toFixed(0)} % (target ≥ 80 %) → ${kept >= 0.8 ? 'MET' : 'NOT MET'}` +
+      `; by round: ${live.perRound.map((round) => `${round.without.toFixed(0)} / ${round.with.toFixed(0)}`).join(', ')}`,
+  );
+  console.log(
+    `  vote answer → arrival at the clients: p50 ${delays.p50} ms, p99 ${delays.p99} ms, max ${delays.max} ms over ${delays.samples} (vote, client) pairs ` +
+      `(${live.probeVotes} probe votes; ${delays.missing} never arrived; ${delays.early} arrived before the voter had its answer) (target p99 < 1,000 ms) → ${delays.p99 < 1_000 && delays.missing === 0 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(`  missions messages per client per second during the spike: ${delays.messagesPerClientPerSecond.toFixed(1)}`);
+  console.log(
+    `  server CPU per 1,000 votes without / with the clients: ${live.cpuPerThousandWithout.toFixed(0)} / ${live.cpuPerThousandWith.toFixed(0)} ms; ` +
+      `the clients' own process used ${(live.delays.cpuShare * 100).toFixed(0)} % of a core`,
+  );
+  const withCpuMs = (live.cpuPerThousandWith * live.with.requests) / 1000;
+  console.log(
+    `  sending: ${live.fanouts} messages to all ${live.clients} clients, ${(live.fanoutCpuMs / Math.max(1, live.fanouts)).toFixed(1)} ms of server CPU each ` +
+      `(${((live.fanoutCpuMs * 1000) / Math.max(1, live.fanouts * live.clients)).toFixed(1)} µs per client), ${((live.fanoutCpuMs / withCpuMs) * 100).toFixed(0)} % of the server's CPU during the spikes with clients`,
+  );
+  console.log(
+    `  server memory per connected client: ${(perClientRss / KB).toFixed(1)} KB resident (${(live.rssBefore / 2 ** 20).toFixed(0)} → ${(live.rssAfter / 2 ** 20).toFixed(0)} MiB), ` +
+      `${(perClientHeap / KB).toFixed(1)} KB of heap and buffers (target < 50 KB) → ${perClientRss < 50 * KB ? 'MET' : 'NOT MET'}`,
+  );
+}

@@ -19,6 +19,7 @@ import { registerPrivacyRoutes } from './features/privacy/routes.ts';
 import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.ts';
 import { findProcedure } from './procedures.ts';
 import { createMailer } from './mail/mailer.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { registerDemoSurvey } from './http/demo-survey.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { safeError } from './http/log-safety.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   keys: SigningKeys;
   /** Where log lines go instead of stdout, e.g. a stream a test reads. */
   logStream?: { write(line: string): void };
+  /** The clock authenticator codes are checked by; the system clock unless a test sets one. */
+  clock?: Clock;
 }
 
 const BODY_LIMIT = 64 * 1024;
@@ -171,10 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * Every route: the auth API, the procedures, then each feature's own routes, one line a feature
  * (the root is the one place that knows them all).
  */
-function registerRoutes(app: FastifyInstance, { config, db, keys }: AppDeps): void {
+function registerRoutes(app: FastifyInstance, { config, db, keys, clock = systemClock }: AppDeps): void {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log: app.log });
   const storage = new StorageHealth();
-  registerAuthRoutes(app, new AuthService(db, keys, config, mailer), keys, storage);
+  registerAuthRoutes(app, new AuthService(db, keys, config, mailer, clock), keys, storage);
   const limits = new CallLimits({
     callsPerMinute: config.RPC_CALLS_PER_PERSON_PER_MINUTE,
     directoryCallsPerHour: config.RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR,

@@ -49,7 +49,7 @@ const netServerClose = NetServer.prototype.close;
 export class StartupError extends Error {}
 
 /** Opens the database, applies migrations, and serves; shared by `npm start`, tests and benchmarks. */
-export async function startServer(config: Config, options: { logStream?: AppDeps['logStream'] } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: Pick<AppDeps, 'logStream' | 'clock'> = {}): Promise<RunningServer> {
   if (!config.DATA_DIR.startsWith('memory://')) {
     // Everything the server writes into its data folder is owner-only (docs/security.md), and so is
     // what is already there: on PGlite, opening the database folder walks it (createPglite).
@@ -66,7 +66,7 @@ export async function startServer(config: Config, options: { logStream?: AppDeps
     const applied = await migrate(database);
     const seeded = await seedProgramme(database, config);
     const keys = await loadSigningKeys({ fromEnv: config.JWT_PRIVATE_KEY, dataDir: config.DATA_DIR });
-    const app = await buildApp({ config, db: database, keys, ...(options.logStream ? { logStream: options.logStream } : {}) });
+    const app = await buildApp({ config, db: database, keys, ...options });
     app.log.info({ migrations: applied }, applied.length ? 'applied migrations' : 'database schema is up to date');
     if (seeded) app.log.info('the programme was empty: loaded the sample programme');
     live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL, feeds: LIVE_FEEDS });

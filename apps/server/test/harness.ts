@@ -5,6 +5,7 @@ import { createClient, type RealtimeClientOptions, type SupabaseClient, type Ses
 import { encodeDateOfBirth, type Database } from '@mc/contract';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import type { Clock } from '../src/clock.ts';
 import { newPrivateJwk } from '../src/auth/keys.ts';
 import { createPrivateSchema, type PrivateSchema } from './private-schema.ts';
 import { freePort } from './free-port.ts';
@@ -37,7 +38,7 @@ export async function createTestSchema(): Promise<PrivateSchema> {
 export async function startTestServer(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; clock?: Clock } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const schema = backend === 'postgres' ? await createTestSchema() : null;
@@ -61,7 +62,7 @@ export async function startTestServer(
     ...(schema ? { DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '10' } : {}),
     ...env,
   });
-  const server = await startServer(config, { logStream });
+  const server = await startServer(config, { logStream, ...(options.clock ? { clock: options.clock } : {}) });
   return {
     ...server,
     backend,
@@ -103,12 +104,17 @@ export async function startTwoInstances(): Promise<{ a: TestServer; b: TestServe
 }
 
 /** Declares a suite once per backend, with a fresh server for each. */
-export function describeEachDatabase(title: string, body: (server: () => TestServer) => void, env: Record<string, string> = {}): void {
+export function describeEachDatabase(
+  title: string,
+  body: (server: () => TestServer) => void,
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): void {
   for (const backend of backends) {
     describe(`${title} [${backend}]`, () => {
       let server: TestServer | undefined;
       beforeAll(async () => {
-        server = await startTestServer(backend, env);
+        server = await startTestServer(backend, env, options);
       });
       afterAll(async () => {
         await server?.close();

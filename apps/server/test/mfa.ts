@@ -3,7 +3,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 /** The code an authenticator app would show for this secret, `steps` periods from now. */
 export function codeFor(secret: string, steps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + steps * 30_000 });
+  return codeAt(secret, Date.now() + steps * 30_000);
+}
+
+/** The code an authenticator app would show for this secret at `timestamp` (milliseconds since the epoch). */
+export function codeAt(secret: string, timestamp: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
 }
 
 export interface Authenticator {

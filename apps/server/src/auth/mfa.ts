@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@mc/contract/zod.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { sqlState } from '../db/db.ts';
@@ -177,6 +178,8 @@ export class MfaService<S> {
     private readonly config: Config,
     private readonly issueSession: IssueSession<S>,
     private readonly newRefreshToken: (tx: Queryable, sessionId: string) => Promise<string>,
+    /** Which code is current, and which hour its wrong attempts count in. */
+    private readonly clock: Clock,
   ) {
     this.windows = {
       factorFailures: { bucket: 'mfa-failures:factor', seconds: 3600, limit: config.MFA_FAILURES_PER_FACTOR_PER_HOUR },
@@ -316,12 +319,13 @@ export class MfaService<S> {
 
   private async checkTotp(factor: FactorRow, code: string): Promise<void> {
     const failures = this.windows.factorFailures;
-    if (await isExhausted(this.db, failures, factor.id)) throw this.tooManyWrongCodes(factor);
+    const now = this.clock.now();
+    if (await isExhausted(this.db, failures, factor.id, now)) throw this.tooManyWrongCodes(factor, now);
     const secret = decryptSecret(this.keys.secretsKey, factor.secret_ciphertext);
     if (secret === null) throw new AuthError(422, 'mfa_verification_rejected', MFA_MESSAGES.unreadableSecret);
-    const step = matchingTotpStep(secret, code);
+    const step = matchingTotpStep(secret, code, now);
     if (step === null) {
-      if (!(await hit(this.db, failures, factor.id))) throw this.tooManyWrongCodes(factor);
+      if (!(await hit(this.db, failures, factor.id, now))) throw this.tooManyWrongCodes(factor, now);
       throw new AuthError(422, 'mfa_verification_failed', MFA_MESSAGES.wrongCode);
     }
     // One statement decides, so two requests racing with the same code cannot both pass.
@@ -333,8 +337,8 @@ export class MfaService<S> {
     await this.db.query('delete from rate_limits where bucket = $1 and subject = $2', [failures.bucket, factor.id]);
   }
 
-  private tooManyWrongCodes(factor: FactorRow): AuthError {
-    const minutes = Math.ceil(secondsUntilWindowEnds(this.windows.factorFailures) / 60);
+  private tooManyWrongCodes(factor: FactorRow, now: number): AuthError {
+    const minutes = Math.ceil(secondsUntilWindowEnds(this.windows.factorFailures, now) / 60);
     const wait = `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
     return new AuthError(
       429,

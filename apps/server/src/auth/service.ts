@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { SigningKeys } from './keys.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
 import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
+import type { Clock } from '../clock.ts';
 import { hasVerifiedFactor, MfaService, sessionAssurance } from './mfa.ts';
 import { TrustedDevices } from './trusted-devices.ts';
 import { CredentialChange } from './credential-change.ts';
@@ -53,6 +54,7 @@ export class AuthService {
     keys: SigningKeys,
     private readonly config: Config,
     mailer: Mailer,
+    clock: Clock,
   ) {
     this.windows = {
       accountFailures: { bucket: 'signin-failures:account', seconds: 3600, limit: config.SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR },
@@ -74,6 +76,7 @@ export class AuthService {
       config,
       async (userId, sessionId, refreshToken) => this.sessions.sessionFor(await this.sessions.findUserById(this.db, userId), sessionId, refreshToken),
       (tx, sessionId) => this.sessions.addRefreshToken(tx, sessionId),
+      clock,
     );
   }
 

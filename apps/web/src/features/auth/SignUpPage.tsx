@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notify as toast } from '../../lib/notify';
 import { firstSignupError, SIGNUP_MESSAGES, type SignupFields } from '@mc/contract';
@@ -25,16 +25,38 @@ const FIELD_OF_MESSAGE: Record<string, Field> = {
   [SIGNUP_MESSAGES.mobileInvalid]: 'mobileNumber',
 };
 
-export default function SignUpPage() {
+/** Creates the account from checked fields, then goes to the dashboard; `busy` meanwhile. */
+function useCreateAccount() {
   const { signUp } = useAuth();
   const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const createAccount = async (fields: SignupFields) => {
+    setBusy(true);
+    try {
+      const { error } = await signUp(fields);
+      if (error) {
+        toast.error(error.message);
+        return;
+      }
+      toast.success('Account created successfully!');
+      navigate(paths.dashboard(), { replace: true });
+    } catch (unexpected) {
+      toast.error(unexpected instanceof Error ? unexpected.message : 'Sign up failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, createAccount };
+}
+
+export default function SignUpPage() {
+  const { busy, createAccount } = useCreateAccount();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY_CODE);
   const [mobileDigits, setMobileDigits] = useState('');
-  const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: Field; message: string } | null>(null);
   const refs = {
     firstName: useRef<HTMLInputElement>(null),
@@ -60,45 +82,13 @@ export default function SignUpPage() {
       return;
     }
     setFieldError(null);
-    setBusy(true);
-    try {
-      const { error } = await signUp(fields);
-      if (error) {
-        toast.error(error.message);
-        return;
-      }
-      toast.success('Account created successfully!');
-      navigate(paths.dashboard(), { replace: true });
-    } catch (unexpected) {
-      toast.error(unexpected instanceof Error ? unexpected.message : 'Sign up failed');
-    } finally {
-      setBusy(false);
-    }
+    await createAccount(fields);
   };
 
   const errorFor = (field: Field) => (fieldError?.field === field ? fieldError.message : undefined);
-  const mobileError = errorFor('mobileNumber');
 
   return (
-    <AuthShell
-      title="Create Account"
-      subtitle="Join us and start your journey"
-      documentTitle="Sign up"
-      footer={
-        <>
-          <p>
-            <Link to={paths.signIn()} className="rounded-sm text-slate-300 underline-offset-4 hover:underline">
-              Already have an account? <span className="font-semibold text-sky-300">Sign in</span>
-            </Link>
-          </p>
-          <p className="mt-2">
-            <Link to={paths.privacy()} className="rounded-sm text-slate-300 underline underline-offset-4 hover:text-slate-100">
-              How we handle your information (Privacy)
-            </Link>
-          </p>
-        </>
-      }
-    >
+    <AuthShell title="Create Account" subtitle="Join us and start your journey" documentTitle="Sign up" footer={<SignUpLinks />}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
@@ -130,56 +120,98 @@ export default function SignUpPage() {
           error={errorFor('dateOfBirth')}
           hint="You will sign in with your e-mail and this date. You must be at least 18."
         />
-        <FieldFrame id="signup-mobile" label="Mobile Number" required error={mobileError} hint="Digits only; the dial code is added for you.">
-          {/* The country on its own line, so its name is never cut; its flag shows there, once. */}
-          <div className="flex flex-col gap-2">
-            <label htmlFor="signup-country" className="sr-only">
-              Country
-            </label>
-            <select
-              id="signup-country"
-              name="country"
-              autoComplete="country"
-              value={countryCode}
-              onChange={(event) => setCountryCode(event.target.value)}
-              className={fieldControlClasses}
-            >
-              {COUNTRIES.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {`${option.flag} ${option.name} (${option.dialCode})`}
-                </option>
-              ))}
-            </select>
-            <div className="flex min-w-0 flex-1 items-stretch">
-              <span
-                id="signup-dial-code"
-                data-testid="dial-code"
-                className="inline-flex items-center gap-1 rounded-l-lg border border-r-0 border-slate-600 bg-slate-800 px-3 text-base font-semibold tabular-nums text-slate-100"
-              >
-                {country.dialCode}
-              </span>
-              <input
-                ref={refs.mobileNumber}
-                id="signup-mobile"
-                name="mobileNumber"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="821234567"
-                value={mobileDigits}
-                onChange={(event) => setMobileDigits(digitsOnly(event.target.value))}
-                aria-invalid={mobileError ? true : undefined}
-                aria-describedby={`signup-dial-code ${describedBy('signup-mobile', true, mobileError) ?? ''}`.trim()}
-                required
-                className={cn(fieldControlClasses, 'min-w-0 rounded-l-none')}
-              />
-            </div>
-          </div>
-        </FieldFrame>
+        <MobileNumberField
+          inputRef={refs.mobileNumber}
+          countryCode={countryCode}
+          onCountryChange={setCountryCode}
+          digits={mobileDigits}
+          onDigitsChange={setMobileDigits}
+          error={errorFor('mobileNumber')}
+        />
         <Button type="submit" size="lg" busy={busy} busyLabel="Creating account...">
           Create Account
         </Button>
       </form>
     </AuthShell>
+  );
+}
+
+interface MobileNumberFieldProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  countryCode: string;
+  onCountryChange: (code: string) => void;
+  /** The number without its dial code, digits only. */
+  digits: string;
+  onDigitsChange: (digits: string) => void;
+  error: string | undefined;
+}
+
+/** The mobile number: the country (giving the dial code) and the digits after it. */
+function MobileNumberField({ inputRef, countryCode, onCountryChange, digits, onDigitsChange, error }: MobileNumberFieldProps) {
+  return (
+    <FieldFrame id="signup-mobile" label="Mobile Number" required error={error} hint="Digits only; the dial code is added for you.">
+      {/* The country on its own line, so its name is never cut; its flag shows there, once. */}
+      <div className="flex flex-col gap-2">
+        <label htmlFor="signup-country" className="sr-only">
+          Country
+        </label>
+        <select
+          id="signup-country"
+          name="country"
+          autoComplete="country"
+          value={countryCode}
+          onChange={(event) => onCountryChange(event.target.value)}
+          className={fieldControlClasses}
+        >
+          {COUNTRIES.map((option) => (
+            <option key={option.code} value={option.code}>
+              {`${option.flag} ${option.name} (${option.dialCode})`}
+            </option>
+          ))}
+        </select>
+        <div className="flex min-w-0 flex-1 items-stretch">
+          <span
+            id="signup-dial-code"
+            data-testid="dial-code"
+            className="inline-flex items-center gap-1 rounded-l-lg border border-r-0 border-slate-600 bg-slate-800 px-3 text-base font-semibold tabular-nums text-slate-100"
+          >
+            {countryByCode(countryCode).dialCode}
+          </span>
+          <input
+            ref={inputRef}
+            id="signup-mobile"
+            name="mobileNumber"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="821234567"
+            value={digits}
+            onChange={(event) => onDigitsChange(digitsOnly(event.target.value))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`signup-dial-code ${describedBy('signup-mobile', true, error) ?? ''}`.trim()}
+            required
+            className={cn(fieldControlClasses, 'min-w-0 rounded-l-none')}
+          />
+        </div>
+      </div>
+    </FieldFrame>
+  );
+}
+
+/** Below the form: sign in instead, and how the information is handled. */
+function SignUpLinks() {
+  return (
+    <>
+      <p>
+        <Link to={paths.signIn()} className="rounded-sm text-slate-300 underline-offset-4 hover:underline">
+          Already have an account? <span className="font-semibold text-sky-300">Sign in</span>
+        </Link>
+      </p>
+      <p className="mt-2">
+        <Link to={paths.privacy()} className="rounded-sm text-slate-300 underline underline-offset-4 hover:text-slate-100">
+          How we handle your information (Privacy)
+        </Link>
+      </p>
+    </>
   );
 }

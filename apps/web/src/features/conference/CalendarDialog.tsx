@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { CalendarDays, Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
-import type { CreatedCalendarFeed } from '@mc/contract';
+import type { CalendarFeedStatus, CreatedCalendarFeed } from '@mc/contract';
 import { Button, Dialog } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { downloadCalendar, useCalendarFeed } from './myAgenda.ts';
@@ -45,15 +46,6 @@ export function CalendarDialog() {
       },
       onError: (error) => toast.error(error.message),
     });
-  }
-
-  async function copy(text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success('Address copied');
-    } catch {
-      toast.error('Could not copy: select the address and copy it yourself');
-    }
   }
 
   return (
@@ -101,66 +93,92 @@ export function CalendarDialog() {
             </div>
           </section>
 
-          <section aria-labelledby="feed-heading">
-            <h3 id="feed-heading" className="text-sm font-semibold text-slate-100">
-              Subscribe to My agenda
-            </h3>
-            <p className="mt-1 text-sm text-slate-300">
-              A private address your calendar app checks by itself: parts you star or unstar, and changes to the programme, appear there. Anyone with the
-              address can read your starred parts, so keep it to yourself; you can stop it at any time.
-            </p>
-            {status.isPending ? (
-              <p className="mt-3 text-sm text-slate-300">Loading…</p>
-            ) : status.isError ? (
-              <p role="alert" className="mt-3 text-sm text-red-200">
-                {status.error.message}
-              </p>
-            ) : created ? (
-              <div className="mt-3 space-y-3" data-testid="feed-address">
-                <p className="text-sm text-emerald-200" role="status">
-                  Your address is ready. It is shown only now: copy it into your calendar app.
-                </p>
-                <label className="block text-sm text-slate-200">
-                  Subscription address
-                  <input
-                    readOnly
-                    value={created.https_url}
-                    onFocus={(event) => event.currentTarget.select()}
-                    className="mt-1 w-full rounded-lg border border-slate-600 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
-                  />
-                </label>
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="secondary" size="sm" icon={<Copy aria-hidden="true" className="size-4" />} onClick={() => void copy(created.https_url)}>
-                    Copy address
-                  </Button>
-                  <a
-                    href={created.webcal_url}
-                    className={`inline-flex min-h-9 items-center rounded-lg border border-slate-600 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400`}
-                  >
-                    Open in calendar app
-                  </a>
-                </div>
-              </div>
-            ) : status.data?.active ? (
-              <p className="mt-3 text-sm text-slate-200">
-                You made an address on {formatDate(status.data.created_at)}. It is not shown again; make a new one to copy it (the old one stops working).
-              </p>
-            ) : (
-              <p className="mt-3 text-sm text-slate-200">You have no subscription address.</p>
-            )}
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button size="sm" busy={create.isPending} busyLabel="Making…" onClick={makeAddress} disabled={status.isPending}>
-                {status.data?.active || created ? 'Make a new address' : 'Make a subscription address'}
-              </Button>
-              {(status.data?.active || created) && (
-                <Button size="sm" variant="danger" busy={revoke.isPending} busyLabel="Stopping…" onClick={stopAddress}>
-                  Stop the address
-                </Button>
-              )}
-            </div>
-          </section>
+          <FeedSection status={status} create={create} revoke={revoke} created={created} onMake={makeAddress} onStop={stopAddress} />
         </div>
       </Dialog>
     </>
+  );
+}
+
+interface FeedSectionProps {
+  status: UseQueryResult<CalendarFeedStatus>;
+  create: UseMutationResult<CreatedCalendarFeed, Error, void>;
+  revoke: UseMutationResult<CalendarFeedStatus, Error, void>;
+  /** The address just made: shown this once. */
+  created: CreatedCalendarFeed | null;
+  onMake: () => void;
+  onStop: () => void;
+}
+
+/** The private subscription address for My agenda: make it, copy it once, stop it. */
+function FeedSection({ status, create, revoke, created, onMake, onStop }: FeedSectionProps) {
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success('Address copied');
+    } catch {
+      toast.error('Could not copy: select the address and copy it yourself');
+    }
+  }
+
+  return (
+    <section aria-labelledby="feed-heading">
+      <h3 id="feed-heading" className="text-sm font-semibold text-slate-100">
+        Subscribe to My agenda
+      </h3>
+      <p className="mt-1 text-sm text-slate-300">
+        A private address your calendar app checks by itself: parts you star or unstar, and changes to the programme, appear there. Anyone with the address can
+        read your starred parts, so keep it to yourself; you can stop it at any time.
+      </p>
+      {status.isPending ? (
+        <p className="mt-3 text-sm text-slate-300">Loading…</p>
+      ) : status.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-200">
+          {status.error.message}
+        </p>
+      ) : created ? (
+        <div className="mt-3 space-y-3" data-testid="feed-address">
+          <p className="text-sm text-emerald-200" role="status">
+            Your address is ready. It is shown only now: copy it into your calendar app.
+          </p>
+          <label className="block text-sm text-slate-200">
+            Subscription address
+            <input
+              readOnly
+              value={created.https_url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="mt-1 w-full rounded-lg border border-slate-600 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
+            />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" icon={<Copy aria-hidden="true" className="size-4" />} onClick={() => void copy(created.https_url)}>
+              Copy address
+            </Button>
+            <a
+              href={created.webcal_url}
+              className={`inline-flex min-h-9 items-center rounded-lg border border-slate-600 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400`}
+            >
+              Open in calendar app
+            </a>
+          </div>
+        </div>
+      ) : status.data?.active ? (
+        <p className="mt-3 text-sm text-slate-200">
+          You made an address on {formatDate(status.data.created_at)}. It is not shown again; make a new one to copy it (the old one stops working).
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-slate-200">You have no subscription address.</p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" busy={create.isPending} busyLabel="Making…" onClick={onMake} disabled={status.isPending}>
+          {status.data?.active || created ? 'Make a new address' : 'Make a subscription address'}
+        </Button>
+        {(status.data?.active || created) && (
+          <Button size="sm" variant="danger" busy={revoke.isPending} busyLabel="Stopping…" onClick={onStop}>
+            Stop the address
+          </Button>
+        )}
+      </div>
+    </section>
   );
 }

@@ -5,7 +5,8 @@ import { Button, Card, Dialog, LoadError, Spinner, buttonClasses } from '../../c
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import { ManageTeamDialog } from '../teams';
-import { useOwnedMission } from './useMembershipMission';
+import type { MissionDetails } from '@mc/contract';
+import { useOwnedMission, type MembershipMission } from './useMembershipMission';
 import { countLabel, formatDate } from '../../lib/format';
 
 interface DashboardMissionSectionProps {
@@ -27,10 +28,6 @@ export default function DashboardMissionSection({ canCreateMission, missing }: D
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const owned = useOwnedMission(userId);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [teamOpen, setTeamOpen] = useState(false);
-  const navigate = useNavigate();
-  const reasonId = useId();
 
   if (owned.isPending && userId !== null) {
     return (
@@ -41,52 +38,63 @@ export default function DashboardMissionSection({ canCreateMission, missing }: D
   }
 
   const mission = owned.details?.mission ?? null;
-  if (mission) {
-    return (
-      <section aria-labelledby="dashboard-mission-title" className="mt-6">
-        <Card className="flex flex-col gap-4">
-          <div className="flex items-start gap-3">
-            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-sky-400/15 text-sky-200">
-              <Rocket aria-hidden="true" className="size-5" />
-            </span>
-            <div className="min-w-0">
-              <h2 id="dashboard-mission-title" className="text-lg font-semibold break-words text-slate-50">
-                {mission.name}
-              </h2>
-              <p className="mt-1 line-clamp-2 break-words text-slate-300" data-testid="dashboard-mission-problem">
-                {mission.problem_being_solved}
-              </p>
-            </div>
-          </div>
-          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300" aria-label="Mission facts">
-            <li className="inline-flex items-center gap-1.5">
-              <CalendarDays aria-hidden="true" className="size-4" />
-              <span>Created {formatDate(mission.created_at)}</span>
-            </li>
-            <li className="inline-flex items-center gap-1.5">
-              <ThumbsUp aria-hidden="true" className="size-4" />
-              <span data-testid="dashboard-mission-votes">{countLabel(mission.vote_count, 'vote', 'votes')}</span>
-            </li>
-            <li className="inline-flex items-center gap-1.5">
-              <Bell aria-hidden="true" className="size-4" />
-              <span data-testid="dashboard-mission-subscribers">{countLabel(mission.subscription_count, 'subscriber', 'subscribers')}</span>
-            </li>
-          </ul>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Link to={paths.createMission(mission.mission_id)} className={buttonClasses('primary')}>
-              <Pencil aria-hidden="true" className="size-4" />
-              Update Mission
-            </Link>
-            <Button variant="secondary" icon={<Users aria-hidden="true" className="size-4" />} onClick={() => setTeamOpen(true)}>
-              Manage Team
-            </Button>
-          </div>
-        </Card>
-        <ManageTeamDialog missionId={mission.mission_id} open={teamOpen} onOpenChange={setTeamOpen} />
-      </section>
-    );
-  }
+  if (mission) return <OwnedMissionCard mission={mission} />;
+  return <CreateMission canCreateMission={canCreateMission} missing={missing} owned={owned} />;
+}
 
+/** The user's own mission: what it is, its votes and subscribers, Update Mission and Manage Team. */
+function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
+  const [teamOpen, setTeamOpen] = useState(false);
+  return (
+    <section aria-labelledby="dashboard-mission-title" className="mt-6">
+      <Card className="flex flex-col gap-4">
+        <div className="flex items-start gap-3">
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-sky-400/15 text-sky-200">
+            <Rocket aria-hidden="true" className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <h2 id="dashboard-mission-title" className="text-lg font-semibold break-words text-slate-50">
+              {mission.name}
+            </h2>
+            <p className="mt-1 line-clamp-2 break-words text-slate-300" data-testid="dashboard-mission-problem">
+              {mission.problem_being_solved}
+            </p>
+          </div>
+        </div>
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300" aria-label="Mission facts">
+          <li className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            <span>Created {formatDate(mission.created_at)}</span>
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <ThumbsUp aria-hidden="true" className="size-4" />
+            <span data-testid="dashboard-mission-votes">{countLabel(mission.vote_count, 'vote', 'votes')}</span>
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <Bell aria-hidden="true" className="size-4" />
+            <span data-testid="dashboard-mission-subscribers">{countLabel(mission.subscription_count, 'subscriber', 'subscribers')}</span>
+          </li>
+        </ul>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Link to={paths.createMission(mission.mission_id)} className={buttonClasses('primary')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Update Mission
+          </Link>
+          <Button variant="secondary" icon={<Users aria-hidden="true" className="size-4" />} onClick={() => setTeamOpen(true)}>
+            Manage Team
+          </Button>
+        </div>
+      </Card>
+      <ManageTeamDialog missionId={mission.mission_id} open={teamOpen} onOpenChange={setTeamOpen} />
+    </section>
+  );
+}
+
+/** Create Mission, asked to confirm; or, while it cannot be made yet, why not. */
+function CreateMission({ canCreateMission, missing, owned }: DashboardMissionSectionProps & { owned: MembershipMission }) {
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const navigate = useNavigate();
+  const reasonId = useId();
   return (
     <section aria-label="Your mission" className="mt-6 flex flex-col items-start gap-3">
       {owned.error ? <LoadError message={owned.error.message || 'Failed to load your mission'} onRetry={owned.retry} /> : null}

@@ -170,64 +170,16 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
   return (
     <Card>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={editing ? 'Update mission' : 'Create mission'}>
-        {MISSION_FIELDS.map((field) => {
-          const spec = FIELDS[field];
-          const value = values[field];
-          const isTouched = touched.has(field);
-          const filled = value.trim() !== '';
-          const label = (
-            <>
-              {spec.label}
-              {isTouched && filled ? (
-                <Check aria-hidden="true" data-testid={`touched-${field}`} className="ml-1.5 inline size-4 align-[-2px] text-emerald-300" />
-              ) : null}
-            </>
-          );
-          const common = {
-            id: fieldId(field),
-            error: required.errorFor(field, spec.kind === 'select' ? 'select' : 'text'),
-            name: field,
-            label,
-            hint: spec.hint,
-            required: true,
-            // The asterisk shows while the field is untouched, or touched but empty.
-            showRequiredMark: !isTouched || !filled,
-            value,
-            'data-touched': isTouched ? 'true' : 'false',
-          };
-          if (spec.kind === 'select') {
-            return (
-              <Select
-                key={field}
-                {...common}
-                options={OBJECTIVE_OPTIONS}
-                placeholder="Select an objective or focus..."
-                onChange={(event) => change(field, event.target.value)}
-              />
-            );
-          }
-          if (spec.kind === 'line') {
-            return (
-              <TextField
-                key={field}
-                {...common}
-                maxLength={MISSION_FIELD_MAX[field]}
-                autoComplete="off"
-                onChange={(event) => change(field, event.target.value)}
-              />
-            );
-          }
-          return (
-            <TextAreaField
-              key={field}
-              {...common}
-              rows={4}
-              maxLength={MISSION_FIELD_MAX[field]}
-              showCounter
-              onChange={(event) => change(field, event.target.value)}
-            />
-          );
-        })}
+        {MISSION_FIELDS.map((field) => (
+          <MissionFieldInput
+            key={field}
+            field={field}
+            value={values[field]}
+            isTouched={touched.has(field)}
+            error={required.errorFor(field, FIELDS[field].kind === 'select' ? 'select' : 'text')}
+            onChange={(value) => change(field, value)}
+          />
+        ))}
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={paths.dashboard()} className={buttonClasses('secondary')}>
             Cancel
@@ -239,4 +191,46 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
       </form>
     </Card>
   );
+}
+
+interface MissionFieldInputProps {
+  field: MissionField;
+  value: string;
+  /** Changed since the form opened: a filled field then shows a check instead of its asterisk. */
+  isTouched: boolean;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** One field of the mission form, drawn as its kind asks: a select, a line or a text area. */
+function MissionFieldInput({ field, value, isTouched, error, onChange }: MissionFieldInputProps) {
+  const spec = FIELDS[field];
+  const filled = value.trim() !== '';
+  const label = (
+    <>
+      {spec.label}
+      {isTouched && filled ? (
+        <Check aria-hidden="true" data-testid={`touched-${field}`} className="ml-1.5 inline size-4 align-[-2px] text-emerald-300" />
+      ) : null}
+    </>
+  );
+  const common = {
+    id: fieldId(field),
+    error,
+    name: field,
+    label,
+    hint: spec.hint,
+    required: true,
+    // The asterisk shows while the field is untouched, or touched but empty.
+    showRequiredMark: !isTouched || !filled,
+    value,
+    'data-touched': isTouched ? 'true' : 'false',
+  };
+  if (spec.kind === 'select') {
+    return <Select {...common} options={OBJECTIVE_OPTIONS} placeholder="Select an objective or focus..." onChange={(event) => onChange(event.target.value)} />;
+  }
+  if (spec.kind === 'line') {
+    return <TextField {...common} maxLength={MISSION_FIELD_MAX[field]} autoComplete="off" onChange={(event) => onChange(event.target.value)} />;
+  }
+  return <TextAreaField {...common} rows={4} maxLength={MISSION_FIELD_MAX[field]} showCounter onChange={(event) => onChange(event.target.value)} />;
 }

@@ -142,9 +142,9 @@ function MarkAllButton({ userId, unread, onDone }: { userId: string | null; unre
   );
 }
 
-function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem; userId: string | null; onNavigate: () => void }) {
+/** What a notification's buttons do: answer a request to join, leave the team, mark it read; focus then stays on the row. */
+function useRowActions(item: NotificationItem, userId: string | null) {
   const queryClient = useQueryClient();
-  const textId = useId();
   const row = useRef<HTMLLIElement>(null);
   const [marking, setMarking] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -206,15 +206,28 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
     }
   };
 
-  // A mission's news opens the mission; a revealed result opens the vote screen with the result; a
-  // programme change opens the person's own agenda.
-  const target = item.mission_id
+  return { row, marking, leaving, answering, answer, mark, leave };
+}
+
+/**
+ * Where a notification leads: a mission's news opens the mission; a revealed result opens the
+ * vote screen with the result; a programme change opens the person's own agenda.
+ */
+function targetOf(item: NotificationItem): string | null {
+  return item.mission_id
     ? paths.mission(item.mission_id)
     : item.round_id
       ? paths.vote()
       : item.kind === 'programme_changed'
         ? `${paths.agendaSchedule()}?filter=mine`
         : null;
+}
+
+function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem; userId: string | null; onNavigate: () => void }) {
+  const queryClient = useQueryClient();
+  const textId = useId();
+  const { row, marking, leaving, answering, answer, mark, leave } = useRowActions(item, userId);
+  const target = targetOf(item);
   const text = (
     <span id={textId} className="break-words">
       {item.text}

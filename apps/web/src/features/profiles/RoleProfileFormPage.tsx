@@ -130,46 +130,16 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
   return (
     <Card>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Role profile">
-        {ROLE_PROFILE_FIELDS.map((field) => {
-          const value = values[field.form];
-          // The asterisk shows while a field is untouched, or touched but empty.
-          const mark = !touched.has(field.form) || !value.trim();
-          const common = {
-            id: fieldId(field.form),
-            error: required.errorFor(field.form, field.kind === 'select' ? 'select' : 'text'),
-            name: field.form,
-            label: field.label,
-            required: true,
-            showRequiredMark: mark,
-            value,
-          };
-          if (field.kind === 'select') {
-            const options = (ROLE_PROFILE_OPTIONS[field.record] ?? []).map((option) => ({ value: option, label: option }));
-            return (
-              <Select
-                key={field.form}
-                {...common}
-                options={options}
-                placeholder={PLACEHOLDERS[field.form] ?? ''}
-                onChange={(event) => change(field.form, event.target.value)}
-              />
-            );
-          }
-          if (field.kind === 'line') {
-            return (
-              <TextField
-                key={field.form}
-                {...common}
-                maxLength={field.maxLength}
-                autoComplete="off"
-                onChange={(event) => change(field.form, event.target.value)}
-              />
-            );
-          }
-          return (
-            <TextAreaField key={field.form} {...common} rows={3} maxLength={field.maxLength} onChange={(event) => change(field.form, event.target.value)} />
-          );
-        })}
+        {ROLE_PROFILE_FIELDS.map((field) => (
+          <RoleProfileFieldInput
+            key={field.form}
+            field={field}
+            value={values[field.form]}
+            isTouched={touched.has(field.form)}
+            error={required.errorFor(field.form, field.kind === 'select' ? 'select' : 'text')}
+            onChange={(value) => change(field.form, value)}
+          />
+        ))}
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={paths.dashboard()} className={buttonClasses('secondary')}>
             Cancel
@@ -181,4 +151,36 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
       </form>
     </Card>
   );
+}
+
+interface RoleProfileFieldInputProps {
+  field: (typeof ROLE_PROFILE_FIELDS)[number];
+  value: string;
+  /** Changed since the form opened. */
+  isTouched: boolean;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** One field of the role profile, drawn as its kind asks: a select, a line or a text area. */
+function RoleProfileFieldInput({ field, value, isTouched, error, onChange }: RoleProfileFieldInputProps) {
+  // The asterisk shows while a field is untouched, or touched but empty.
+  const mark = !isTouched || !value.trim();
+  const common = {
+    id: fieldId(field.form),
+    error,
+    name: field.form,
+    label: field.label,
+    required: true,
+    showRequiredMark: mark,
+    value,
+  };
+  if (field.kind === 'select') {
+    const options = (ROLE_PROFILE_OPTIONS[field.record] ?? []).map((option) => ({ value: option, label: option }));
+    return <Select {...common} options={options} placeholder={PLACEHOLDERS[field.form] ?? ''} onChange={(event) => onChange(event.target.value)} />;
+  }
+  if (field.kind === 'line') {
+    return <TextField {...common} maxLength={field.maxLength} autoComplete="off" onChange={(event) => onChange(event.target.value)} />;
+  }
+  return <TextAreaField {...common} rows={3} maxLength={field.maxLength} onChange={(event) => onChange(event.target.value)} />;
 }

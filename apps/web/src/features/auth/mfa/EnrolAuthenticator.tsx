@@ -1,15 +1,11 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { callRpc } from '../../../lib/rpc';
-import { supabase } from '../../../lib/supabase';
-import { CODE_MESSAGES, isTotpCodeShaped } from './codes';
 import { RecoveryCodesList } from './RecoveryCodesList';
-
-type Step = { kind: 'start' } | { kind: 'scan'; factorId: string; qrCode: string; secret: string } | { kind: 'codes'; codes: string[] };
+import { useEnrolment } from './useEnrolment';
 
 interface EnrolAuthenticatorProps {
   /** Called once the authenticator works and the recovery codes were kept. */
@@ -27,66 +23,7 @@ interface EnrolAuthenticatorProps {
  * works, then ten recovery codes to keep. Used from the profile page and the organiser console.
  */
 export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = 'Set up authenticator app', intro }: EnrolAuthenticatorProps) {
-  const [step, setStep] = useState<Step>({ kind: 'start' });
-  const [busy, setBusy] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { data, error: enrolError } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
-      if (enrolError) return setError(enrolError.message);
-      onStarted?.();
-      setStep({ kind: 'scan', factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
-      queueMicrotask(() => codeRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const cancel = async () => {
-    // An unfinished enrolment is harmless (the next one replaces it), but leave nothing behind.
-    if (step.kind === 'scan') await supabase.auth.mfa.unenroll({ factorId: step.factorId });
-    setStep({ kind: 'start' });
-    setCode('');
-    setError(null);
-    onCancel?.();
-  };
-
-  const verify = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || step.kind !== 'scan') return;
-    const entered = code.trim();
-    if (!isTotpCodeShaped(entered)) {
-      setError(CODE_MESSAGES.totpShape);
-      codeRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { error: verifyError } = await supabase.auth.mfa.challengeAndVerify({ factorId: step.factorId, code: entered });
-      if (verifyError) {
-        setError(verifyError.message);
-        setCode('');
-        codeRef.current?.focus();
-        return;
-      }
-      toast.success('Your authenticator app is set up.');
-      try {
-        const { codes } = await callRpc('mfa_create_recovery_codes', {});
-        setStep({ kind: 'codes', codes });
-      } catch {
-        toast.error('Recovery codes could not be made now. Make them from My Role Profile.');
-        onDone();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { step, busy, code, setCode, error, codeRef, start, cancel, verify } = useEnrolment({ onDone, onCancel, onStarted });
 
   if (step.kind === 'start') {
     return (
@@ -116,50 +53,9 @@ export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = '
     );
   }
 
-  const grouped = step.secret.match(/.{1,4}/g)?.join(' ') ?? step.secret;
   return (
     <div className="flex flex-col gap-5">
-      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
-        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).</li>
-        <li>Scan this QR code, or type the secret key into the app.</li>
-        <li>Enter the 6-digit code the app shows.</li>
-      </ol>
-      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-        <img
-          src={step.qrCode}
-          alt="QR code to scan with your authenticator app"
-          width={192}
-          height={192}
-          className="size-48 shrink-0 rounded-lg bg-white p-1"
-        />
-        <div className="flex min-w-0 flex-col gap-2">
-          <p className="text-sm font-medium text-slate-200" id="totp-secret-label">
-            Secret key
-          </p>
-          <code
-            aria-labelledby="totp-secret-label"
-            data-testid="totp-secret"
-            data-secret={step.secret}
-            className="rounded-lg bg-slate-950/70 px-3 py-2 font-mono text-sm break-all text-slate-100 select-all"
-          >
-            {grouped}
-          </code>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="self-start"
-            icon={<Copy aria-hidden="true" className="size-4" />}
-            onClick={() =>
-              void navigator.clipboard.writeText(step.secret).then(
-                () => toast.success('Secret key copied.'),
-                () => toast.error('Could not copy. Select the key and copy it.'),
-              )
-            }
-          >
-            Copy key
-          </Button>
-        </div>
-      </div>
+      <ScanInstructions qrCode={step.qrCode} secret={step.secret} />
       <form noValidate onSubmit={verify} className="flex flex-col gap-4">
         <TextField
           ref={codeRef}
@@ -183,5 +79,49 @@ export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = '
         </div>
       </form>
     </div>
+  );
+}
+
+/** How to add the authenticator: the steps, the QR code, and the secret key to type or copy. */
+function ScanInstructions({ qrCode, secret }: { qrCode: string; secret: string }) {
+  const grouped = secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+  return (
+    <>
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
+        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).</li>
+        <li>Scan this QR code, or type the secret key into the app.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <img src={qrCode} alt="QR code to scan with your authenticator app" width={192} height={192} className="size-48 shrink-0 rounded-lg bg-white p-1" />
+        <div className="flex min-w-0 flex-col gap-2">
+          <p className="text-sm font-medium text-slate-200" id="totp-secret-label">
+            Secret key
+          </p>
+          <code
+            aria-labelledby="totp-secret-label"
+            data-testid="totp-secret"
+            data-secret={secret}
+            className="rounded-lg bg-slate-950/70 px-3 py-2 font-mono text-sm break-all text-slate-100 select-all"
+          >
+            {grouped}
+          </code>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start"
+            icon={<Copy aria-hidden="true" className="size-4" />}
+            onClick={() =>
+              void navigator.clipboard.writeText(secret).then(
+                () => toast.success('Secret key copied.'),
+                () => toast.error('Could not copy. Select the key and copy it.'),
+              )
+            }
+          >
+            Copy key
+          </Button>
+        </div>
+      </div>
+    </>
   );
 }

@@ -12,11 +12,11 @@ import { CODE_MESSAGES, isRecoveryCodeShaped, isTotpCodeShaped } from './codes';
 type Mode = 'app' | 'recovery';
 
 /**
- * The code prompt: shown instead of any signed-in screen while a person with an authenticator has
- * only entered their date of birth in this session. A recovery code works here too.
+ * The code being entered, as an authenticator code or a recovery code (`mode`), and its check: the
+ * session rises to aal2 when the code is right.
  */
-export default function SecondFactorPage() {
-  const { session, signOut } = useAuth();
+function useCodeEntry() {
+  const { session } = useAuth();
   const [mode, setMode] = useState<Mode>('app');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -63,6 +63,17 @@ export default function SecondFactorPage() {
     setError(null);
     queueMicrotask(() => inputRef.current?.focus());
   };
+
+  return { mode, code, setCode, error, busy, inputRef, onSubmit, switchMode };
+}
+
+/**
+ * The code prompt: shown instead of any signed-in screen while a person with an authenticator has
+ * only entered their date of birth in this session. A recovery code works here too.
+ */
+export default function SecondFactorPage() {
+  const { signOut } = useAuth();
+  const { mode, code, setCode, error, busy, inputRef, onSubmit, switchMode } = useCodeEntry();
 
   return (
     <AuthShell

@@ -15,29 +15,70 @@ import { RecoveryCodesList } from './RecoveryCodesList';
 export function TwoStepSignInCard() {
   const { session, user } = useAuth();
   const queryClient = useQueryClient();
-  const userId = user?.id ?? null;
   const factor = verifiedFactors(session)[0];
   const [enrolling, setEnrolling] = useState(false);
+  // The card stays on the enrolment until its recovery codes are kept, though the factor works by then.
+  if (enrolling || !factor) {
+    return (
+      <TwoStepOff
+        enrolling={enrolling}
+        onEnrol={setEnrolling}
+        onEnrolled={() => {
+          setEnrolling(false);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.recoveryCodeStatus(user?.id ?? null) });
+        }}
+      />
+    );
+  }
+  return <TwoStepOn factorId={factor.id} />;
+}
+
+const TITLE = 'Two-step sign-in';
+
+/** Off: why to turn it on, and the enrolment once asked for. */
+function TwoStepOff({ enrolling, onEnrol, onEnrolled }: { enrolling: boolean; onEnrol: (enrolling: boolean) => void; onEnrolled: () => void }) {
+  return (
+    <Card aria-labelledby="two-step-title">
+      <div className="mb-4 flex items-start gap-3">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-sky-300" />
+        <div>
+          <h2 id="two-step-title" className="text-lg font-semibold text-slate-50">
+            {TITLE} <Badge className="ml-1 align-middle">Off</Badge>
+          </h2>
+          <p className="mt-1 text-sm text-slate-300">
+            Your date of birth is easy for others to find. Add a code from an authenticator app on your phone, and nobody can sign in as you with your date of
+            birth alone.
+          </p>
+        </div>
+      </div>
+      {enrolling ? (
+        <EnrolAuthenticator onDone={onEnrolled} onCancel={() => onEnrol(false)} startLabel="Show QR code" />
+      ) : (
+        <Button onClick={() => onEnrol(true)}>Turn on two-step sign-in</Button>
+      )}
+    </Card>
+  );
+}
+
+/** On: the recovery codes left, new ones, and turning it off. */
+function TwoStepOn({ factorId }: { factorId: string }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
   const [confirmOff, setConfirmOff] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const [makingCodes, setMakingCodes] = useState(false);
   const remaining = useQuery({
     queryKey: queryKeys.recoveryCodeStatus(userId),
-    enabled: userId !== null && factor !== undefined && !enrolling,
+    enabled: userId !== null,
     queryFn: () => callRpc('mfa_recovery_codes_status', {}),
   });
 
-  const finishEnrolment = () => {
-    setEnrolling(false);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.recoveryCodeStatus(userId) });
-  };
-
   const turnOff = async () => {
-    if (!factor) return;
     setTurningOff(true);
     try {
-      const { error } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
+      const { error } = await supabase.auth.mfa.unenroll({ factorId });
       if (error) return void toast.error(error.message);
       // The session's level changed on the server; a fresh token and user say so.
       await supabase.auth.refreshSession();
@@ -61,38 +102,13 @@ export function TwoStepSignInCard() {
     }
   };
 
-  const title = 'Two-step sign-in';
-  if (enrolling || !factor) {
-    return (
-      <Card aria-labelledby="two-step-title">
-        <div className="mb-4 flex items-start gap-3">
-          <ShieldCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-sky-300" />
-          <div>
-            <h2 id="two-step-title" className="text-lg font-semibold text-slate-50">
-              {title} <Badge className="ml-1 align-middle">Off</Badge>
-            </h2>
-            <p className="mt-1 text-sm text-slate-300">
-              Your date of birth is easy for others to find. Add a code from an authenticator app on your phone, and nobody can sign in as you with your date of
-              birth alone.
-            </p>
-          </div>
-        </div>
-        {enrolling ? (
-          <EnrolAuthenticator onDone={finishEnrolment} onCancel={() => setEnrolling(false)} startLabel="Show QR code" />
-        ) : (
-          <Button onClick={() => setEnrolling(true)}>Turn on two-step sign-in</Button>
-        )}
-      </Card>
-    );
-  }
-
   const left = remaining.data?.remaining;
   return (
     <Card aria-labelledby="two-step-title">
       <CardHeader
         title={
           <span id="two-step-title">
-            {title}{' '}
+            {TITLE}{' '}
             <Badge tone="success" className="ml-1 align-middle">
               On
             </Badge>

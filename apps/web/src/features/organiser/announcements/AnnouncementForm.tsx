@@ -27,11 +27,6 @@ export function AnnouncementForm() {
   const part = audience === 'starred_part' ? partId || null : null;
   const partOptions = scheduledParts(programme).map((entry) => ({ value: entry.id, label: `${entry.part.title} (${entry.date} ${entry.part.startTime})` }));
 
-  const count = useQuery({
-    queryKey: [...queryKeys.organiser, 'announcement-recipients', audience, part],
-    enabled: audience !== 'starred_part' || part !== null,
-    queryFn: () => callRpc('count_announcement_recipients', { p_audience: audience, p_part_id: part }),
-  });
   const send = useMutation({
     mutationFn: () =>
       callRpc('create_announcement', {
@@ -101,15 +96,7 @@ export function AnnouncementForm() {
             hint={`Venue time (${timeZone}). Empty: now.`}
           />
         </div>
-        <p role="status" className="text-sm text-slate-200" data-testid="recipient-count">
-          {count.isFetching && !count.data
-            ? 'Counting the recipients...'
-            : count.isError
-              ? count.error.message
-              : count.data
-                ? `This goes to ${countLabel(count.data.recipients, 'person', 'people')} now.`
-                : 'Choose a part to count its recipients.'}
-        </p>
+        <RecipientCount audience={audience} part={part} />
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className="size-5 accent-sky-400" checked={urgent} onChange={(event) => setUrgent(event.target.checked)} />
           Urgent: also e-mail it at once (at most {ANNOUNCEMENT_LIMITS.urgentPerDay} a day)
@@ -120,5 +107,25 @@ export function AnnouncementForm() {
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** How many people the announcement goes to now, counted as the recipients are chosen. */
+function RecipientCount({ audience, part }: { audience: AnnouncementAudience; part: string | null }) {
+  const count = useQuery({
+    queryKey: [...queryKeys.organiser, 'announcement-recipients', audience, part],
+    enabled: audience !== 'starred_part' || part !== null,
+    queryFn: () => callRpc('count_announcement_recipients', { p_audience: audience, p_part_id: part }),
+  });
+  return (
+    <p role="status" className="text-sm text-slate-200" data-testid="recipient-count">
+      {count.isFetching && !count.data
+        ? 'Counting the recipients...'
+        : count.isError
+          ? count.error.message
+          : count.data
+            ? `This goes to ${countLabel(count.data.recipients, 'person', 'people')} now.`
+            : 'Choose a part to count its recipients.'}
+    </p>
   );
 }

@@ -40,40 +40,16 @@ export function SpeakersCard({ programme }: { programme: Programme }) {
       {programme.speakers.length === 0 ? <p className="text-slate-300">No speakers yet. Add the first one.</p> : null}
       <ol aria-label="Speakers" className="flex flex-col divide-y divide-slate-700/70">
         {programme.speakers.map((speaker, index) => (
-          <li key={speaker.id} className="flex flex-wrap items-center gap-3 py-3">
-            <SpeakerPhoto src={speaker.profilePicURL || undefined} name={speaker.name} size="card" />
-            {/* At least 12rem for the name: on a phone the buttons go to a line of their own instead of squeezing it. */}
-            <div className="min-w-0 flex-1 basis-48">
-              <p className="font-medium text-slate-50">{speaker.name}</p>
-              <p className="text-sm text-slate-300">{speaker.designation}</p>
-            </div>
-            <div className="ml-auto flex gap-1">
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Move ${speaker.name} up`}
-                disabled={index === 0 || reorder.isPending}
-                onClick={() => move(index, -1)}
-              >
-                <ArrowUp aria-hidden="true" className="size-4" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Move ${speaker.name} down`}
-                disabled={index === programme.speakers.length - 1 || reorder.isPending}
-                onClick={() => move(index, 1)}
-              >
-                <ArrowDown aria-hidden="true" className="size-4" />
-              </Button>
-              <Button variant="ghost" size="sm" aria-label={`Edit ${speaker.name}`} onClick={() => setEditing({ original: speaker })}>
-                <Pencil aria-hidden="true" className="size-4" />
-              </Button>
-              <Button variant="ghost" size="sm" aria-label={`Delete ${speaker.name}`} onClick={() => setDeleting(speaker)}>
-                <Trash2 aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
-          </li>
+          <SpeakerRow
+            key={speaker.id}
+            speaker={speaker}
+            index={index}
+            count={programme.speakers.length}
+            reordering={reorder.isPending}
+            onMove={(by) => move(index, by)}
+            onEdit={() => setEditing({ original: speaker })}
+            onDelete={() => setDeleting(speaker)}
+          />
         ))}
       </ol>
       {editing ? <SpeakerDialog original={editing.original} onClose={() => setEditing(null)} /> : null}
@@ -109,6 +85,45 @@ export function SpeakersCard({ programme }: { programme: Programme }) {
         }
       />
     </Card>
+  );
+}
+
+interface SpeakerRowProps {
+  speaker: Speaker;
+  /** Its place in directory order, from 0, of `count`. */
+  index: number;
+  count: number;
+  reordering: boolean;
+  onMove: (by: -1 | 1) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One speaker of the list, with move up and down, edit and delete. */
+function SpeakerRow({ speaker, index, count, reordering, onMove, onEdit, onDelete }: SpeakerRowProps) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3">
+      <SpeakerPhoto src={speaker.profilePicURL || undefined} name={speaker.name} size="card" />
+      {/* At least 12rem for the name: on a phone the buttons go to a line of their own instead of squeezing it. */}
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="font-medium text-slate-50">{speaker.name}</p>
+        <p className="text-sm text-slate-300">{speaker.designation}</p>
+      </div>
+      <div className="ml-auto flex gap-1">
+        <Button variant="ghost" size="sm" aria-label={`Move ${speaker.name} up`} disabled={index === 0 || reordering} onClick={() => onMove(-1)}>
+          <ArrowUp aria-hidden="true" className="size-4" />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Move ${speaker.name} down`} disabled={index === count - 1 || reordering} onClick={() => onMove(1)}>
+          <ArrowDown aria-hidden="true" className="size-4" />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Edit ${speaker.name}`} onClick={onEdit}>
+          <Pencil aria-hidden="true" className="size-4" />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Delete ${speaker.name}`} onClick={onDelete}>
+          <Trash2 aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </li>
   );
 }
 

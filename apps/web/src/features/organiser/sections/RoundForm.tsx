@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ROUND_VOTES_MAX, venueInstant, type OrganiserRound, type ProcedureParams } from '@mc/contract';
@@ -35,6 +35,8 @@ function venueMoment(iso: string | null): { day: string; time: string } {
 
 const HALF_A_MOMENT = 'Give both the day and the time, or leave both empty.';
 
+const checkbox = 'size-5 accent-sky-400';
+
 const VOTE_OPTIONS = Array.from({ length: ROUND_VOTES_MAX }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
 /**
@@ -44,7 +46,6 @@ const VOTE_OPTIONS = Array.from({ length: ROUND_VOTES_MAX }, (_, index) => ({ va
 export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: () => void }) {
   const queryClient = useQueryClient();
   const id = useId();
-  const missions = useQuery(organiserMissionsQuery());
   const [name, setName] = useState(round?.name ?? 'Closing panel');
   const [votes, setVotes] = useState(String(round?.votes_per_person ?? 3));
   const [shortlist, setShortlist] = useState<Set<string> | null>(() =>
@@ -82,14 +83,6 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
       p_closes_at: closes,
     });
   };
-  const visible = (missions.data ?? []).filter((mission) => mission.hidden === null);
-  const toggle = (missionId: string, on: boolean) => {
-    const next = new Set(shortlist);
-    if (on) next.add(missionId);
-    else next.delete(missionId);
-    setShortlist(next);
-  };
-  const checkbox = 'size-5 accent-sky-400';
   return (
     <Card>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
@@ -98,34 +91,7 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
         </h2>
         <TextField label="Round name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={120} />
         <Select label="Votes per person" options={VOTE_OPTIONS} value={votes} onChange={(event) => setVotes(event.target.value)} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-slate-200">Missions in the round</legend>
-          <label className="flex items-center gap-2 text-sm text-slate-200">
-            <input type="radio" name={`${id}-missions`} className={checkbox} checked={shortlist === null} onChange={() => setShortlist(null)} />
-            All visible missions
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-200">
-            <input type="radio" name={`${id}-missions`} className={checkbox} checked={shortlist !== null} onChange={() => setShortlist(new Set())} />A shortlist
-            of finalists
-          </label>
-          {shortlist !== null ? (
-            <ul className="ml-7 flex max-h-64 flex-col gap-1 overflow-y-auto" aria-label="Finalists">
-              {visible.map((mission) => (
-                <li key={mission.mission_id}>
-                  <label className="flex items-center gap-2 text-sm text-slate-200">
-                    <input
-                      type="checkbox"
-                      className={checkbox}
-                      checked={shortlist.has(mission.mission_id)}
-                      onChange={(event) => toggle(mission.mission_id, event.target.checked)}
-                    />
-                    <span className="break-words">{mission.name}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </fieldset>
+        <MissionsInRound name={`${id}-missions`} shortlist={shortlist} onChange={setShortlist} />
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className={checkbox} checked={allowOwn} onChange={(event) => setAllowOwn(event.target.checked)} />
           People may vote for their own mission
@@ -138,22 +104,7 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
           <input type="checkbox" className={checkbox} checked={allowRepeat} onChange={(event) => setAllowRepeat(event.target.checked)} />
           People may give several of their votes to the same mission
         </label>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <LocaleDateField label="Opens on (optional)" value={opensAt.day} onValueChange={(day) => setOpensAt((at) => ({ ...at, day }))} />
-          <LocaleTimeField
-            label="Opens at (optional)"
-            value={opensAt.time}
-            onValueChange={(time) => setOpensAt((at) => ({ ...at, time }))}
-            hint={`Venue time (${appConfig.conferenceTimeZone})`}
-          />
-          <LocaleDateField label="Closes on (optional)" value={closesAt.day} onValueChange={(day) => setClosesAt((at) => ({ ...at, day }))} />
-          <LocaleTimeField
-            label="Closes at (optional)"
-            value={closesAt.time}
-            onValueChange={(time) => setClosesAt((at) => ({ ...at, time }))}
-            hint={`Venue time (${appConfig.conferenceTimeZone})`}
-          />
-        </div>
+        <RoundSchedule opensAt={opensAt} closesAt={closesAt} onOpensAt={setOpensAt} onClosesAt={setClosesAt} />
         {halfGiven ? <Alert tone="error">{HALF_A_MOMENT}</Alert> : null}
         {create.isError ? <Alert tone="error">{create.error.message}</Alert> : null}
         <div className="flex flex-wrap gap-3">
@@ -166,5 +117,77 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
         </div>
       </form>
     </Card>
+  );
+}
+
+/** All visible missions, or a shortlist of finalists (`shortlist`) ticked from them. */
+function MissionsInRound({ name, shortlist, onChange }: { name: string; shortlist: Set<string> | null; onChange: (shortlist: Set<string> | null) => void }) {
+  const missions = useQuery(organiserMissionsQuery());
+  const visible = (missions.data ?? []).filter((mission) => mission.hidden === null);
+  const toggle = (missionId: string, on: boolean) => {
+    const next = new Set(shortlist);
+    if (on) next.add(missionId);
+    else next.delete(missionId);
+    onChange(next);
+  };
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-200">Missions in the round</legend>
+      <label className="flex items-center gap-2 text-sm text-slate-200">
+        <input type="radio" name={name} className={checkbox} checked={shortlist === null} onChange={() => onChange(null)} />
+        All visible missions
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-200">
+        <input type="radio" name={name} className={checkbox} checked={shortlist !== null} onChange={() => onChange(new Set())} />A shortlist of finalists
+      </label>
+      {shortlist !== null ? (
+        <ul className="ml-7 flex max-h-64 flex-col gap-1 overflow-y-auto" aria-label="Finalists">
+          {visible.map((mission) => (
+            <li key={mission.mission_id}>
+              <label className="flex items-center gap-2 text-sm text-slate-200">
+                <input
+                  type="checkbox"
+                  className={checkbox}
+                  checked={shortlist.has(mission.mission_id)}
+                  onChange={(event) => toggle(mission.mission_id, event.target.checked)}
+                />
+                <span className="break-words">{mission.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
+
+type VenueMoment = { day: string; time: string };
+
+interface RoundScheduleProps {
+  opensAt: VenueMoment;
+  closesAt: VenueMoment;
+  onOpensAt: Dispatch<SetStateAction<VenueMoment>>;
+  onClosesAt: Dispatch<SetStateAction<VenueMoment>>;
+}
+
+/** When the round opens and closes by itself, on the venue's clock; both optional. */
+function RoundSchedule({ opensAt, closesAt, onOpensAt, onClosesAt }: RoundScheduleProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <LocaleDateField label="Opens on (optional)" value={opensAt.day} onValueChange={(day) => onOpensAt((at) => ({ ...at, day }))} />
+      <LocaleTimeField
+        label="Opens at (optional)"
+        value={opensAt.time}
+        onValueChange={(time) => onOpensAt((at) => ({ ...at, time }))}
+        hint={`Venue time (${appConfig.conferenceTimeZone})`}
+      />
+      <LocaleDateField label="Closes on (optional)" value={closesAt.day} onValueChange={(day) => onClosesAt((at) => ({ ...at, day }))} />
+      <LocaleTimeField
+        label="Closes at (optional)"
+        value={closesAt.time}
+        onValueChange={(time) => onClosesAt((at) => ({ ...at, time }))}
+        hint={`Venue time (${appConfig.conferenceTimeZone})`}
+      />
+    </div>
   );
 }

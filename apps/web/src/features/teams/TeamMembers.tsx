@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { UserMinus } from 'lucide-react';
+import type { MissionMember } from '@mc/contract';
+import { Badge, Button, Spinner } from '../../components/ui';
+import { PersonLabel } from './PersonLabel';
+import { displayName, isTeamOwner } from './teamRules';
+
+export interface TeamMembersProps {
+  members: MissionMember[];
+  loading: boolean;
+  /** Members being removed right now. */
+  removing: ReadonlySet<string>;
+  /** After a removal, the member whose remove button takes focus. */
+  focusAfterRemoval: string | null;
+  /** A remove button was pressed: the removal now waits for Remove or Keep. */
+  onAsk: () => void;
+  onRemove: (member: MissionMember) => void;
+}
+
+/** Manage Team's list of members: owners carry a badge; anyone else is removed after a second press. */
+export function TeamMembers({ members, loading, removing, focusAfterRemoval, onAsk, onRemove }: TeamMembersProps) {
+  const membersHeadingId = useId();
+  /** The member whose removal waits for a second press ("Remove" or "Keep"). */
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const lastAsked = useRef<string | null>(null);
+  return (
+    <section aria-labelledby={membersHeadingId} className="flex flex-col gap-3">
+      <h3 id={membersHeadingId} className="text-base font-semibold text-slate-50">
+        Current Team Members ({members.length})
+      </h3>
+      {loading ? (
+        <Spinner size="sm" label="Loading team members..." className="text-sm" />
+      ) : members.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-600 px-4 py-6 text-center text-sm text-slate-300">
+          No team members added yet. Search above to add members.
+        </p>
+      ) : (
+        <ul aria-labelledby={membersHeadingId} className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
+          {members.map((member) => {
+            const name = displayName(member);
+            const asking = confirming === member.user_id;
+            return (
+              <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
+                <PersonLabel name={name} email={member.email} userId={member.user_id} />
+                {isTeamOwner(member) ? (
+                  <Badge tone="accent">Owner</Badge>
+                ) : asking ? (
+                  <ConfirmRemoval
+                    name={name}
+                    onRemove={() => {
+                      setConfirming(null);
+                      onRemove(member);
+                    }}
+                    onKeep={() => setConfirming(null)}
+                  />
+                ) : (
+                  <RemoveButton
+                    name={name}
+                    busy={removing.has(member.user_id)}
+                    // Back here after "Keep": focus returns to the button that asked; after a
+                    // removal, to the next row's.
+                    focusOnMount={lastAsked.current === member.user_id || focusAfterRemoval === member.user_id}
+                    onClick={() => {
+                      onAsk();
+                      lastAsked.current = member.user_id;
+                      setConfirming(member.user_id);
+                    }}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The remove icon button of a member's row; the removal itself waits for ConfirmRemoval. */
+function RemoveButton({ name, busy, focusOnMount, onClick }: { name: string; busy: boolean; focusOnMount: boolean; onClick: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount]);
+  return (
+    <Button
+      ref={ref}
+      variant="ghost"
+      size="sm"
+      title="Remove member"
+      aria-label={`Remove member ${name}`}
+      className="text-rose-200 hover:bg-rose-500/15 hover:text-rose-100"
+      busy={busy}
+      onClick={onClick}
+    >
+      {busy ? null : <UserMinus aria-hidden="true" className="size-4" />}
+    </Button>
+  );
+}
+
+/** "Remove {name}?" with Remove and Keep, in place of the remove button; focus starts on Keep. */
+function ConfirmRemoval({ name, onRemove, onKeep }: { name: string; onRemove: () => void; onKeep: () => void }) {
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => keepRef.current?.focus(), []);
+  return (
+    <div role="group" aria-label={`Remove ${name} from the team?`} className="flex basis-full flex-wrap items-center justify-end gap-2">
+      <p className="mr-auto text-sm text-slate-200">Remove from the team?</p>
+      <Button ref={keepRef} variant="secondary" size="sm" onClick={onKeep}>
+        Keep
+      </Button>
+      <Button variant="danger" size="sm" onClick={onRemove}>
+        Remove
+      </Button>
+    </div>
+  );
+}
