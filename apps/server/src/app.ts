@@ -28,7 +28,7 @@ import { StorageHealth } from './http/storage-health.ts';
 import { CallLimits } from './rpc/call-limits.ts';
 import { preferredEncoding } from './http/accept-encoding.ts';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, guardSlowClients, REQUEST_TIMEOUT_MS } from './http/slow-clients.ts';
-import { ANSWER_GZIP_LEVEL, ANSWER_GZIP_THRESHOLD } from './http/gzip-segments.ts';
+import { ANSWER_GZIP_LEVEL, ANSWER_GZIP_THRESHOLD } from './http/answer-gzip.ts';
 
 export interface AppDeps {
   config: Config;

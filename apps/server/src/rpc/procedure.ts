@@ -31,9 +31,9 @@ export class JsonText<T> {
 
 /**
  * An answer that is JSON bytes put together by the handler, which the route sends as they are or
- * gzipped, whichever the caller accepts, without compressing the whole answer on each call
- * (features/missions/list-cache.ts). `byteLength` is the length of `identity()`; `gzip()` is the same
- * bytes as a gzip member.
+ * gzipped, whichever the caller accepts; the handler decides how the gzip is made and whether it is
+ * kept (features/missions/list-cache.ts). `byteLength` is the length of `identity()`; `gzip()` is
+ * the same bytes as a gzip member.
  */
 export class PreparedJson<T> {
   /** Never set: it only ties the bytes to the type they encode. */

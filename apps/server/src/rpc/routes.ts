@@ -11,7 +11,7 @@ import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guar
 import type { StorageHealth } from '../http/storage-health.ts';
 import type { CallLimits } from './call-limits.ts';
 import { encodingWeights } from '../http/accept-encoding.ts';
-import { ANSWER_GZIP_THRESHOLD } from '../http/gzip-segments.ts';
+import { ANSWER_GZIP_THRESHOLD } from '../http/answer-gzip.ts';
 import { JsonText, PreparedJson, type CallContext, type Procedure } from './procedure.ts';
 
 /** PostgREST's RPC endpoint: POST /rest/v1/rpc/{name} with the named parameters as JSON. */
