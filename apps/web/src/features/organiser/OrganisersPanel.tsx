@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, UserMinus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OrganiserListEntry } from '@mc/contract';
-import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextField } from '../../components/ui';
+import { Button, Card, CardHeader, Dialog, TextField, QueryState } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/auth';
@@ -75,48 +75,44 @@ export function OrganisersPanel() {
   return (
     <Card>
       <CardHeader title="Organisers" description="Organisers can open this console. They stay attendees too. Every change is in the audit log." />
-      {organisers.isPending ? (
-        <Spinner label="Loading organisers..." />
-      ) : organisers.isError ? (
-        <Alert tone="error" title="The organisers could not be loaded">
-          {organisers.error.message}
-        </Alert>
-      ) : (
-        <ul aria-label="Organisers" className="mb-5 flex flex-col divide-y divide-slate-700/70">
-          {organisers.data.map((entry) => (
-            <li key={entry.user_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <p className="font-medium break-all text-slate-50">
-                  {entry.first_name} {entry.last_name}
-                </p>
-                <p className="text-sm break-all text-slate-300">{entry.email}</p>
-              </div>
-              <div className="flex flex-wrap gap-1">
-                {entry.user_id === user?.id ? null : (
+      <QueryState query={organisers} loading="Loading organisers..." errorTitle="The organisers could not be loaded">
+        {(data) => (
+          <ul aria-label="Organisers" className="mb-5 flex flex-col divide-y divide-slate-700/70">
+            {data.map((entry) => (
+              <li key={entry.user_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-all text-slate-50">
+                    {entry.first_name} {entry.last_name}
+                  </p>
+                  <p className="text-sm break-all text-slate-300">{entry.email}</p>
+                </div>
+                <div className="flex flex-wrap gap-1">
+                  {entry.user_id === user?.id ? null : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      icon={<KeyRound aria-hidden="true" className="size-4" />}
+                      aria-label={`Reset two-step sign-in of ${entry.email}`}
+                      onClick={() => setResetting(entry)}
+                    >
+                      Reset two-step sign-in
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     size="sm"
-                    icon={<KeyRound aria-hidden="true" className="size-4" />}
-                    aria-label={`Reset two-step sign-in of ${entry.email}`}
-                    onClick={() => setResetting(entry)}
+                    icon={<UserMinus aria-hidden="true" className="size-4" />}
+                    aria-label={`Revoke organiser role from ${entry.email}`}
+                    onClick={() => setRevoking(entry)}
                   >
-                    Reset two-step sign-in
+                    Revoke
                   </Button>
-                )}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  icon={<UserMinus aria-hidden="true" className="size-4" />}
-                  aria-label={`Revoke organiser role from ${entry.email}`}
-                  onClick={() => setRevoking(entry)}
-                >
-                  Revoke
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <form onSubmit={onGrant} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <TextField
           label="Make an organiser"
