@@ -8,6 +8,7 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { NotificationBell } from '../../features/notifications';
 import { Sidebar } from './Sidebar';
+import { ScreenReadBoundary } from './ScreenReadBoundary';
 
 /** Tailwind's xl breakpoint: from here on the sidebar is fixed instead of a drawer. */
 const XL_QUERY = '(min-width: 80rem)';
@@ -87,9 +88,11 @@ export default function AppLayout() {
             <NotificationBell />
           </header>
           <main id="main-content" tabIndex={-1} aria-label="Page content" className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            <ScreenReadBoundary>
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </ScreenReadBoundary>
           </main>
         </div>
       </div>

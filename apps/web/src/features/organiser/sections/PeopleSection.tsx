@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ShieldCheck, ShieldOff, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { DELETION_REASON_MAX, type AccountDeletionPlan, type AttendeeActivity, type AttendeeSummary } from '@mc/contract';
-import { Alert, Badge, Button, Card, Dialog, EmailText, SearchInput, Spinner, TextAreaField, QueryState } from '../../../components/ui';
+import { Badge, Button, Card, Dialog, EmailText, SearchInput, Spinner, TextAreaField, QueryState, LoadError } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
@@ -97,9 +97,12 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
   if (activity.isPending) return <Spinner label="Loading what this person has done..." />;
   if (activity.isError) {
     return (
-      <Alert tone="error" title="This person could not be loaded">
-        {activity.error.message}
-      </Alert>
+      <LoadError
+        title="This person could not be loaded"
+        message={activity.error.message}
+        retrying={activity.isFetching}
+        onRetry={() => void activity.refetch()}
+      />
     );
   }
   const person = activity.data;
