@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search, UserMinus, UserPlus } from 'lucide-react';
 import { TEAM_MESSAGES, USER_SEARCH_DEBOUNCE_MS, type MissionMember, type UserSearchResult } from '@mc/contract';
-import { Badge, Button, Dialog, DialogClose, EmailText, Spinner } from '../../components/ui';
+import { Badge, Button, Dialog, DialogClose, EmailText, Spinner, LoadError } from '../../components/ui';
 import { fieldControlClasses } from '../../components/ui/TextField';
 import { useAuth } from '../../lib/auth';
 import { RpcError } from '../../lib/rpc';
@@ -215,6 +215,9 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
         </h3>
         {membersQuery.isPending && missionId !== '' ? (
           <Spinner size="sm" label="Loading team members..." className="text-sm" />
+        ) : membersQuery.data === undefined && membersQuery.error ? (
+          // A team that could not be read is not an empty team.
+          <LoadError message={membersQuery.error.message} retrying={membersQuery.isFetching} onRetry={() => void membersQuery.refetch()} />
         ) : members.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-600 px-4 py-6 text-center text-sm text-slate-300">
             No team members added yet. Search above to add members.
