@@ -12,14 +12,22 @@ const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing w
 /** The app's time limit is 8 s (lib/networkPolicy.ts); a loaded machine adds its own delay. */
 const GIVES_UP = { timeout: 25_000 };
 
-/** Every procedure call and every reachability check fails at once while `state.down`, as on Wi-Fi that lets nothing through. */
-async function blockNetwork(page: Page): Promise<{ down: boolean; probes: number }> {
-  const state = { down: true, probes: 0 };
+/**
+ * Every procedure call and every reachability check fails at once while `down`, as on Wi-Fi that
+ * lets nothing through. Once it is back, a check is answered only after `pressed()`: a background
+ * check cannot bring the screen back before the person's "Try again" lands, however slow the machine.
+ */
+async function blockNetwork(page: Page) {
+  let pressed!: () => void;
+  const state = { down: true, probes: 0, whenPressed: new Promise<void>((resolve) => (pressed = resolve)), pressed: () => pressed() };
   await page.route('**/rest/v1/**', (route) => (state.down ? route.abort('internetdisconnected') : route.fallback()));
-  await page.route('**/healthz', (route) => {
-    if (!state.down) return route.fallback();
-    state.probes += 1;
-    return route.abort('internetdisconnected');
+  await page.route('**/healthz', async (route) => {
+    if (state.down) {
+      state.probes += 1;
+      return route.abort('internetdisconnected');
+    }
+    await state.whenPressed;
+    return route.fallback();
   });
   return state;
 }
@@ -48,6 +56,7 @@ test('a console section that cannot load says so with "Try again", which asks th
   await expect.poll(() => network.probes).toBeGreaterThanOrEqual(2);
   network.down = false;
   await error.getByRole('button', { name: 'Try again' }).click();
+  network.pressed();
   await expect(page.getByText(/\d+ missions?, \d+ hidden\. Showing \d+\./)).toBeVisible();
   await expect(error).toHaveCount(0);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
