@@ -211,7 +211,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
 
       <section aria-labelledby={membersHeadingId} className="flex flex-col gap-3">
         <h3 id={membersHeadingId} className="text-base font-semibold text-slate-50">
-          Current Team Members ({members.length})
+          Current Team Members{membersQuery.data ? ` (${members.length})` : ''}
         </h3>
         {membersQuery.isPending && missionId !== '' ? (
           <Spinner size="sm" label="Loading team members..." className="text-sm" />
