@@ -259,8 +259,15 @@ test('a screen with nothing kept says it cannot load, with "Try again", which re
   let down = true;
   let probes = 0;
   await page.route('**/rest/v1/**', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
-  await page.route('**/healthz', (route) => {
-    if (!down) return route.fallback();
+  // Once the network is back, a check is answered only after "Try again" was pressed: a background
+  // check cannot bring the screen back before the press lands, however slow the machine.
+  let pressed!: () => void;
+  const whenPressed = new Promise<void>((resolve) => (pressed = resolve));
+  await page.route('**/healthz', async (route) => {
+    if (!down) {
+      await whenPressed;
+      return route.fallback();
+    }
     probes += 1;
     return route.abort('internetdisconnected');
   });
@@ -275,6 +282,7 @@ test('a screen with nothing kept says it cannot load, with "Try again", which re
   await expect.poll(() => probes).toBeGreaterThanOrEqual(2);
   down = false;
   await error.getByRole('button', { name: 'Try again' }).click();
+  pressed();
   await expect(page.getByRole('heading', { level: 1, name: mission.name })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
@@ -285,8 +293,15 @@ test('the role profile view never says "No Profile Yet" when it simply could not
   let down = true;
   let probes = 0;
   await page.route('**/rest/v1/rpc/get_user_role_profile', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
-  await page.route('**/healthz', (route) => {
-    if (!down) return route.fallback();
+  // Once the network is back, a check is answered only after "Try again" was pressed: a background
+  // check cannot bring the screen back before the press lands, however slow the machine.
+  let pressed!: () => void;
+  const whenPressed = new Promise<void>((resolve) => (pressed = resolve));
+  await page.route('**/healthz', async (route) => {
+    if (!down) {
+      await whenPressed;
+      return route.fallback();
+    }
     probes += 1;
     return route.abort('internetdisconnected');
   });
@@ -301,6 +316,7 @@ test('the role profile view never says "No Profile Yet" when it simply could not
   await expect.poll(() => probes).toBeGreaterThanOrEqual(2);
   down = false;
   await error.getByRole('button', { name: 'Try again' }).click();
+  pressed();
   await expect(page.getByText('Navigator')).toBeVisible();
   await expect(page.getByText('No Profile Yet')).toHaveCount(0);
 });

@@ -158,7 +158,7 @@ test.describe('Manage Team dialog', () => {
     await expect(dialog.getByRole('heading', { name: 'Current Team Members (3)' })).toBeVisible();
   });
 
-  test('shows the loading text, an empty list when members fail to load, and a search failure', async ({ page }) => {
+  test('shows the loading text, an error with "Try again" when members fail to load (never an empty team), and a search failure', async ({ page }) => {
     const { tag, owner } = await crew();
     await signInViaUi(page, owner);
 
@@ -177,8 +177,8 @@ test.describe('Manage Team dialog', () => {
     const dialog = await openManageTeam(page);
     await expect(dialog.getByText('Loading team members...')).toBeVisible();
     releaseMembers();
-    await expect(dialog.getByText('No team members added yet. Search above to add members.')).toBeVisible();
-    await expect(dialog.getByRole('heading', { name: 'Current Team Members (0)' })).toBeVisible();
+    await expect(dialog.getByRole('alert').getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(dialog.getByText('No team members added yet. Search above to add members.')).toHaveCount(0);
 
     await page.route(SEARCH_PROCEDURE, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }) }),

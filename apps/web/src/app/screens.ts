@@ -70,17 +70,27 @@ registerScreenPreloader(preloadScreen);
  * Answers the cancel.
  */
 export function preloadScreensWhenQuiet(queryClient: QueryClient): () => void {
+  return whenQueriesQuiet(queryClient, () => {
+    for (const load of Object.values(screenCode)) quietly(load());
+  });
+}
+
+/**
+ * Runs `run` once no query is fetching (after a short quiet moment): the screen on show has its
+ * data, so what loads now no longer competes with what the person is waiting for. Answers the cancel.
+ */
+export function whenQueriesQuiet(queryClient: QueryClient, run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let done = false;
-  const run = () => {
+  const finish = () => {
     done = true;
     unsubscribe();
-    for (const load of Object.values(screenCode)) quietly(load());
+    run();
   };
   const check = () => {
     clearTimeout(timer);
     // Quiet for a moment: a screen often starts its next call as the previous one answers.
-    if (!done && queryClient.isFetching() === 0) timer = setTimeout(run, 250);
+    if (!done && queryClient.isFetching() === 0) timer = setTimeout(finish, 250);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe(check);
   check();

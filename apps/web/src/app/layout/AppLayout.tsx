@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { Dialog as RadixDialog } from 'radix-ui';
@@ -6,8 +6,40 @@ import { Menu, X } from 'lucide-react';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
-import { NotificationBell } from '../../features/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { Sidebar } from './Sidebar';
+import { ScreenReadBoundary } from './ScreenReadBoundary';
+import { whenQueriesQuiet } from '../screens';
+
+// The bell's code (with its list, its actions and their icons) is not needed for a screen to be
+// usable: it loads once the screen has its data, not on the sign-in form's preload, where it held up
+// the sign-in's own request on a slow link (docs/performance.md#screens-on-a-phone-npm-run-benchscreens).
+const NotificationBell = lazy(() => import('../../features/notifications').then((module) => ({ default: module.NotificationBell })));
+
+/** At the latest this long after the layout appears, the bell loads even if some read is still out. */
+const BELL_LATEST_MS = 4_000;
+
+function LaterBell() {
+  const queryClient = useQueryClient();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const latest = setTimeout(() => setReady(true), BELL_LATEST_MS);
+    const cancel = whenQueriesQuiet(queryClient, () => setReady(true));
+    return () => {
+      clearTimeout(latest);
+      cancel();
+    };
+  }, [queryClient]);
+  // The same size as the bell, so the bar does not move when it comes.
+  const placeholder = <span aria-hidden="true" className="size-11 shrink-0" />;
+  return ready ? (
+    <Suspense fallback={placeholder}>
+      <NotificationBell />
+    </Suspense>
+  ) : (
+    placeholder
+  );
+}
 
 /** Tailwind's xl breakpoint: from here on the sidebar is fixed instead of a drawer. */
 const XL_QUERY = '(min-width: 80rem)';
@@ -84,12 +116,14 @@ export default function AppLayout() {
               </p>
             ) : null}
             <LiveIndicator className="max-w-[14rem] text-right" />
-            <NotificationBell />
+            <LaterBell />
           </header>
           <main id="main-content" tabIndex={-1} aria-label="Page content" className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            <ScreenReadBoundary>
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </ScreenReadBoundary>
           </main>
         </div>
       </div>

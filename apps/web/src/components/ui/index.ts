@@ -1,5 +1,5 @@
 export { Alert, type AlertTone } from './Alert';
-export { LoadError } from './LoadError';
+export { LoadError, QueryState, type ReadState } from './LoadError';
 export { Badge, type BadgeTone } from './Badge';
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
 export { Card, CardHeader } from './Card';

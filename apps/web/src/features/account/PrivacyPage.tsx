@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { LoadError, Spinner } from '../../components/ui';
+import { QueryState } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
@@ -31,16 +31,14 @@ export default function PrivacyPage() {
           <p className="mt-1 text-slate-300">How {appConfig.productName} handles your personal information.</p>
         </div>
         <article aria-label="Privacy notice" className="rounded-2xl border border-slate-700/70 bg-slate-900/70 p-5 sm:p-6">
-          {page.data ? (
-            <>
-              <PrivacyText body={page.data.body} />
-              {page.data.updated_at ? <p className="mt-6 text-sm text-slate-300">Last changed {formatDate(page.data.updated_at)}.</p> : null}
-            </>
-          ) : page.isError ? (
-            <LoadError message={page.error.message} onRetry={() => void page.refetch()} />
-          ) : (
-            <Spinner label="Loading the privacy page" />
-          )}
+          <QueryState query={page} loading="Loading the privacy page">
+            {(data) => (
+              <>
+                <PrivacyText body={data.body} />
+                {data.updated_at ? <p className="mt-6 text-sm text-slate-300">Last changed {formatDate(data.updated_at)}.</p> : null}
+              </>
+            )}
+          </QueryState>
         </article>
       </main>
       <footer className="px-5 py-6 text-center text-sm text-slate-300">{appConfig.programmeName}</footer>

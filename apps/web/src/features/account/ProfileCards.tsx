@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ANONYMITY_COVERS, SIGNUP_MESSAGES, isValidMobileNumber } from '@mc/contract';
-import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextField } from '../../components/ui';
+import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextField, LoadError } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { callRpc } from '../../lib/rpc';
 
@@ -11,14 +11,18 @@ export const seenByOthersKey = (userId: string | null) => ['account', 'seen-by-o
 
 /** Names and mobile, with the sign-up rules (register_user_profile checks them again); the e-mail is shown. */
 export function DetailsCard() {
-  const { appUser, user, refreshAppUser } = useAuth();
+  const { appUser, appUserLoading, user, refreshAppUser } = useAuth();
   const queryClient = useQueryClient();
   const [first, setFirst] = useState<string | null>(null);
   const [last, setLast] = useState<string | null>(null);
   const [mobile, setMobile] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  if (!appUser) return <Spinner label="Loading your details" />;
+  if (!appUser) {
+    // The session's own read of the person's row answers "none" when it fails: never an empty form for it.
+    if (appUserLoading) return <Spinner label="Loading your details" />;
+    return <LoadError message="Your details could not be loaded." onRetry={() => void refreshAppUser().catch(() => undefined)} />;
+  }
   const values = { first: first ?? appUser.first_name, last: last ?? appUser.last_name, mobile: mobile ?? appUser.mobile };
 
   async function save(event: FormEvent) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SeenByOthers } from '@mc/contract';
-import { Card, EmailText, LoadError, Spinner } from '../../components/ui';
+import { Card, EmailText, QueryState } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { callRpc } from '../../lib/rpc';
 import { RoleCardView } from '../roles';
@@ -25,13 +25,9 @@ export function SeenByOthersCard() {
         What others see of me
       </h2>
       <p className="mb-4 text-sm text-slate-300">Exactly what another attendee, who is not on your team, gets from the app.</p>
-      {seen.data ? (
-        <SeenParts seen={seen.data} />
-      ) : seen.isError ? (
-        <LoadError message={seen.error.message} onRetry={() => void seen.refetch()} />
-      ) : (
-        <Spinner label="Loading what others see" />
-      )}
+      <QueryState query={seen} loading="Loading what others see">
+        {(data) => <SeenParts seen={data} />}
+      </QueryState>
     </Card>
   );
 }

@@ -22,7 +22,7 @@ import {
 } from './programme.ts';
 import { sessionsByDay } from './schedule.ts';
 import { useNow } from './useNow.ts';
-import { pageClasses } from '../../components/ui';
+import { pageClasses, LoadError } from '../../components/ui';
 import { FilterButton, MyAgendaEmpty } from './agenda/AgendaControls.tsx';
 import { ChangesDialog } from './agenda/ChangesDialog.tsx';
 import { NowNextStrip } from './agenda/NowNextStrip.tsx';
@@ -179,9 +179,12 @@ export default function AgendaSchedulePage() {
       </div>
 
       {favourites.isError && (
-        <p role="alert" className="mb-4 rounded-xl border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100">
-          Your starred parts could not be loaded: {favourites.error.message}
-        </p>
+        <LoadError
+          className="mb-4"
+          message={`Your starred parts could not be loaded: ${favourites.error.message}`}
+          retrying={favourites.isFetching}
+          onRetry={() => void favourites.refetch()}
+        />
       )}
 
       <Tabs.Root value={selectedDay} onValueChange={(value) => update({ day: value, part: null })}>

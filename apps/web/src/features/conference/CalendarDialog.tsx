@@ -3,7 +3,7 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { CalendarDays, Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '@mc/contract';
-import { Button, Dialog } from '../../components/ui';
+import { Button, Dialog, LoadError } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { downloadCalendar, useCalendarFeed } from './myAgenda.ts';
 import { ReminderToggle } from './agenda/ReminderToggle.tsx';
@@ -133,9 +133,7 @@ function FeedSection({ status, create, revoke, created, onMake, onStop }: FeedSe
       {status.isPending ? (
         <p className="mt-3 text-sm text-slate-300">Loading…</p>
       ) : status.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-200">
-          {status.error.message}
-        </p>
+        <LoadError className="mt-3" message={status.error.message} retrying={status.isFetching} onRetry={() => void status.refetch()} />
       ) : created ? (
         <div className="mt-3 space-y-3" data-testid="feed-address">
           <p className="text-sm text-emerald-200" role="status">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { fitReason, type MissionFit } from '@mc/contract';
-import { Alert, Badge, Card, Spinner } from '../../components/ui';
+import { Badge, Card, QueryState } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { AskToJoinButton } from '../roles';
@@ -24,19 +24,19 @@ export function MissionsForMeCard({ limit = 5 }: { limit?: number }) {
         Missions that need you
       </h2>
       <p className="mb-4 text-sm text-slate-300">Open roles that want what you wrote in your role profile.</p>
-      {fits.isPending ? (
-        <Spinner label="Finding missions that need you..." />
-      ) : fits.isError ? (
-        <Alert tone="error">{fits.error.message || 'Could not find missions for you'}</Alert>
-      ) : fits.data.missions.length === 0 ? (
-        <p className="text-slate-300">No open role fits your profile yet. New roles open as teams form: look again later.</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {fits.data.missions.map((fit) => (
-            <FitLine key={fit.role_id} fit={fit} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={fits} loading="Finding missions that need you...">
+        {(data) =>
+          data.missions.length === 0 ? (
+            <p className="text-slate-300">No open role fits your profile yet. New roles open as teams form: look again later.</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {data.missions.map((fit) => (
+                <FitLine key={fit.role_id} fit={fit} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </Card>
   );
 }

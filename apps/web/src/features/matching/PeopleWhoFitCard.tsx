@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { fitReason, type PersonFit } from '@mc/contract';
-import { Alert, Badge, Button, Card, Select, Spinner } from '../../components/ui';
+import { Badge, Button, Card, Select, QueryState } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
 import { notify } from '../../lib/notify';
 import { invalidateRequests, missionRolesQuery, PersonName } from '../roles';
@@ -22,33 +22,31 @@ export function PeopleWhoFitCard({ missionId }: { missionId: string }) {
     <Card className="mb-6" data-testid="people-who-fit">
       <h2 className="mb-1 text-lg font-semibold text-slate-50">People who fit your mission</h2>
       <p className="mb-4 text-sm text-slate-300">Attendees whose role profile names what your open role asks for, best first.</p>
-      {roles.isPending ? (
-        <Spinner label="Loading open roles..." />
-      ) : roles.isError ? (
-        <Alert tone="error">{roles.error.message}</Alert>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Select
-            label="For the open role"
-            options={roles.data.map((role) => ({ value: role.role_id, label: role.title }))}
-            value={roleId}
-            onChange={(event) => setChosen(event.target.value)}
-          />
-          {people.isPending ? (
-            <Spinner label="Finding people who fit..." />
-          ) : people.isError ? (
-            <Alert tone="error">{people.error.message || 'Could not find people who fit'}</Alert>
-          ) : people.data.length === 0 ? (
-            <p className="text-slate-300">Nobody fits this role yet. People appear here as they write their role profiles.</p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {people.data.map((person) => (
-                <PersonLine key={person.user_id} person={person} roleId={roleId} />
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <QueryState query={roles} loading="Loading open roles...">
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            <Select
+              label="For the open role"
+              options={data.map((role) => ({ value: role.role_id, label: role.title }))}
+              value={roleId}
+              onChange={(event) => setChosen(event.target.value)}
+            />
+            <QueryState query={people} loading="Finding people who fit...">
+              {(found) =>
+                found.length === 0 ? (
+                  <p className="text-slate-300">Nobody fits this role yet. People appear here as they write their role profiles.</p>
+                ) : (
+                  <ul className="flex flex-col gap-3">
+                    {found.map((person) => (
+                      <PersonLine key={person.user_id} person={person} roleId={roleId} />
+                    ))}
+                  </ul>
+                )
+              }
+            </QueryState>
+          </div>
+        )}
+      </QueryState>
     </Card>
   );
 }

@@ -1,13 +1,17 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
 import { Button, Card, Dialog, LoadError, Spinner, buttonClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
-import { ManageTeamDialog } from '../teams';
 import type { MissionDetails } from '@mc/contract';
 import { useOwnedMission, type MembershipMission } from './useMembershipMission';
 import { countLabel, formatDate } from '../../lib/format';
+
+// The team dialog's code loads when it is about to be used, not with the dashboard: the dashboard
+// is usable sooner on a slow link (docs/performance.md#screens-on-a-phone-npm-run-benchscreens).
+const loadTeamDialog = () => import('../teams');
+const ManageTeamDialog = lazy(() => loadTeamDialog().then((module) => ({ default: module.ManageTeamDialog })));
 
 interface DashboardMissionSectionProps {
   /** Create Mission is enabled only with a completed survey and a role profile. */
@@ -45,6 +49,8 @@ export default function DashboardMissionSection({ canCreateMission, missing }: D
 /** The user's own mission: what it is, its votes and subscribers, Update Mission and Manage Team. */
 function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
   const [teamOpen, setTeamOpen] = useState(false);
+  // Mounted from the first opening on, so its code is fetched only for someone who manages the team.
+  const [teamOpened, setTeamOpened] = useState(false);
   return (
     <section aria-labelledby="dashboard-mission-title" className="mt-6">
       <Card className="flex flex-col gap-4">
@@ -80,12 +86,25 @@ function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
             <Pencil aria-hidden="true" className="size-4" />
             Update Mission
           </Link>
-          <Button variant="secondary" icon={<Users aria-hidden="true" className="size-4" />} onClick={() => setTeamOpen(true)}>
+          <Button
+            variant="secondary"
+            icon={<Users aria-hidden="true" className="size-4" />}
+            onPointerEnter={() => void loadTeamDialog()}
+            onFocus={() => void loadTeamDialog()}
+            onClick={() => {
+              setTeamOpened(true);
+              setTeamOpen(true);
+            }}
+          >
             Manage Team
           </Button>
         </div>
       </Card>
-      <ManageTeamDialog missionId={mission.mission_id} open={teamOpen} onOpenChange={setTeamOpen} />
+      {teamOpened ? (
+        <Suspense fallback={null}>
+          <ManageTeamDialog missionId={mission.mission_id} open={teamOpen} onOpenChange={setTeamOpen} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Check } from 'lucide-react';
 import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, missionRequiredMessage, type Mission, type MissionField } from '@mc/contract';
-import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses } from '../../components/ui';
+import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses, LoadError } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -61,14 +61,15 @@ export default function MissionFormPage() {
   const title = editId ? 'Update Mission' : 'Create a Mission';
 
   const existing = useQuery({ ...missionDetailsQuery(editId ?? '', userId), enabled: editId !== null && userId !== null, staleTime: 0 });
-  const loadFailed = editId !== null && (existing.isError || (existing.isSuccess && existing.data === null));
+  const notFound = editId !== null && existing.isSuccess && existing.data === null;
 
-  // A failed load says why, then goes back to the dashboard.
+  // A mission that is not there says so, then goes back to the dashboard. A read that failed stays
+  // here with "Try again" (the network may come back; the person's place is kept).
   useEffect(() => {
-    if (!loadFailed) return;
-    toast.error((existing.error instanceof Error && existing.error.message) || 'Failed to load mission details');
+    if (!notFound) return;
+    toast.error('Failed to load mission details');
     void navigate(paths.dashboard(), { replace: true });
-  }, [loadFailed, existing.error, navigate]);
+  }, [notFound, navigate]);
 
   return (
     <section className={pageClasses}>
@@ -78,6 +79,12 @@ export default function MissionFormPage() {
         <CreateOrShowOwn userId={userId} />
       ) : existing.data ? (
         <MissionForm key={existing.data.mission.mission_id} userId={userId} existing={existing.data.mission} />
+      ) : existing.isError ? (
+        <LoadError
+          message={existing.error.message || 'Failed to load mission details'}
+          retrying={existing.isFetching}
+          onRetry={() => void existing.refetch()}
+        />
       ) : (
         <PageSpinner label="Loading mission details..." />
       )}
@@ -92,6 +99,8 @@ export default function MissionFormPage() {
 function CreateOrShowOwn({ userId }: { userId: string | null }) {
   const owned = useOwnedMission(userId);
   if (owned.isPending) return <PageSpinner label="Loading mission details..." />;
+  // Not knowing whether the person has a mission is not "no mission": no empty form until it is known.
+  if (owned.error) return <LoadError message={owned.error.message || 'Failed to load mission details'} onRetry={owned.retry} />;
   const mission = owned.details?.mission;
   if (!mission) return <MissionForm userId={userId} existing={null} />;
   return (

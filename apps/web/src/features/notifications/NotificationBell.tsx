@@ -5,7 +5,7 @@ import { Popover } from 'radix-ui';
 import { Bell, Check, CheckCheck, LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 import type { NotificationItem } from '@mc/contract/notifications.ts';
-import { Button, Spinner } from '../../components/ui';
+import { Button, Spinner, LoadError } from '../../components/ui';
 import { cn } from '../../components/ui/cn';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
@@ -22,7 +22,7 @@ export const BELL_TEXT = {
   title: 'Notifications',
   empty: 'Nothing yet. You will be told here when a mission you follow or a team you are on changes.',
   loading: 'Loading notifications...',
-  loadFailed: 'Your notifications could not be loaded. Please try again.',
+  loadFailed: 'Your notifications could not be loaded.',
   markAll: 'Mark all as read',
   markOne: 'Mark as read',
   leave: 'Leave team',
@@ -94,9 +94,7 @@ export function NotificationBell() {
             {list.isPending ? (
               <Spinner size="sm" label={BELL_TEXT.loading} className="px-4 py-6 text-sm" />
             ) : list.isError ? (
-              <p role="alert" className="px-4 py-6 text-sm text-rose-200">
-                {BELL_TEXT.loadFailed}
-              </p>
+              <LoadError className="m-4" message={BELL_TEXT.loadFailed} retrying={list.isFetching} onRetry={() => void list.refetch()} />
             ) : list.data.items.length === 0 ? (
               <p className="px-4 py-6 text-sm text-slate-300">{BELL_TEXT.empty}</p>
             ) : (

@@ -4,7 +4,7 @@ import { Switch } from 'radix-ui';
 import { BellRing } from 'lucide-react';
 import { toast } from 'sonner';
 import { EMAIL_DIGESTS, NOTIFICATION_TEXT, type EmailDigest, type NotificationSettings } from '@mc/contract/notifications.ts';
-import { Card, Spinner } from '../../components/ui';
+import { Card, QueryState } from '../../components/ui';
 import { cn } from '../../components/ui/cn';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -47,15 +47,9 @@ export function NotificationSettingsCard() {
           <p className="mt-1 text-sm text-slate-300">The bell at the top tells you when a mission you follow or a team you are on changes.</p>
         </div>
       </div>
-      {settings.isPending ? (
-        <Spinner size="sm" label="Loading your notification settings..." className="text-sm" />
-      ) : settings.isError ? (
-        <p role="alert" className="text-sm text-rose-200">
-          Your notification settings could not be loaded. Please try again later.
-        </p>
-      ) : (
-        <SettingsForm saved={settings.data} userId={userId} />
-      )}
+      <QueryState query={settings} loading="Loading your notification settings..." errorMessage="Your notification settings could not be loaded.">
+        {(data) => <SettingsForm saved={data} userId={userId} />}
+      </QueryState>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useRoutes, type RouteObject } from 'react-router';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { Alert, Button, Card, PageSpinner, buttonClasses, cn } from '../../components/ui';
+import { Card, PageSpinner, buttonClasses, cn, LoadError } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
@@ -38,12 +38,7 @@ export default function OrganiserConsole() {
       <div className="mx-auto flex max-w-xl flex-col gap-4">
         <title>{`Organiser console · ${appConfig.productName}`}</title>
         <h1 className="text-2xl font-bold text-slate-50">Organiser console</h1>
-        <Alert tone="error" title="We could not check your access">
-          {status.error.message}
-        </Alert>
-        <Button variant="secondary" onClick={() => void status.refetch()} className="self-start">
-          Try again
-        </Button>
+        <LoadError title="We could not check your access" message={status.error.message} retrying={status.isFetching} onRetry={() => void status.refetch()} />
       </div>
     );
   }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, UserMinus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OrganiserListEntry } from '@mc/contract';
-import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextField } from '../../components/ui';
+import { Button, Card, CardHeader, Dialog, QueryState, TextField } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/auth';
@@ -20,19 +20,15 @@ export function OrganisersPanel() {
   return (
     <Card>
       <CardHeader title="Organisers" description="Organisers can open this console. They stay attendees too. Every change is in the audit log." />
-      {organisers.isPending ? (
-        <Spinner label="Loading organisers..." />
-      ) : organisers.isError ? (
-        <Alert tone="error" title="The organisers could not be loaded">
-          {organisers.error.message}
-        </Alert>
-      ) : (
-        <ul aria-label="Organisers" className="mb-5 flex flex-col divide-y divide-slate-700/70">
-          {organisers.data.map((entry) => (
-            <OrganiserRow key={entry.user_id} entry={entry} isSelf={entry.user_id === user?.id} onReset={setResetting} onRevoke={setRevoking} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={organisers} loading="Loading organisers..." errorTitle="The organisers could not be loaded">
+        {(data) => (
+          <ul aria-label="Organisers" className="mb-5 flex flex-col divide-y divide-slate-700/70">
+            {data.map((entry) => (
+              <OrganiserRow key={entry.user_id} entry={entry} isSelf={entry.user_id === user?.id} onReset={setResetting} onRevoke={setRevoking} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <GrantOrganiserForm />
       <ResetTwoStepDialog entry={resetting} onClose={() => setResetting(null)} />
       <RevokeOrganiserDialog entry={revoking} selfId={user?.id ?? null} onClose={() => setRevoking(null)} />

@@ -10,7 +10,7 @@ import {
   type RoleProfileFormField,
   type RoleProfileValues,
 } from '@mc/contract';
-import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses } from '../../components/ui';
+import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses, LoadError } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -64,6 +64,9 @@ export default function RoleProfileFormPage() {
       )}
       {loading ? (
         <PageSpinner label="Loading profile data..." />
+      ) : profile.data === undefined && profile.error ? (
+        // Not knowing the profile is not "no profile": an empty form here would look like one, and save over it.
+        <LoadError message={profile.error.message || 'Failed to load profile'} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
       ) : (
         // Keyed by the loaded profile, so the form starts from its values without syncing effects.
         <RoleProfileForm key={profile.data?.id ?? 'new'} userId={userId} existing={profile.data ?? null} />

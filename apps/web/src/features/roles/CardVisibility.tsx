@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardVisibility, RoleCardSettings } from '@mc/contract';
 import { Link } from 'react-router';
-import { Alert, Card, cn } from '../../components/ui';
+import { Alert, Card, cn, QueryState } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
@@ -62,7 +62,16 @@ export function CardVisibilityCard() {
   const [status, setStatus] = useState('');
   // The choice shows at once; the saved answer follows.
   const [picked, setPicked] = useState<CardVisibility | null>(null);
-  if (!settings.data) return null;
+  if (!settings.data) {
+    return (
+      <Card>
+        <h2 className="mb-2 text-lg font-semibold text-slate-50">Role card</h2>
+        <QueryState query={settings} loading="Loading who may read your role card...">
+          {() => null}
+        </QueryState>
+      </Card>
+    );
+  }
   return (
     <Card>
       <h2 className="mb-2 text-lg font-semibold text-slate-50">Role card</h2>

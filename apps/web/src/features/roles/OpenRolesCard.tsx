@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, XCircle } from 'lucide-react';
 import type { MissionRole } from '@mc/contract';
-import { Alert, Badge, Button, Card, Spinner } from '../../components/ui';
+import { Badge, Button, Card, QueryState } from '../../components/ui';
 import { notify } from '../../lib/notify';
 import { closeRole, invalidateRoles, missionRolesQuery } from './rolesApi';
 import { RoleFormDialog } from './RoleFormDialog';
@@ -47,46 +47,46 @@ export function OpenRolesCard({ missionId, canManage, roleAction }: OpenRolesCar
           </Button>
         ) : null}
       </div>
-      {roles.isPending ? (
-        <Spinner label="Loading open roles..." />
-      ) : roles.isError ? (
-        <Alert tone="error">{roles.error.message}</Alert>
-      ) : roles.data.length === 0 ? (
-        <p className="text-slate-300">No open roles.</p>
-      ) : (
-        <ul className="flex flex-col gap-4">
-          {roles.data.map((role) => (
-            <li key={role.role_id} className="flex flex-col gap-2 rounded-xl border border-slate-700 p-4" data-testid="open-role">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <h3 className="font-semibold break-words text-slate-50">{role.title}</h3>
-                <span className="text-sm text-slate-300">{placesLabel(role)}</span>
-              </div>
-              {role.description ? <p className="break-words whitespace-pre-line text-slate-300">{role.description}</p> : null}
-              <p className="text-sm text-slate-300">
-                Skills wanted: <span className="font-semibold text-slate-100">{role.skills.join(', ')}</span>
-              </p>
-              {role.archetype ? (
-                <p className="text-sm text-slate-300">
-                  Archetype wanted: <Badge tone="accent">{role.archetype}</Badge>
-                </p>
-              ) : null}
-              <div className="flex flex-wrap gap-2">
-                {roleAction?.(role)}
-                {canManage ? (
-                  <>
-                    <Button size="sm" variant="secondary" icon={<Pencil aria-hidden="true" className="size-4" />} onClick={() => openForm(role)}>
-                      Edit<span className="sr-only"> {role.title}</span>
-                    </Button>
-                    <Button size="sm" variant="ghost" icon={<XCircle aria-hidden="true" className="size-4" />} onClick={() => void close(role)}>
-                      Close role<span className="sr-only"> {role.title}</span>
-                    </Button>
-                  </>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={roles} loading="Loading open roles...">
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-slate-300">No open roles.</p>
+          ) : (
+            <ul className="flex flex-col gap-4">
+              {data.map((role) => (
+                <li key={role.role_id} className="flex flex-col gap-2 rounded-xl border border-slate-700 p-4" data-testid="open-role">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h3 className="font-semibold break-words text-slate-50">{role.title}</h3>
+                    <span className="text-sm text-slate-300">{placesLabel(role)}</span>
+                  </div>
+                  {role.description ? <p className="break-words whitespace-pre-line text-slate-300">{role.description}</p> : null}
+                  <p className="text-sm text-slate-300">
+                    Skills wanted: <span className="font-semibold text-slate-100">{role.skills.join(', ')}</span>
+                  </p>
+                  {role.archetype ? (
+                    <p className="text-sm text-slate-300">
+                      Archetype wanted: <Badge tone="accent">{role.archetype}</Badge>
+                    </p>
+                  ) : null}
+                  <div className="flex flex-wrap gap-2">
+                    {roleAction?.(role)}
+                    {canManage ? (
+                      <>
+                        <Button size="sm" variant="secondary" icon={<Pencil aria-hidden="true" className="size-4" />} onClick={() => openForm(role)}>
+                          Edit<span className="sr-only"> {role.title}</span>
+                        </Button>
+                        <Button size="sm" variant="ghost" icon={<XCircle aria-hidden="true" className="size-4" />} onClick={() => void close(role)}>
+                          Close role<span className="sr-only"> {role.title}</span>
+                        </Button>
+                      </>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       {canManage ? <RoleFormDialog missionId={missionId} role={editing} open={formOpen} onOpenChange={setFormOpen} /> : null}
     </Card>
   );

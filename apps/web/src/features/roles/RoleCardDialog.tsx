@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { RoleCard } from '@mc/contract';
-import { Alert, Badge, Dialog, Spinner } from '../../components/ui';
+import { Badge, Dialog, Spinner, LoadError } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { roleCardQuery } from './rolesApi';
 import { InviteFromCard } from './InviteFromCard';
@@ -61,7 +61,7 @@ const SECTIONS: readonly { label: string; value: (card: RoleCard) => string }[] 
 function RoleCardBody({ userId, actions }: { userId: string; actions: RoleCardDialogProps['actions'] }) {
   const card = useQuery(roleCardQuery(userId));
   if (card.isPending) return <Spinner label="Loading role card..." />;
-  if (card.isError) return <Alert tone="error">{card.error.message}</Alert>;
+  if (card.isError) return <LoadError className="mt-4" message={card.error.message} retrying={card.isFetching} onRetry={() => void card.refetch()} />;
   if (!card.data) return <p className="mt-4 text-slate-300">This person’s role card is not shared with you.</p>;
   return (
     <div className="mt-4 flex min-h-0 flex-col gap-4 overflow-y-auto" data-testid="role-card">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { RoundResultMission } from '@mc/contract';
 import { roundResultQuery } from './roundsApi';
+import { LoadError } from '../../components/ui';
 
 /** Time between two places of the reveal when it runs by itself, last place first. */
 const REVEAL_STEP_MS = 1_500;
@@ -61,7 +62,16 @@ export default function RevealRanking({ roundId, keys, driven }: { roundId: stri
   const places: RoundResultMission[] = result.data?.missions ?? [];
   const shown = useShownPlaces(places.length, keys, driven);
   if (result.isPending) return <p className="text-3xl text-slate-300">Loading the result...</p>;
-  if (result.isError) return <p className="text-3xl text-slate-300">The result could not be loaded. Check the connection and reload this page.</p>;
+  if (result.isError) {
+    return (
+      <LoadError
+        className="text-2xl"
+        message="The result could not be loaded. Check the connection and try again."
+        retrying={result.isFetching}
+        onRetry={() => void result.refetch()}
+      />
+    );
+  }
   const firstShown = places.length - shown;
   const latest = shown > 0 ? places[firstShown] : undefined;
   return (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { normaliseReceipt, ROUND_MESSAGES, type CurrentRound, type ReceiptCheck } from '@mc/contract';
-import { Alert, Button, PageSpinner, TextField } from '../../components/ui';
+import { Alert, Button, PageSpinner, TextField, LoadError } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
 import { roundResultQuery } from './roundsApi';
 import { ReceiptCode } from './VoteCards';
@@ -56,7 +56,15 @@ function ReceiptCheckForm({ roundId }: { roundId: string }) {
 export function RoundResultView({ round }: { round: CurrentRound }) {
   const result = useQuery(roundResultQuery(round.round_id));
   if (result.isPending) return <PageSpinner label="Loading the result..." />;
-  if (result.isError) return <Alert tone="error">The result could not be loaded. Check the connection and reload this page.</Alert>;
+  if (result.isError) {
+    return (
+      <LoadError
+        message="The result could not be loaded. Check the connection and try again."
+        retrying={result.isFetching}
+        onRetry={() => void result.refetch()}
+      />
+    );
+  }
   const mine = new Set(round.my_votes.map((vote) => vote.receipt));
   const listed = new Map(result.data.missions.map((mission) => [mission.mission_id, new Set(mission.receipts)]));
   const allMineCounted = round.my_votes.every((vote) => listed.get(vote.mission_id)?.has(vote.receipt) === true);

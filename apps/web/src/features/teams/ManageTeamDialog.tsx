@@ -118,6 +118,11 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       <TeamMembers
         members={members}
         loading={membersQuery.isPending && missionId !== ''}
+        loadError={
+          membersQuery.data === undefined && membersQuery.error
+            ? { message: membersQuery.error.message, retrying: membersQuery.isFetching, onRetry: () => void membersQuery.refetch() }
+            : null
+        }
         removing={removing}
         focusAfterRemoval={focusAfterRemoval}
         onAsk={() => setFocusAfterRemoval(null)}

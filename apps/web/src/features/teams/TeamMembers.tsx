@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { UserMinus } from 'lucide-react';
 import type { MissionMember } from '@mc/contract';
-import { Badge, Button, Spinner } from '../../components/ui';
+import { Badge, Button, LoadError, Spinner } from '../../components/ui';
 import { PersonLabel } from './PersonLabel';
 import { displayName, isTeamOwner } from './teamRules';
 
 export interface TeamMembersProps {
   members: MissionMember[];
   loading: boolean;
+  /** Why the team could not be read, with a way to try again: a team that could not be read is not an empty team. */
+  loadError: { message: string; retrying: boolean; onRetry: () => void } | null;
   /** Members being removed right now. */
   removing: ReadonlySet<string>;
   /** After a removal, the member whose remove button takes focus. */
@@ -18,7 +20,7 @@ export interface TeamMembersProps {
 }
 
 /** Manage Team's list of members: owners carry a badge; anyone else is removed after a second press. */
-export function TeamMembers({ members, loading, removing, focusAfterRemoval, onAsk, onRemove }: TeamMembersProps) {
+export function TeamMembers({ members, loading, loadError, removing, focusAfterRemoval, onAsk, onRemove }: TeamMembersProps) {
   const membersHeadingId = useId();
   /** The member whose removal waits for a second press ("Remove" or "Keep"). */
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -26,10 +28,12 @@ export function TeamMembers({ members, loading, removing, focusAfterRemoval, onA
   return (
     <section aria-labelledby={membersHeadingId} className="flex flex-col gap-3">
       <h3 id={membersHeadingId} className="text-base font-semibold text-slate-50">
-        Current Team Members ({members.length})
+        Current Team Members{loading || loadError ? '' : ` (${members.length})`}
       </h3>
       {loading ? (
         <Spinner size="sm" label="Loading team members..." className="text-sm" />
+      ) : loadError ? (
+        <LoadError message={loadError.message} retrying={loadError.retrying} onRetry={loadError.onRetry} />
       ) : members.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-600 px-4 py-6 text-center text-sm text-slate-300">
           No team members added yet. Search above to add members.

@@ -31,14 +31,8 @@ export async function removeMember(missionId: string, userId: string, removedBy:
 export function missionMembersQuery(missionId: string) {
   return queryOptions({
     queryKey: queryKeys.missionMembers(missionId),
-    queryFn: async (): Promise<MissionMember[]> => {
-      try {
-        return await callRpc('get_mission_members', { p_mission_id: missionId });
-      } catch (error) {
-        console.error('Loading the team members failed', error);
-        return [];
-      }
-    },
+    // A failure is the dialog's error with "Try again", never an empty team.
+    queryFn: (): Promise<MissionMember[]> => callRpc('get_mission_members', { p_mission_id: missionId }),
   });
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { describePartChange } from '@mc/contract/programmeVersions.ts';
-import { Button, Dialog } from '../../../components/ui';
+import { Dialog, LoadError } from '../../../components/ui';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
@@ -30,12 +30,11 @@ export function ChangesDialog({ timeZone }: { timeZone: string }) {
         {versions.isPending ? (
           <p className="text-sm text-slate-300">Loading the changes…</p>
         ) : versions.isError ? (
-          <div role="alert" className="space-y-2 text-sm text-red-200">
-            <p>The changes could not be loaded: {versions.error.message}</p>
-            <Button size="sm" variant="secondary" onClick={() => void versions.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            message={`The changes could not be loaded: ${versions.error.message}`}
+            retrying={versions.isFetching}
+            onRetry={() => void versions.refetch()}
+          />
         ) : versions.data.length === 0 ? (
           <p className="text-sm text-slate-300">The programme has not been published yet.</p>
         ) : (

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { describePartChange, PUBLISH_NOTE_MAX, type PublishPreview } from '@mc/contract/programmeVersions.ts';
-import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextAreaField } from '../../../components/ui';
+import { Button, Card, CardHeader, Dialog, TextAreaField, QueryState } from '../../../components/ui';
 import { countLabel } from '../../../lib/format';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
@@ -63,35 +63,30 @@ function PublishDialog({ onClose }: { onClose: () => void }) {
       description="What attendees will see change, then a note for the changelog."
       size="lg"
     >
-      {preview.isPending ? (
-        <Spinner label="Comparing the draft with the published version..." />
-      ) : preview.isError ? (
-        <Alert tone="error" title="The changes could not be worked out">
-          <p>{preview.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void preview.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : preview.data.unchanged ? (
-        <p className="text-sm text-slate-300">The draft is the same as the published version {preview.data.published_version}: there is nothing to publish.</p>
-      ) : (
-        <form onSubmit={(event) => onSubmit(event, preview.data)} noValidate className="flex flex-col gap-4 overflow-y-auto">
-          <ChangeList review={preview.data} />
-          <TextAreaField
-            label="Note for attendees"
-            rows={2}
-            value={note}
-            maxLength={PUBLISH_NOTE_MAX}
-            onChange={(event) => setNote(event.target.value)}
-            hint={`Shown in the changelog, such as "Session 3 moved to Hall B". At most ${PUBLISH_NOTE_MAX} characters.`}
-            required
-          />
-          <SaveProblemAlert problem={problem} />
-          <Button type="submit" busy={publish.isPending} busyLabel="Publishing..." className="self-start">
-            Publish version {preview.data.published_version + 1}
-          </Button>
-        </form>
-      )}
+      <QueryState query={preview} loading="Comparing the draft with the published version..." errorTitle="The changes could not be worked out">
+        {(data) =>
+          data.unchanged ? (
+            <p className="text-sm text-slate-300">The draft is the same as the published version {data.published_version}: there is nothing to publish.</p>
+          ) : (
+            <form onSubmit={(event) => onSubmit(event, data)} noValidate className="flex flex-col gap-4 overflow-y-auto">
+              <ChangeList review={data} />
+              <TextAreaField
+                label="Note for attendees"
+                rows={2}
+                value={note}
+                maxLength={PUBLISH_NOTE_MAX}
+                onChange={(event) => setNote(event.target.value)}
+                hint={`Shown in the changelog, such as "Session 3 moved to Hall B". At most ${PUBLISH_NOTE_MAX} characters.`}
+                required
+              />
+              <SaveProblemAlert problem={problem} />
+              <Button type="submit" busy={publish.isPending} busyLabel="Publishing..." className="self-start">
+                Publish version {data.published_version + 1}
+              </Button>
+            </form>
+          )
+        }
+      </QueryState>
     </Dialog>
   );
 }

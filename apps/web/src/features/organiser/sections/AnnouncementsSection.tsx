@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUDIENCE_LABELS } from '@mc/contract';
-import { Alert, Button, Card, Spinner } from '../../../components/ui';
+import { Card, QueryState } from '../../../components/ui';
 import { countLabel } from '../../../lib/format';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { queryKeys } from '../../../lib/queryKeys';
@@ -22,36 +22,31 @@ export default function AnnouncementsSection() {
       <AnnouncementForm />
       <Card>
         <h2 className="text-lg font-semibold text-slate-50">Sent and scheduled</h2>
-        {list.isPending ? (
-          <Spinner label="Loading the announcements..." />
-        ) : list.isError ? (
-          <Alert tone="error" title="The announcements could not be loaded">
-            <p>{list.error.message}</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : list.data.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-300">No announcement yet.</p>
-        ) : (
-          <ul aria-label="Announcements" className="mt-2 flex flex-col divide-y divide-slate-700/70">
-            {list.data.map((entry) => (
-              <li key={entry.id} className="py-3 text-sm">
-                <p className="font-medium text-white">
-                  {entry.urgent ? 'Urgent: ' : ''}
-                  {entry.title}
-                </p>
-                <p className="text-slate-300">
-                  {AUDIENCE_LABELS[entry.audience]}
-                  {entry.part_id ? ` (${entry.part_id})` : ''} ·{' '}
-                  {entry.sent_at
-                    ? `Sent ${formatVenueDateTime(entry.sent_at, timeZone)} to ${countLabel(entry.recipients ?? 0, 'person', 'people')}`
-                    : `Scheduled for ${formatVenueDateTime(entry.send_at, timeZone)}`}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={list} loading="Loading the announcements..." errorTitle="The announcements could not be loaded">
+          {(data) =>
+            data.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-300">No announcement yet.</p>
+            ) : (
+              <ul aria-label="Announcements" className="mt-2 flex flex-col divide-y divide-slate-700/70">
+                {data.map((entry) => (
+                  <li key={entry.id} className="py-3 text-sm">
+                    <p className="font-medium text-white">
+                      {entry.urgent ? 'Urgent: ' : ''}
+                      {entry.title}
+                    </p>
+                    <p className="text-slate-300">
+                      {AUDIENCE_LABELS[entry.audience]}
+                      {entry.part_id ? ` (${entry.part_id})` : ''} ·{' '}
+                      {entry.sent_at
+                        ? `Sent ${formatVenueDateTime(entry.sent_at, timeZone)} to ${countLabel(entry.recipients ?? 0, 'person', 'people')}`
+                        : `Scheduled for ${formatVenueDateTime(entry.send_at, timeZone)}`}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </Card>
     </section>
   );

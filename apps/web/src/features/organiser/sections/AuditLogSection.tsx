@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { describeAuditKind, type AuditEntry, type AuditLogPage } from '@mc/contract';
-import { Alert, Badge, Button, Card, Select, Spinner } from '../../../components/ui';
+import { Badge, Button, Card, Select, QueryState, LoadError } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { SectionHeading } from '../SectionHeading';
@@ -46,37 +46,40 @@ export default function AuditLogSection() {
         <Select label="Kind of action" placeholder="Every kind" options={kindOptions} value={kind} onChange={(event) => setKind(event.target.value)} />
       </div>
 
-      {log.isPending ? (
-        <Spinner label="Loading the audit log..." />
-      ) : log.isError ? (
-        <Alert tone="error" title="The audit log could not be loaded">
-          <p>{log.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void log.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : entries.length === 0 ? (
-        <Card className="flex items-center gap-3 text-slate-300">
-          <History aria-hidden="true" className="size-5 shrink-0" />
-          <p>{actor || kind ? 'Nothing matches these filters.' : 'Nothing has been recorded yet. Organiser actions appear here as they happen.'}</p>
-        </Card>
-      ) : (
-        <>
-          <ol aria-label="Audit log entries" className="flex flex-col gap-3">
-            {entries.map((entry) => (
-              <AuditLogItem key={entry.id} entry={entry} />
-            ))}
-          </ol>
-          {log.hasNextPage ? (
-            <Button variant="secondary" className="self-center" busy={log.isFetchingNextPage} busyLabel="Loading..." onClick={() => void log.fetchNextPage()}>
-              Show older entries
-            </Button>
+      <QueryState query={log} loading="Loading the audit log..." errorTitle="The audit log could not be loaded">
+        {() =>
+          entries.length === 0 ? (
+            <Card className="flex items-center gap-3 text-slate-300">
+              <History aria-hidden="true" className="size-5 shrink-0" />
+              <p>{actor || kind ? 'Nothing matches these filters.' : 'Nothing has been recorded yet. Organiser actions appear here as they happen.'}</p>
+            </Card>
           ) : (
-            <p className="text-center text-sm text-slate-400">That is the first entry: nothing older.</p>
-          )}
-          {log.isFetchNextPageError ? <Alert tone="error">Older entries could not be loaded. Try again.</Alert> : null}
-        </>
-      )}
+            <>
+              <ol aria-label="Audit log entries" className="flex flex-col gap-3">
+                {entries.map((entry) => (
+                  <AuditLogItem key={entry.id} entry={entry} />
+                ))}
+              </ol>
+              {log.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  className="self-center"
+                  busy={log.isFetchingNextPage}
+                  busyLabel="Loading..."
+                  onClick={() => void log.fetchNextPage()}
+                >
+                  Show older entries
+                </Button>
+              ) : (
+                <p className="text-center text-sm text-slate-400">That is the first entry: nothing older.</p>
+              )}
+              {log.isFetchNextPageError ? (
+                <LoadError message="Older entries could not be loaded." retrying={log.isFetchingNextPage} onRetry={() => void log.fetchNextPage()} />
+              ) : null}
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

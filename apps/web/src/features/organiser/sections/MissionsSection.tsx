@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { EyeOff, Eye, Rocket } from 'lucide-react';
 import { HIDE_REASON_MAX, type OrganiserMission } from '@mc/contract';
-import { Alert, Badge, Button, Card, Dialog, SearchInput, Select, Spinner, TextAreaField } from '../../../components/ui';
+import { Alert, Badge, Button, Card, Dialog, SearchInput, Select, TextAreaField, QueryState } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { SectionHeading } from '../SectionHeading';
 import { organiserMissionsQuery, personName, refreshAfterChange } from '../moderationApi';
@@ -53,34 +53,27 @@ export default function MissionsSection() {
         <Select label="Show" options={SHOWN_OPTIONS} value={shown} onChange={(event) => setShown(event.target.value as Shown)} />
       </div>
 
-      {missions.isPending ? (
-        <Spinner label="Loading missions..." />
-      ) : missions.isError ? (
-        <Alert tone="error" title="The missions could not be loaded">
-          <p>{missions.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void missions.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <>
-          <p className="text-sm text-slate-300" aria-live="polite">
-            {countLabel(missions.data.length, 'mission', 'missions')}, {hiddenCount} hidden. Showing {list.length}.
-          </p>
-          {list.length === 0 ? (
-            <Card className="flex items-center gap-3 text-slate-300">
-              <Rocket aria-hidden="true" className="size-5 shrink-0" />
-              <p>{missions.data.length === 0 ? 'No missions yet. They appear here as attendees create them.' : 'No mission matches this search.'}</p>
-            </Card>
-          ) : (
-            <ul aria-label="Missions" className="flex flex-col gap-4">
-              {list.map((mission) => (
-                <MissionRow key={mission.mission_id} mission={mission} onHide={() => setHiding(mission)} onUnhide={() => setUnhiding(mission)} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <QueryState query={missions} loading="Loading missions..." errorTitle="The missions could not be loaded">
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-300" aria-live="polite">
+              {countLabel(data.length, 'mission', 'missions')}, {hiddenCount} hidden. Showing {list.length}.
+            </p>
+            {list.length === 0 ? (
+              <Card className="flex items-center gap-3 text-slate-300">
+                <Rocket aria-hidden="true" className="size-5 shrink-0" />
+                <p>{data.length === 0 ? 'No missions yet. They appear here as attendees create them.' : 'No mission matches this search.'}</p>
+              </Card>
+            ) : (
+              <ul aria-label="Missions" className="flex flex-col gap-4">
+                {list.map((mission) => (
+                  <MissionRow key={mission.mission_id} mission={mission} onHide={() => setHiding(mission)} onUnhide={() => setUnhiding(mission)} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryState>
       <HideDialog mission={hiding} onClose={() => setHiding(null)} />
       <UnhideDialog mission={unhiding} onClose={() => setUnhiding(null)} />
     </section>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CountAt, OverviewFigures } from '@mc/contract';
-import { Alert, Badge, Button, Card, Spinner } from '../../../components/ui';
+import { Badge, Card, QueryState } from '../../../components/ui';
 import { SectionHeading } from '../SectionHeading';
 import { BarChart } from '../BarChart';
 import { OVERVIEW_REFRESH_MS, overviewQuery } from '../moderationApi';
@@ -43,77 +43,70 @@ export default function OverviewSection() {
         title="Overview"
         description={`Live figures for the event, refreshed every ${OVERVIEW_REFRESH_MS / 1000} seconds. Times are venue times in ${zoneCity(timeZone)}.`}
       />
-      {overview.isPending ? (
-        <Spinner label="Loading the figures..." />
-      ) : overview.isError ? (
-        <Alert tone="error" title="The figures could not be loaded">
-          <p>{overview.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void overview.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <>
-          <p className="text-sm text-slate-400">Updated {formatVenueDateTime(overview.data.generated_at, timeZone, 'medium')}</p>
-          <dl aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
-            {FIGURES.map(([key, label]) => (
-              <Card key={key} className="flex flex-col gap-1 p-4">
-                <dt className="text-sm text-slate-300">{label}</dt>
-                <dd className="text-2xl font-bold text-slate-50" data-testid={`figure-${key}`}>
-                  {overview.data.figures[key]}
-                </dd>
-              </Card>
-            ))}
-          </dl>
-          <div className="grid gap-6 xl:grid-cols-2">
-            <ChartCard title="Sign-ups per day" unit="Sign-ups" series={overview.data.signups_per_day} />
-            <ChartCard title="Votes per hour (last 48 hours)" unit="Votes" series={overview.data.votes_per_hour} />
-          </div>
-          <Card>
-            <h2 className="mb-3 text-lg font-semibold text-slate-50">Missions ranked by votes</h2>
-            {overview.data.missions_by_votes.length === 0 ? (
-              <p className="text-slate-300">No missions yet.</p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead className="text-slate-300">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3">
-                        Rank
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Mission
-                      </th>
-                      <th scope="col" className="py-2 pr-3 text-right">
-                        Votes
-                      </th>
-                      <th scope="col" className="py-2 pr-3 text-right">
-                        Subscribers
-                      </th>
-                      <th scope="col" className="py-2 text-right">
-                        Team
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="text-slate-100">
-                    {overview.data.missions_by_votes.map((mission, index) => (
-                      <tr key={mission.mission_id} className="border-t border-slate-700/70">
-                        <td className="py-2 pr-3">{index + 1}</td>
-                        <td className="py-2 pr-3 break-words">
-                          {mission.name} {mission.hidden ? <Badge tone="warning">Hidden</Badge> : null}
-                        </td>
-                        <td className="py-2 pr-3 text-right font-semibold">{mission.vote_count}</td>
-                        <td className="py-2 pr-3 text-right">{mission.subscription_count}</td>
-                        <td className="py-2 text-right">{mission.team_count}</td>
+      <QueryState query={overview} loading="Loading the figures..." errorTitle="The figures could not be loaded">
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-400">Updated {formatVenueDateTime(data.generated_at, timeZone, 'medium')}</p>
+            <dl aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+              {FIGURES.map(([key, label]) => (
+                <Card key={key} className="flex flex-col gap-1 p-4">
+                  <dt className="text-sm text-slate-300">{label}</dt>
+                  <dd className="text-2xl font-bold text-slate-50" data-testid={`figure-${key}`}>
+                    {data.figures[key]}
+                  </dd>
+                </Card>
+              ))}
+            </dl>
+            <div className="grid gap-6 xl:grid-cols-2">
+              <ChartCard title="Sign-ups per day" unit="Sign-ups" series={data.signups_per_day} />
+              <ChartCard title="Votes per hour (last 48 hours)" unit="Votes" series={data.votes_per_hour} />
+            </div>
+            <Card>
+              <h2 className="mb-3 text-lg font-semibold text-slate-50">Missions ranked by votes</h2>
+              {data.missions_by_votes.length === 0 ? (
+                <p className="text-slate-300">No missions yet.</p>
+              ) : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-left text-sm">
+                    <thead className="text-slate-300">
+                      <tr>
+                        <th scope="col" className="py-2 pr-3">
+                          Rank
+                        </th>
+                        <th scope="col" className="py-2 pr-3">
+                          Mission
+                        </th>
+                        <th scope="col" className="py-2 pr-3 text-right">
+                          Votes
+                        </th>
+                        <th scope="col" className="py-2 pr-3 text-right">
+                          Subscribers
+                        </th>
+                        <th scope="col" className="py-2 text-right">
+                          Team
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </Card>
-        </>
-      )}
+                    </thead>
+                    <tbody className="text-slate-100">
+                      {data.missions_by_votes.map((mission, index) => (
+                        <tr key={mission.mission_id} className="border-t border-slate-700/70">
+                          <td className="py-2 pr-3">{index + 1}</td>
+                          <td className="py-2 pr-3 break-words">
+                            {mission.name} {mission.hidden ? <Badge tone="warning">Hidden</Badge> : null}
+                          </td>
+                          <td className="py-2 pr-3 text-right font-semibold">{mission.vote_count}</td>
+                          <td className="py-2 pr-3 text-right">{mission.subscription_count}</td>
+                          <td className="py-2 text-right">{mission.team_count}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </Card>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

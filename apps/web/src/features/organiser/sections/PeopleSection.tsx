@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ShieldCheck, ShieldOff, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { DELETION_REASON_MAX, type AccountDeletionPlan, type AttendeeActivity, type AttendeeSummary } from '@mc/contract';
-import { Alert, Badge, Button, Card, Dialog, EmailText, SearchInput, Spinner, TextAreaField } from '../../../components/ui';
+import { Badge, Button, Card, Dialog, EmailText, SearchInput, Spinner, TextAreaField, QueryState, LoadError } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
@@ -34,39 +34,37 @@ export default function PeopleSection() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
         <div className="flex flex-col gap-3">
           <SearchInput label="Find an attendee" value={term} onChange={setTerm} placeholder="Name or e-mail..." />
-          {people.isPending ? (
-            <Spinner label="Searching..." />
-          ) : people.isError ? (
-            <Alert tone="error" title="The search failed">
-              {people.error.message}
-            </Alert>
-          ) : people.data.length === 0 ? (
-            <Card className="flex items-center gap-3 text-slate-300">
-              <UsersRound aria-hidden="true" className="size-5 shrink-0" />
-              <p>{deferredTerm ? 'Nobody matches this search.' : 'Nobody has signed up yet.'}</p>
-            </Card>
-          ) : (
-            <>
-              <p className="text-sm text-slate-400">{deferredTerm ? `${people.data.length} found` : 'Newest sign-ups'}</p>
-              <ul aria-label="People found" className="flex flex-col gap-2">
-                {people.data.map((person) => (
-                  <li key={person.user_id}>
-                    <button
-                      type="button"
-                      aria-pressed={selected === person.user_id}
-                      onClick={() => setSelected(person.user_id)}
-                      className="flex w-full min-w-0 flex-col items-start rounded-lg border border-slate-700 bg-slate-900/60 px-3 py-2 text-left hover:border-sky-400/60 aria-pressed:border-sky-300 aria-pressed:bg-sky-400/10"
-                    >
-                      <span className="font-medium break-words text-slate-50">{personName(person)}</span>
-                      <span className="text-sm break-words text-slate-300">
-                        <EmailText email={person.email} />
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <QueryState query={people} loading="Searching..." errorTitle="The search failed">
+            {(data) =>
+              data.length === 0 ? (
+                <Card className="flex items-center gap-3 text-slate-300">
+                  <UsersRound aria-hidden="true" className="size-5 shrink-0" />
+                  <p>{deferredTerm ? 'Nobody matches this search.' : 'Nobody has signed up yet.'}</p>
+                </Card>
+              ) : (
+                <>
+                  <p className="text-sm text-slate-400">{deferredTerm ? `${data.length} found` : 'Newest sign-ups'}</p>
+                  <ul aria-label="People found" className="flex flex-col gap-2">
+                    {data.map((person) => (
+                      <li key={person.user_id}>
+                        <button
+                          type="button"
+                          aria-pressed={selected === person.user_id}
+                          onClick={() => setSelected(person.user_id)}
+                          className="flex w-full min-w-0 flex-col items-start rounded-lg border border-slate-700 bg-slate-900/60 px-3 py-2 text-left hover:border-sky-400/60 aria-pressed:border-sky-300 aria-pressed:bg-sky-400/10"
+                        >
+                          <span className="font-medium break-words text-slate-50">{personName(person)}</span>
+                          <span className="text-sm break-words text-slate-300">
+                            <EmailText email={person.email} />
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )
+            }
+          </QueryState>
         </div>
         {selected ? (
           <PersonPanel userId={selected} onDeleted={() => setSelected(null)} />
@@ -99,9 +97,12 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
   if (activity.isPending) return <Spinner label="Loading what this person has done..." />;
   if (activity.isError) {
     return (
-      <Alert tone="error" title="This person could not be loaded">
-        {activity.error.message}
-      </Alert>
+      <LoadError
+        title="This person could not be loaded"
+        message={activity.error.message}
+        retrying={activity.isFetching}
+        onRetry={() => void activity.refetch()}
+      />
     );
   }
   const person = activity.data;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PRIVACY_PAGE_MAX, type PrivacyPageSource } from '@mc/contract';
-import { Alert, Button, Card, CardHeader, LoadError, Spinner, TextAreaField } from '../../../components/ui';
+import { Alert, Button, Card, CardHeader, TextAreaField, QueryState } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { callRpc } from '../../../lib/rpc';
@@ -32,13 +32,9 @@ export default function PrivacySection() {
           </>
         }
       />
-      {source.data ? (
-        <Editor key={source.data.updated_at ?? 'template'} source={source.data} />
-      ) : source.isError ? (
-        <LoadError message={source.error.message} onRetry={() => void source.refetch()} />
-      ) : (
-        <Spinner label="Loading the privacy page" />
-      )}
+      <QueryState query={source} loading="Loading the privacy page">
+        {(data) => <Editor key={data.updated_at ?? 'template'} source={data} />}
+      </QueryState>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Download, Pencil, Plus } from 'lucide-react';
 import { roundExportPath, type OrganiserRound, type RoundState } from '@mc/contract';
-import { Alert, Badge, Button, Card, PageSpinner, type BadgeTone } from '../../../components/ui';
+import { Alert, Badge, Button, Card, type BadgeTone, QueryState } from '../../../components/ui';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
 import { venueTime } from '../../rounds';
@@ -130,21 +130,21 @@ export default function RoundsSection() {
         }
       />
       {creating ? <RoundForm onDone={() => setCreating(false)} /> : null}
-      {rounds.isPending ? (
-        <PageSpinner label="Loading the rounds..." />
-      ) : rounds.isError ? (
-        <Alert tone="error">{rounds.error.message}</Alert>
-      ) : rounds.data.length === 0 ? (
-        <p className="text-slate-300">No voting rounds yet.</p>
-      ) : (
-        <ul className="grid gap-4 lg:grid-cols-2">
-          {rounds.data.map((round) => (
-            <li key={round.round_id}>
-              <RoundItem round={round} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={rounds} loading="Loading the rounds..." page>
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-slate-300">No voting rounds yet.</p>
+          ) : (
+            <ul className="grid gap-4 lg:grid-cols-2">
+              {data.map((round) => (
+                <li key={round.round_id}>
+                  <RoundItem round={round} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

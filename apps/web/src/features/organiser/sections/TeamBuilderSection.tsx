@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Send, Wand2 } from 'lucide-react';
 import { UNPLACED_REASONS, fitReason, type BuilderPlacement, type TeamBuilderProposal } from '@mc/contract';
-import { Alert, Button, Card, LoadError, Spinner } from '../../../components/ui';
+import { Alert, Button, Card, QueryState } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { formatCount } from '../../../lib/format';
 import { SectionHeading } from '../SectionHeading';
@@ -46,25 +46,23 @@ export default function TeamBuilderSection() {
         description="Proposes a place in a mission’s open role for each attendee who is on no team, so that the total fit is as high as it can be. Sending it invites each person; they accept or decline."
       />
       <Card data-testid="builder-overview">
-        {overview.isPending ? (
-          <Spinner label="Counting attendees..." />
-        ) : overview.isError ? (
-          <LoadError message={overview.error.message || 'Could not count attendees'} onRetry={() => void overview.refetch()} />
-        ) : (
-          <ul className="flex flex-col gap-1 text-slate-200">
-            <li>
-              <strong className="text-slate-50">{formatCount(overview.data.unteamed_with_profile)}</strong> attendees with a role profile are on no team.
-            </li>
-            <li>
-              <strong className="text-slate-50">{formatCount(overview.data.placeable)}</strong> of them can be proposed: they accept being added to teams and
-              share their role card with everyone.
-            </li>
-            <li>
-              <strong className="text-slate-50">{formatCount(overview.data.open_roles)}</strong> open roles have{' '}
-              <strong className="text-slate-50">{formatCount(overview.data.open_places)}</strong> places left.
-            </li>
-          </ul>
-        )}
+        <QueryState query={overview} loading="Counting attendees...">
+          {(data) => (
+            <ul className="flex flex-col gap-1 text-slate-200">
+              <li>
+                <strong className="text-slate-50">{formatCount(data.unteamed_with_profile)}</strong> attendees with a role profile are on no team.
+              </li>
+              <li>
+                <strong className="text-slate-50">{formatCount(data.placeable)}</strong> of them can be proposed: they accept being added to teams and share
+                their role card with everyone.
+              </li>
+              <li>
+                <strong className="text-slate-50">{formatCount(data.open_roles)}</strong> open roles have{' '}
+                <strong className="text-slate-50">{formatCount(data.open_places)}</strong> places left.
+              </li>
+            </ul>
+          )}
+        </QueryState>
         <Button
           className="mt-4"
           icon={<Wand2 aria-hidden="true" className="size-4" />}

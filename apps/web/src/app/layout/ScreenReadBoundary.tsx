@@ -1,0 +1,69 @@
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { LoadError, pageClasses } from '../../components/ui';
+
+interface BoundaryProps {
+  children: ReactNode;
+  queryClient: QueryClient;
+  /** The pathname: moving to another screen clears a shown error. */
+  resetKey: string;
+}
+
+interface BoundaryState {
+  error: unknown;
+  pathAtRender: string | null;
+}
+
+/**
+ * A screen that waits for its data while rendering (the programme's screens) throws when that read
+ * fails and nothing was kept. That is a read that failed, not a broken screen: it gets the same
+ * error with "Try again" as every other screen (docs/product.md#offline-and-updates), inside the
+ * layout, so the menu stays. Anything else (a screen's code that could not load, a bug) goes on to
+ * the route's error page.
+ */
+class ReadBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, pathAtRender: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return state.pathAtRender === props.resetKey ? null : { pathAtRender: props.resetKey };
+    return state.pathAtRender !== null && state.pathAtRender !== props.resetKey ? { error: null, pathAtRender: props.resetKey } : null;
+  }
+
+  private failedReads() {
+    return this.props.queryClient.getQueryCache().findAll({ predicate: (query) => query.state.error === this.state.error });
+  }
+
+  private readonly retry = () => {
+    // The failed read is forgotten (it has no data to lose: it would not have thrown otherwise), so
+    // rendering the screen again asks anew instead of throwing the remembered error.
+    for (const query of this.failedReads()) void this.props.queryClient.resetQueries({ queryKey: query.queryKey, exact: true });
+    this.setState({ error: null });
+  };
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    // Not a read of the query cache: the route's own error page deals with it.
+    if (!(error instanceof Error) || this.failedReads().length === 0) throw error;
+    return (
+      <section className={pageClasses}>
+        <LoadError title="This screen could not be loaded" message={error.message} onRetry={this.retry} />
+      </section>
+    );
+  }
+}
+
+export function ScreenReadBoundary({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  return (
+    <ReadBoundary queryClient={queryClient} resetKey={pathname}>
+      {children}
+    </ReadBoundary>
+  );
+}

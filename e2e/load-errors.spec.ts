@@ -1,0 +1,86 @@
+import { expect, test, type Page } from './support/test.ts';
+import { createUser, enterAuthenticatorCode, makeOrganiser, signInViaUi, withAuthenticator, withRoleProfile } from './support/app.ts';
+
+/**
+ * Every part of a screen that reads data has a loading state, an error with "Try again", and shows
+ * what it had when a refresh fails (docs/product.md#offline-and-updates): one component for all of
+ * them (QueryState in components/ui/LoadError.tsx), here proven on the organiser console and on a
+ * programme screen. network.spec.ts proves the attendee's mission and profile screens.
+ */
+
+const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
+/** The app's time limit is 8 s (lib/networkPolicy.ts); a loaded machine adds its own delay. */
+const GIVES_UP = { timeout: 25_000 };
+
+/**
+ * Every procedure call and every reachability check fails at once while `down`, as on Wi-Fi that
+ * lets nothing through. Once it is back, a check is answered only after `pressed()`: a background
+ * check cannot bring the screen back before the person's "Try again" lands, however slow the machine.
+ */
+async function blockNetwork(page: Page) {
+  let pressed!: () => void;
+  const state = { down: true, probes: 0, whenPressed: new Promise<void>((resolve) => (pressed = resolve)), pressed: () => pressed() };
+  await page.route('**/rest/v1/**', (route) => (state.down ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route('**/healthz', async (route) => {
+    if (state.down) {
+      state.probes += 1;
+      return route.abort('internetdisconnected');
+    }
+    await state.whenPressed;
+    return route.fallback();
+  });
+  return state;
+}
+
+test('a console section that cannot load says so with "Try again", which asks the network at once and reads it', async ({ page }) => {
+  test.slow();
+  const organiser = await createUser();
+  makeOrganiser(organiser);
+  const secret = await withAuthenticator(organiser);
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  await page.getByRole('link', { name: 'Organiser console' }).click();
+  await expect(page.getByTestId('figure-registered')).toBeVisible();
+  const sections = page.getByRole('navigation', { name: 'Console sections' });
+
+  // Connected, but nothing gets through: a section never opened has nothing kept.
+  const network = await blockNetwork(page);
+  await sections.getByRole('link', { name: 'Missions', exact: true }).click();
+  const error = page.getByRole('alert').filter({ hasText: 'The missions could not be loaded' });
+  await expect(error).toBeVisible(GIVES_UP);
+  await expect(error).toContainText(OFFLINE_MESSAGE);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  // Two checks have failed, so the next is seconds away (lib/networkPolicy.ts): the network comes
+  // back and the organiser presses "Try again", which checks at once and reads the section again.
+  await expect.poll(() => network.probes).toBeGreaterThanOrEqual(2);
+  network.down = false;
+  await error.getByRole('button', { name: 'Try again' }).click();
+  network.pressed();
+  await expect(page.getByText(/\d+ missions?, \d+ hidden\. Showing \d+\./)).toBeVisible();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test('a programme screen whose programme cannot be read says so inside the app, with "Try again", never a broken page', async ({ page }) => {
+  const me = await withRoleProfile(await createUser());
+  let failing = true;
+  await page.route('**/content/v1/programme', (route) =>
+    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.fallback(),
+  );
+  await signInViaUi(page, me);
+  await page.goto('/speakers-directory');
+
+  const error = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
+  await expect(error).toBeVisible(GIVES_UP);
+  await expect(error).toContainText('The programme could not be loaded (HTTP 503)');
+  // Inside the app: the menu is still there, and it is not the page for a broken screen.
+  await expect(page.getByRole('link', { name: 'All Missions' }).first()).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+
+  failing = false;
+  await error.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Speakers Directory' })).toBeVisible();
+  await expect(page.getByTestId('speaker-card').first()).toBeVisible();
+  await expect(error).toHaveCount(0);
+});
