@@ -8,7 +8,9 @@ import {
   makeOrganiser,
   organiserViaApi,
   rpc,
+  screenReady,
   signInViaUi,
+  trackApiCalls,
   withAuthenticator,
   withRoleProfile,
   type E2EUser,
@@ -527,6 +529,94 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   await projectorContext.close();
   await a.page.context().close();
   await b.page.context().close();
+});
+
+/** The screens of one theme: an attendee's /vote and /live, and an organiser's console. */
+interface ThemedScreens {
+  theme: 'light' | 'dark';
+  vote: Page;
+  live: Page;
+  console: Page;
+}
+
+/** Reduced motion: a toast or dialog that is still fading in would be read by axe at half its contrast. */
+async function themedScreens(browser: Browser, theme: 'light' | 'dark'): Promise<ThemedScreens> {
+  const attendee = await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+  const vote = await attendee.newPage();
+  trackApiCalls(vote);
+  await signInViaUi(vote, await createUser());
+  const live = await attendee.newPage();
+  trackApiCalls(live);
+  const organiser = await createUser();
+  makeOrganiser(organiser);
+  const secret = await withAuthenticator(organiser);
+  const consolePage = await (await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } })).newPage();
+  trackApiCalls(consolePage);
+  await signInViaUi(consolePage, organiser);
+  await enterAuthenticatorCode(consolePage, secret);
+  return { theme, vote, live, console: consolePage };
+}
+
+/** Opens `path` at `width` px and runs axe once `marker` is drawn and the page's calls have settled. */
+async function axeAt(page: Page, theme: string, width: number, path: string, marker: (page: Page) => Locator): Promise<void> {
+  await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+  await page.goto(path);
+  await screenReady(page, marker(page));
+  expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+  await expectNoA11yViolations(page);
+}
+
+test('the round’s screens pass axe in both themes at 390 and 1280 px: /vote before, open, after a vote and closed, /live, and the console’s rounds', async ({
+  browser,
+}) => {
+  test.setTimeout(480_000);
+  const tag = randomUUID().slice(0, 6);
+  const first = await createMission(await withRoleProfile(await createUser()), { p_name: `Rain tanks ${tag}`, p_statement: 'Water for every school' });
+  const second = await createMission(await withRoleProfile(await createUser()), { p_name: `Reading rooms ${tag}` });
+  const roundName = `Themes panel ${tag}`;
+  const driver = await organiserViaApi(await createUser());
+  const round = await rpc<{ round_id: string }>(driver, 'create_vote_round', {
+    p_name: roundName,
+    p_votes_per_person: 2,
+    p_mission_ids: [first.mission_id, second.mission_id],
+  });
+  const themes = [await themedScreens(browser, 'light'), await themedScreens(browser, 'dark')];
+  const roundCard = (page: Page) => page.getByTestId('round-card').filter({ hasText: roundName });
+  const onLive = (state: string) => (page: Page) => page.locator(`[data-round-state="${state}"]`).getByRole('heading', { name: roundName });
+
+  /** Every screen of every theme at both widths, as the round stands now. */
+  const everyScreen = async (state: string, vote: (page: Page) => Locator, organiserSees: string) => {
+    for (const { theme, vote: votePage, live, console: consolePage } of themes) {
+      for (const width of [390, 1280]) {
+        await axeAt(votePage, theme, width, '/vote', vote);
+        await axeAt(live, theme, width, '/live', onLive(state));
+        await axeAt(consolePage, theme, width, '/organiser/rounds', (page) => roundCard(page).getByText(organiserSees, { exact: true }));
+      }
+    }
+  };
+
+  await everyScreen('draft', (page) => page.getByText('Voting has not opened yet'), 'Not open yet');
+  await rpc(driver, 'open_vote_round', { p_round_id: round.round_id });
+  await everyScreen('open', (page) => page.getByTestId('votes-left').filter({ hasText: '2 of 2 left' }), 'Open');
+
+  // Each theme's attendee votes; the confirmation is checked as it shows.
+  for (const { vote } of themes) {
+    await vote.getByRole('button', { name: `Vote for ${first.name}` }).click();
+    await expect(vote.getByRole('dialog', { name: `Vote for ${first.name}?` })).toBeVisible();
+    await expectNoA11yViolations(vote);
+    await vote.getByRole('button', { name: 'Confirm vote' }).click();
+    await expect(vote.getByText(`Your vote for ${first.name} is counted.`)).toBeVisible();
+    await expect(vote.getByTestId('votes-left')).toHaveText('1 of 2 left');
+    await expectNoA11yViolations(vote);
+  }
+  await everyScreen('open', (page) => page.getByRole('button', { name: `Take back your vote for ${first.name}` }), 'Open');
+
+  await rpc(driver, 'close_vote_round', { p_round_id: round.round_id });
+  await everyScreen('closed', (page) => page.getByText('Voting has closed'), 'Closed');
+  for (const { vote, console: consolePage } of themes) {
+    await vote.context().close();
+    await consolePage.context().close();
+  }
 });
 
 /** { day: "2026-11-25", time: "19:40" }: `minutes` from now on the venue's wall clock, as the day and time fields take it. */
