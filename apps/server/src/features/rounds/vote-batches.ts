@@ -144,11 +144,17 @@ class RoundVoteBatcher {
   private async send(batch: PendingVote[]): Promise<void> {
     let rows: { n: number; votes_per_person: number; my_votes: MyRoundVote[] }[];
     try {
-      rows = await this.db.query(CAST_BATCH, [this.roundId, batch.map((vote) => vote.missionId), batch.map((vote) => vote.userId), batch.map((vote) => vote.receipt)]);
+      rows = await this.db.query(CAST_BATCH, [
+        this.roundId,
+        batch.map((vote) => vote.missionId),
+        batch.map((vote) => vote.userId),
+        batch.map((vote) => vote.receipt),
+      ]);
     } catch (error) {
       // The statement failed as a whole (a malformed id, say) and wrote nothing: each vote is tried
       // alone, which answers its own error.
-      if (batch.length === 1) batch[0]!.reject(error);
+      const [only] = batch;
+      if (batch.length === 1 && only) only.reject(error);
       else for (const vote of batch) vote.resolve(null);
       return;
     }
@@ -157,7 +163,13 @@ class RoundVoteBatcher {
       const row = cast.get(index + 1);
       vote.resolve(
         row
-          ? { round_id: this.roundId, state: 'open', votes_per_person: row.votes_per_person, my_votes: row.my_votes, votes_left: Math.max(0, row.votes_per_person - row.my_votes.length) }
+          ? {
+              round_id: this.roundId,
+              state: 'open',
+              votes_per_person: row.votes_per_person,
+              my_votes: row.my_votes,
+              votes_left: Math.max(0, row.votes_per_person - row.my_votes.length),
+            }
           : null,
       );
     });
