@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ROUND_MESSAGES } from '@mc/contract';
 import type { Db } from '../apps/server/src/db/db.ts';
@@ -39,6 +40,8 @@ export interface ClosingPanelFigures {
   closeAnswerMs: number;
   /** How late the client sent the votes after their scheduled moments, ms (p99): a busy client shows here, and in the latency. */
   sendLagP99: number;
+  /** The votes' p99 latency in each tenth of the window, by when they were due: a burst shows as one slice, a slow server as all. */
+  p99BySlice: number[];
   /** Statements the server sent to the database while the room voted, per vote (the live channel's reads included). */
   statementsPerVote: number;
   /** CPU time of the server's process (the server and, on PGlite, its database) per vote answered, ms. */
@@ -116,16 +119,21 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
     }));
     const cpu = process.cpuUsage();
     const counting = countStatements(db);
+    const droppedBefore = listenQueueDrops();
     const voted = await voteHelper.ask({ kind: 'votes', url, roundId, voters, windowMs: windowSeconds * 1000, thinkMs: 1000 }, 'votes');
     const used = process.cpuUsage(cpu);
     const statements = counting.stop();
+    const droppedAfter = listenQueueDrops();
+    const synDrops = droppedBefore === null || droppedAfter === null ? null : droppedAfter - droppedBefore;
     const cpuPerVoteMs = (used.user + used.system) / 1000 / Math.max(1, voted.latencies.length);
     const figures = latencyFigures(voted.latencies, voted.seconds);
     const sendLagP99 = latencyFigures(voted.sendLags, voted.seconds).p99;
     const statementsPerVote = statements / Math.max(1, voted.latencies.length);
     console.log(
-      `${voted.acknowledged.length} acknowledged, ${figures.perSecond.toFixed(0)}/s, p99 ${figures.p99} ms, ${voted.errors} errors${voted.errorSamples[0] ? ` (${voted.errorSamples[0]})` : ''}; server CPU ${cpuPerVoteMs.toFixed(1)} ms and ${statementsPerVote.toFixed(2)} statements per vote; sent p99 ${sendLagP99} ms late`,
+      `${voted.acknowledged.length} acknowledged, ${figures.perSecond.toFixed(0)}/s, p99 ${figures.p99} ms, ${voted.errors} errors${voted.errorSamples[0] ? ` (${voted.errorSamples[0]})` : ''}; server CPU ${cpuPerVoteMs.toFixed(1)} ms and ${statementsPerVote.toFixed(2)} statements per vote; sent p99 ${sendLagP99} ms late; ${synDrops ?? '?'} connection attempts dropped by full listen queues (machine-wide)`,
     );
+    const bySlice = p99BySlice(voted.latencies, voted.scheduled, windowSeconds * 100);
+    console.log(`  p99 by tenth of the window (when the votes were due): ${bySlice.map((ms) => `${ms} ms`).join(', ')}`);
 
     process.stdout.write('  the organiser closes the round … ');
     const sentAt = Date.now();
@@ -147,6 +155,7 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
       closed,
       closeAnswerMs,
       sendLagP99,
+      p99BySlice: bySlice,
       statementsPerVote,
       cpuPerVoteMs,
       checks: [
@@ -161,6 +170,35 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
   } finally {
     screenHelper.end();
     voteHelper.end();
+  }
+}
+
+/** p99 of the latencies whose scheduled moment falls in each `sliceMs` of the window. */
+function p99BySlice(latencies: number[], scheduled: number[], sliceMs: number): number[] {
+  const slices: number[][] = [];
+  latencies.forEach((latency, i) => {
+    const slice = Math.floor((scheduled[i] ?? 0) / sliceMs);
+    (slices[slice] ??= []).push(latency);
+  });
+  return Array.from(slices, (slice) => (slice ? latencyFigures(slice, 1).p99 : 0));
+}
+
+/**
+ * Connection attempts the kernel dropped because a listening socket's queue was full, on the whole
+ * machine (Linux's TcpExt ListenOverflows), or null where it cannot be read. A dropped SYN is sent
+ * again after 1, 3, 7, 15, 31 s: a vote that waits that long waited for its connection.
+ */
+function listenQueueDrops(): number | null {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'));
+    const names = lines[0]?.split(/\s+/) ?? [];
+    const values = lines[1]?.split(/\s+/) ?? [];
+    const at = names.indexOf('ListenOverflows');
+    return at > 0 && values[at] !== undefined ? Number(values[at]) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -128,6 +128,8 @@ async function closedDelays(sentAt: number, waitMs: number): Promise<ClosingRepl
  */
 async function vote(url: string, round: string, voters: ClosingVoter[], windowMs: number, thinkMs: number): Promise<ClosingReply> {
   const latencies: number[] = [];
+  /** Each answered vote's moment in the window (ms), in the order of `latencies`. */
+  const scheduled: number[] = [];
   const sendLags: number[] = [];
   const acknowledged: AcknowledgedVote[] = [];
   const errorSamples: string[] = [];
@@ -144,6 +146,7 @@ async function vote(url: string, round: string, voters: ClosingVoter[], windowMs
     try {
       const answer = await post<RoundVoteAnswer>(url, '/rest/v1/rpc/cast_round_vote', voter.token, { p_round_id: round, p_mission_id: missionId });
       latencies.push(performance.now() - due);
+      scheduled.push(at);
       const receipt = answer.json?.my_votes.find((mine) => mine.mission_id === missionId)?.receipt;
       if (answer.ok && receipt) acknowledged.push({ voter: index, missionId, receipt });
       else {
@@ -164,7 +167,7 @@ async function vote(url: string, round: string, voters: ClosingVoter[], windowMs
     ),
   );
   const seconds = (performance.now() - origin) / 1000;
-  return { kind: 'votes', latencies, sendLags, seconds, acknowledged, errors, errorSamples };
+  return { kind: 'votes', latencies, scheduled, sendLags, seconds, acknowledged, errors, errorSamples };
 }
 
 process.on('message', (command: ClosingCommand) => {
