@@ -564,9 +564,16 @@ async function screensInBothThemes(browser: Browser): Promise<ThemedScreens[]> {
   await enterAuthenticatorCode(consolePage, secret);
   const darkAttendee = await browser.newContext({ ...options('dark'), storageState: await attendee.storageState() });
   const darkOrganiser = await browser.newContext({ ...options('dark'), storageState: await organiser.storageState() });
+  const dark = { vote: await trackedPage(darkAttendee), live: await trackedPage(darkAttendee), console: await trackedPage(darkOrganiser) };
+  // A new context loads the app cold, which on a loaded machine can take longer than a screen's
+  // usual wait: each dark page first waits for the signed-in dashboard.
+  for (const page of Object.values(dark)) {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached({ timeout: 60_000 });
+  }
   return [
     { theme: 'light', vote, live: await trackedPage(attendee), console: consolePage },
-    { theme: 'dark', vote: await trackedPage(darkAttendee), live: await trackedPage(darkAttendee), console: await trackedPage(darkOrganiser) },
+    { theme: 'dark', ...dark },
   ];
 }
 
@@ -593,6 +600,8 @@ test('the round’s screens pass axe in both themes at 390 and 1280 px: /vote be
     p_name: roundName,
     p_votes_per_person: 2,
     p_mission_ids: [first.mission_id, second.mission_id],
+    // The projector shows a draft once it has an opening time; the organiser opens it early below.
+    p_opens_at: new Date(Date.now() + 2 * 3_600_000).toISOString(),
   });
   const themes = await screensInBothThemes(browser);
   const roundCard = (page: Page) => page.getByTestId('round-card').filter({ hasText: roundName });
