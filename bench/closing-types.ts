@@ -21,6 +21,15 @@ export interface AcknowledgedVote {
 
 export type ClosingReply =
   | { kind: 'screens'; connected: number; failed: number; errors: string[]; seconds: number }
-  | { kind: 'votes'; latencies: number[]; seconds: number; acknowledged: AcknowledgedVote[]; errors: number; errorSamples: string[] }
+  | {
+      kind: 'votes';
+      latencies: number[];
+      scheduled: number[];
+      sendLags: number[];
+      seconds: number;
+      acknowledged: AcknowledgedVote[];
+      errors: number;
+      errorSamples: string[];
+    }
   | { kind: 'closed'; delays: number[]; screens: number }
   | { kind: 'failed'; error: string };

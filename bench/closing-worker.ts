@@ -10,7 +10,8 @@ import type { AcknowledgedVote, ClosingCommand, ClosingReply, ClosingVoter } fro
  *   round closed, the screen reads the round again (get_current_vote_round, as the app's cache
  *   does on a change of state) and shows "Voting closed" once that read answers `closed`;
  * - `votes`: the room voting: each person starts at a random moment of the window and casts their
- *   votes one after another, a moment apart, noting each answer's latency and receipt.
+ *   votes a moment apart, each sent at its planned moment (open loop), noting each answer's
+ *   latency from that moment and its receipt.
  */
 
 const CONNECT_CONCURRENCY = 50;
@@ -118,35 +119,55 @@ async function closedDelays(sentAt: number, waitMs: number): Promise<ClosingRepl
   return { kind: 'closed', delays, screens: screens.length };
 }
 
+/**
+ * The room voting, open loop: every vote has its moment in the window, fixed before the first is
+ * sent (each person starts at a random moment and casts their votes `thinkMs` apart), and goes out
+ * at that moment whether or not the server has answered the person's earlier ones. A vote's latency
+ * counts from its scheduled moment, so a slow server (or a late client) is never hidden by votes
+ * that were sent later because earlier ones waited. How late the client itself sent is noted apart.
+ */
 async function vote(url: string, round: string, voters: ClosingVoter[], windowMs: number, thinkMs: number): Promise<ClosingReply> {
   const latencies: number[] = [];
+  /** Each answered vote's moment in the window (ms), in the order of `latencies`. */
+  const scheduled: number[] = [];
+  const sendLags: number[] = [];
   const acknowledged: AcknowledgedVote[] = [];
   const errorSamples: string[] = [];
   let errors = 0;
-  const started = Date.now();
   const latest = Math.max(0, windowMs - thinkMs * voters[0]!.missions.length);
-  const person = async (voter: ClosingVoter, index: number) => {
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * latest));
-    for (const missionId of voter.missions) {
-      const t0 = performance.now();
-      try {
-        const answer = await post<RoundVoteAnswer>(url, '/rest/v1/rpc/cast_round_vote', voter.token, { p_round_id: round, p_mission_id: missionId });
-        latencies.push(performance.now() - t0);
-        const receipt = answer.json?.my_votes.find((mine) => mine.mission_id === missionId)?.receipt;
-        if (answer.ok && receipt) acknowledged.push({ voter: index, missionId, receipt });
-        else {
-          errors += 1;
-          if (errorSamples.length < 3) errorSamples.push(`${answer.status} ${answer.text.slice(0, 200)}`);
-        }
-      } catch (error) {
+  const schedule = voters.flatMap((voter, index) => {
+    const start = Math.random() * latest;
+    return voter.missions.map((missionId, k) => ({ voter, index, missionId, at: start + k * thinkMs }));
+  });
+  const origin = performance.now();
+  const cast = async ({ voter, index, missionId, at }: (typeof schedule)[number]) => {
+    const due = origin + at;
+    sendLags.push(performance.now() - due);
+    try {
+      const answer = await post<RoundVoteAnswer>(url, '/rest/v1/rpc/cast_round_vote', voter.token, { p_round_id: round, p_mission_id: missionId });
+      latencies.push(performance.now() - due);
+      scheduled.push(at);
+      const receipt = answer.json?.my_votes.find((mine) => mine.mission_id === missionId)?.receipt;
+      if (answer.ok && receipt) acknowledged.push({ voter: index, missionId, receipt });
+      else {
         errors += 1;
-        if (errorSamples.length < 3) errorSamples.push(error instanceof Error ? error.message : String(error));
+        if (errorSamples.length < 3) errorSamples.push(`${answer.status} ${answer.text.slice(0, 200)}`);
       }
-      await new Promise((resolve) => setTimeout(resolve, thinkMs));
+    } catch (error) {
+      errors += 1;
+      if (errorSamples.length < 3) errorSamples.push(error instanceof Error ? error.message : String(error));
     }
   };
-  await Promise.all(voters.map((voter, index) => person(voter, index)));
-  return { kind: 'votes', latencies, seconds: (Date.now() - started) / 1000, acknowledged, errors, errorSamples };
+  await Promise.all(
+    schedule.map(
+      (planned) =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => void cast(planned).then(resolve), planned.at);
+        }),
+    ),
+  );
+  const seconds = (performance.now() - origin) / 1000;
+  return { kind: 'votes', latencies, scheduled, sendLags, seconds, acknowledged, errors, errorSamples };
 }
 
 process.on('message', (command: ClosingCommand) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Locator, type Page, type Route, type WebSocketRoute } from './support/test.ts';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type Route, type WebSocketRoute } from './support/test.ts';
 import {
   createMission,
   createUser,
@@ -8,7 +8,9 @@ import {
   makeOrganiser,
   organiserViaApi,
   rpc,
+  screenReady,
   signInViaUi,
+  trackApiCalls,
   withAuthenticator,
   withRoleProfile,
   type E2EUser,
@@ -527,6 +529,121 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   await projectorContext.close();
   await a.page.context().close();
   await b.page.context().close();
+});
+
+/** The screens of one theme: an attendee's /vote and /live, and an organiser's console. */
+interface ThemedScreens {
+  theme: 'light' | 'dark';
+  vote: Page;
+  live: Page;
+  console: Page;
+}
+
+async function trackedPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  trackApiCalls(page);
+  return page;
+}
+
+/**
+ * An attendee's and an organiser's screens in the light theme, and the same sessions again in the
+ * dark one (each person signs in once). Reduced motion: a toast or dialog still fading in would be
+ * read by axe at half its contrast.
+ */
+async function screensInBothThemes(browser: Browser): Promise<ThemedScreens[]> {
+  const options = (theme: 'light' | 'dark') => ({ colorScheme: theme, reducedMotion: 'reduce' as const, viewport: { width: 1280, height: 900 } });
+  const attendee = await browser.newContext(options('light'));
+  const vote = await trackedPage(attendee);
+  await signInViaUi(vote, await createUser());
+  const organiserUser = await createUser();
+  makeOrganiser(organiserUser);
+  const secret = await withAuthenticator(organiserUser);
+  const organiser = await browser.newContext(options('light'));
+  const consolePage = await trackedPage(organiser);
+  await signInViaUi(consolePage, organiserUser);
+  await enterAuthenticatorCode(consolePage, secret);
+  const darkAttendee = await browser.newContext({ ...options('dark'), storageState: await attendee.storageState() });
+  const darkOrganiser = await browser.newContext({ ...options('dark'), storageState: await organiser.storageState() });
+  const dark = { vote: await trackedPage(darkAttendee), live: await trackedPage(darkAttendee), console: await trackedPage(darkOrganiser) };
+  // A new context loads the app cold, which on a loaded machine can take longer than a screen's
+  // usual wait: each dark page first waits for the signed-in dashboard.
+  for (const page of Object.values(dark)) {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached({ timeout: 60_000 });
+  }
+  return [
+    { theme: 'light', vote, live: await trackedPage(attendee), console: consolePage },
+    { theme: 'dark', ...dark },
+  ];
+}
+
+/** Opens `path` at `width` px and runs axe once `marker` is drawn and the page's calls have settled. */
+async function axeAt(page: Page, theme: string, width: number, path: string, marker: (page: Page) => Locator): Promise<void> {
+  await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+  await page.goto(path);
+  await screenReady(page, marker(page));
+  expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+  await expectNoA11yViolations(page);
+}
+
+test('the round’s screens pass axe in both themes at 390 and 1280 px: /vote before, open, after a vote and closed, /live, and the console’s rounds', async ({
+  browser,
+}) => {
+  // 48 screens read by axe, on a loaded machine.
+  test.setTimeout(900_000);
+  const tag = randomUUID().slice(0, 6);
+  const first = await createMission(await withRoleProfile(await createUser()), { p_name: `Rain tanks ${tag}`, p_statement: 'Water for every school' });
+  const second = await createMission(await withRoleProfile(await createUser()), { p_name: `Reading rooms ${tag}` });
+  const roundName = `Themes panel ${tag}`;
+  const driver = await organiserViaApi(await createUser());
+  const round = await rpc<{ round_id: string }>(driver, 'create_vote_round', {
+    p_name: roundName,
+    p_votes_per_person: 2,
+    p_mission_ids: [first.mission_id, second.mission_id],
+    // The projector shows a draft once it has an opening time; the organiser opens it early below.
+    p_opens_at: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+  });
+  const themes = await screensInBothThemes(browser);
+  const roundCard = (page: Page) => page.getByTestId('round-card').filter({ hasText: roundName });
+  const onLive = (state: string) => (page: Page) => page.locator(`[data-round-state="${state}"]`).getByRole('heading', { name: roundName });
+
+  /** Every screen of every theme at both widths, as the round stands now. */
+  const everyScreen = async (state: string, vote: (page: Page) => Locator, organiserSees: string) => {
+    for (const { theme, vote: votePage, live, console: consolePage } of themes) {
+      for (const width of [390, 1280]) {
+        await axeAt(votePage, theme, width, '/vote', vote);
+        await axeAt(live, theme, width, '/live', onLive(state));
+        await axeAt(consolePage, theme, width, '/organiser/rounds', (page) => roundCard(page).getByText(organiserSees, { exact: true }));
+      }
+    }
+  };
+
+  await everyScreen('draft', (page) => page.getByText('Voting has not opened yet'), 'Not open yet');
+  await rpc(driver, 'open_vote_round', { p_round_id: round.round_id });
+  await everyScreen('open', (page) => page.getByTestId('votes-left').filter({ hasText: '2 of 2 left' }), 'Open');
+
+  // The attendee votes; the dialog and the confirmation are checked in each theme as they show.
+  for (const [index, { vote }] of themes.entries()) {
+    await vote.setViewportSize({ width: 390, height: 844 });
+    await vote.goto('/vote');
+    await screenReady(vote, vote.getByTestId('votes-left'));
+    const mission = index === 0 ? first : second;
+    await vote.getByRole('button', { name: `Vote for ${mission.name}` }).click();
+    await expect(vote.getByRole('dialog', { name: `Vote for ${mission.name}?` })).toBeVisible();
+    await expectNoA11yViolations(vote);
+    await vote.getByRole('button', { name: 'Confirm vote' }).click();
+    await expect(vote.getByText(`Your vote for ${mission.name} is counted.`)).toBeVisible();
+    await expect(vote.getByTestId('votes-left')).toHaveText(`${1 - index} of 2 left`);
+    await expectNoA11yViolations(vote);
+  }
+  await everyScreen('open', (page) => page.getByTestId('votes-left').filter({ hasText: '0 of 2 left' }), 'Open');
+
+  await rpc(driver, 'close_vote_round', { p_round_id: round.round_id });
+  await everyScreen('closed', (page) => page.getByText('Voting has closed'), 'Closed');
+  for (const { vote, console: consolePage } of themes) {
+    await vote.context().close();
+    await consolePage.context().close();
+  }
 });
 
 /** { day: "2026-11-25", time: "19:40" }: `minutes` from now on the venue's wall clock, as the day and time fields take it. */

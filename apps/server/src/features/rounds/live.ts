@@ -6,8 +6,13 @@ import type { LiveHub } from '../../live/hub.ts';
 import { publishLive } from '../../live/publish.ts';
 import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
 
-/** How long a round's changes gather before the one message about them goes out. */
-export const ROUNDS_FLUSH_INTERVAL_MS = 500;
+/**
+ * How long a round's votes gather before the one message about them goes out. Each message is a
+ * write to every connected screen (2,000 in the closing panel, some 30 µs of CPU each): once a
+ * second keeps the projector's "who has voted" current without taking the CPU the votes need. A
+ * change of state does not wait for it.
+ */
+export const ROUNDS_FLUSH_INTERVAL_MS = 1_000;
 
 /**
  * What changed in a round: who has voted (gathered for up to ROUNDS_FLUSH_INTERVAL_MS), or its

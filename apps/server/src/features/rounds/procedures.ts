@@ -8,6 +8,7 @@ import { publishRoundChange } from './live.ts';
 import { currentRoundId, findSettings, myVotes, organiserRounds, roundFor, roundResult, voteAnswer } from './queries.ts';
 import { createRound, setCloseTime, updateRound } from './settings.ts';
 import { advanceRounds, moveRound } from './state.ts';
+import { castInBatch } from './vote-batches.ts';
 import { castVote, withdrawVote } from './votes.ts';
 
 /** Applies the schedule before a read, so whichever instance answers, it answers by the database's clock. */
@@ -78,8 +79,13 @@ export const roundsProcedures = {
   }),
 
   cast_round_vote: procedure('cast_round_vote', async (params, ctx) => {
+    const published = () => publishRoundChange(ctx.db, params.p_round_id);
+    // Most votes are cast in a batch with the others arriving together; one it did not cast is
+    // cast alone, which retries a lost race or answers why it is refused.
+    const cast = await castInBatch(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId, published);
+    if (cast) return cast;
     await castVote(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId);
-    publishRoundChange(ctx.db, params.p_round_id);
+    published();
     return attendeeVotes(ctx, params.p_round_id);
   }),
 

@@ -186,6 +186,39 @@ describeEachDatabase('voting rounds: the limits hold', (server) => {
     expect(rows.filter((r) => r.user_id === second.user.id)).toHaveLength(1);
   });
 
+  it('answers each of many votes arriving together with its own voter’s votes, and refuses the wrong ones with their reason', async () => {
+    const organiser = await signUpOrganiser(server());
+    const { ids, owners } = await finalists(server(), 3, 'Together');
+    const round = await openRound(server(), organiser, roundParams(ids, { p_votes_per_person: 2 }));
+    const voters = await Promise.all(Array.from({ length: 10 }, () => signUpUser(server())));
+    const owner = owners[0];
+    if (!owner) throw new Error('fixtures');
+    const ask = (user: TestUser, missionId: string) => user.client.rpc('cast_round_vote', { p_round_id: round.round_id, p_mission_id: missionId });
+    const [answers, ownAnswer, outsideAnswer] = await Promise.all([
+      Promise.all(voters.flatMap((voter, i) => [ask(voter, ids[i % 3] ?? ''), ask(voter, ids[(i + 1) % 3] ?? '')])),
+      ask(owner, ids[0] ?? ''),
+      ask(voters[0] ?? organiser, UNKNOWN_ID),
+    ]);
+    expect(answers.map((a) => a.error)).toEqual(answers.map(() => null));
+    expect(ownAnswer.error?.message).toBe(ROUND_MESSAGES.ownMission);
+    expect(outsideAnswer.error?.message).toBe(ROUND_MESSAGES.notInRound);
+    const rows = await roundVoteRows(server(), round.round_id);
+    expect(rows).toHaveLength(20);
+    voters.forEach((voter, i) => {
+      const mine = rows.filter((row) => row.user_id === voter.user.id);
+      expect(new Set(mine.map((row) => row.mission_id))).toEqual(new Set([ids[i % 3], ids[(i + 1) % 3]]));
+      // Each answer shows the voter's votes as they stood after it: its own vote, with the receipt the row holds.
+      for (const [k, answer] of [answers[2 * i], answers[2 * i + 1]].entries()) {
+        const asked = ids[(i + k) % 3];
+        const shown = answer?.data?.my_votes.find((vote) => vote.mission_id === asked);
+        expect(shown?.receipt).toBe(mine.find((row) => row.mission_id === asked)?.receipt);
+        expect(answer?.data?.votes_left).toBe(2 - (answer?.data?.my_votes.length ?? 0));
+        expect(answer?.data?.state).toBe('open');
+        for (const vote of answer?.data?.my_votes ?? []) expect(mine.map((row) => row.receipt)).toContain(vote.receipt);
+      }
+    });
+  });
+
   it('opens only one round when two are opened at once', async () => {
     const organiser = await signUpOrganiser(server());
     await closeOpenRounds(server());

@@ -8,9 +8,9 @@ import { constraintOf } from './state.ts';
 /**
  * The round, only while it is open by the database's clock, locked FOR SHARE: a close waits for
  * the votes being written, and a vote that comes after the close sees the closed row and finds
- * nothing. $1 round, $3 voter.
+ * nothing. $1 round.
  */
-const OPEN_ROUND = `select r.round_id, r.votes_per_person, r.allow_own_mission, r.all_missions, r.allow_repeat_votes
+export const OPEN_ROUND = `select r.round_id, r.votes_per_person, r.allow_own_mission, r.all_missions, r.allow_repeat_votes
     from vote_rounds r
    where r.round_id = $1 and r.state = 'open' and (r.closes_at is null or clock_timestamp() < r.closes_at)
    for share`;
