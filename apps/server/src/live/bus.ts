@@ -69,6 +69,14 @@ function eventsIn(payload: string | undefined, log: FastifyBaseLogger): LiveEven
   }
 }
 
+/** Listens on this schema's channel (so instances of other schemas never hear it) and answers its name. */
+async function listenOnSchemaChannel(client: Client): Promise<string> {
+  const [row] = (await client.query<{ schema: string }>('select current_schema() as schema')).rows;
+  const channel = `mc_live_${row?.schema ?? 'public'}`.slice(0, 63);
+  await client.query(`listen ${client.escapeIdentifier(channel)}`);
+  return channel;
+}
+
 export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): Promise<LiveBus> {
   const eventHandlers: ((events: LiveEvent[]) => void)[] = [];
   const resyncHandlers: (() => void)[] = [];
@@ -97,9 +105,7 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
     });
     await next.connect();
     try {
-      const [row] = (await next.query<{ schema: string }>('select current_schema() as schema')).rows;
-      channel = `mc_live_${row?.schema ?? 'public'}`.slice(0, 63);
-      await next.query(`listen ${next.escapeIdentifier(channel)}`);
+      channel = await listenOnSchemaChannel(next);
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;
