@@ -28,7 +28,8 @@ export function TeamMembers({ members, loading, loadError, removing, focusAfterR
   return (
     <section aria-labelledby={membersHeadingId} className="flex flex-col gap-3">
       <h3 id={membersHeadingId} className="text-base font-semibold text-slate-50">
-        Current Team Members{loading || loadError ? '' : ` (${members.length})`}
+        {/* A count only for a team that was read: one that could not be is not an empty team. */}
+        {loading || loadError ? 'Current Team Members' : `Current Team Members (${members.length})`}
       </h3>
       {loading ? (
         <Spinner size="sm" label="Loading team members..." className="text-sm" />
