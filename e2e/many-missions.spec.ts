@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect, test, type Page } from './support/test.ts';
-import { E2E_PORT } from './support/env.ts';
+import { E2E_SEEDED_PORT } from './support/env.ts';
 import { expectNoA11yViolations } from './support/app.ts';
 
 /**
@@ -11,7 +11,7 @@ import { expectNoA11yViolations } from './support/app.ts';
  * so these run against a server of their own, seeded through SQL (bench/seeded-server.ts).
  */
 const MISSIONS = 2_000;
-const PORT = E2E_PORT + 1;
+const PORT = E2E_SEEDED_PORT;
 const SEEDED_URL = `http://localhost:${PORT}`;
 /** Far fewer than 2,000: only the rows near the screen are in the page. */
 const MAX_CARDS_IN_PAGE = 60;

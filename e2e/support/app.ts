@@ -207,7 +207,7 @@ export function authenticatorCode(secret: string, steps = 0): string {
 
 /**
  * Sets up an authenticator for the user through the API (as supabase-js's auth.mfa does) and
- * answers its secret. The set-up uses the previous code, so a sign-in can use the current one.
+ * answers its secret. The set-up uses the current code, so a sign-in uses the next one.
  */
 export async function withAuthenticator(user: E2EUser): Promise<string> {
   return (await enrolAuthenticator(user)).secret;
@@ -237,11 +237,14 @@ async function enrolAuthenticator(user: E2EUser): Promise<{ secret: string; sess
   const factor = await call<{ id: string; totp: { secret: string } }>('/factors', { factor_type: 'totp' });
   const challenge = await call<{ id: string }>(`/factors/${factor.id}/challenge`, {});
   // The verified answer is the session raised to the second factor, as supabase-js stores it.
+  // The current code: the server still takes it if its clock turns to the next step before it
+  // checks, where the previous code would then be refused.
+  const step = Math.floor(Date.now() / 30_000);
   const session = await call<E2EUser['session']>(`/factors/${factor.id}/verify`, {
     challenge_id: challenge.id,
-    code: authenticatorCode(factor.totp.secret, -1),
+    code: authenticatorCode(factor.totp.secret, step - Math.floor(Date.now() / 30_000)),
   });
-  lastStepUsed.set(factor.totp.secret, Math.floor(Date.now() / 30_000) - 1);
+  lastStepUsed.set(factor.totp.secret, step);
   return { secret: factor.totp.secret, session };
 }
 
@@ -251,8 +254,8 @@ const lastStepUsed = new Map<string, number>();
 /**
  * Answers the code prompt that follows the sign-in of someone with an authenticator, with a code
  * newer than any used before. The server takes the codes of the steps next to its clock, each once:
- * set-up uses the previous one, so two sign-ins follow at once; a journey that needs more signs in
- * a new person rather than wait for the clock.
+ * set-up uses the current one and a sign-in the next, so a journey that needs a second sign-in
+ * signs in a new person rather than wait for the clock.
  */
 export async function enterAuthenticatorCode(page: Page, secret: string): Promise<void> {
   const current = Math.floor(Date.now() / 30_000);

@@ -18,13 +18,15 @@ export interface Authenticator {
 
 /**
  * Enrols a TOTP factor through supabase-js and verifies it, which raises the client's session to
- * aal2. It answers with the code one step back, so a later sign-in can use the current code.
+ * aal2. It uses the current code, which the server still takes if the clock turns to the next step
+ * before it checks (a code one step back would fail then); a later sign-in uses the next code,
+ * `codeFor(secret, 1)`, since each code is taken once.
  */
 export async function enrolAuthenticator(client: SupabaseClient): Promise<Authenticator> {
   const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
   if (enrolled.error) throw enrolled.error;
   const { id: factorId, totp } = enrolled.data;
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(totp.secret, -1) });
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(totp.secret) });
   if (verified.error) throw verified.error;
   return { factorId, secret: totp.secret };
 }

@@ -37,7 +37,7 @@ async function rpc<T>(person: Person, name: string, params: Record<string, unkno
 /** The organiser signed in again on a server, raised to the second factor with their authenticator. */
 async function organiserOn(url: string, organiser: Person, authenticator: Authenticator): Promise<Person> {
   const fresh = await signIn(url, organiser.email, organiser.password);
-  const verified = await fresh.client.auth.mfa.challengeAndVerify({ factorId: authenticator.factorId, code: codeFor(authenticator.secret) });
+  const verified = await fresh.client.auth.mfa.challengeAndVerify({ factorId: authenticator.factorId, code: codeFor(authenticator.secret, 1) });
   if (verified.error) throw verified.error;
   return fresh;
 }
