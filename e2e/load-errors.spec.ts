@@ -60,6 +60,36 @@ test('a console section that cannot load says so with "Try again", which asks th
   await expect(page.getByText(/\d+ missions?, \d+ hidden\. Showing \d+\./)).toBeVisible();
   await expect(error).toHaveCount(0);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+
+  // The smaller reads on the organiser's screens fail the same way: the announcement's recipients
+  // and the recovery codes left each say so with the reason and "Try again", never a blank line.
+  const refusedOnce = async (procedure: string, message: string) => {
+    let refusing = true;
+    await page.route(`**/rest/v1/rpc/${procedure}`, (route) =>
+      refusing
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'P0001', message, details: null, hint: null }) })
+        : route.fallback(),
+    );
+    return () => (refusing = false);
+  };
+  const countBack = await refusedOnce('count_announcement_recipients', 'The recipients are being recounted.');
+  await sections.getByRole('link', { name: 'Announcements', exact: true }).click();
+  const countError = page.getByRole('alert').filter({ hasText: 'The recipients could not be counted.' });
+  await expect(countError).toContainText('The recipients are being recounted.', GIVES_UP);
+  countBack();
+  await countError.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('recipient-count')).toHaveText(/^This goes to [\d,]+ (person|people) now\.$/);
+  await expect(countError).toHaveCount(0);
+
+  const codesBack = await refusedOnce('mfa_recovery_codes_status', 'The codes are being checked.');
+  await page.goto('/view-role-profile');
+  const codesError = page.getByRole('alert').filter({ hasText: 'Your recovery codes could not be counted.' });
+  await expect(codesError).toContainText('The codes are being checked.', GIVES_UP);
+  codesBack();
+  await codesError.getByRole('button', { name: 'Try again' }).click();
+  // Set up through the API, the authenticator has no recovery codes yet.
+  await expect(page.getByText('You have no recovery codes left. Make new ones so you can still sign in if you lose your phone.')).toBeVisible();
+  await expect(codesError).toHaveCount(0);
 });
 
 test('a programme screen whose programme cannot be read says so inside the app, with "Try again", never a broken page', async ({ page }) => {

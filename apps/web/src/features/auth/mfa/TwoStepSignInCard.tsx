@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { Badge, Button, Card, CardHeader, Dialog } from '../../../components/ui';
+import { Badge, Button, Card, CardHeader, Dialog, LoadError } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { supabase } from '../../../lib/supabase';
@@ -69,11 +69,6 @@ function TwoStepOn({ factorId }: { factorId: string }) {
   const [turningOff, setTurningOff] = useState(false);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const [makingCodes, setMakingCodes] = useState(false);
-  const remaining = useQuery({
-    queryKey: queryKeys.recoveryCodeStatus(userId),
-    enabled: userId !== null,
-    queryFn: () => callRpc('mfa_recovery_codes_status', {}),
-  });
 
   const turnOff = async () => {
     setTurningOff(true);
@@ -102,7 +97,6 @@ function TwoStepOn({ factorId }: { factorId: string }) {
     }
   };
 
-  const left = remaining.data?.remaining;
   return (
     <Card aria-labelledby="two-step-title">
       <CardHeader
@@ -116,15 +110,7 @@ function TwoStepOn({ factorId }: { factorId: string }) {
         }
         description="Each sign-in asks for the code from your authenticator app after your date of birth."
       />
-      <p className="text-sm text-slate-300" aria-live="polite">
-        {remaining.isPending
-          ? 'Checking your recovery codes...'
-          : remaining.isError
-            ? 'Your recovery codes could not be counted just now.'
-            : left === 0
-              ? 'You have no recovery codes left. Make new ones so you can still sign in if you lose your phone.'
-              : `You have ${left} unused recovery code${left === 1 ? '' : 's'}.`}
-      </p>
+      <RecoveryCodesLeft userId={userId} />
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => void makeNewCodes()} busy={makingCodes} busyLabel="Making codes...">
           New recovery codes
@@ -159,5 +145,34 @@ function TwoStepOn({ factorId }: { factorId: string }) {
         }
       />
     </Card>
+  );
+}
+
+/** How many recovery codes are still unused; a failed read says so, with "Try again". */
+function RecoveryCodesLeft({ userId }: { userId: string | null }) {
+  const remaining = useQuery({
+    queryKey: queryKeys.recoveryCodeStatus(userId),
+    enabled: userId !== null,
+    queryFn: () => callRpc('mfa_recovery_codes_status', {}),
+  });
+  const left = remaining.data?.remaining;
+  if (remaining.isError && left === undefined) {
+    return (
+      <LoadError
+        title="Your recovery codes could not be counted."
+        message={remaining.error.message}
+        retrying={remaining.isFetching}
+        onRetry={() => void remaining.refetch()}
+      />
+    );
+  }
+  return (
+    <p className="text-sm text-slate-300" aria-live="polite">
+      {left === undefined
+        ? 'Checking your recovery codes...'
+        : left === 0
+          ? 'You have no recovery codes left. Make new ones so you can still sign in if you lose your phone.'
+          : `You have ${left} unused recovery code${left === 1 ? '' : 's'}.`}
+    </p>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LIMITS, AUDIENCE_LABELS, venueInstant, type AnnouncementAudience } from '@mc/contract';
-import { Alert, Button, Card, Select, TextAreaField, TextField } from '../../../components/ui';
+import { Alert, Button, Card, LoadError, Select, TextAreaField, TextField } from '../../../components/ui';
 import { countLabel } from '../../../lib/format';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
@@ -117,15 +117,18 @@ function RecipientCount({ audience, part }: { audience: AnnouncementAudience; pa
     enabled: audience !== 'starred_part' || part !== null,
     queryFn: () => callRpc('count_announcement_recipients', { p_audience: audience, p_part_id: part }),
   });
+  if (count.isError && !count.data) {
+    return (
+      <LoadError title="The recipients could not be counted." message={count.error.message} retrying={count.isFetching} onRetry={() => void count.refetch()} />
+    );
+  }
   return (
     <p role="status" className="text-sm text-slate-200" data-testid="recipient-count">
       {count.isFetching && !count.data
         ? 'Counting the recipients...'
-        : count.isError
-          ? count.error.message
-          : count.data
-            ? `This goes to ${countLabel(count.data.recipients, 'person', 'people')} now.`
-            : 'Choose a part to count its recipients.'}
+        : count.data
+          ? `This goes to ${countLabel(count.data.recipients, 'person', 'people')} now.`
+          : 'Choose a part to count its recipients.'}
     </p>
   );
 }
