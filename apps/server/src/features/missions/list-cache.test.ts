@@ -141,6 +141,27 @@ describeEachDatabase('get_all_missions from its cache: the same bytes as the pla
     await expectSameAsPlainQuery(server(), callers);
   });
 
+  it('gives a mission a new revision when any column but its counts changes, a column added later too', async () => {
+    const revision = async () =>
+      String((await server().db.query<{ list_rev: string }>('select list_rev::text from missions where mission_id = $1', [missionId]))[0]?.list_rev);
+    const first = await revision();
+    await server().db.query('update missions set vote_count = vote_count + 1, subscription_count = subscription_count + 1 where mission_id = $1', [missionId]);
+    expect(await revision()).toBe(first);
+    await server().db.query(`update missions set first_team_action = 'Meet at the courtyard' where mission_id = $1`, [missionId]);
+    const edited = await revision();
+    expect(edited).not.toBe(first);
+    // A column a later migration might add for the list: covered without touching the trigger.
+    await server().db.exec('alter table missions add column shown_later text');
+    try {
+      await server().db.query(`update missions set shown_later = 'new' where mission_id = $1`, [missionId]);
+      expect(await revision()).not.toBe(edited);
+    } finally {
+      await server().db.exec('alter table missions drop column shown_later');
+    }
+    await server().db.query('update missions set vote_count = vote_count - 1, subscription_count = subscription_count - 1 where mission_id = $1', [missionId]);
+    await expectSameAsPlainQuery(server(), callers);
+  });
+
   it('leaves a hidden mission out at once for everyone but its team and the organisers, and brings it back', async () => {
     const hiddenFor = async (caller: TestUser) =>
       !(JSON.parse((await rawList(server(), caller, 'gzip')).body) as { mission_id: string }[]).some((row) => row.mission_id === missionId);

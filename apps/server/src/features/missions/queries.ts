@@ -28,8 +28,11 @@ function missionsSql(where: string): string {
 
 /**
  * The fields of the Mission shape before the counts, in its order, from missions `m` joined with
- * its creator's people_shown row as `creator` (an anonymous creator reads "Anonymous attendee"). When they change, migration 015's trigger must follow:
- * the list's cache reuses a mission's JSON while its list_rev stands (list-cache.ts).
+ * its creator's people_shown row as `creator` (an anonymous creator reads "Anonymous attendee").
+ * The list's cache reuses a mission's JSON while its list_rev stands (list-cache.ts): any change of
+ * a mission's columns but its counts moves it (migration 024), and so do its team and its creator's
+ * name or anonymity (migrations 015 and 019); anything new shown from another table needs its own
+ * trigger.
  */
 export const MISSION_HEAD_COLUMNS = `m.mission_id, m.name, m.shared_intention, m.objective_or_focus, m.statement, m.core_message,
          m.problem_being_solved, m.first_team_action, m.created_by,
