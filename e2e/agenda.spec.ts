@@ -183,8 +183,11 @@ test('the compact view fits each part in a line or two and is remembered on this
   await expectNoA11yViolations(page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Compact view' })).toHaveAttribute('aria-pressed', 'true');
-  // The session header stays in view while its parts scroll.
-  await page.evaluate(() => window.scrollBy(0, 250));
+  // The session header stays in view while its parts scroll: scrolled past the session's top, it is still on screen.
+  await page
+    .getByTestId('agenda-session')
+    .first()
+    .evaluate((session) => window.scrollTo(0, session.getBoundingClientRect().top + window.scrollY + 50));
   const header = await page
     .getByTestId('agenda-session')
     .first()

@@ -104,18 +104,28 @@ export default function AgendaSchedulePage() {
   });
 
   // "Jump to now" leaves the search for today's tab, which draws a moment later (the router
-  // applies the URL change in a transition): the jump happens once that tab shows its target.
+  // applies the URL change in a transition, and the tab draws its content after it is chosen):
+  // the jump happens once that tab shows its target.
   const jump = useRef<{ day: string; elementId: string } | null>(null);
   const [, setJumps] = useState(0);
   useEffect(() => {
     const pending = jump.current;
-    if (!pending || found || pending.day !== selectedDay) return;
-    const element = document.getElementById(pending.elementId);
-    if (!element) return;
-    jump.current = null;
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
-    element.focus({ preventScroll: true });
+    if (!pending || found || pending.day !== selectedDay) return undefined;
+    const arrive = (): boolean => {
+      const element = document.getElementById(pending.elementId);
+      if (!element) return false;
+      jump.current = null;
+      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+      element.focus({ preventScroll: true });
+      return true;
+    };
+    if (arrive()) return undefined;
+    const observer = new MutationObserver(() => {
+      if (arrive()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
   });
 
   function jumpToNow() {
