@@ -48,7 +48,7 @@ export function parseRoom(value: string | null, rooms: readonly string[]): strin
  * The rooms parts are actually in, each once: in the order the organisers listed their rooms, then
  * any other a part names, in programme order. Rooms nobody uses would only lead to empty results.
  */
-export function roomsInUse(parts: readonly Pick<ProgrammePart, 'room'>[], listed: readonly string[]): string[] {
+export function roomsInUse(parts: readonly ProgrammePart[], listed: readonly string[]): string[] {
   const used = new Set<string>();
   for (const part of parts) if (part.room) used.add(part.room);
   const known = listed.filter((room) => used.has(room));
