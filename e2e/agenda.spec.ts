@@ -31,6 +31,9 @@ test('a starred part is in My agenda, and in another browser signed in as the sa
   const unstar = page.getByRole('button', { name: `Remove ${title} from My agenda` });
   await expect(unstar).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'My agenda (1)' })).toBeVisible();
+  // On a phone the confirmation shows just under the page's header, over the filter buttons: once
+  // it is there, the click below waits for it to go rather than landing as it slides in.
+  await expect(page.getByText(`Added "${title}" to My agenda`)).toBeVisible();
 
   // The filter shows only starred parts.
   await page.getByRole('button', { name: 'My agenda (1)' }).click();
@@ -256,6 +259,10 @@ test('search finds a speaker’s parts on every day, accents ignored; type and r
   await partCard(page, 'Faith in Public Life').getByRole('link', { name: 'Speaker profile: Amina Yusuf' }).click();
   await expect(page.getByRole('dialog', { name: 'Amina Yusuf' })).toBeVisible();
   await page.goBack();
+  await expect(search).toHaveValue('Amína YUSUF');
+  await expect(results.getByTestId('agenda-part')).toHaveCount(3);
+  // And a link to the address (here, the page loaded afresh) opens on the same search.
+  await page.reload();
   await expect(search).toHaveValue('Amína YUSUF');
   await expect(results.getByTestId('agenda-part')).toHaveCount(3);
 
