@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { expect, test, type Page } from './support/test.ts';
-import { createUser, expectNoA11yViolations, signInViaUi, signedInUser } from './support/app.ts';
+import type { ProgrammeResponse } from '../packages/contract/src/programme.ts';
+import { createUser, expectNoA11yViolations, screenReady, signInViaUi, signedInUser, trackApiCalls } from './support/app.ts';
 
 /**
  * The attendee's conference day: stars that follow the person to another browser, "My agenda",
@@ -30,6 +31,9 @@ test('a starred part is in My agenda, and in another browser signed in as the sa
   const unstar = page.getByRole('button', { name: `Remove ${title} from My agenda` });
   await expect(unstar).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'My agenda (1)' })).toBeVisible();
+  // On a phone the confirmation shows just under the page's header, over the filter buttons: once
+  // it is there, the click below waits for it to go rather than landing as it slides in.
+  await expect(page.getByText(`Added "${title}" to My agenda`)).toBeVisible();
 
   // The filter shows only starred parts.
   await page.getByRole('button', { name: 'My agenda (1)' }).click();
@@ -182,8 +186,11 @@ test('the compact view fits each part in a line or two and is remembered on this
   await expectNoA11yViolations(page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Compact view' })).toHaveAttribute('aria-pressed', 'true');
-  // The session header stays in view while its parts scroll.
-  await page.evaluate(() => window.scrollBy(0, 250));
+  // The session header stays in view while its parts scroll: scrolled past the session's top, it is still on screen.
+  await page
+    .getByTestId('agenda-session')
+    .first()
+    .evaluate((session) => window.scrollTo(0, session.getBoundingClientRect().top + window.scrollY + 50));
   const header = await page
     .getByTestId('agenda-session')
     .first()
@@ -214,3 +221,100 @@ test('when the stars cannot be loaded the programme still shows, and says so', a
   await expect(partCard(page, 'Welcome to Mission Control')).toBeVisible();
   await expectNoA11yViolations(page);
 });
+
+test('search finds a speaker’s parts on every day, accents ignored; type and room narrow it; Jump to now goes to what is on', async ({ page }) => {
+  // The sample programme names no rooms: these parts get one, as organisers would give them
+  // (programme-editing.spec.ts publishes real ones, but only after every other journey).
+  const rooms: Record<string, string> = { s1p2: 'Hall B', s3p3: 'Hall A', s5p3: 'Hall A', s7p2: 'Hall B' };
+  await page.route('**/content/v1/programme', async (route) => {
+    const answer = (await (await route.fetch()).json()) as ProgrammeResponse;
+    answer.programme.settings.rooms = ['Hall A', 'Hall B'];
+    for (const part of answer.programme.agenda.flatMap((session) => session.parts)) part.room = rooms[part.id];
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) });
+  });
+  // 16:20 in Johannesburg (14:20 UTC) on day one: "Caring for the Carers" (16:00–17:00) is on.
+  await page.clock.install({ time: new Date('2025-12-06T14:20:00Z') });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  trackApiCalls(page);
+  await signedInUser(page);
+  await page.goto('/agenda-schedule?day=2');
+  await screenReady(page, page.getByRole('heading', { level: 1, name: 'Agenda Schedule' }));
+
+  // Typed with an accent the programme does not have, and in other capitals.
+  const search = page.getByRole('searchbox', { name: 'Search the agenda' });
+  await search.fill('Amína YUSUF');
+  const results = page.getByTestId('agenda-search-results');
+  await expect(page.getByRole('status').filter({ hasText: 'parts match' })).toHaveText('3 parts match');
+  await expect(results.getByRole('heading', { level: 2, name: /^Day One/ })).toBeVisible();
+  await expect(results.getByRole('heading', { level: 2, name: /^Day Two/ })).toBeVisible();
+  await expect(results.getByTestId('agenda-part')).toHaveCount(3);
+  await expect(partCard(page, 'Why Communities Need Missions, Not Just Meetings')).toBeVisible();
+  await expect(partCard(page, "Mission Pitches: The Judges' Panel")).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Conference days' })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]q=Am%C3%ADna(\+|%20)YUSUF/);
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+
+  // The query is in the address: after a speaker's profile and Back, it is still there.
+  await partCard(page, 'Faith in Public Life').getByRole('link', { name: 'Speaker profile: Amina Yusuf' }).click();
+  await expect(page.getByRole('dialog', { name: 'Amina Yusuf' })).toBeVisible();
+  await page.goBack();
+  await expect(search).toHaveValue('Amína YUSUF');
+  await expect(results.getByTestId('agenda-part')).toHaveCount(3);
+  // And a link to the address (here, the page loaded afresh) opens on the same search.
+  await page.reload();
+  await expect(search).toHaveValue('Amína YUSUF');
+  await expect(results.getByTestId('agenda-part')).toHaveCount(3);
+
+  // The filters narrow the search, and are kept in the address too.
+  const type = page.getByRole('combobox', { name: 'Type', exact: true });
+  const room = page.getByRole('combobox', { name: 'Room', exact: true });
+  await expect(room.getByRole('option')).toHaveText(['All rooms', 'Hall A', 'Hall B']);
+  await type.selectOption({ label: 'Panels' });
+  await expect(results.getByTestId('agenda-part')).toHaveCount(2);
+  await room.selectOption({ label: 'Hall A' });
+  await expect(page.getByRole('status').filter({ hasText: 'match' })).toHaveText('1 part matches');
+  await expect(results.getByTestId('agenda-part')).toHaveCount(1);
+  await expect(partCard(page, 'Faith in Public Life')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]type=PANEL(&|$)/);
+  await expect(page).toHaveURL(/[?&]room=Hall(\+|%20)A(&|$)/);
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+
+  // Clearing the filters brings back every match, and keeps focus in the controls.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(type).toBeFocused();
+  await expect(type).toHaveValue('');
+  await expect(room).toHaveValue('');
+  await expect(results.getByTestId('agenda-part')).toHaveCount(3);
+  await expect(page).not.toHaveURL(/[?&](type|room)=/);
+
+  // Nothing found says so, and clearing the search brings the day tabs back.
+  await search.fill('zzz nothing');
+  await expect(page.getByText('Nothing on the agenda matches “zzz nothing”.')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(page.getByRole('tab', { name: /^Day Two/ })).toHaveAttribute('aria-selected', 'true');
+
+  // Jump to now, by keyboard, from day two and a search: day one's tab, the part on now, focused.
+  await search.fill('welcome');
+  const jump = page.getByRole('button', { name: 'Jump to now' });
+  await jump.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: /^Day One/ })).toHaveAttribute('aria-selected', 'true');
+  const now = partCard(page, 'Caring for the Carers');
+  await expect(now).toBeFocused();
+  await expect(now).toBeInViewport();
+  await expect(now.getByText('Now', { exact: true })).toBeVisible();
+  await expect(search).toHaveValue('');
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+});
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

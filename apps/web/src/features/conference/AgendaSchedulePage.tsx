@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { Rows3, Star } from 'lucide-react';
 import { toast } from 'sonner';
@@ -9,25 +8,30 @@ import { appConfig } from '../../lib/appConfig';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { CalendarDialog } from './CalendarDialog.tsx';
 import { useMyAgenda } from './myAgenda.ts';
-import {
-  deviceTimeZone,
-  formatClock,
-  formatLongDate,
-  formatShortDate,
-  scheduledParts,
-  useProgramme,
-  zoneAbbreviation,
-  zoneCity,
-  type ScheduledPart,
-} from './programme.ts';
+import { deviceTimeZone, formatClock, formatShortDate, scheduledParts, useProgramme, zoneAbbreviation, zoneCity, type ScheduledPart } from './programme.ts';
 import { sessionsByDay } from './schedule.ts';
+import {
+  filterSessions,
+  jumpTarget,
+  matchCountLabel,
+  matchesByDay,
+  parsePartType,
+  parseRoom,
+  partMatches,
+  roomsInUse,
+  searchTerms,
+  type AgendaCriteria,
+} from './agendaSearch.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses, LoadError } from '../../components/ui';
-import { FilterButton, MyAgendaEmpty } from './agenda/AgendaControls.tsx';
+import { FilterButton, FiltersEmpty, MyAgendaEmpty, SearchEmpty } from './agenda/AgendaControls.tsx';
+import { DayHeading, SearchResults, dayHeadingId } from './agenda/AgendaDays.tsx';
+import { AgendaFilters, JumpToNowButton } from './agenda/AgendaFilters.tsx';
 import { ChangesDialog } from './agenda/ChangesDialog.tsx';
 import { NowNextStrip } from './agenda/NowNextStrip.tsx';
 import type { PartState, View } from './agenda/partState.ts';
-import { SessionGroup } from './agenda/SessionGroup.tsx';
+import { SessionList } from './agenda/SessionGroup.tsx';
+import { useAgendaParams } from './agenda/useAgendaParams.ts';
 import { VenueLine } from './agenda/VenueLine.tsx';
 
 function initialView(): View {
@@ -44,11 +48,13 @@ function initialView(): View {
  * The programme as a tab per conference day (with its real date), sticky session headers, a
  * compact or detailed view, "Now"/"Next" at the venue's time, stars that build "My agenda" on the
  * server, and calendar files. All session groups start expanded (docs/decisions/002-agenda-initial-state.md).
+ * A search looks through every day at once; the type, room and "My agenda" filters narrow both the
+ * day's tab and a search (docs/product.md#agenda-schedule).
  */
 export default function AgendaSchedulePage() {
   const programme = useProgramme();
   const { timeZone } = programme.settings;
-  const [params, setParams] = useSearchParams();
+  const { params, update, searchText, setSearchText } = useAgendaParams();
   const now = useNow();
   const { favourites, starredIds, setFavourite } = useMyAgenda();
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
@@ -60,9 +66,23 @@ export default function AgendaSchedulePage() {
   const starredParts = useMemo(() => parts.filter((entry) => starredIds.has(entry.id)), [parts, starredIds]);
   const overlaps = useMemo(() => overlapMap(starredParts), [starredParts]);
   const speakersByName = useMemo(() => new Map(programme.speakers.map((speaker) => [speaker.name, speaker])), [programme]);
+  const rooms = useMemo(
+    () =>
+      roomsInUse(
+        parts.map((entry) => entry.part),
+        programme.settings.rooms,
+      ),
+    [parts, programme],
+  );
 
   const focusPart = params.get('part');
   const mine = params.get('filter') === 'mine';
+  const type = parsePartType(params.get('type'));
+  const room = parseRoom(params.get('room'), rooms);
+  // What the filters let through, before any search: a day's tab, and where "Jump to now" looks.
+  const filters: AgendaCriteria = { terms: [], type, room, starred: mine ? starredIds : null };
+  const terms = searchTerms(searchText);
+  const found = terms.length > 0 ? matchesByDay(days, { ...filters, terms }) : null;
   const partDay = parts.find((entry) => entry.id === focusPart)?.day;
   const todayDay = parts.find((entry) => entry.date === venueDate(now, timeZone))?.day;
   const requestedDay = Number(params.get('day'));
@@ -83,18 +103,41 @@ export default function AgendaSchedulePage() {
     element.focus({ preventScroll: true });
   });
 
-  function update(changes: Record<string, string | null>) {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
+  // "Jump to now" leaves the search for today's tab, which draws a moment later (the router
+  // applies the URL change in a transition, and the tab draws its content after it is chosen):
+  // the jump happens once that tab shows its target.
+  const jump = useRef<{ day: string; elementId: string } | null>(null);
+  const [, setJumps] = useState(0);
+  useEffect(() => {
+    const pending = jump.current;
+    if (!pending || found || pending.day !== selectedDay) return undefined;
+    const arrive = (): boolean => {
+      const element = document.getElementById(pending.elementId);
+      if (!element) return false;
+      jump.current = null;
+      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+      element.focus({ preventScroll: true });
+      return true;
+    };
+    if (arrive()) return undefined;
+    const observer = new MutationObserver(() => {
+      if (arrive()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  });
+
+  function jumpToNow() {
+    if (todayDay === undefined) return;
+    const target = jumpTarget(
+      parts.filter((entry) => entry.day === todayDay && partMatches(entry.part, filters)),
+      new Date(),
     );
+    jump.current = { day: String(todayDay), elementId: target ? `part-${target.id}` : dayHeadingId(todayDay) };
+    if (target) setCollapsed((previous) => new Set([...previous].filter((number) => number !== target.session.sessionNumber)));
+    setSearchText('', { day: String(todayDay), part: null });
+    setJumps((count) => count + 1);
   }
 
   function changeView(next: View) {
@@ -135,6 +178,18 @@ export default function AgendaSchedulePage() {
     highlighted: part.id === focusPart,
     venue: programme.settings,
   });
+  const sessionList = { collapsed, onToggle: toggleCollapsed, view, partState };
+
+  // The clear buttons of the empty states go away once pressed: focus moves to the control they reset.
+  const controls = { search: useRef<HTMLInputElement>(null), type: useRef<HTMLSelectElement>(null) };
+  function clearSearch() {
+    setSearchText('');
+    controls.search.current?.focus();
+  }
+  function clearFilters() {
+    update({ type: null, room: null });
+    controls.type.current?.focus();
+  }
 
   return (
     <div className={pageClasses}>
@@ -156,6 +211,7 @@ export default function AgendaSchedulePage() {
       <NowNextStrip markers={markers} parts={parts} now={now} timeZone={timeZone} />
 
       <div className="mb-4 flex flex-wrap items-center gap-2">
+        {todayDay !== undefined && <JumpToNowButton onJump={jumpToNow} />}
         <div role="group" aria-label="Which parts to show" className="inline-flex rounded-xl border border-slate-700 bg-slate-900/60 p-1">
           <FilterButton pressed={!mine} onClick={() => update({ filter: null })}>
             All sessions
@@ -178,6 +234,13 @@ export default function AgendaSchedulePage() {
         <ChangesDialog timeZone={timeZone} />
       </div>
 
+      <AgendaFilters
+        values={{ searchText, type, room, rooms, status: found ? matchCountLabel(found.count) : '' }}
+        controls={controls}
+        onSearch={(text) => setSearchText(text)}
+        onFilter={update}
+      />
+
       {favourites.isError && (
         <LoadError
           className="mb-4"
@@ -187,58 +250,48 @@ export default function AgendaSchedulePage() {
         />
       )}
 
-      <Tabs.Root value={selectedDay} onValueChange={(value) => update({ day: value, part: null })}>
-        <Tabs.List
-          aria-label="Conference days"
-          className="sticky top-16 z-20 -mx-4 mb-4 flex gap-1 border-b border-slate-800 bg-slate-950/95 px-4 backdrop-blur sm:mx-0 sm:px-0"
-        >
-          {days.map((day) => {
-            const date = programme.settings.days[day.day - 1] ?? '';
-            return (
+      {found ? (
+        found.count > 0 ? (
+          <SearchResults days={found.days} dates={programme.settings.days} list={sessionList} />
+        ) : mine && favourites.isPending ? (
+          <MyAgendaEmpty loading onShowAll={() => update({ filter: null })} />
+        ) : (
+          <SearchEmpty query={searchText.trim()} onClear={clearSearch} />
+        )
+      ) : (
+        <Tabs.Root value={selectedDay} onValueChange={(value) => update({ day: value, part: null })}>
+          <Tabs.List
+            aria-label="Conference days"
+            className="sticky top-16 z-20 -mx-4 mb-4 flex gap-1 border-b border-slate-800 bg-slate-950/95 px-4 backdrop-blur sm:mx-0 sm:px-0"
+          >
+            {days.map((day) => (
               <Tabs.Trigger
                 key={day.day}
                 value={String(day.day)}
                 className={`-mb-px min-h-12 flex-1 rounded-t-lg border-b-2 border-transparent px-3 py-2 text-left text-sm text-slate-300 hover:text-white data-[state=active]:border-indigo-400 data-[state=active]:text-white sm:flex-none`}
               >
                 <span className="block font-semibold">{day.label}</span>
-                <span className="block text-xs text-slate-300">{formatShortDate(date)}</span>
+                <span className="block text-xs text-slate-300">{formatShortDate(programme.settings.days[day.day - 1] ?? '')}</span>
               </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {days.map((day) => {
+            const sessions = filterSessions(day.sessions, filters);
+            return (
+              <Tabs.Content key={day.day} value={String(day.day)} className="focus-visible:outline-none">
+                <DayHeading day={day} date={programme.settings.days[day.day - 1] ?? ''} />
+                {sessions.length > 0 ? (
+                  <SessionList sessions={sessions} {...sessionList} />
+                ) : type !== null || room !== null ? (
+                  <FiltersEmpty onClear={clearFilters} />
+                ) : (
+                  <MyAgendaEmpty loading={favourites.isPending} onShowAll={() => update({ filter: null })} />
+                )}
+              </Tabs.Content>
             );
           })}
-        </Tabs.List>
-        {days.map((day) => {
-          const date = programme.settings.days[day.day - 1] ?? '';
-          const sessions = mine
-            ? day.sessions
-                .map((session) => ({ ...session, parts: session.parts.filter((part) => starredIds.has(part.id)) }))
-                .filter((session) => session.parts.length > 0)
-            : day.sessions;
-          return (
-            <Tabs.Content key={day.day} value={String(day.day)} className="focus-visible:outline-none">
-              <h2 className="mb-3 text-sm font-semibold tracking-widest text-indigo-300 uppercase">
-                {day.label} <span className="font-normal tracking-normal normal-case text-slate-300">· {formatLongDate(date)}</span>
-              </h2>
-              {sessions.length === 0 ? (
-                <MyAgendaEmpty loading={favourites.isPending} onShowAll={() => update({ filter: null })} />
-              ) : (
-                <ol className="space-y-4">
-                  {sessions.map((session) => (
-                    <li key={session.sessionNumber}>
-                      <SessionGroup
-                        session={session}
-                        expanded={!collapsed.has(session.sessionNumber)}
-                        onToggle={() => toggleCollapsed(session.sessionNumber)}
-                        view={view}
-                        partState={partState}
-                      />
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </Tabs.Content>
-          );
-        })}
-      </Tabs.Root>
+        </Tabs.Root>
+      )}
     </div>
   );
 }

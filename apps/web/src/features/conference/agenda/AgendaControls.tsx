@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Star } from 'lucide-react';
+import { FunnelX, SearchX, Star } from 'lucide-react';
 
 export function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -28,5 +28,45 @@ export function MyAgendaEmpty({ loading, onShowAll }: { loading: boolean; onShow
         Show all sessions
       </button>
     </div>
+  );
+}
+
+function EmptyState({ icon, message, action, onAction }: { icon: ReactNode; message: ReactNode; action: string; onAction: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-12 text-center">
+      {icon}
+      <p className="text-lg font-semibold text-white [overflow-wrap:anywhere]">{message}</p>
+      <button
+        type="button"
+        onClick={onAction}
+        className={`mt-4 min-h-10 rounded-lg border border-slate-600 px-4 text-sm font-medium text-slate-100 hover:border-indigo-400`}
+      >
+        {action}
+      </button>
+    </div>
+  );
+}
+
+/** No part on any day matches what was typed (with the filters chosen). */
+export function SearchEmpty({ query, onClear }: { query: string; onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<SearchX aria-hidden="true" className="mb-3 size-10 text-slate-500" />}
+      message={<>Nothing on the agenda matches “{query}”.</>}
+      action="Clear the search"
+      onAction={onClear}
+    />
+  );
+}
+
+/** The chosen type or room leaves nothing on the day shown. */
+export function FiltersEmpty({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<FunnelX aria-hidden="true" className="mb-3 size-10 text-slate-500" />}
+      message="Nothing on this day matches these filters."
+      action="Clear filters"
+      onAction={onClear}
+    />
   );
 }

@@ -114,3 +114,30 @@ function CompactPart({ part, state }: { part: ProgrammePart; state: PartState })
     </article>
   );
 }
+
+export interface SessionListProps {
+  sessions: ProgrammeSession[];
+  collapsed: ReadonlySet<number>;
+  onToggle: (sessionNumber: number) => void;
+  view: View;
+  partState: (part: ProgrammePart) => PartState;
+}
+
+/** A day's sessions, as the day's tab or a day of search results shows them. */
+export function SessionList({ sessions, collapsed, onToggle, view, partState }: SessionListProps) {
+  return (
+    <ol className="space-y-4">
+      {sessions.map((session) => (
+        <li key={session.sessionNumber}>
+          <SessionGroup
+            session={session}
+            expanded={!collapsed.has(session.sessionNumber)}
+            onToggle={() => onToggle(session.sessionNumber)}
+            view={view}
+            partState={partState}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
