@@ -31,12 +31,24 @@ export function load(job: LoadJob): Promise<LoadResult> {
 }
 
 /**
- * Waits until the server has worked off what the load generator left in flight when it stopped
- * (the database queue is first-in first-out, so one more query answers after all of them).
+ * Waits until the database has worked off what the load generator left in flight when it stopped.
+ * PGlite runs queries one at a time in arrival order, so one more query answers after all of them.
+ * PostgreSQL runs them side by side: its own list of sessions is read until none of this
+ * database's other client sessions is working (a pool hands a freed connection to the next waiting
+ * query at once, so the list empties only when the queue has).
  */
 export async function settle(db: Db): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await db.query('select 1');
+  if (db.kind === 'pglite') {
+    await db.query('select 1');
+    return;
+  }
+  for (;;) {
+    const [row] = await db.query<{ busy: number }>(
+      `select count(*)::int as busy from pg_stat_activity
+        where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and state <> 'idle'`,
+    );
+    if (row?.busy === 0) return;
+  }
 }
 
 export type Scenario = (name: string, url: string, connections: number, requests: LoadRequest[], users: number, note?: string) => Promise<LoadResult>;

@@ -16,7 +16,7 @@ import type { Db } from '../apps/server/src/db/db.ts';
 import { counts, missionId, seedMissions, seedUsers, seedVotes, userEmail, userId } from './seed.ts';
 import { SECONDS } from './harness.ts';
 import type { LoadRequest } from './load-types.ts';
-import { residentMiB } from './report.ts';
+import { collectedResidentMiB } from './report.ts';
 
 export const CONNECTIONS = 100;
 export const USERS = 2_000;
@@ -116,10 +116,10 @@ async function printMachine(db: Db, backend: Bench['backend'], config: Config): 
     `${SECONDS} s per scenario, load generator (autocannon) in a child process on the same cores, pool ${config.DATABASE_POOL_SIZE}${backend === 'pglite' ? ' (PGlite: one connection)' : ''}\n`,
   );
 
-  // Idle: the server started, nothing asked yet. The benchmark shares this process (and its tsx
-  // loader, ~30 MiB); `npm run bench:startup` measures the compiled server on its own.
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  console.log(`resident memory, idle after start: ${residentMiB()} MiB (this process: the server, its database and the benchmark)\n`);
+  // Idle: the server started, nothing asked yet, garbage collected. The benchmark shares this
+  // process (and its tsx loader, ~30 MiB); `npm run bench:startup` measures the compiled server on
+  // its own, after it has sat idle.
+  console.log(`resident memory, idle after start: ${collectedResidentMiB()} MiB (this process: the server, its database and the benchmark)\n`);
 }
 
 async function seed(db: Db): Promise<void> {
