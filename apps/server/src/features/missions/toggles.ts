@@ -1,5 +1,6 @@
 import { MISSION_MESSAGES, type SubscriptionResult, type VoteResult } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
+import { BatchQueue } from '../../db/batch-queue.ts';
 import { businessError } from '../../http/errors.ts';
 import { publishMissionChanges } from './live.ts';
 
@@ -65,85 +66,30 @@ interface ToggleOutcome {
 interface PendingToggle {
   missionId: string;
   userId: string;
-  pair: string;
+  /** The mission and user: a double tap waits for the first toggle's batch. */
+  key: string;
   resolve: (outcome: ToggleOutcome) => void;
   reject: (error: unknown) => void;
 }
 
-/** Enough to carry a spike of 100 waiting phones in one statement, small enough to stay a few ms. */
-const MAX_BATCH = 200;
-
 /**
- * How many batch statements may run at once. More than one lets PostgreSQL work on the next batch
- * while one commits; PGlite has a single connection, so there one at a time is all it can do.
- */
-const BATCHES_AT_ONCE: Record<Db['kind'], number> = { postgres: 4, pglite: 1 };
-
-/**
- * Collects the toggles of one table and sends them as batches. A toggle waits only while the
- * database is busy with earlier batches (or until the end of the current event-loop turn), so a lone
- * toggle goes out at once and a spike goes out in few, large statements.
- *
- * A pair is never in two batches at once: a second toggle of the same pair (a double tap) waits for
- * the first one's batch to finish, so one user's toggles run one after the other, in order, and two
- * running batches never touch the same vote row. The mission rows they share (for the counts) each
- * batch locks in mission_id order, so batches cannot deadlock on each other.
+ * Sends the toggles of one table in batches (db/batch-queue.ts). A pair is never in two batches at
+ * once, so one user's toggles of a mission run one after the other, in order, and two running
+ * batches never touch the same vote row. The mission rows they share (for the counts) each batch
+ * locks in mission_id order, so batches cannot deadlock on each other.
  */
 class ToggleBatcher {
-  private waiting: PendingToggle[] = [];
-  private readonly pairsInFlight = new Set<string>();
-  private batchesInFlight = 0;
-  private flushScheduled = false;
+  private readonly queue: BatchQueue<PendingToggle>;
 
   constructor(
     private readonly db: Db,
     private readonly sql: string,
-  ) {}
+  ) {
+    this.queue = new BatchQueue(db.kind, (batch) => this.send(batch));
+  }
 
   toggle(missionId: string, userId: string): Promise<ToggleOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ missionId, userId, pair: `${missionId}/${userId}`, resolve, reject });
-      this.scheduleFlush();
-    });
-  }
-
-  /** Flushes at the end of this event-loop turn, so every request parsed in the same turn shares a batch. */
-  private scheduleFlush(): void {
-    if (this.flushScheduled || this.waiting.length === 0 || this.batchesInFlight >= BATCHES_AT_ONCE[this.db.kind]) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      this.flush();
-    });
-  }
-
-  private flush(): void {
-    while (this.batchesInFlight < BATCHES_AT_ONCE[this.db.kind]) {
-      const batch = this.takeBatch();
-      if (batch.length === 0) return;
-      this.batchesInFlight += 1;
-      void this.send(batch).finally(() => {
-        this.batchesInFlight -= 1;
-        for (const item of batch) this.pairsInFlight.delete(item.pair);
-        this.scheduleFlush();
-      });
-    }
-  }
-
-  /** Takes waiting toggles in arrival order, leaving for later any pair already on its way. */
-  private takeBatch(): PendingToggle[] {
-    const batch: PendingToggle[] = [];
-    const later: PendingToggle[] = [];
-    for (const item of this.waiting) {
-      if (batch.length < MAX_BATCH && !this.pairsInFlight.has(item.pair)) {
-        this.pairsInFlight.add(item.pair);
-        batch.push(item);
-      } else {
-        later.push(item);
-      }
-    }
-    this.waiting = later;
-    return batch;
+    return new Promise((resolve, reject) => this.queue.add({ missionId, userId, key: `${missionId}/${userId}`, resolve, reject }));
   }
 
   /** Never rejects: every toggle of the batch gets its own answer or its own error. */

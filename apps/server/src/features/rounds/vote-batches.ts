@@ -1,5 +1,6 @@
 import type { MyRoundVote, RoundVoteAnswer } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
+import { BatchQueue } from '../../db/batch-queue.ts';
 import { IN_ROUND, iso } from './queries.ts';
 import { newReceipt, OPEN_ROUND } from './votes.ts';
 
@@ -58,86 +59,31 @@ type BatchOutcome = RoundVoteAnswer | null;
 
 interface PendingVote {
   missionId: string;
-  userId: string;
+  /** The voter: a person with a vote on its way waits for that batch before their next vote joins one. */
+  key: string;
   receipt: string;
   resolve: (outcome: BatchOutcome) => void;
   reject: (error: unknown) => void;
 }
 
-/** Enough for every vote that queues while one batch is written, small enough to stay a few ms. */
-const MAX_BATCH = 200;
-
-/**
- * How many batch statements of a round may run at once: PostgreSQL can work on one while another
- * commits; PGlite has one connection, so one at a time is all it can do.
- */
-const BATCHES_AT_ONCE: Record<Db['kind'], number> = { postgres: 4, pglite: 1 };
-
-/**
- * Collects one round's votes and sends them as batches. A vote waits only while earlier batches
- * are being written (or until the end of the current event-loop turn), so a lone vote goes out at
- * once and a burst goes out in few statements. A person with a vote on its way waits for that
- * batch before their next vote joins one.
- */
+/** Sends one round's votes in batches (db/batch-queue.ts), at most one vote of a person in each. */
 class RoundVoteBatcher {
-  private waiting: PendingVote[] = [];
-  private readonly votersInFlight = new Set<string>();
-  private batchesInFlight = 0;
-  private flushScheduled = false;
+  private readonly queue: BatchQueue<PendingVote>;
 
   constructor(
     private readonly db: Db,
     private readonly roundId: string,
     private readonly onCast: () => void,
-  ) {}
+  ) {
+    this.queue = new BatchQueue(db.kind, (batch) => this.send(batch));
+  }
 
   cast(missionId: string, userId: string): Promise<BatchOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ missionId, userId, receipt: newReceipt(), resolve, reject });
-      this.scheduleFlush();
-    });
+    return new Promise((resolve, reject) => this.queue.add({ missionId, key: userId, receipt: newReceipt(), resolve, reject }));
   }
 
   get idle(): boolean {
-    return this.waiting.length === 0 && this.batchesInFlight === 0;
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushScheduled || this.waiting.length === 0 || this.batchesInFlight >= BATCHES_AT_ONCE[this.db.kind]) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      this.flush();
-    });
-  }
-
-  private flush(): void {
-    while (this.batchesInFlight < BATCHES_AT_ONCE[this.db.kind]) {
-      const batch = this.takeBatch();
-      if (batch.length === 0) return;
-      this.batchesInFlight += 1;
-      void this.send(batch).finally(() => {
-        this.batchesInFlight -= 1;
-        for (const vote of batch) this.votersInFlight.delete(vote.userId);
-        this.scheduleFlush();
-      });
-    }
-  }
-
-  /** Takes waiting votes in arrival order, leaving for later anyone whose earlier vote is on its way. */
-  private takeBatch(): PendingVote[] {
-    const batch: PendingVote[] = [];
-    const later: PendingVote[] = [];
-    for (const vote of this.waiting) {
-      if (batch.length < MAX_BATCH && !this.votersInFlight.has(vote.userId)) {
-        this.votersInFlight.add(vote.userId);
-        batch.push(vote);
-      } else {
-        later.push(vote);
-      }
-    }
-    this.waiting = later;
-    return batch;
+    return this.queue.idle;
   }
 
   /** Never rejects: each vote gets its own outcome or its own error. */
@@ -147,7 +93,7 @@ class RoundVoteBatcher {
       rows = await this.db.query(CAST_BATCH, [
         this.roundId,
         batch.map((vote) => vote.missionId),
-        batch.map((vote) => vote.userId),
+        batch.map((vote) => vote.key),
         batch.map((vote) => vote.receipt),
       ]);
     } catch (error) {
