@@ -1,5 +1,6 @@
-import { expect, test, type Page } from './support/test.ts';
-import { createUser, enterAuthenticatorCode, makeOrganiser, signInViaUi, withAuthenticator, withRoleProfile } from './support/app.ts';
+import { expect, test } from './support/test.ts';
+import { blockNetwork } from './support/blocked-network.ts';
+import { createUser, signInViaUi, withRoleProfile, signInAsNewOrganiser } from './support/app.ts';
 
 /**
  * Every part of a screen that reads data has a loading state, an error with "Try again", and shows
@@ -12,33 +13,9 @@ const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing w
 /** The app's time limit is 8 s (lib/networkPolicy.ts); a loaded machine adds its own delay. */
 const GIVES_UP = { timeout: 25_000 };
 
-/**
- * Every procedure call and every reachability check fails at once while `down`, as on Wi-Fi that
- * lets nothing through. Once it is back, a check is answered only after `pressed()`: a background
- * check cannot bring the screen back before the person's "Try again" lands, however slow the machine.
- */
-async function blockNetwork(page: Page) {
-  let pressed!: () => void;
-  const state = { down: true, probes: 0, whenPressed: new Promise<void>((resolve) => (pressed = resolve)), pressed: () => pressed() };
-  await page.route('**/rest/v1/**', (route) => (state.down ? route.abort('internetdisconnected') : route.fallback()));
-  await page.route('**/healthz', async (route) => {
-    if (state.down) {
-      state.probes += 1;
-      return route.abort('internetdisconnected');
-    }
-    await state.whenPressed;
-    return route.fallback();
-  });
-  return state;
-}
-
 test('a console section that cannot load says so with "Try again", which asks the network at once and reads it', async ({ page }) => {
   test.slow();
-  const organiser = await createUser();
-  makeOrganiser(organiser);
-  const secret = await withAuthenticator(organiser);
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsNewOrganiser(page);
   await page.getByRole('link', { name: 'Organiser console' }).click();
   await expect(page.getByTestId('figure-registered')).toBeVisible();
   const sections = page.getByRole('navigation', { name: 'Console sections' });

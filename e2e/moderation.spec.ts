@@ -9,6 +9,7 @@ import {
   signInViaUi,
   withAuthenticator,
   withRoleProfile,
+  signInAsNewOrganiser,
 } from './support/app.ts';
 import { drawnLines } from './support/geometry.ts';
 
@@ -79,11 +80,7 @@ test('People: an organiser finds a person, sees what they did, and deletes the a
   const email = `deletable.person.with.a.rather.long.address.${Date.now().toString(36)}@example.org`;
   const person = await withRoleProfile(await createUser({ firstName: 'Deletable', lastName: `Person${Date.now()}`, email }));
   const mission = await createMission(person);
-  const organiser = await createUser();
-  makeOrganiser(organiser);
-  const secret = await withAuthenticator(organiser);
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsNewOrganiser(page);
   await openSection(page, 'People');
   await page.getByRole('searchbox', { name: 'Find an attendee' }).fill(person.email);
   await page.getByRole('button', { name: new RegExp(person.lastName) }).click();
@@ -116,11 +113,7 @@ test('People: an organiser finds a person, sees what they did, and deletes the a
 });
 
 test('Exports: a CSV download with a byte order mark; Overview shows figures and each chart’s numbers', async ({ page }) => {
-  const organiser = await createUser();
-  makeOrganiser(organiser);
-  const secret = await withAuthenticator(organiser);
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  const organiser = await signInAsNewOrganiser(page);
   await openSection(page, 'Exports');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download attendees.csv' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^attendees-\d{4}-\d\d-\d\d\.csv$/);

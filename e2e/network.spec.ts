@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { backoffDelayMs } from '../apps/web/src/lib/networkPolicy.ts';
 import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { blockNetwork } from './support/blocked-network.ts';
 
 /**
  * A network that lies (docs/product.md#offline-and-updates): connected, but nothing gets through or
@@ -256,21 +257,7 @@ test('a screen with nothing kept says it cannot load, with "Try again", which re
   await expect(card.getByRole('link', { name: 'View Details' })).toBeVisible();
 
   // Every call fails at once, the probe too; the mission was never opened, so nothing is kept for it.
-  let down = true;
-  let probes = 0;
-  await page.route('**/rest/v1/**', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
-  // Once the network is back, a check is answered only after "Try again" was pressed: a background
-  // check cannot bring the screen back before the press lands, however slow the machine.
-  let pressed!: () => void;
-  const whenPressed = new Promise<void>((resolve) => (pressed = resolve));
-  await page.route('**/healthz', async (route) => {
-    if (!down) {
-      await whenPressed;
-      return route.fallback();
-    }
-    probes += 1;
-    return route.abort('internetdisconnected');
-  });
+  const network = await blockNetwork(page);
   await card.getByRole('link', { name: 'View Details' }).click();
   const error = page.getByRole('alert').filter({ hasText: OFFLINE_MESSAGE });
   await expect(error).toBeVisible(GIVES_UP);
@@ -279,10 +266,10 @@ test('a screen with nothing kept says it cannot load, with "Try again", which re
 
   // Two probes have failed, so the next is seconds away (lib/networkPolicy.ts): the network comes
   // back and the person presses "Try again", which checks at once (lib/network.test.ts).
-  await expect.poll(() => probes).toBeGreaterThanOrEqual(2);
-  down = false;
+  await expect.poll(() => network.probes).toBeGreaterThanOrEqual(2);
+  network.down = false;
   await error.getByRole('button', { name: 'Try again' }).click();
-  pressed();
+  network.pressed();
   await expect(page.getByRole('heading', { level: 1, name: mission.name })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
@@ -290,21 +277,7 @@ test('a screen with nothing kept says it cannot load, with "Try again", which re
 test('the role profile view never says "No Profile Yet" when it simply could not ask: it says it cannot load, with "Try again"', async ({ page }) => {
   const me = await withRoleProfile(await createUser());
   // The profile's read fails, and so does every check the app makes while that lasts.
-  let down = true;
-  let probes = 0;
-  await page.route('**/rest/v1/rpc/get_user_role_profile', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
-  // Once the network is back, a check is answered only after "Try again" was pressed: a background
-  // check cannot bring the screen back before the press lands, however slow the machine.
-  let pressed!: () => void;
-  const whenPressed = new Promise<void>((resolve) => (pressed = resolve));
-  await page.route('**/healthz', async (route) => {
-    if (!down) {
-      await whenPressed;
-      return route.fallback();
-    }
-    probes += 1;
-    return route.abort('internetdisconnected');
-  });
+  const network = await blockNetwork(page, '**/rest/v1/rpc/get_user_role_profile');
   await signInViaUi(page, me);
   await expect(page.getByRole('region', { name: 'Status unavailable' })).toBeVisible(GIVES_UP);
   await sidebarLink(page, 'Profile').click();
@@ -313,10 +286,10 @@ test('the role profile view never says "No Profile Yet" when it simply could not
   await expect(page.getByText('No Profile Yet')).toHaveCount(0);
 
   // Two checks have failed, so the next is seconds away: the network returns and the person asks.
-  await expect.poll(() => probes).toBeGreaterThanOrEqual(2);
-  down = false;
+  await expect.poll(() => network.probes).toBeGreaterThanOrEqual(2);
+  network.down = false;
   await error.getByRole('button', { name: 'Try again' }).click();
-  pressed();
+  network.pressed();
   await expect(page.getByText('Navigator')).toBeVisible();
   await expect(page.getByText('No Profile Yet')).toHaveCount(0);
 });

@@ -8,6 +8,7 @@ import {
   signInViaUi,
   trackApiCalls,
   withAuthenticator,
+  signInAsNewOrganiser,
 } from './support/app.ts';
 
 /** The organiser console: who sees it, its sections on a laptop and on a phone, the organisers panel and the audit log. */
@@ -42,11 +43,7 @@ test('an organiser opens the console from the sidebar and visits every section (
   // Six full axe scans of sections with real content: on a busy machine that outlasts the default minute.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1400, height: 900 });
-  const organiser = await createUser();
-  makeOrganiser(organiser);
-  const secret = await withAuthenticator(organiser);
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsNewOrganiser(page);
   await page.getByRole('link', { name: 'Organiser console' }).click();
   await expect(page).toHaveURL(/\/organiser$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
@@ -69,11 +66,7 @@ test('an organiser opens the console from the sidebar and visits every section (
 
 test('on a phone the console is reached through the menu and its sections scroll sideways', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const organiser = await createUser();
-  makeOrganiser(organiser);
-  const secret = await withAuthenticator(organiser);
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
+  await signInAsNewOrganiser(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Organiser console' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();

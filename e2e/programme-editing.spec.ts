@@ -2,16 +2,14 @@ import { expect, test, type Locator, type Page } from './support/test.ts';
 import {
   createMission,
   createUser,
-  enterAuthenticatorCode,
   expectNoA11yViolations,
-  makeOrganiser,
   rpc,
   screenReady,
   signInViaUi,
   trackApiCalls,
-  withAuthenticator,
   withRoleProfile,
   type E2EUser,
+  signInAsNewOrganiser,
 } from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 import { box, contains, drawnLines, settledBox } from './support/geometry.ts';
@@ -37,19 +35,10 @@ async function settle(page: Page, marker: Locator): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
-/**
- * Signs a new organiser in with their authenticator. Each sign-in is a new organiser: an
- * authenticator code works once and the server takes only the codes next to its clock, so one
- * organiser signing in again and again would have to wait for new codes.
- */
+/** A new organiser signed in, with the page's calls tracked for screenReady. */
 async function signInAsOrganiser(page: Page): Promise<E2EUser> {
-  const organiser = await createUser({ firstName: 'Petra' });
-  makeOrganiser(organiser);
-  const secret = await withAuthenticator(organiser);
   trackApiCalls(page);
-  await signInViaUi(page, organiser);
-  await enterAuthenticatorCode(page, secret);
-  return organiser;
+  return signInAsNewOrganiser(page, { firstName: 'Petra' });
 }
 
 test.beforeAll(async () => {

@@ -268,3 +268,17 @@ export async function enterAuthenticatorCode(page: Page, secret: string): Promis
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByLabel('Authentication code')).toHaveCount(0);
 }
+
+/**
+ * Signs a new organiser in with their authenticator. Each sign-in is a new organiser: an
+ * authenticator code works once and the server takes only the codes next to its clock, so one
+ * organiser signing in again and again would have to wait for new codes.
+ */
+export async function signInAsNewOrganiser(page: Page, overrides: Parameters<typeof createUser>[0] = {}): Promise<E2EUser> {
+  const organiser = await createUser(overrides);
+  makeOrganiser(organiser);
+  const secret = await withAuthenticator(organiser);
+  await signInViaUi(page, organiser);
+  await enterAuthenticatorCode(page, secret);
+  return organiser;
+}
