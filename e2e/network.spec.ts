@@ -154,6 +154,9 @@ async function holdListAsBeforeTheVote(page: Page, missionName: string): Promise
   });
   await sidebarLink(page, 'All Missions').click();
   await expect.poll(() => held).toContain(missionName);
+  // Other journeys add missions to the shared server meanwhile; the list only draws the cards near
+  // the screen, so the search keeps this one drawn however many arrive above it.
+  await page.getByRole('searchbox', { name: 'Search missions' }).fill(missionName);
   return {
     release: async () => {
       await expect.poll(() => inFlight).toBe(0);
@@ -227,6 +230,7 @@ test('a vote whose answer was lost in one tab is checked when pressed in another
   // A second tab of the same person votes; the answer is lost there.
   const other = await page.context().newPage();
   await other.goto('/view-all-missions');
+  await other.getByRole('searchbox', { name: 'Search missions' }).fill(mission.name);
   const otherCard = other.getByTestId('mission-card').filter({ hasText: mission.name });
   await otherCard.getByRole('button', { name: 'Vote', exact: true }).click();
   await expect(other.getByText(OFFLINE_MESSAGE)).toBeVisible(GIVES_UP);
