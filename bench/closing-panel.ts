@@ -1,6 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ROUND_MESSAGES } from '@mc/contract';
 import type { Db } from '../apps/server/src/db/db.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
@@ -8,6 +6,7 @@ import { publishRoundChange } from '../apps/server/src/features/rounds/live.ts';
 import { latencyFigures } from './latency.ts';
 import type { LoadResult } from './load-types.ts';
 import type { AcknowledgedVote, ClosingCommand, ClosingReply } from './closing-types.ts';
+import { HelperProcess } from './helper-process.ts';
 
 /**
  * The closing panel's vote (docs/product.md#voting-rounds): `people` each cast `votesEach` votes in a
@@ -49,34 +48,9 @@ export interface ClosingPanelFigures {
   checks: { name: string; ok: boolean; detail: string }[];
 }
 
-/** A helper process that answers each command with one message. */
-class Helper {
-  private readonly child: ChildProcess;
-  private pending: ((reply: ClosingReply) => void) | null = null;
-
-  constructor() {
-    this.child = fork(fileURLToPath(new URL('./closing-worker.ts', import.meta.url)), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    this.child.on('message', (reply: ClosingReply) => {
-      const resolve = this.pending;
-      this.pending = null;
-      resolve?.(reply);
-    });
-  }
-
-  ask<K extends ClosingReply['kind']>(command: ClosingCommand, kind: K): Promise<Extract<ClosingReply, { kind: K }>> {
-    return new Promise((resolve, reject) => {
-      this.pending = (reply) => {
-        if (reply.kind === kind) resolve(reply as Extract<ClosingReply, { kind: K }>);
-        else reject(new Error(reply.kind === 'failed' ? reply.error : `expected ${kind}, got ${reply.kind}`));
-      };
-      this.child.send(command);
-    });
-  }
-
-  end(): void {
-    if (this.child.connected) this.child.send({ kind: 'end' } satisfies ClosingCommand);
-    else this.child.kill();
-  }
+/** A helper process (bench/closing-worker.ts): the voters, or the screens. */
+function closingHelper(): HelperProcess<ClosingCommand, ClosingReply> {
+  return new HelperProcess(new URL('./closing-worker.ts', import.meta.url), { kind: 'end' });
 }
 
 async function rpc(url: string, token: string, name: string, body: unknown): Promise<{ status: number; text: string }> {
@@ -102,8 +76,8 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
   await db.query('insert into vote_round_missions (round_id, mission_id) select $1, unnest($2::uuid[])', [roundId, finalists]);
   publishRoundChange(db, roundId);
 
-  const screenHelper = new Helper();
-  const voteHelper = new Helper();
+  const screenHelper = closingHelper();
+  const voteHelper = closingHelper();
   try {
     process.stdout.write(`  connecting ${screens} /live and /vote screens … `);
     const screenTokens = Array.from({ length: screens }, (_, i) => tokens[i % tokens.length]!);

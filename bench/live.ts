@@ -1,8 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { RunningServer } from '../apps/server/src/server.ts';
 import type { LoadResult } from './load-types.ts';
 import type { LiveClientsCommand, LiveClientsReply, LiveDelays, ProbeJob, ProbeReply } from './live-types.ts';
+import { HelperProcess } from './helper-process.ts';
 
 export interface LiveFigures {
   clients: number;
@@ -31,37 +30,9 @@ export interface LiveFigures {
   heapAfter: number;
 }
 
-/** A helper process (bench/live-worker.ts) that answers each command with one message. */
-class Helper {
-  private readonly child: ChildProcess;
-  private pending: ((reply: LiveClientsReply | ProbeReply) => void) | null = null;
-
-  constructor() {
-    this.child = fork(fileURLToPath(new URL('./live-worker.ts', import.meta.url)), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    this.child.on('message', (reply: LiveClientsReply | ProbeReply) => {
-      const resolve = this.pending;
-      this.pending = null;
-      resolve?.(reply);
-    });
-  }
-
-  ask<K extends (LiveClientsReply | ProbeReply)['kind']>(
-    command: LiveClientsCommand | ({ kind: 'probe' } & ProbeJob),
-    kind: K,
-  ): Promise<Extract<LiveClientsReply | ProbeReply, { kind: K }>> {
-    return new Promise((resolve, reject) => {
-      this.pending = (reply) => {
-        if (reply.kind === kind) resolve(reply as Extract<LiveClientsReply | ProbeReply, { kind: K }>);
-        else reject(new Error(reply.kind === 'failed' ? reply.error : `expected ${kind}, got ${reply.kind}`));
-      };
-      this.child.send(command);
-    });
-  }
-
-  end(): void {
-    if (this.child.connected) this.child.send({ kind: 'close' } satisfies LiveClientsCommand);
-    else this.child.kill();
-  }
+/** A helper process (bench/live-worker.ts): the screens, or the probe voter. */
+function liveHelper(): HelperProcess<LiveClientsCommand | ({ kind: 'probe' } & ProbeJob), LiveClientsReply | ProbeReply> {
+  return new HelperProcess(new URL('./live-worker.ts', import.meta.url), { kind: 'close' });
 }
 
 /**
@@ -137,8 +108,8 @@ export async function liveScenario(options: {
     fanouts += 1;
     fanoutCpuMs += (used.user + used.system) / 1000;
   };
-  const clients = new Helper();
-  const probe = new Helper();
+  const clients = liveHelper();
+  const probe = liveHelper();
   const without: { result: LoadResult; cpuMs: number }[] = [];
   const withClients: { result: LoadResult; cpuMs: number }[] = [];
   let memoryBefore = { rss: 0, heap: 0 };

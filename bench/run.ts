@@ -13,7 +13,8 @@ import { closingPanelScenario, printClosingPanel, type ClosingPanelFigures } fro
 import { directVotes, load, scenarioOn, settle, voteDelta } from './harness.ts';
 import { checkListedCounts, timeOne, voteRows } from './mission-list.ts';
 import { checks, printReport, residentMiB, rows } from './report.ts';
-import { LIVE_CLIENTS, printVersusOrWhy, runLive, runMatchingScenario, runNotifications, runVersus } from './scenarios.ts';
+import { printProgrammePublish } from './programme-publish.ts';
+import { LIVE_CLIENTS, printVersusOrWhy, runLive, runMatchingScenario, runNotifications, runProgrammePublish, runVersus } from './scenarios.ts';
 import { CONNECTIONS, DATE_OF_BIRTH, HOT_MISSION, MISSIONS, USERS, startBench, type Bench } from './setup.ts';
 
 const BIG_MISSIONS = 2_000;
@@ -23,6 +24,8 @@ const SIGNIN_CONNECTIONS = 10;
 /** `BENCH_ONLY=live` runs the seeding and the live scenario alone; `BENCH_ONLY=notifications`, the change with 2,000 followers. */
 const LIVE_ONLY = process.env.BENCH_ONLY === 'live';
 const NOTIFICATIONS_ONLY = process.env.BENCH_ONLY === 'notifications';
+/** `BENCH_ONLY=publish` runs the seeding and a programme publication told to 3,000 open apps alone. */
+const PUBLISH_ONLY = process.env.BENCH_ONLY === 'publish';
 /** `BENCH_ONLY=missions` runs the seeding and the two mission-list scenarios (300 and 2,000 missions) alone. */
 const MISSIONS_ONLY = process.env.BENCH_ONLY === 'missions';
 /** `BENCH_ONLY=closing` runs the seeding and the closing panel's vote alone; its sizes can be made smaller for a trial. */
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
     if (SPIKE_ONLY) return await runAlone(() => runVersus(bench), printVersusOrWhy);
     if (LIVE_ONLY) return await runAlone(() => runLive(bench), printLive);
     if (NOTIFICATIONS_ONLY) return await runAlone(() => runNotifications(bench));
+    if (PUBLISH_ONLY) return await runAlone(() => runProgrammePublish(bench), printProgrammePublish);
     if (MISSIONS_ONLY) {
       return await runAlone(runMissionList, ({ big, bigList, sample }) => {
         console.log(
@@ -216,6 +220,7 @@ async function main(): Promise<void> {
     });
 
     await runNotifications(bench);
+    const publication = await runProgrammePublish(bench);
     const closingPanel = await runClosing();
     await runMatchingScenario(bench);
 
@@ -265,6 +270,7 @@ async function main(): Promise<void> {
       console.log(`get_all_missions at ${big.missions} missions: ${bigList.perSecond.toFixed(0)}/s, p99 ${bigList.p99} ms`);
       printLive(live);
       printClosingPanel(closingPanel);
+      printProgrammePublish(publication);
       console.log(
         `attendees export: ${exported.attendees} attendees, ${(exported.bytes / 2 ** 20).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; ` +
           `peak memory of the server process ${exported.peakRssMiB.toFixed(0)} MiB resident (+${exported.rssGrowthMiB.toFixed(0)} MiB during the export), heap ${exported.peakHeapMiB.toFixed(0)} MiB`,

@@ -1,10 +1,12 @@
-// Scenarios of `npm run bench` that each run alone too (BENCH_ONLY=live, notifications, matching,
-// spike): the live channel during the spike, a change told to 2,000 followers, matching, and the
-// spike against a minimal server. Each adds its rows and checks; the report prints them.
+// Scenarios of `npm run bench` that each run alone too (BENCH_ONLY=live, notifications, publish,
+// matching, spike): the live channel during the spike, a change told to 2,000 followers, a
+// programme publication told to 3,000 open apps, matching, and the spike against a minimal server. Each adds its rows and checks; the report prints them.
 import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '../apps/server/src/auth/tokens.ts';
-import { missionId, userId } from './seed.ts';
+import { missionId, userEmail, userId } from './seed.ts';
 import { timeFollowerChanges } from './notifications.ts';
+import { organiserToken } from './organiser.ts';
+import { programmePublishScenario, type PublishFigures } from './programme-publish.ts';
 import { liveScenario, type LiveFigures } from './live.ts';
 import { MATCHERS, OPEN_ROLES, matchingReport, runMatching, seedMatching } from './matching.ts';
 import { printVersus, spikeVersusMinimal, VOTERS, type Versus } from './versus-minimal.ts';
@@ -79,6 +81,24 @@ export async function runNotifications({ db, url, token }: Bench): Promise<void>
     ok: fanOut.toldPerChange.length === FOLLOWED_CHANGES && fanOut.toldPerChange.every((n) => n === FOLLOWERS) && fanOut.result.errors === 0,
     detail: `${fanOut.toldPerChange.length} changes, told ${[...new Set(fanOut.toldPerChange)].join('/')} of them each (and ${seedFollowers} of the seed's followers), ${fanOut.result.errors} errors`,
   });
+}
+
+// ---- a programme publication that concerns 3,000 people with the app open (docs/decisions/034-programme-versions-and-the-diff.md) ----
+export async function runProgrammePublish({ db, keys, url }: Bench): Promise<PublishFigures> {
+  process.stdout.write('  publish_programme, a part 3,000 people starred … ');
+  const figures = await programmePublishScenario({
+    db,
+    keys,
+    url,
+    organiserToken: await organiserToken(db, keys, url, { id: userId(1), email: userEmail(1) }),
+  });
+  console.log(`bell p99 ${figures.bellP99.toFixed(0)} ms, transaction ${figures.transactionMs.toFixed(0)} ms`);
+  checks.push({
+    name: 'a publication told every person who starred the changed part, and each open app’s bell showed it',
+    ok: figures.notified >= figures.starring && figures.connected === figures.starring && figures.missing === 0,
+    detail: `${figures.notified} told of ${figures.starring} starring; ${figures.connected} apps open, ${figures.missing} bells without it after 30 s${figures.errors[0] ? `; ${figures.errors[0]}` : ''}`,
+  });
+  return figures;
 }
 
 // ---- matching: 3,000 varied profiles, 1,000 open roles (docs/decisions/033-matching-and-the-team-builder.md) ----

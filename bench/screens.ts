@@ -121,8 +121,9 @@ async function visit(browser: Browser, server: SeededServer, person: number, pro
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
-    // The worker would serve later screens' code from its cache; a first visit has none yet.
-    serviceWorkers: 'block',
+    // The worker would serve later screens' code from its cache: a first visit has none yet; a
+    // return visit has the one its first look installed.
+    serviceWorkers: RETURN_VISIT ? 'allow' : 'block',
   });
   try {
     const page = await context.newPage();
@@ -214,8 +215,8 @@ async function main(): Promise<void> {
       .map((value) => value.toFixed(1))
       .join(' ')}`,
   );
-  const visits = RETURN_VISIT ? 'code cached by an earlier look at the sign-in form' : 'empty cache';
-  console.log(`${ROUNDS} rounds, ${MISSIONS} missions; each round a new browser context (${visits}, service worker blocked)\n`);
+  const visits = RETURN_VISIT ? 'code kept by the service worker an earlier look at the sign-in form installed' : 'empty cache, service worker blocked';
+  console.log(`${ROUNDS} rounds, ${MISSIONS} missions; each round a new browser context (${visits})\n`);
   const servers: SeededServer[] = [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

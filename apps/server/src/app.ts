@@ -36,7 +36,7 @@ export interface AppDeps {
   keys: SigningKeys;
   /** Where log lines go instead of stdout, e.g. a stream a test reads. */
   logStream?: { write(line: string): void };
-  /** The clock authenticator codes are checked by; the system clock unless a test sets one. */
+  /** The clock authenticator codes (and, in server.ts, due announcements and reminders) are decided by; the system clock unless a test sets one. */
   clock?: Clock;
 }
 

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Config } from './config.ts';
+import { systemClock } from './clock.ts';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { restrictNewFiles, tightenTree } from './db/private-folder.ts';
@@ -71,7 +72,7 @@ export async function startServer(config: Config, options: Pick<AppDeps, 'logStr
     if (seeded) app.log.info('the programme was empty: loaded the sample programme');
     live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL, feeds: LIVE_FEEDS });
     const channel = live;
-    jobs = startNotificationJobs({ db: database, config, keys, log: app.log, live: channel });
+    jobs = startNotificationJobs({ db: database, config, keys, log: app.log, live: channel, clock: options.clock ?? systemClock });
     const notifications = jobs;
     if (folder) {
       // Every PGlite query waits while this transaction holds the connection, so the copy is

@@ -4,6 +4,7 @@ import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { partsOf, readProgramme } from '../agenda/programme.ts';
 import { organiserProcedure } from '../organiser/access.ts';
+import { announceNewNotifications } from '../notifications/events.ts';
 import { recordAudit } from '../organiser/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { isAudience } from './audience.ts';
@@ -70,7 +71,7 @@ export const announcementProcedures = {
     const text = checkedText(params);
     const { audience, partId } = await checkedAudience(ctx, params.p_audience, params.p_part_id);
     const sendAt = checkedSendAt(params.p_send_at, new Date());
-    return ctx.db.transaction(async (tx) => {
+    const created = await ctx.db.transaction(async (tx) => {
       if (params.p_urgent) await refuseOverUrgentLimit(tx);
       const actor = actorOf(ctx);
       const [created] = await tx.query<{ id: string }>(
@@ -98,6 +99,8 @@ export const announcementProcedures = {
       });
       return summary;
     });
+    if (created.recipients) announceNewNotifications(ctx.db);
+    return created;
   }),
 
   list_announcements: organiserProcedure('list_announcements', async (_params, ctx) => {

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { publishLive } from '../../live/publish.ts';
 
 /**
  * Recording a change for notifications (docs/decisions/020-notifications-and-digests.md): ONE
@@ -33,4 +34,16 @@ export async function recordMembersAdded(tx: Queryable, missionId: string, actor
  */
 export function acceptsAdditionsSql(alias: string): string {
   return `not exists (select 1 from notification_settings refusing where refusing.user_id = ${alias}.id and not refusing.allow_team_additions)`;
+}
+
+/**
+ * The live channel's word between instances that notifications without a mission event were
+ * written (a programme publication's alerts, an announcement, session reminders). No browser may
+ * follow it (live/hub.ts): each instance's notifications feed hears it and tells its own connected
+ * readers. Call after the notifications committed.
+ */
+export const NEW_NOTIFICATIONS_TOPIC = 'notifications';
+
+export function announceNewNotifications(db: Db): void {
+  publishLive(db, { topic: NEW_NOTIFICATIONS_TOPIC, data: {} });
 }

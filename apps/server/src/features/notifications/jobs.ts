@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
@@ -8,6 +9,7 @@ import { MailDelivery } from '../../mail/outbox.ts';
 import { announcesReveal } from '../rounds/live.ts';
 import { deliverDueAnnouncements } from '../announcements/delivery.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
+import { announceNewNotifications, NEW_NOTIFICATIONS_TOPIC } from './events.ts';
 import { sendDueReminders } from './reminders.ts';
 import { NotificationsFeed } from './live.ts';
 import { unsubscribeKey } from './unsubscribe.ts';
@@ -23,14 +25,24 @@ export interface NotificationJobs {
   close(): Promise<void>;
 }
 
+export interface NotificationJobsDeps {
+  db: Db;
+  config: Config;
+  keys: SigningKeys;
+  log: FastifyBaseLogger;
+  live: LiveChannel;
+  /** What "now" is for announcements and reminders that are due: a test sets the time instead of waiting for it. */
+  clock: Clock;
+}
+
 /**
  * The background side of notifications on one instance: the digest and delivery pass every
  * MAIL_DIGEST_INTERVAL_SECONDS (and soon after a change), and the live feed of the bell (old
  * notifications are deleted by the server's pruning, auth/pruning.ts). Every instance runs them; the work is claimed in the database, so it is done
  * once. Nothing here runs on a request's path: a change's answer never waits for mail.
  */
-export function startNotificationJobs(options: { db: Db; config: Config; keys: SigningKeys; log: FastifyBaseLogger; live: LiveChannel }): NotificationJobs {
-  const { db, config, log } = options;
+export function startNotificationJobs(options: NotificationJobsDeps): NotificationJobs {
+  const { db, config, log, clock } = options;
   const jobLog = log.child({ component: 'notifications' });
   const key = unsubscribeKey(options.keys);
   const delivery = config.SMTP_URL
@@ -53,8 +65,10 @@ export function startNotificationJobs(options: { db: Db; config: Config; keys: S
   const pass = async (): Promise<void> => {
     try {
       // Announcements whose time has come first, so an urgent one is mailed in this same pass.
-      await deliverDueAnnouncements(db);
-      await sendDueReminders(db);
+      const now = new Date(clock.now());
+      const announced = await deliverDueAnnouncements(db, now);
+      const reminded = await sendDueReminders(db, now);
+      if (announced + reminded > 0) announceNewNotifications(db);
       await sendDueDigests(digestDeps);
       await delivery?.deliverDue();
     } catch (error) {
@@ -90,8 +104,9 @@ export function startNotificationJobs(options: { db: Db; config: Config; keys: S
   };
   options.live.bus.onEvents((events) => {
     for (const event of events) {
-      // A revealed round's result is news for its voters and its missions' followers.
-      if (event.topic === ROUNDS_TOPIC && announcesReveal(event.data)) {
+      // Programme alerts, announcements and reminders, and a revealed round's result (news for
+      // its voters and its missions' followers), may be mailed at once to people who asked for it.
+      if (event.topic === NEW_NOTIFICATIONS_TOPIC || (event.topic === ROUNDS_TOPIC && announcesReveal(event.data))) {
         feed.poke();
         wake();
         continue;

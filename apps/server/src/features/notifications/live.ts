@@ -9,11 +9,12 @@ const LOOK_BACK_SECONDS = 60;
 
 /**
  * Tells the people connected to THIS instance that they have new notifications, on their own
- * topic (`user:<id>`). Every change that records notifications also publishes a missions event
- * (and vote milestones come with vote counts), so missions events wake it; it then reads, once
- * per interval and instance, which recent events have readers connected here. What it sends says
- * only "your notifications changed": the bell reads them through get_my_notifications, which alone
- * decides what each reader may see.
+ * topic (`user:<id>`). Every change that records notifications publishes on the bus: a missions
+ * event (vote milestones come with vote counts), or, for notifications without a mission event
+ * (programme alerts, announcements, reminders), NEW_NOTIFICATIONS_TOPIC; either wakes it. It then
+ * reads, once per interval and instance, which recent notifications have readers connected here.
+ * What it sends says only "your notifications changed": the bell reads them through
+ * get_my_notifications, which alone decides what each reader may see.
  */
 export class NotificationsFeed {
   private readonly sent = new Map<string, number>();
@@ -48,17 +49,25 @@ export class NotificationsFeed {
     this.running = true;
     try {
       const cutoff = Date.now() - 2 * LOOK_BACK_SECONDS * 1000;
-      for (const [id, at] of this.sent) if (at < cutoff) this.sent.delete(id);
-      const rows = await this.db.query<{ event_id: string; user_id: string }>(
-        `select e.id::text as event_id, n.user_id
+      for (const [key, at] of this.sent) if (at < cutoff) this.sent.delete(key);
+      // A mission event's readers are known by the event ("e<id>"), a notification without one
+      // (programme alerts, announcements, reminders) by itself ("n<id>"); each read uses its
+      // creation-time index.
+      const sentIds = (prefix: string) => [...this.sent.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(1));
+      const rows = await this.db.query<{ key: string; user_id: string }>(
+        `select 'e' || e.id as key, n.user_id
            from mission_events e join notifications n on n.event_id = e.id
-          where e.created_at > now() - make_interval(secs => ${LOOK_BACK_SECONDS}) and not (e.id = any($1::bigint[]))`,
-        [[...this.sent.keys()]],
+          where e.created_at > now() - make_interval(secs => ${LOOK_BACK_SECONDS}) and not (e.id = any($1::bigint[]))
+         union all
+         select 'n' || n.id, n.user_id
+           from notifications n
+          where n.event_id is null and n.created_at > now() - make_interval(secs => ${LOOK_BACK_SECONDS}) and not (n.id = any($2::bigint[]))`,
+        [sentIds('e'), sentIds('n')],
       );
       const event: UserLiveEvent = { notifications: true };
       const told = new Set<string>();
       for (const row of rows) {
-        this.sent.set(row.event_id, Date.now());
+        this.sent.set(row.key, Date.now());
         const topic = userTopic(row.user_id);
         if (!told.has(topic) && this.hub.hasSubscribers(topic)) {
           told.add(topic);

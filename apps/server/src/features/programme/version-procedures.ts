@@ -1,4 +1,5 @@
 import { procedure } from '../../rpc/procedure.ts';
+import { announceNewNotifications } from '../notifications/events.ts';
 import { recordProgrammeAlerts } from '../notifications/programme-alerts.ts';
 import { organiserProcedure } from '../organiser/access.ts';
 import { actorOf } from '../organiser/procedures.ts';
@@ -9,8 +10,8 @@ import { listVersions, previewPublish, publishDraft } from './versions.ts';
 export const versionProcedures = {
   get_programme_draft: organiserProcedure('get_programme_draft', async (_params, ctx) => readProgrammeDocument(ctx.db)),
   preview_programme_publish: organiserProcedure('preview_programme_publish', async (_params, ctx) => previewPublish(ctx.db)),
-  publish_programme: organiserProcedure('publish_programme', async (params, ctx) =>
-    publishDraft(
+  publish_programme: organiserProcedure('publish_programme', async (params, ctx) => {
+    const published = await publishDraft(
       ctx.db,
       actorOf(ctx),
       { note: params.p_note, draftVersion: params.p_draft_version },
@@ -23,7 +24,9 @@ export const versionProcedures = {
             ctx.userId,
           ),
       },
-    ),
-  ),
+    );
+    if (published.notified > 0) announceNewNotifications(ctx.db);
+    return published;
+  }),
   list_programme_versions: procedure('list_programme_versions', async (_params, ctx) => listVersions(ctx.db)),
 };
