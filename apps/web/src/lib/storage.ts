@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   installOfferDismissed: 'install_offer_dismissed',
   /** Toggles sent whose answer never came (JSON list of "person:kind:mission"): checked before the next press. */
   uncheckedToggles: 'unchecked_toggles',
+  /** Session reminders this device already showed as system notifications (JSON list of notification ids). */
+  remindersShown: 'reminders_shown',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

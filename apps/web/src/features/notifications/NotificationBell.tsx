@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
@@ -15,6 +15,7 @@ import { getLiveStatus } from '../../lib/live/status';
 import { BellVoteLink } from '../rounds';
 import { invalidateTeam, removeMember } from '../teams';
 import { markRead, notificationsQuery } from './notificationsApi';
+import { MY_AGENDA_PATH, showDeviceReminders } from './deviceReminders';
 import { callRpc } from '../../lib/rpc';
 
 /** What the bell says, word for word (docs/product.md#the-bell). */
@@ -50,6 +51,9 @@ export function NotificationBell() {
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useQuery(notificationsQuery(userId));
   const unread = list.data?.unread ?? 0;
+  useEffect(() => {
+    if (list.data) void showDeviceReminders(list.data.items);
+  }, [list.data]);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -209,15 +213,15 @@ function useRowActions(item: NotificationItem, userId: string | null) {
 
 /**
  * Where a notification leads: a mission's news opens the mission; a revealed result opens the
- * vote screen with the result; a programme change opens the person's own agenda.
+ * vote screen with the result; a programme change or a session reminder opens the person's own agenda.
  */
 function targetOf(item: NotificationItem): string | null {
   return item.mission_id
     ? paths.mission(item.mission_id)
     : item.round_id
       ? paths.vote()
-      : item.kind === 'programme_changed'
-        ? `${paths.agendaSchedule()}?filter=mine`
+      : item.kind === 'programme_changed' || item.kind === 'session_reminder'
+        ? MY_AGENDA_PATH
         : null;
 }
 

@@ -1,16 +1,31 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { toast } from 'sonner';
 import { REMINDER_MINUTES } from '@mc/contract';
 import { useAuth } from '../../../lib/auth';
 import { callRpc } from '../../../lib/rpc';
+import { askForDeviceNotifications, deviceNotificationState, type DeviceNotificationState } from '../../notifications';
 
-/** "Remind me 10 minutes before my starred sessions": off unless the person switches it on; kept on the server. */
+/** What the line under the switch says about this device's own notifications (docs/product.md#session-reminders). */
+export const DEVICE_REMINDER_TEXT: Record<DeviceNotificationState, string> = {
+  granted: 'This device also shows each reminder while the app is open.',
+  denied: 'This browser blocks notifications from the app, so reminders appear in the bell only.',
+  default: 'Reminders appear in the bell. Allow notifications to see them on this device too.',
+  unsupported: 'This browser cannot show notifications, so reminders appear in the bell only.',
+};
+
+/**
+ * "Remind me 10 minutes before my starred sessions": off unless the person switches it on; kept on
+ * the server. Switching it on also asks the browser, from that press, whether this device may show
+ * the reminders itself.
+ */
 export function ReminderToggle() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
   const key = ['session-reminders', userId] as const;
+  const [device, setDevice] = useState(deviceNotificationState);
   const setting = useQuery({ queryKey: key, enabled: userId !== null, queryFn: () => callRpc('get_session_reminders', {}) });
   const change = useMutation({
     mutationFn: (on: boolean) => callRpc('set_session_reminders', { p_on: on }),
@@ -21,16 +36,26 @@ export function ReminderToggle() {
     onError: (error) => toast.error(error.message),
   });
   const on = setting.data?.on ?? false;
+  const press = () => {
+    // Browsers answer a permission request only during the person's own press.
+    if (!on) void askForDeviceNotifications().then(setDevice);
+    change.mutate(!on);
+  };
   return (
-    <button
-      type="button"
-      aria-pressed={on}
-      disabled={setting.isPending || change.isPending}
-      onClick={() => change.mutate(!on)}
-      className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20"
-    >
-      <BellRing aria-hidden="true" className="size-4" />
-      Remind me {REMINDER_MINUTES} minutes before my starred sessions
-    </button>
+    <>
+      <button
+        type="button"
+        aria-pressed={on}
+        disabled={setting.isPending || change.isPending}
+        onClick={press}
+        className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20"
+      >
+        <BellRing aria-hidden="true" className="size-4" />
+        Remind me {REMINDER_MINUTES} minutes before my starred sessions
+      </button>
+      <p aria-live="polite" className="mt-2 text-sm text-slate-300">
+        {on ? DEVICE_REMINDER_TEXT[device] : ''}
+      </p>
+    </>
   );
 }
