@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { Rows3, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { toast } from 'sonner';
 import { nowAndNext, overlappingIds } from '@mc/contract/agenda.ts';
 import type { ProgrammePart } from '@mc/contract/programme.ts';
 import { appConfig } from '../../lib/appConfig';
-import { STORAGE_KEYS } from '../../lib/storage';
 import { CalendarDialog } from './CalendarDialog.tsx';
 import { useMyAgenda } from './myAgenda.ts';
 import { deviceTimeZone, formatClock, formatShortDate, scheduledParts, useProgramme, zoneAbbreviation, zoneCity, type ScheduledPart } from './programme.ts';
@@ -24,25 +23,16 @@ import {
 } from './agendaSearch.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses, LoadError } from '../../components/ui';
-import { FilterButton, FiltersEmpty, MyAgendaEmpty, SearchEmpty } from './agenda/AgendaControls.tsx';
+import { CompactViewButton, FilterButton, FiltersEmpty, MyAgendaEmpty, SearchEmpty } from './agenda/AgendaControls.tsx';
 import { DayHeading, SearchResults, dayHeadingId } from './agenda/AgendaDays.tsx';
 import { AgendaFilters, JumpToNowButton } from './agenda/AgendaFilters.tsx';
 import { ChangesDialog } from './agenda/ChangesDialog.tsx';
 import { NowNextStrip } from './agenda/NowNextStrip.tsx';
-import type { PartState, View } from './agenda/partState.ts';
+import type { PartState } from './agenda/partState.ts';
 import { SessionList } from './agenda/SessionGroup.tsx';
 import { useAgendaParams } from './agenda/useAgendaParams.ts';
+import { useCompactView } from './agenda/useCompactView.ts';
 import { VenueLine } from './agenda/VenueLine.tsx';
-
-function initialView(): View {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEYS.agendaView);
-    if (stored === 'compact' || stored === 'detailed') return stored;
-  } catch {
-    // storage unavailable: the detailed view, as on a first visit
-  }
-  return 'detailed';
-}
 
 /**
  * The programme as a tab per conference day (with its real date), sticky session headers, a
@@ -58,7 +48,7 @@ export default function AgendaSchedulePage() {
   const now = useNow();
   const { favourites, starredIds, setFavourite } = useMyAgenda();
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
-  const [view, setView] = useState<View>(initialView);
+  const [view, changeView] = useCompactView();
 
   const parts = useMemo(() => scheduledParts(programme), [programme]);
   const days = useMemo(() => sessionsByDay(programme.agenda), [programme]);
@@ -140,15 +130,6 @@ export default function AgendaSchedulePage() {
     setJumps((count) => count + 1);
   }
 
-  function changeView(next: View) {
-    setView(next);
-    try {
-      window.localStorage.setItem(STORAGE_KEYS.agendaView, next);
-    } catch {
-      // not remembered on this device; the choice still applies now
-    }
-  }
-
   function toggleCollapsed(sessionNumber: number) {
     setCollapsed((previous) => {
       const next = new Set(previous);
@@ -221,15 +202,7 @@ export default function AgendaSchedulePage() {
             My agenda ({starredParts.length})
           </FilterButton>
         </div>
-        <button
-          type="button"
-          aria-pressed={view === 'compact'}
-          onClick={() => changeView(view === 'compact' ? 'detailed' : 'compact')}
-          className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20`}
-        >
-          <Rows3 aria-hidden="true" className="size-4" />
-          Compact view
-        </button>
+        <CompactViewButton view={view} onChange={changeView} />
         <CalendarDialog />
         <ChangesDialog timeZone={timeZone} />
       </div>
