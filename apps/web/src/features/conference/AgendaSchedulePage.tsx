@@ -23,21 +23,22 @@ import {
 } from './agendaSearch.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses, LoadError } from '../../components/ui';
-import { CompactViewButton, FilterButton, FiltersEmpty, MyAgendaEmpty, SearchEmpty } from './agenda/AgendaControls.tsx';
-import { DayHeading, SearchResults, dayHeadingId } from './agenda/AgendaDays.tsx';
+import { CompactViewButton, FilterButton, FiltersEmpty, LayoutSwitch, MyAgendaEmpty, SearchEmpty } from './agenda/AgendaControls.tsx';
+import { DayHeading, DayParts, SearchResults, dayHeadingId } from './agenda/AgendaDays.tsx';
 import { AgendaFilters, JumpToNowButton } from './agenda/AgendaFilters.tsx';
 import { ChangesDialog } from './agenda/ChangesDialog.tsx';
 import { NowNextStrip } from './agenda/NowNextStrip.tsx';
 import type { PartState } from './agenda/partState.ts';
-import { SessionList } from './agenda/SessionGroup.tsx';
+import { parseLayout } from './agenda/roomGrid.ts';
 import { useAgendaParams } from './agenda/useAgendaParams.ts';
 import { useCompactView } from './agenda/useCompactView.ts';
 import { VenueLine } from './agenda/VenueLine.tsx';
 
 /**
  * The programme as a tab per conference day (with its real date), sticky session headers, a
- * compact or detailed view, "Now"/"Next" at the venue's time, stars that build "My agenda" on the
- * server, and calendar files. All session groups start expanded (docs/decisions/002-agenda-initial-state.md).
+ * compact or detailed list or a grid of rooms × time, "Now"/"Next" at the venue's time, stars that
+ * build "My agenda" on the server, and calendar files. All session groups start expanded
+ * (docs/decisions/002-agenda-initial-state.md).
  * A search looks through every day at once; the type, room and "My agenda" filters narrow both the
  * day's tab and a search (docs/product.md#agenda-schedule).
  */
@@ -69,6 +70,7 @@ export default function AgendaSchedulePage() {
   const mine = params.get('filter') === 'mine';
   const type = parsePartType(params.get('type'));
   const room = parseRoom(params.get('room'), rooms);
+  const layout = parseLayout(params.get('view'), rooms);
   // What the filters let through, before any search: a day's tab, and where "Jump to now" looks.
   const filters: AgendaCriteria = { terms: [], type, room, starred: mine ? starredIds : null };
   const terms = searchTerms(searchText);
@@ -159,7 +161,7 @@ export default function AgendaSchedulePage() {
     highlighted: part.id === focusPart,
     venue: programme.settings,
   });
-  const sessionList = { collapsed, onToggle: toggleCollapsed, view, partState };
+  const sessionList = { collapsed, onToggle: toggleCollapsed, view, partState, layout, rooms: programme.settings.rooms };
 
   // The clear buttons of the empty states go away once pressed: focus moves to the control they reset.
   const controls = { search: useRef<HTMLInputElement>(null), type: useRef<HTMLSelectElement>(null) };
@@ -202,7 +204,8 @@ export default function AgendaSchedulePage() {
             My agenda ({starredParts.length})
           </FilterButton>
         </div>
-        <CompactViewButton view={view} onChange={changeView} />
+        {rooms.length > 0 && <LayoutSwitch layout={layout} onChange={(next) => update({ view: next === 'rooms' ? next : null })} />}
+        {layout === 'list' && <CompactViewButton view={view} onChange={changeView} />}
         <CalendarDialog />
         <ChangesDialog timeZone={timeZone} />
       </div>
@@ -254,7 +257,7 @@ export default function AgendaSchedulePage() {
               <Tabs.Content key={day.day} value={String(day.day)} className="focus-visible:outline-none">
                 <DayHeading day={day} date={programme.settings.days[day.day - 1] ?? ''} />
                 {sessions.length > 0 ? (
-                  <SessionList sessions={sessions} {...sessionList} />
+                  <DayParts day={day} sessions={sessions} options={sessionList} />
                 ) : type !== null || room !== null ? (
                   <FiltersEmpty onClear={clearFilters} />
                 ) : (

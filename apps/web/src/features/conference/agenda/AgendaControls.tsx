@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { FunnelX, Rows3, SearchX, Star } from 'lucide-react';
+import { Columns3, FunnelX, List, Rows3, SearchX, Star } from 'lucide-react';
+import type { AgendaLayout } from './roomGrid.ts';
 import type { View } from './partState.ts';
 
 export function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
@@ -12,6 +13,25 @@ export function FilterButton({ pressed, onClick, children }: { pressed: boolean;
     >
       {children}
     </button>
+  );
+}
+
+/**
+ * "List" or "Rooms" (`?view=rooms`, docs/product.md#agenda-schedule): two toggle buttons, one
+ * pressed, like "All sessions" and "My agenda" beside them.
+ */
+export function LayoutSwitch({ layout, onChange }: { layout: AgendaLayout; onChange: (next: AgendaLayout) => void }) {
+  return (
+    <div role="group" aria-label="Show the agenda as" className="inline-flex rounded-xl border border-slate-700 bg-slate-900/60 p-1">
+      <FilterButton pressed={layout === 'list'} onClick={() => onChange('list')}>
+        <List aria-hidden="true" className="size-4" />
+        List
+      </FilterButton>
+      <FilterButton pressed={layout === 'rooms'} onClick={() => onChange('rooms')}>
+        <Columns3 aria-hidden="true" className="size-4" />
+        Rooms
+      </FilterButton>
+    </div>
   );
 }
 
