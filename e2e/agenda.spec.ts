@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { expect, test, type Page } from './support/test.ts';
 import type { ProgrammeResponse } from '../packages/contract/src/programme.ts';
-import { createUser, expectNoA11yViolations, screenReady, signInViaUi, signedInUser, trackApiCalls } from './support/app.ts';
+import { createUser, expectNoA11yViolations, rpc, screenReady, signInViaUi, signedInUser, trackApiCalls } from './support/app.ts';
 
 /**
  * The attendee's conference day: stars that follow the person to another browser, "My agenda",
@@ -186,6 +186,8 @@ test('the compact view fits each part in a line or two and is remembered on this
   await expectNoA11yViolations(page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Compact view' })).toHaveAttribute('aria-pressed', 'true');
+  // The sample programme names no rooms: there is no room view to switch to.
+  await expect(page.getByRole('group', { name: 'Show the agenda as' })).toHaveCount(0);
   // The session header stays in view while its parts scroll: scrolled past the session's top, it is still on screen.
   await page
     .getByTestId('agenda-session')
@@ -312,6 +314,135 @@ test('search finds a speaker’s parts on every day, accents ignored; type and r
   await expect(search).toHaveValue('');
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);
+});
+
+test('the Rooms view lays a day out as rooms × time on a phone: a part opens by keyboard, the grid scrolls sideways and the page does not', async ({
+  page,
+}) => {
+  // Rooms as organisers would give them, and a workshop beside the first session, in the answer
+  // this page reads only (see the search journey above).
+  await page.route('**/content/v1/programme', async (route) => {
+    const answer = (await (await route.fetch()).json()) as ProgrammeResponse;
+    answer.programme.settings.rooms = ['Hall A', 'Hall B'];
+    for (const part of answer.programme.agenda.find((session) => session.sessionNumber === 1)?.parts ?? []) part.room = 'Hall A';
+    answer.programme.agenda.push({
+      sessionNumber: 20,
+      day: 1,
+      sessionTitle: 'Side room workshops',
+      startTime: '09:00',
+      endTime: '10:00',
+      parts: [
+        {
+          id: 'maps-workshop',
+          title: 'Maps for Missions',
+          type: 'TALK',
+          startTime: '09:00',
+          endTime: '10:00',
+          speaker: '',
+          speakers: [],
+          description: 'Drawing the neighbourhood a mission serves.',
+          room: 'Hall B',
+        },
+      ],
+    });
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) });
+  });
+  // 10:20 in Johannesburg (08:20 UTC) on day one: "From Intention to Action" (10:15–11:30) is on.
+  await page.clock.install({ time: new Date('2025-12-06T08:20:00Z') });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  trackApiCalls(page);
+  const user = await signedInUser(page);
+  await rpc(user, 'set_agenda_favourite', { p_part_id: 's1p1', p_starred: true });
+  await openAgenda(page, '?day=1');
+
+  const layout = page.getByRole('group', { name: 'Show the agenda as' });
+  await expect(layout.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  await layout.getByRole('button', { name: 'Rooms' }).focus();
+  await page.keyboard.press('Space');
+  await expect(layout.getByRole('button', { name: 'Rooms' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/[?&]view=rooms(&|$)/);
+  // The list's density means nothing in the grid.
+  await expect(page.getByRole('button', { name: 'Compact view' })).toHaveCount(0);
+
+  // A column per room in the organisers' order, then the parts without one.
+  const grid = page.getByRole('region', { name: 'Day One by room' });
+  await expect(grid.getByTestId('room-grid-room')).toHaveText(['Hall A', 'Hall B', 'No room']);
+  await expect(grid.getByTestId('room-grid-part')).toHaveCount(16);
+  // The welcome and the workshop beside it both start at 09:00, side by side; the starred one says so.
+  const welcome = grid.getByRole('button', { name: /Welcome to Mission Control/ });
+  const workshop = grid.getByRole('button', { name: /Maps for Missions/ });
+  await expect(welcome).toHaveAccessibleName(/^Hall A: 09:00 – 09:30 Welcome to Mission Control Rukhsana Moosa \(in My agenda\)$/);
+  await expect(workshop).toHaveAccessibleName('Hall B: 09:00 – 10:00 Maps for Missions');
+  const [welcomeBox, workshopBox] = [await welcome.boundingBox(), await workshop.boundingBox()];
+  expect(Math.abs((welcomeBox?.y ?? 0) - (workshopBox?.y ?? 99))).toBeLessThan(2);
+  expect(workshopBox?.x ?? 0).toBeGreaterThan((welcomeBox?.x ?? 0) + (welcomeBox?.width ?? 0) - 1);
+  // The hour-long workshop is taller than the half-hour welcome.
+  expect(workshopBox?.height ?? 0).toBeGreaterThan(welcomeBox?.height ?? 999);
+
+  // Reached and opened with the keyboard; Escape closes the part's details and gives focus back.
+  const panel = grid.getByRole('button', { name: /From Intention to Action/ });
+  await panel.focus();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: 'From Intention to Action' });
+  await expect(details).toBeVisible();
+  await expect(details).toContainText('Session 1:');
+  await expect(details.getByRole('link', { name: 'Speaker profile: Daniel Mensah' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+  await expect(panel).toBeFocused();
+
+  // Wider than the phone: the grid scrolls sideways inside its own box, from the keyboard too, with
+  // the times and the rooms' names kept in view; the page itself never scrolls sideways.
+  const overflow = await grid.evaluate((box) => ({ scrollWidth: box.scrollWidth, clientWidth: box.clientWidth }));
+  expect(overflow.scrollWidth).toBeGreaterThan(overflow.clientWidth);
+  await grid.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => grid.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+  await grid.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+  const [gridBox, firstTime] = [await grid.boundingBox(), await grid.getByText('09:00', { exact: true }).boundingBox()];
+  expect(Math.abs((firstTime?.x ?? 0) - (gridBox?.x ?? 99))).toBeLessThan(2);
+  await grid.evaluate((box) => box.scrollTo({ top: 600 }));
+  expect(await grid.evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
+  const noRoom = await grid.getByTestId('room-grid-room').filter({ hasText: 'No room' }).boundingBox();
+  expect(Math.abs((noRoom?.y ?? 0) - (gridBox?.y ?? 99))).toBeLessThan(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoHorizontalScroll(page);
+
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(colorScheme);
+    await screenReady(page, grid);
+    await expectNoA11yViolations(page);
+  }
+
+  // The filters apply: only the parts they let through are drawn, in the columns those parts need.
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption({ label: 'Panels' });
+  await expect(grid.getByTestId('room-grid-room')).toHaveText(['Hall A', 'No room']);
+  await expect(grid.getByTestId('room-grid-part')).toHaveCount(5);
+  await page.getByRole('button', { name: 'My agenda (1)' }).click();
+  await expect(page.getByText('Nothing on this day matches these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(grid.getByTestId('room-grid-room')).toHaveText(['Hall A']);
+  await expect(grid.getByTestId('room-grid-part')).toHaveCount(1);
+  // Jump to now finds the part on now in the grid: scrolled to and focused.
+  await page.getByRole('button', { name: 'All sessions', exact: true }).click();
+  await page.getByRole('button', { name: 'Jump to now' }).click();
+  await expect(panel).toBeFocused();
+  await expect(panel).toBeInViewport();
+  await expect(panel).toHaveAccessibleName(/^Hall A: Now 10:15 – 11:30 From Intention to Action/);
+  // A search draws each day it finds something on as its own grid, as the list gives each its heading.
+  await page.getByRole('searchbox', { name: 'Search the agenda' }).fill('Amina Yusuf');
+  await expect(page.getByRole('status').filter({ hasText: 'parts match' })).toHaveText('3 parts match');
+  await expect(page.getByRole('region', { name: /by room$/ })).toHaveCount(2);
+  await expect(page.getByTestId('room-grid-part')).toHaveCount(3);
+
+  // Kept in the address: a reload stays in the Rooms view; List goes back and drops it.
+  await page.reload();
+  await expect(layout.getByRole('button', { name: 'Rooms' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('room-grid-part')).toHaveCount(3);
+  await layout.getByRole('button', { name: 'List' }).click();
+  await expect(page).not.toHaveURL(/[?&]view=/);
+  await expect(page.getByTestId('agenda-part')).toHaveCount(3);
 });
 
 async function expectNoHorizontalScroll(page: Page): Promise<void> {

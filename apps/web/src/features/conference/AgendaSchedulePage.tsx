@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { Rows3, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { toast } from 'sonner';
 import { nowAndNext, overlappingIds } from '@mc/contract/agenda.ts';
 import type { ProgrammePart } from '@mc/contract/programme.ts';
 import { appConfig } from '../../lib/appConfig';
-import { STORAGE_KEYS } from '../../lib/storage';
 import { CalendarDialog } from './CalendarDialog.tsx';
 import { useMyAgenda } from './myAgenda.ts';
 import { deviceTimeZone, formatClock, formatShortDate, scheduledParts, useProgramme, zoneAbbreviation, zoneCity, type ScheduledPart } from './programme.ts';
@@ -24,30 +23,22 @@ import {
 } from './agendaSearch.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses, LoadError } from '../../components/ui';
-import { FilterButton, FiltersEmpty, MyAgendaEmpty, SearchEmpty } from './agenda/AgendaControls.tsx';
-import { DayHeading, SearchResults, dayHeadingId } from './agenda/AgendaDays.tsx';
+import { CompactViewButton, FilterButton, FiltersEmpty, LayoutSwitch, MyAgendaEmpty, SearchEmpty } from './agenda/AgendaControls.tsx';
+import { DayHeading, DayParts, SearchResults, dayHeadingId } from './agenda/AgendaDays.tsx';
 import { AgendaFilters, JumpToNowButton } from './agenda/AgendaFilters.tsx';
 import { ChangesDialog } from './agenda/ChangesDialog.tsx';
 import { NowNextStrip } from './agenda/NowNextStrip.tsx';
-import type { PartState, View } from './agenda/partState.ts';
-import { SessionList } from './agenda/SessionGroup.tsx';
+import type { PartState } from './agenda/partState.ts';
+import { parseLayout } from './agenda/roomGrid.ts';
 import { useAgendaParams } from './agenda/useAgendaParams.ts';
+import { useCompactView } from './agenda/useCompactView.ts';
 import { VenueLine } from './agenda/VenueLine.tsx';
-
-function initialView(): View {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEYS.agendaView);
-    if (stored === 'compact' || stored === 'detailed') return stored;
-  } catch {
-    // storage unavailable: the detailed view, as on a first visit
-  }
-  return 'detailed';
-}
 
 /**
  * The programme as a tab per conference day (with its real date), sticky session headers, a
- * compact or detailed view, "Now"/"Next" at the venue's time, stars that build "My agenda" on the
- * server, and calendar files. All session groups start expanded (docs/decisions/002-agenda-initial-state.md).
+ * compact or detailed list or a grid of rooms × time, "Now"/"Next" at the venue's time, stars that
+ * build "My agenda" on the server, and calendar files. All session groups start expanded
+ * (docs/decisions/002-agenda-initial-state.md).
  * A search looks through every day at once; the type, room and "My agenda" filters narrow both the
  * day's tab and a search (docs/product.md#agenda-schedule).
  */
@@ -58,7 +49,7 @@ export default function AgendaSchedulePage() {
   const now = useNow();
   const { favourites, starredIds, setFavourite } = useMyAgenda();
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
-  const [view, setView] = useState<View>(initialView);
+  const [view, changeView] = useCompactView();
 
   const parts = useMemo(() => scheduledParts(programme), [programme]);
   const days = useMemo(() => sessionsByDay(programme.agenda), [programme]);
@@ -79,6 +70,7 @@ export default function AgendaSchedulePage() {
   const mine = params.get('filter') === 'mine';
   const type = parsePartType(params.get('type'));
   const room = parseRoom(params.get('room'), rooms);
+  const layout = parseLayout(params.get('view'), rooms);
   // What the filters let through, before any search: a day's tab, and where "Jump to now" looks.
   const filters: AgendaCriteria = { terms: [], type, room, starred: mine ? starredIds : null };
   const terms = searchTerms(searchText);
@@ -140,15 +132,6 @@ export default function AgendaSchedulePage() {
     setJumps((count) => count + 1);
   }
 
-  function changeView(next: View) {
-    setView(next);
-    try {
-      window.localStorage.setItem(STORAGE_KEYS.agendaView, next);
-    } catch {
-      // not remembered on this device; the choice still applies now
-    }
-  }
-
   function toggleCollapsed(sessionNumber: number) {
     setCollapsed((previous) => {
       const next = new Set(previous);
@@ -178,7 +161,7 @@ export default function AgendaSchedulePage() {
     highlighted: part.id === focusPart,
     venue: programme.settings,
   });
-  const sessionList = { collapsed, onToggle: toggleCollapsed, view, partState };
+  const sessionList = { collapsed, onToggle: toggleCollapsed, view, partState, layout, rooms: programme.settings.rooms };
 
   // The clear buttons of the empty states go away once pressed: focus moves to the control they reset.
   const controls = { search: useRef<HTMLInputElement>(null), type: useRef<HTMLSelectElement>(null) };
@@ -221,15 +204,8 @@ export default function AgendaSchedulePage() {
             My agenda ({starredParts.length})
           </FilterButton>
         </div>
-        <button
-          type="button"
-          aria-pressed={view === 'compact'}
-          onClick={() => changeView(view === 'compact' ? 'detailed' : 'compact')}
-          className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20`}
-        >
-          <Rows3 aria-hidden="true" className="size-4" />
-          Compact view
-        </button>
+        {rooms.length > 0 && <LayoutSwitch layout={layout} onChange={(next) => update({ view: next === 'rooms' ? next : null })} />}
+        {layout === 'list' && <CompactViewButton view={view} onChange={changeView} />}
         <CalendarDialog />
         <ChangesDialog timeZone={timeZone} />
       </div>
@@ -281,7 +257,7 @@ export default function AgendaSchedulePage() {
               <Tabs.Content key={day.day} value={String(day.day)} className="focus-visible:outline-none">
                 <DayHeading day={day} date={programme.settings.days[day.day - 1] ?? ''} />
                 {sessions.length > 0 ? (
-                  <SessionList sessions={sessions} {...sessionList} />
+                  <DayParts day={day} sessions={sessions} options={sessionList} />
                 ) : type !== null || room !== null ? (
                   <FiltersEmpty onClear={clearFilters} />
                 ) : (

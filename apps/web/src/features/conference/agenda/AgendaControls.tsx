@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { FunnelX, SearchX, Star } from 'lucide-react';
+import { Columns3, FunnelX, List, Rows3, SearchX, Star } from 'lucide-react';
+import type { AgendaLayout } from './roomGrid.ts';
+import type { View } from './partState.ts';
 
 export function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -10,6 +12,40 @@ export function FilterButton({ pressed, onClick, children }: { pressed: boolean;
       className={`inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-200 hover:text-white aria-pressed:bg-indigo-500 aria-pressed:text-on-accent`}
     >
       {children}
+    </button>
+  );
+}
+
+/**
+ * "List" or "Rooms" (`?view=rooms`, docs/product.md#agenda-schedule): two toggle buttons, one
+ * pressed, like "All sessions" and "My agenda" beside them.
+ */
+export function LayoutSwitch({ layout, onChange }: { layout: AgendaLayout; onChange: (next: AgendaLayout) => void }) {
+  return (
+    <div role="group" aria-label="Show the agenda as" className="inline-flex rounded-xl border border-slate-700 bg-slate-900/60 p-1">
+      <FilterButton pressed={layout === 'list'} onClick={() => onChange('list')}>
+        <List aria-hidden="true" className="size-4" />
+        List
+      </FilterButton>
+      <FilterButton pressed={layout === 'rooms'} onClick={() => onChange('rooms')}>
+        <Columns3 aria-hidden="true" className="size-4" />
+        Rooms
+      </FilterButton>
+    </div>
+  );
+}
+
+/** "Compact view": one line or two per part in the list, or whole cards; useCompactView remembers the choice on the device. */
+export function CompactViewButton({ view, onChange }: { view: View; onChange: (next: View) => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={view === 'compact'}
+      onClick={() => onChange(view === 'compact' ? 'detailed' : 'compact')}
+      className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20`}
+    >
+      <Rows3 aria-hidden="true" className="size-4" />
+      Compact view
     </button>
   );
 }

@@ -1,6 +1,8 @@
 import type { ProgrammeSession } from '@mc/contract/programme.ts';
 import { formatLongDate } from '../programme.ts';
 import type { DayOfSessions } from '../schedule.ts';
+import { RoomGrid } from './RoomGrid.tsx';
+import type { AgendaLayout } from './roomGrid.ts';
 import { SessionList, type SessionListProps } from './SessionGroup.tsx';
 
 /** The element "Jump to now" focuses when the filters leave nothing on today's tab. */
@@ -17,6 +19,19 @@ export function DayHeading({ day, date }: { day: DayOfSessions<ProgrammeSession>
   );
 }
 
+/** How a day's parts are drawn: the list's options, the layout chosen and the organisers' rooms for the grid. */
+export interface DayPartsOptions extends Omit<SessionListProps, 'sessions'> {
+  layout: AgendaLayout;
+  rooms: readonly string[];
+}
+
+/** A day's sessions (only the parts the filters show) as the list, or as the grid of rooms × time. */
+export function DayParts({ day, sessions, options }: { day: DayOfSessions<ProgrammeSession>; sessions: ProgrammeSession[]; options: DayPartsOptions }) {
+  const { layout, rooms, ...list } = options;
+  if (layout === 'rooms') return <RoomGrid sessions={sessions} day={day.day} label={`${day.label} by room`} rooms={rooms} partState={list.partState} />;
+  return <SessionList sessions={sessions} {...list} />;
+}
+
 /** What a search found, on every day, under each day's heading (docs/product.md#agenda-schedule). */
 export function SearchResults({
   days,
@@ -26,14 +41,14 @@ export function SearchResults({
   days: DayOfSessions<ProgrammeSession>[];
   /** The programme's dates, day one first. */
   dates: readonly string[];
-  list: Omit<SessionListProps, 'sessions'>;
+  list: DayPartsOptions;
 }) {
   return (
     <div className="space-y-8" data-testid="agenda-search-results">
       {days.map((day) => (
         <section key={day.day} aria-labelledby={dayHeadingId(day.day)}>
           <DayHeading day={day} date={dates[day.day - 1] ?? ''} />
-          <SessionList sessions={day.sessions} {...list} />
+          <DayParts day={day} sessions={day.sessions} options={list} />
         </section>
       ))}
     </div>

@@ -1,45 +1,40 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { CalendarPlus, Clock, Timer, Users } from 'lucide-react';
+import { CalendarPlus, Clock, Timer } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
-import { paths } from '../../../lib/paths';
-import { ConferenceDialog } from '../ConferenceDialog.tsx';
 import { TypeBadge } from '../ConferenceBits.tsx';
 import { downloadCalendar } from '../myAgenda.ts';
 import { formatDuration, formatTimeRange } from '../schedule.ts';
 import type { PartState } from './partState.ts';
 import { Marker, OverlapNote, PartPlace, StarButton } from './PartBits.tsx';
+import { PartDetailsDialog, PeopleChips } from './PartDetails.tsx';
 
-const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
+/** That part's .ics file, downloaded for the person to open in their calendar app. */
+function AddToCalendarButton({ part }: { part: ProgrammePart }) {
+  const [downloading, setDownloading] = useState(false);
 
-/**
- * The speakers or panelists of a part, each opening their card in the app (photo, bio, links,
- * sessions); their LinkedIn page is one of the card's links. A name the programme's speakers do
- * not know (never saved so, but kept safe) stays plain text.
- */
-function PeopleChips({ part, state }: { part: ProgrammePart; state: PartState }) {
-  if (part.speakers.length === 0) {
-    return part.speaker ? <p className="text-sm text-slate-300">{part.speaker}</p> : null;
+  async function addToCalendar() {
+    setDownloading(true);
+    try {
+      const filename = await downloadCalendar(part.id);
+      toast.success(`Downloaded ${filename}: open it to add the part to your calendar`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The calendar file could not be made');
+    } finally {
+      setDownloading(false);
+    }
   }
+
   return (
-    <ul className="flex flex-wrap gap-2" aria-label={part.type === 'PANEL' ? 'Panelists' : 'Speakers'}>
-      {part.speakers.map((person) => {
-        const speaker = state.speakersByName.get(person.name);
-        return (
-          <li key={person.name}>
-            {speaker ? (
-              <Link to={paths.speaker(speaker.id)} className={chipClass}>
-                <span className="sr-only">Speaker profile: </span>
-                {person.name}
-              </Link>
-            ) : (
-              <span className="inline-flex min-h-9 items-center rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-200">{person.name}</span>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <button
+      type="button"
+      onClick={() => void addToCalendar()}
+      disabled={downloading}
+      className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60`}
+    >
+      <CalendarPlus aria-hidden="true" className="size-4" />
+      Add to calendar<span className="sr-only">: {part.title}</span>
+    </button>
   );
 }
 
@@ -48,7 +43,6 @@ export function PartCard({ part, session, state }: { part: ProgrammePart; sessio
   const descriptionRef = useRef<HTMLParagraphElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(true);
-  const [downloading, setDownloading] = useState(false);
   const timeRange = formatTimeRange(part.startTime, part.endTime);
   const duration = formatDuration(part.startTime, part.endTime);
 
@@ -62,18 +56,6 @@ export function PartCard({ part, session, state }: { part: ProgrammePart; sessio
     observer.observe(element);
     return () => observer.disconnect();
   }, [expanded]);
-
-  async function addToCalendar() {
-    setDownloading(true);
-    try {
-      const filename = await downloadCalendar(part.id);
-      toast.success(`Downloaded ${filename}: open it to add the part to your calendar`);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The calendar file could not be made');
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   return (
     <article
@@ -124,16 +106,11 @@ export function PartCard({ part, session, state }: { part: ProgrammePart; sessio
             <span className="sr-only"> about {part.title}</span>
           </button>
         )}
-        <button
-          type="button"
-          onClick={() => void addToCalendar()}
-          disabled={downloading}
-          className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60`}
-        >
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          Add to calendar<span className="sr-only">: {part.title}</span>
-        </button>
-        <ConferenceDialog
+        <AddToCalendarButton part={part} />
+        <PartDetailsDialog
+          part={part}
+          session={session}
+          state={state}
           trigger={
             <button
               type="button"
@@ -142,36 +119,7 @@ export function PartCard({ part, session, state }: { part: ProgrammePart; sessio
               View Full Details<span className="sr-only">: {part.title}</span>
             </button>
           }
-          header={
-            <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-300">
-              <TypeBadge type={part.type} />
-              <span className="inline-flex items-center gap-1.5">
-                <Clock aria-hidden="true" className="size-4 text-slate-400" />
-                {timeRange} ({duration})
-              </span>
-              <PartPlace part={part} state={state} className="basis-full" />
-            </div>
-          }
-          title={part.title}
-          description={`Session ${session.sessionNumber}: ${session.sessionTitle}`}
-        >
-          {/* No heading over nothing: a part without speakers or a speaker line leaves the section out. */}
-          {part.speakers.length > 0 || part.speaker ? (
-            <section>
-              <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
-                <Users aria-hidden="true" className="size-4 text-slate-400" />
-                {part.type === 'PANEL' ? 'Panelists' : 'Speakers'}
-              </h3>
-              <div className="mt-2">
-                <PeopleChips part={part} state={state} />
-              </div>
-            </section>
-          ) : null}
-          <section>
-            <h3 className="text-sm font-semibold text-slate-100">About This Session</h3>
-            <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
-          </section>
-        </ConferenceDialog>
+        />
       </div>
     </article>
   );

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Clock, Users } from 'lucide-react';
+import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
+import { paths } from '../../../lib/paths';
+import { ConferenceDialog } from '../ConferenceDialog.tsx';
+import { TypeBadge } from '../ConferenceBits.tsx';
+import { formatDuration, formatTimeRange } from '../schedule.ts';
+import { PartPlace } from './PartBits.tsx';
+import type { PartState } from './partState.ts';
+
+const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
+
+/**
+ * The speakers or panelists of a part, each opening their card in the app (photo, bio, links,
+ * sessions); their LinkedIn page is one of the card's links. A name the programme's speakers do
+ * not know (never saved so, but kept safe) stays plain text.
+ */
+export function PeopleChips({ part, state }: { part: ProgrammePart; state: PartState }) {
+  if (part.speakers.length === 0) {
+    return part.speaker ? <p className="text-sm text-slate-300">{part.speaker}</p> : null;
+  }
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={part.type === 'PANEL' ? 'Panelists' : 'Speakers'}>
+      {part.speakers.map((person) => {
+        const speaker = state.speakersByName.get(person.name);
+        return (
+          <li key={person.name}>
+            {speaker ? (
+              <Link to={paths.speaker(speaker.id)} className={chipClass}>
+                <span className="sr-only">Speaker profile: </span>
+                {person.name}
+              </Link>
+            ) : (
+              <span className="inline-flex min-h-9 items-center rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-200">{person.name}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * A part's full details in a dialog: type, time, where, its session, the people and the whole
+ * description. The list opens it from "View Full Details", the room grid from the part's cell; the
+ * trigger gets focus back when it closes.
+ */
+export function PartDetailsDialog({ part, session, state, trigger }: { part: ProgrammePart; session: ProgrammeSession; state: PartState; trigger: ReactNode }) {
+  return (
+    <ConferenceDialog
+      trigger={trigger}
+      header={
+        <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-300">
+          <TypeBadge type={part.type} />
+          <span className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="size-4 text-slate-400" />
+            {formatTimeRange(part.startTime, part.endTime)} ({formatDuration(part.startTime, part.endTime)})
+          </span>
+          <PartPlace part={part} state={state} className="basis-full" />
+        </div>
+      }
+      title={part.title}
+      description={`Session ${session.sessionNumber}: ${session.sessionTitle}`}
+    >
+      {/* No heading over nothing: a part without speakers or a speaker line leaves the section out. */}
+      {part.speakers.length > 0 || part.speaker ? (
+        <section>
+          <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
+            <Users aria-hidden="true" className="size-4 text-slate-400" />
+            {part.type === 'PANEL' ? 'Panelists' : 'Speakers'}
+          </h3>
+          <div className="mt-2">
+            <PeopleChips part={part} state={state} />
+          </div>
+        </section>
+      ) : null}
+      <section>
+        <h3 className="text-sm font-semibold text-slate-100">About This Session</h3>
+        <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
+      </section>
+    </ConferenceDialog>
+  );
+}
