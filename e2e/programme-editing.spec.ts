@@ -330,6 +330,10 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   const details = attendeePage.getByRole('dialog');
   await expect(details.getByTestId('part-place')).toHaveText('Where: Hall B, Harbour Hall, 1 Dock Road, Cape Town');
   await details.getByRole('button', { name: 'Close' }).click();
+  // The Rooms view draws the part in its room's column.
+  await attendeePage.goto('/agenda-schedule?day=1&filter=mine&view=rooms');
+  await expect(attendeePage.getByTestId('room-grid-room')).toHaveText(['Hall B']);
+  await expect(attendeePage.getByTestId('room-grid-part')).toHaveAccessibleName(/^Hall B: 09:00/);
 
   await attendeePage.getByRole('button', { name: 'Changes' }).click();
   const changelog = attendeePage.getByRole('dialog', { name: 'Changes to the programme' });
@@ -396,5 +400,87 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   await ownerPage.goto('/dashboard');
   await expect(ownerPage.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(ownerPage.getByRole('article', { name: 'Find your team' })).toHaveCount(0);
+  await context.close();
+});
+
+/** A wall clock whose local hour is between 06:00 and 17:00 now, so a part can start in a few minutes on today's date there. */
+function daytimeZoneNow(): { timeZone: string; date: string; start: string; end: string } {
+  const soon = new Date(Date.now() + 5 * 60_000);
+  for (const timeZone of ['Africa/Johannesburg', 'Asia/Tokyo', 'America/New_York', 'Pacific/Honolulu', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+        .formatToParts(soon)
+        .map((part) => [part.type, part.value]),
+    );
+    const hour = Number(parts.hour);
+    if (hour >= 6 && hour < 17) {
+      const start = `${parts.hour}:${parts.minute}`;
+      return { timeZone, date: `${parts.year}-${parts.month}-${parts.day}`, start, end: `${String(hour + 1).padStart(2, '0')}:${parts.minute}` };
+    }
+  }
+  throw new Error('no listed time zone is in the daytime now');
+}
+
+test('a person who switched reminders on and allowed notifications sees the reminder on the device, and in the bell', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // Today, a part that starts in five minutes (in a time zone where that is daytime, so it never crosses midnight).
+  const soon = daytimeZoneNow();
+  const programme = structuredClone(original) as {
+    settings: { startDate: string; endDate: string; timeZone: string };
+    agenda: { day: number; startTime: string; endTime: string; parts: { id: string; title: string; startTime: string; endTime: string }[] }[];
+  };
+  const [first] = programme.agenda;
+  const [welcome] = first?.parts ?? [];
+  if (!first || !welcome) throw new Error('the sample programme has no first part');
+  programme.settings = { ...programme.settings, startDate: soon.date, endDate: soon.date, timeZone: soon.timeZone };
+  programme.agenda = [{ ...first, day: 1, startTime: soon.start, endTime: soon.end, parts: [{ ...welcome, startTime: soon.start, endTime: soon.end }] }];
+  await importProgramme(page, programme, 'starting-soon.json');
+
+  const attendee = await createUser();
+  await rpc(attendee, 'set_agenda_favourite', { p_part_id: welcome.id, p_starred: true });
+  const context = await browser.newContext({ permissions: ['notifications'] });
+  // What the page asks the device to show, recorded on the way to the real Notification.
+  await context.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: { title: string; body: string | undefined }[] = [];
+    Object.assign(window, { shownNotifications: shown });
+    window.Notification = class extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push({ title, body: options?.body });
+      }
+    };
+  });
+  const attendeePage = await context.newPage();
+  trackApiCalls(attendeePage);
+  await signInViaUi(attendeePage, attendee);
+  await attendeePage.goto('/agenda-schedule');
+  await attendeePage.getByRole('button', { name: 'Calendar', exact: true }).click();
+  const calendar = attendeePage.getByRole('dialog', { name: 'Calendar' });
+  const remind = calendar.getByRole('button', { name: 'Remind me 10 minutes before my starred sessions' });
+  await remind.click();
+  await expect(remind).toHaveAttribute('aria-pressed', 'true');
+  await expect(calendar.getByText('This device also shows each reminder while the app is open.')).toBeVisible();
+  await settle(attendeePage, remind);
+  await expectNoA11yViolations(attendeePage);
+  await attendeePage.keyboard.press('Escape');
+
+  // The server's job finds the reminder due on its next pass (every 30 s); the open app hears at once.
+  const words = `Starting in 10 minutes: “${welcome.title}” at ${soon.start}.`;
+  await expect
+    .poll(() => attendeePage.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications), { timeout: 60_000 })
+    .toEqual([{ title: 'Mission Control', body: words }]);
+  const bell = attendeePage.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await expect(attendeePage.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: words })).toHaveAttribute(
+    'href',
+    '/agenda-schedule?filter=mine',
+  );
+  // Read again (a reload, another tab): the device does not show it twice.
+  await attendeePage.reload();
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await settle(attendeePage, bell);
+  expect(await attendeePage.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications)).toEqual([]);
   await context.close();
 });

@@ -19,7 +19,9 @@ import { NETWORK_TIMEOUT_SECONDS } from './lib/networkPolicy';
  * - the programme (/content/v1/programme) is network first, its last copy offline;
  * - /auth/v1, /rest/v1 and the calendar feeds are never cached or answered from a cache: they go
  *   to the network as if there were no service worker;
- * - a new version waits until the person accepts the update prompt (no skipWaiting behind their back).
+ * - a new version waits until the person accepts the update prompt (no skipWaiting behind their back);
+ * - a session reminder the app showed as the device's notification opens the person's agenda when
+ *   tapped: in the app's window if one is open, else in a new one.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -111,4 +113,21 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const target = new URL(typeof data?.url === 'string' ? data.url : '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const [open] = await self.clients.matchAll({ type: 'window' });
+      if (!open) {
+        await self.clients.openWindow(target);
+        return;
+      }
+      const focused = await open.focus();
+      await focused.navigate(target);
+    })(),
+  );
 });
