@@ -10,6 +10,6 @@ export type BellCommand = { kind: 'connect'; url: string; watchers: BellWatcher[
 
 export type BellReply =
   | { kind: 'connected'; connected: number; failed: number; errors: string[]; seconds: number }
-  /** When each app's live word arrived and its bell first held the programme change (ms since the epoch), null if never. */
-  | { kind: 'bells'; wordAt: (number | null)[]; at: (number | null)[]; errors: string[] }
+  /** When each app's bell first held the programme change (ms since the epoch), null if it never did. */
+  | { kind: 'bells'; at: (number | null)[]; errors: string[] }
   | { kind: 'failed'; error: string };

@@ -1,12 +1,12 @@
 import WebSocket from 'ws';
-import { LIVE_SOCKET_PATH, type LiveServerMessage, type NotificationList } from '@mc/contract';
+import { LIVE_SOCKET_PATH, type LiveServerMessage, type UserLiveEvent } from '@mc/contract';
 import type { BellCommand, BellReply, BellWatcher } from './bell-types.ts';
 
 /**
  * The programme-publish scenario's open apps, forked by bench/programme-publish.ts into a process
  * of their own so they do not share the server's event loop: each person's live connection follows
- * their own topic, and when it says their notifications changed, reads the bell as the web app does
- * (get_my_notifications) and notes when the bell first held a programme change.
+ * their own topic, whose word brings the bell's list as the web app takes it, and notes when the
+ * bell first held a programme change.
  */
 
 /** How many connections are opened at once (a room does not connect in one instant either). */
@@ -14,11 +14,8 @@ const CONNECT_CONCURRENCY = 50;
 
 interface OpenApp {
   socket: WebSocket;
-  /** When the live word that the notifications changed first arrived (ms since the epoch), or null. */
-  wordAt: number | null;
   /** When the bell first held a programme change (ms since the epoch), or null. */
   bellAt: number | null;
-  reading: boolean;
 }
 
 let apps: OpenApp[] = [];
@@ -28,31 +25,11 @@ function send(reply: BellReply): void {
   process.send?.(reply);
 }
 
-/** Reads the person's bell, as the web app does on the word; one publication sends one word, so a read under way is enough. */
-async function readBell(url: string, watcher: BellWatcher, app: OpenApp): Promise<void> {
-  if (app.reading || app.bellAt !== null) return;
-  app.reading = true;
-  try {
-    const response = await fetch(`${url}/rest/v1/rpc/get_my_notifications`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', apikey: 'bench', authorization: `Bearer ${watcher.token}` },
-      body: '{}',
-    });
-    const list = (await response.json()) as NotificationList;
-    if (response.ok && list.items.some((item) => item.kind === 'programme_changed')) app.bellAt = Date.now();
-    else if (!response.ok && errors.length < 3) errors.push(`get_my_notifications answered ${response.status}`);
-  } catch (error) {
-    if (errors.length < 3) errors.push(String(error));
-  } finally {
-    app.reading = false;
-  }
-}
-
 /** Opens one app: signs in on the live channel, follows the person's own topic, resolves once the server has it. */
 function open(url: string, watcher: BellWatcher): Promise<OpenApp> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${LIVE_SOCKET_PATH}`, { perMessageDeflate: false });
-    const app: OpenApp = { socket, wordAt: null, bellAt: null, reading: false };
+    const app: OpenApp = { socket, bellAt: null };
     const topic = `user:${watcher.id}`;
     const timer = setTimeout(() => reject(new Error('a live connection did not get ready within 30 s')), 30_000);
     socket.once('error', (error) => {
@@ -71,8 +48,7 @@ function open(url: string, watcher: BellWatcher): Promise<OpenApp> {
           resolve(app);
         });
       } else if (message.type === 'event' && message.topic === topic) {
-        app.wordAt ??= Date.now();
-        void readBell(url, watcher, app);
+        if ((message.data as UserLiveEvent).list.items.some((item) => item.kind === 'programme_changed')) app.bellAt ??= Date.now();
       }
     });
   });
@@ -106,7 +82,7 @@ async function connect(url: string, watchers: BellWatcher[]): Promise<void> {
 async function collect(waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
   while (apps.some((app) => app.bellAt === null) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  send({ kind: 'bells', wordAt: apps.map((app) => app.wordAt), at: apps.map((app) => app.bellAt), errors });
+  send({ kind: 'bells', at: apps.map((app) => app.bellAt), errors });
 }
 
 process.on('message', (command: BellCommand) => {

@@ -70,11 +70,14 @@ export interface NotificationProcedureResults {
 
 /**
  * The live channel's topic of one person (only their own connections may follow it). Its events
- * say only that their notifications changed; the bell then reads them.
+ * say that their notifications changed, with the bell's list as get_my_notifications answers it
+ * (read by the same query, so the same rules decide what they may see): a room of open apps need
+ * not all read their bells at once.
  */
 export const userTopic = (userId: string): string => `user:${userId}`;
 export interface UserLiveEvent {
   notifications: true;
+  list: NotificationList;
 }
 
 export const NOTIFICATION_TEXT = {

@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
-import { venueInstant, type ProgrammeDocument, type ProgrammeResponse } from '@mc/contract';
+import { venueInstant, type NotificationKind, type ProgrammeDocument, type ProgrammeResponse, type UserLiveEvent } from '@mc/contract';
 import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { LiveTestClient } from '../../../test/live-client.ts';
@@ -35,12 +35,18 @@ async function twoOpenApps(server: TestServer): Promise<{ concerned: TestUser; o
   return { concerned, other, concernedLive, otherLive };
 }
 
-/** The concerned person hears "your notifications changed"; the other, in the same pass, hears nothing. */
-async function onlyConcernedHears(apps: { concerned: TestUser; concernedLive: LiveTestClient; otherLive: LiveTestClient }): Promise<void> {
+/** The concerned person's open app receives its bell with the news; the other, in the same pass, hears nothing. */
+async function onlyConcernedHears(
+  apps: { concerned: TestUser; concernedLive: LiveTestClient; otherLive: LiveTestClient },
+  kind: NotificationKind,
+): Promise<void> {
   const topic = `user:${apps.concerned.user.id}`;
-  await apps.concernedLive.waitFor(
-    (message) => message.type === 'event' && message.topic === topic && JSON.stringify(message.data) === '{"notifications":true}',
-  );
+  const { message } = await apps.concernedLive.waitFor((received) => received.type === 'event' && received.topic === topic);
+  const { list } = (message as { data: UserLiveEvent }).data;
+  // The same list the bell would read for itself.
+  expect(list).toEqual(await call(apps.concerned, 'get_my_notifications'));
+  expect(list.items.map((item) => item.kind)).toContain(kind);
+  expect(list.unread).toBeGreaterThan(0);
   // The feed tells everyone of one pass together; a moment more proves the other was not among them.
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(apps.otherLive.received.map((entry) => entry.message.type)).toEqual(['ready']);
@@ -64,7 +70,7 @@ describeEachDatabase(
       await call(organiser, 'import_programme', { p_programme: renamed });
       const { result } = await publishNow(organiser, 'Session 2 opens under a new title');
       expect(result.notified).toBe(1);
-      await onlyConcernedHears(apps);
+      await onlyConcernedHears(apps, 'programme_changed');
     });
 
     it('an announcement sent now to the people who starred a part', async () => {
@@ -81,7 +87,7 @@ describeEachDatabase(
         p_send_at: null,
       })) as { recipients: number };
       expect(sent.recipients).toBe(1);
-      await onlyConcernedHears(apps);
+      await onlyConcernedHears(apps, 'announcement');
     });
 
     it('a session reminder, when the notification job finds it due by its clock', async () => {
@@ -99,7 +105,7 @@ describeEachDatabase(
       } finally {
         clock.advance(-moved);
       }
-      await onlyConcernedHears(apps);
+      await onlyConcernedHears(apps, 'session_reminder');
     });
   },
   {},

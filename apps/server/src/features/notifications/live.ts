@@ -3,6 +3,7 @@ import { userTopic, type UserLiveEvent } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { MISSIONS_FLUSH_INTERVAL_MS } from '../missions/live.ts';
+import { readBells } from './procedures.ts';
 
 /** Events newer than this are looked at; a change's transaction is far shorter. */
 const LOOK_BACK_SECONDS = 60;
@@ -12,9 +13,9 @@ const LOOK_BACK_SECONDS = 60;
  * topic (`user:<id>`). Every change that records notifications publishes on the bus: a missions
  * event (vote milestones come with vote counts), or, for notifications without a mission event
  * (programme alerts, announcements, reminders), NEW_NOTIFICATIONS_TOPIC; either wakes it. It then
- * reads, once per interval and instance, which recent notifications have readers connected here.
- * What it sends says only "your notifications changed": the bell reads them through
- * get_my_notifications, which alone decides what each reader may see.
+ * reads, once per interval and instance, which recent notifications have readers connected here,
+ * and sends each of them their bell as get_my_notifications would answer it, all read at once by
+ * the same query (readBells), which alone decides what each reader may see.
  */
 export class NotificationsFeed {
   private readonly sent = new Map<string, number>();
@@ -64,15 +65,15 @@ export class NotificationsFeed {
           where n.event_id is null and n.created_at > now() - make_interval(secs => ${LOOK_BACK_SECONDS}) and not (n.id = any($2::bigint[]))`,
         [sentIds('e'), sentIds('n')],
       );
-      const event: UserLiveEvent = { notifications: true };
-      const told = new Set<string>();
+      const readers = new Set<string>();
       for (const row of rows) {
         this.sent.set(row.key, Date.now());
-        const topic = userTopic(row.user_id);
-        if (!told.has(topic) && this.hub.hasSubscribers(topic)) {
-          told.add(topic);
-          this.hub.publish(topic, event);
-        }
+        if (this.hub.hasSubscribers(userTopic(row.user_id))) readers.add(row.user_id);
+      }
+      if (readers.size === 0) return;
+      // Their bells in one read, rather than each open app reading its own at the same moment.
+      for (const [userId, list] of await readBells(this.db, [...readers])) {
+        this.hub.publish(userTopic(userId), { notifications: true, list } satisfies UserLiveEvent);
       }
     } catch (error) {
       // The bell reads again when the window regains focus or the next change arrives.

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_SHOWN, type NotificationSettings } from '@mc/contract';
+import { NOTIFICATIONS_SHOWN, type NotificationList, type NotificationSettings } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { readNotifications } from './queries.ts';
@@ -6,6 +6,29 @@ import { readNotifications } from './queries.ts';
 async function unreadCount(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.query<{ unread: number }>('select count(*)::int as unread from notifications where user_id = $1 and read_at is null', [userId]);
   return row?.unread ?? 0;
+}
+
+/**
+ * The bells of these people, as get_my_notifications answers each: their newest notifications
+ * (read per reader through the (user_id, id) index) and how many are unread. One read for many
+ * readers is how the live channel hands a room of open apps their bells (live.ts).
+ */
+export async function readBells(db: Queryable, userIds: readonly string[]): Promise<Map<string, NotificationList>> {
+  const [listed, unread] = await Promise.all([
+    readNotifications(
+      db,
+      `n.id in (select newest.id from unnest($1::uuid[]) as reader(id)
+                  cross join lateral (select id from notifications mine where mine.user_id = reader.id order by mine.id desc limit ${NOTIFICATIONS_SHOWN}) newest)`,
+      [userIds],
+      NOTIFICATIONS_SHOWN,
+    ),
+    db.query<{ user_id: string; unread: number }>(
+      'select user_id, count(*)::int as unread from notifications where user_id = any($1::uuid[]) and read_at is null group by user_id',
+      [userIds],
+    ),
+  ]);
+  const unreadOf = new Map(unread.map((row) => [row.user_id, Number(row.unread)]));
+  return new Map(userIds.map((id) => [id, { items: listed.get(id)?.items ?? [], unread: unreadOf.get(id) ?? 0 }]));
 }
 
 /** A person's settings; no row means the defaults (others may add them, no e-mail). */
@@ -17,18 +40,10 @@ export async function readSettings(db: Queryable, userId: string): Promise<Notif
 /** The bell and the profile page's settings (docs/product.md#notifications). Each acts for the caller only. */
 export const notificationsProcedures = {
   /** The caller's newest notifications and how many are unread. */
-  get_my_notifications: procedure('get_my_notifications', async (_params, ctx) => {
-    const [listed, unread] = await Promise.all([
-      readNotifications(
-        ctx.db,
-        `n.id in (select newest.id from notifications newest where newest.user_id = $1 order by newest.id desc limit ${NOTIFICATIONS_SHOWN})`,
-        [ctx.userId],
-        NOTIFICATIONS_SHOWN,
-      ),
-      unreadCount(ctx.db, ctx.userId),
-    ]);
-    return { items: listed.get(ctx.userId)?.items ?? [], unread };
-  }),
+  get_my_notifications: procedure(
+    'get_my_notifications',
+    async (_params, ctx) => (await readBells(ctx.db, [ctx.userId])).get(ctx.userId) ?? { items: [], unread: 0 },
+  ),
 
   /** Marks one of the caller's notifications read, or all of them; answers how many stay unread. */
   mark_notifications_read: procedure('mark_notifications_read', async (params, ctx) => {

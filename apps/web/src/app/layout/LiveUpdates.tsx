@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
-import { userTopic } from '@mc/contract/notifications.ts';
+import { userTopic, type UserLiveEvent } from '@mc/contract/notifications.ts';
 import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract/rounds.ts';
 import { useAuth } from '../../lib/auth';
 import { supabase } from '../../lib/supabase';
@@ -13,8 +13,8 @@ import { queryKeys } from '../../lib/queryKeys';
 
 /**
  * Keeps the signed-in person's screens current: counts from the live channel go straight into the
- * cached missions, and a word on the person's own topic that their notifications changed makes the
- * bell read them again. When the channel is not live (blocked by a proxy, or reconnecting), the screens
+ * cached missions, and a word on the person's own topic that their notifications changed brings
+ * the bell its new list. When the channel is not live (blocked by a proxy, or reconnecting), the screens
  * read afresh when the window regains focus and after each action instead. Nothing polls.
  */
 export default function LiveUpdates() {
@@ -42,7 +42,9 @@ export default function LiveUpdates() {
           if (message.type === 'resync') refreshAll();
           else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
           else if (message.type === 'event' && message.topic === ROUNDS_TOPIC) applyRoundEvent(queryClient, message.data as RoundLiveEvent);
-          else if (message.type === 'event' && message.topic === ownTopic) refreshNotifications();
+          // The word brings the bell's list, read for everyone told at once: no read of its own.
+          else if (message.type === 'event' && message.topic === ownTopic)
+            queryClient.setQueryData(queryKeys.notifications(userId), (message.data as UserLiveEvent).list);
         },
         status: (status) => {
           setLiveStatus(status);
