@@ -330,10 +330,13 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   const details = attendeePage.getByRole('dialog');
   await expect(details.getByTestId('part-place')).toHaveText('Where: Hall B, Harbour Hall, 1 Dock Road, Cape Town');
   await details.getByRole('button', { name: 'Close' }).click();
-  // The Rooms view draws the part in its room's column.
+  // The Rooms view draws the part in its room's column; on a phone the page does not scroll sideways.
+  await attendeePage.setViewportSize({ width: 390, height: 844 });
   await attendeePage.goto('/agenda-schedule?day=1&filter=mine&view=rooms');
   await expect(attendeePage.getByTestId('room-grid-room')).toHaveText(['Hall B']);
   await expect(attendeePage.getByTestId('room-grid-part')).toHaveAccessibleName(/^Hall B: 09:00/);
+  expect(await attendeePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await attendeePage.setViewportSize({ width: 1280, height: 720 });
 
   await attendeePage.getByRole('button', { name: 'Changes' }).click();
   const changelog = attendeePage.getByRole('dialog', { name: 'Changes to the programme' });
