@@ -1,6 +1,7 @@
 import type { ProgrammeSession } from '@mc/contract/programme.ts';
 import { formatLongDate } from '../programme.ts';
 import type { DayOfSessions } from '../schedule.ts';
+import { MyAgendaEmpty, SearchEmpty } from './AgendaControls.tsx';
 import { RoomGrid } from './RoomGrid.tsx';
 import type { AgendaLayout } from './roomGrid.ts';
 import { SessionList, type SessionListProps } from './SessionGroup.tsx';
@@ -53,4 +54,35 @@ export function SearchResults({
       ))}
     </div>
   );
+}
+
+/**
+ * What a search shows instead of the day tabs: what it found, or why nothing is there. With "My
+ * agenda" chosen that may only be the stars still loading; otherwise nothing matches.
+ */
+export function SearchOutcome({
+  found,
+  dates,
+  list,
+  query,
+  starsLoading,
+  onClear,
+  onShowAll,
+}: {
+  found: { days: DayOfSessions<ProgrammeSession>[]; count: number };
+  /** The programme's dates, day one first. */
+  dates: readonly string[];
+  list: DayPartsOptions;
+  /** What was searched for, as the empty state repeats it. */
+  query: string;
+  /** Whether "My agenda" is chosen and its stars have not loaded yet. */
+  starsLoading: boolean;
+  /** Empties the search box. */
+  onClear: () => void;
+  /** Leaves "My agenda" for all sessions. */
+  onShowAll: () => void;
+}) {
+  if (found.count > 0) return <SearchResults days={found.days} dates={dates} list={list} />;
+  if (starsLoading) return <MyAgendaEmpty loading onShowAll={onShowAll} />;
+  return <SearchEmpty query={query} onClear={onClear} />;
 }
