@@ -387,9 +387,19 @@ test('the Rooms view lays a day out as rooms × time on a phone: a part opens by
   await expect(details).toBeVisible();
   await expect(details).toContainText('Session 1:');
   await expect(details.getByRole('link', { name: 'Speaker profile: Daniel Mensah' })).toBeVisible();
+  // The details star it as the list's star does, so the grid needs no list to build My agenda.
+  const star = details.getByRole('button', { name: 'Add From Intention to Action to My agenda' });
+  await star.click();
+  await expect(details.getByRole('button', { name: 'Remove From Intention to Action from My agenda' })).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Escape');
   await expect(details).toHaveCount(0);
   await expect(panel).toBeFocused();
+  await expect(panel).toHaveAccessibleName(/From Intention to Action .*\(in My agenda\)$/);
+  await page.keyboard.press('Enter');
+  await details.getByRole('button', { name: 'Remove From Intention to Action from My agenda' }).click();
+  await expect(details.getByRole('button', { name: 'Add From Intention to Action to My agenda' })).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Escape');
+  await expect(panel).not.toHaveAccessibleName(/\(in My agenda\)$/);
 
   // Wider than the phone: the grid scrolls sideways inside its own box, from the keyboard too, with
   // the times and the rooms' names kept in view; the page itself never scrolls sideways.

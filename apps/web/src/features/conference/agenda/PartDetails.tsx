@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { ConferenceDialog } from '../ConferenceDialog.tsx';
 import { TypeBadge } from '../ConferenceBits.tsx';
 import { formatDuration, formatTimeRange } from '../schedule.ts';
-import { PartPlace } from './PartBits.tsx';
+import { PartPlace, StarButton } from './PartBits.tsx';
 import type { PartState } from './partState.ts';
 
 const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
@@ -42,8 +42,8 @@ export function PeopleChips({ part, state }: { part: ProgrammePart; state: PartS
 }
 
 /**
- * A part's full details in a dialog: type, time, where, its session, the people and the whole
- * description. The list opens it from "View Full Details", the room grid from the part's cell; the
+ * A part's full details in a dialog: type, time, its star for My agenda, where, its session, the
+ * people and the whole description. The list opens it from "View Full Details", the room grid from the part's cell; the
  * trigger gets focus back when it closes.
  */
 export function PartDetailsDialog({ part, session, state, trigger }: { part: ProgrammePart; session: ProgrammeSession; state: PartState; trigger: ReactNode }) {
@@ -63,6 +63,11 @@ export function PartDetailsDialog({ part, session, state, trigger }: { part: Pro
       title={part.title}
       description={`Session ${session.sessionNumber}: ${session.sessionTitle}`}
     >
+      <div className="-mt-2 flex items-center gap-1 text-sm text-slate-300">
+        <StarButton part={part} state={state} />
+        {/* The button's own name says what it does; this says where the part stands, for the eye. */}
+        <span aria-hidden="true">{state.starred ? 'In My agenda' : 'Not in My agenda'}</span>
+      </div>
       {/* No heading over nothing: a part without speakers or a speaker line leaves the section out. */}
       {part.speakers.length > 0 || part.speaker ? (
         <section>
