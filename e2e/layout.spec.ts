@@ -57,6 +57,12 @@ test.describe('layout', () => {
     for (let fan = 0; fan < 10; fan += 1) await rpc(await createUser(), 'toggle_mission_subscription', { p_mission_id: missionId });
     await signInViaUi(page, await createUser());
     await page.goto('/view-all-missions');
+    // This card alone on the screen: the journeys running beside this one add missions on the same
+    // server, and the list, drawn as it scrolls, would otherwise put this card out of the drawn
+    // part at some widths when they arrive above it. In the grid a card is also as tall as the
+    // tallest in its row (a two-line statement beside it made it 24 px taller once).
+    await page.getByLabel('Search missions').fill(name);
+    await expect(page.getByTestId('mission-card')).toHaveCount(1);
 
     for (const width of WIDE_SCREENS) {
       await page.setViewportSize({ width, height: 1000 });
@@ -70,12 +76,6 @@ test.describe('layout', () => {
     }
 
     await page.setViewportSize({ width: 1280, height: 1000 });
-    // This card alone on the screen: in the grid a card is as tall as the tallest in its row, and
-    // the journeys running beside this one add and change missions on the same server; the list
-    // read again after the vote would bring them in (a two-line statement beside it made it 24 px
-    // taller once).
-    await page.getByLabel('Search missions').fill(name);
-    await expect(page.getByTestId('mission-card')).toHaveCount(1);
     const mine = card(page, name);
     const vote = mine.getByRole('button', { name: 'Vote', exact: true });
     const subscribe = mine.getByRole('button', { name: 'Subscribe', exact: true });
