@@ -55,6 +55,9 @@ test('after one visit the app opens offline: agenda, speakers, my mission and pr
   await page.goto('/agenda-schedule');
   await page.getByRole('button', { name: 'Add Welcome to Mission Control to My agenda' }).click();
   await expect(page.getByRole('button', { name: 'My agenda (1)' })).toBeVisible();
+  // The star is kept before the page is left: the code that keeps answers loads after the first
+  // screen, and on a loaded machine it may not have loaded yet when the star's answer arrives.
+  await expect.poll(() => keptForOffline(page, ['"part_id":"s1p1"'])).toBe(true);
   await page.goto('/speakers-directory');
   await expect(page.getByTestId('speaker-card')).toHaveCount(17);
   await page.goto('/view-my-mission');
