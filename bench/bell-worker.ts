@@ -19,6 +19,9 @@ interface OpenApp {
 }
 
 let apps: OpenApp[] = [];
+/** Open apps whose bell does not hold the change yet, and what to call when the last one does. */
+let bellsWaiting = 0;
+let allRang: () => void = () => undefined;
 let errors: string[] = [];
 
 function send(reply: BellReply): void {
@@ -48,7 +51,11 @@ function open(url: string, watcher: BellWatcher): Promise<OpenApp> {
           resolve(app);
         });
       } else if (message.type === 'event' && message.topic === topic) {
-        if ((message.data as UserLiveEvent).list.items.some((item) => item.kind === 'programme_changed')) app.bellAt ??= Date.now();
+        if (app.bellAt === null && (message.data as UserLiveEvent).list.items.some((item) => item.kind === 'programme_changed')) {
+          app.bellAt = Date.now();
+          bellsWaiting -= 1;
+          if (bellsWaiting === 0) allRang();
+        }
       }
     });
   });
@@ -75,13 +82,21 @@ async function connect(url: string, watchers: BellWatcher[]): Promise<void> {
     }),
   );
   apps = opened;
+  bellsWaiting = opened.length;
   send({ kind: 'connected', connected: opened.length, failed, errors, seconds: (Date.now() - started) / 1000 });
 }
 
-/** Waits until every app's bell holds the change, or `waitMs` passed, then tells when each did. */
+/** Waits until every app's bell holds the change (or gives up after `waitMs`), then tells when each did. */
 async function collect(waitMs: number): Promise<void> {
-  const deadline = Date.now() + waitMs;
-  while (apps.some((app) => app.bellAt === null) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (bellsWaiting > 0) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, waitMs);
+      allRang = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
   send({ kind: 'bells', at: apps.map((app) => app.bellAt), errors });
 }
 

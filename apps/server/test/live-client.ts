@@ -38,13 +38,20 @@ export class LiveTestClient {
     client.send({ type: 'auth', token });
     await client.waitFor((message) => message.type === 'ready');
     client.send({ type: 'subscribe', topics });
-    // The server reads a connection's frames in order and registers a subscription as it reads it,
-    // so the pong to a ping sent after it means the subscription is in.
-    await new Promise<void>((resolve) => {
-      client.socket.once('pong', () => resolve());
-      client.socket.ping();
-    });
+    // The server registers a subscription as it reads it: after the round trip, it is in.
+    await client.roundTrip();
     return client;
+  }
+
+  /**
+   * Resolves once the server has answered a ping sent now. It reads a connection's frames in order,
+   * and its pong follows on the socket every message it sent this connection before it.
+   */
+  roundTrip(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.socket.once('pong', () => resolve());
+      this.socket.ping();
+    });
   }
 
   send(message: unknown): void {

@@ -31,6 +31,16 @@ export function readStored(key: StorageKey): string | null {
   }
 }
 
+/** A stored JSON list of strings; an entry that is missing or not such a list reads as empty. */
+export function readStoredStrings(key: StorageKey): string[] {
+  try {
+    const parsed: unknown = JSON.parse(readStored(key) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export function writeStored(key: StorageKey, value: string): void {
   try {
     window.localStorage.setItem(key, value);

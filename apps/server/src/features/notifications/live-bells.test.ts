@@ -47,8 +47,9 @@ async function onlyConcernedHears(
   expect(list).toEqual(await call(apps.concerned, 'get_my_notifications'));
   expect(list.items.map((item) => item.kind)).toContain(kind);
   expect(list.unread).toBeGreaterThan(0);
-  // The feed tells everyone of one pass together; a moment more proves the other was not among them.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The feed sends every word of one pass together, before the concerned reader's arrived: once
+  // the other's connection has made a round trip after that, any word for them would be in.
+  await apps.otherLive.roundTrip();
   expect(apps.otherLive.received.map((entry) => entry.message.type)).toEqual(['ready']);
 }
 

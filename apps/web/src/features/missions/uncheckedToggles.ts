@@ -1,4 +1,4 @@
-import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { readStoredStrings, STORAGE_KEYS, writeStored } from '../../lib/storage';
 
 /**
  * Toggles that were sent but whose answer has not come back (docs/decisions/029-a-network-that-lies.md).
@@ -20,12 +20,7 @@ export function toggleMark(viewerId: string | null, kind: string, missionId: str
 }
 
 function readMarks(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(readStored(STORAGE_KEYS.uncheckedToggles) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((mark): mark is string => typeof mark === 'string') : [];
-  } catch {
-    return [];
-  }
+  return readStoredStrings(STORAGE_KEYS.uncheckedToggles);
 }
 
 export function isUnchecked(mark: string): boolean {

@@ -1,7 +1,7 @@
 import { REMINDER_MINUTES } from '@mc/contract';
 import type { NotificationItem } from '@mc/contract/notifications.ts';
 import { paths } from '../../lib/paths';
-import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { readStoredStrings, STORAGE_KEYS, writeStored } from '../../lib/storage';
 
 /**
  * Session reminders as the device's own notifications (docs/product.md#session-reminders): when a
@@ -31,12 +31,7 @@ export async function askForDeviceNotifications(): Promise<DeviceNotificationSta
 }
 
 function shownIds(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(readStored(STORAGE_KEYS.remindersShown) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
+  return readStoredStrings(STORAGE_KEYS.remindersShown);
 }
 
 /** The reminders the device should show now: unread, still before their part starts, never shown here. */
