@@ -12,10 +12,11 @@ import { seedMissions, seedUsers, seedVotes, userEmail, userId } from './seed.ts
 
 /**
  * `npx tsx bench/mission-list-cpu.ts` (PGlite) or with DATABASE_URL (PostgreSQL, a private schema):
- * get_all_missions called one at a time over HTTP with gzip accepted, at 300 and at 2,000 missions,
- * first by people the server has not answered yet, then by the same people again. Prints this
- * process's CPU time per call (the server, and on PGlite the database too): one call at a time
- * on a busy machine still costs what it costs, where requests per second under load do not say.
+ * a person's mission list read one at a time over HTTP with gzip accepted, at 300 and at 2,000
+ * missions, first by people the server has not answered yet, then by the same people again: as
+ * get_all_missions, and as the app reads it (get_mission_list and get_my_mission_marks). Prints
+ * this process's CPU time per list (the server, and on PGlite the database too): one list at a
+ * time on a busy machine still costs what it costs, where requests per second under load do not say.
  */
 const CALLERS = 200;
 
@@ -46,16 +47,16 @@ async function main(): Promise<void> {
     await db.exec('analyze');
     const keys = await loadSigningKeys({ fromEnv: jwk, dataDir });
     const tokens: string[] = [];
-    for (let n = 1; n <= 2 * CALLERS; n += 1) {
+    for (let n = 1; n <= 4 * CALLERS; n += 1) {
       const minted = await signAccessToken(keys, `${url}/auth/v1`, { id: userId(n), email: userEmail(n), user_metadata: {} }, randomUUID(), 3600, {
         aal: 'aal1',
         amr: [],
       });
       tokens.push(minted.token);
     }
-    const call = (token: string) =>
+    const call = (token: string, procedure: string) =>
       new Promise<number>((resolve, reject) => {
-        const request = httpRequest(`${url}/rest/v1/rpc/get_all_missions`, {
+        const request = httpRequest(`${url}/rest/v1/rpc/${procedure}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', apikey: 'bench', authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
         });
@@ -67,26 +68,38 @@ async function main(): Promise<void> {
         });
         request.end('{}');
       });
-    const measure = async (label: string, first: number) => {
+    const ways = [
+      { name: 'get_all_missions', procedures: ['get_all_missions'] },
+      { name: "the app's list", procedures: ['get_mission_list', 'get_my_mission_marks'] },
+    ];
+    /** The callers `first`… each read their list one way, one after another. */
+    const measure = async (label: string, procedures: string[], first: number) => {
       const before = process.cpuUsage();
       const started = performance.now();
       let bytes = 0;
-      for (const token of tokens.slice(first, first + CALLERS)) bytes = await call(token);
+      for (const token of tokens.slice(first, first + CALLERS)) {
+        bytes = 0;
+        for (const procedure of procedures) bytes += await call(token, procedure);
+      }
       const used = process.cpuUsage(before);
       console.log(
-        `${label}: ${((used.user + used.system) / 1000 / CALLERS).toFixed(2)} ms CPU per call, ${((performance.now() - started) / CALLERS).toFixed(1)} ms each, ${(bytes / 1024).toFixed(0)} KiB gzipped`,
+        `${label}: ${((used.user + used.system) / 1000 / CALLERS).toFixed(2)} ms CPU per list, ${((performance.now() - started) / CALLERS).toFixed(1)} ms each, ${(bytes / 1024).toFixed(0)} KiB gzipped`,
       );
     };
-    // One call first, so each figure is about callers, not about the list's first call after a change.
-    await call(tokens[tokens.length - 1] ?? '');
-    await measure('300 missions, new callers', 0);
-    await measure('300 missions, the same callers again', 0);
+    const measureBoth = async (missions: string, firstCallers: number) => {
+      for (const [index, way] of ways.entries()) {
+        const first = firstCallers + index * CALLERS;
+        // One call first, so each figure is about callers, not about the list's first call after a change.
+        for (const procedure of way.procedures) await call(tokens[tokens.length - 1] ?? '', procedure);
+        await measure(`${missions} missions, ${way.name}, new callers`, way.procedures, first);
+        await measure(`${missions} missions, ${way.name}, the same callers again`, way.procedures, first);
+      }
+    };
+    await measureBoth('300', 0);
     await seedMissions(db, 300, 2_000, 2_000);
     await seedVotes(db, 50_000, 2_000, 2_000);
     await db.exec('analyze');
-    await call(tokens[tokens.length - 1] ?? '');
-    await measure('2,000 missions, new callers', CALLERS);
-    await measure('2,000 missions, the same callers again', CALLERS);
+    await measureBoth('2,000', 2 * CALLERS);
   } finally {
     await server.close();
     await schema?.drop();

@@ -178,7 +178,7 @@ test.describe('missions', () => {
   test('shows the load errors on All Missions and on the details page', async ({ page }) => {
     const me = await createUser();
     await signInViaUi(page, me);
-    await page.route('**/rest/v1/rpc/get_all_missions', (route) =>
+    await page.route('**/rest/v1/rpc/get_mission_list', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Failed to load missions' }) }),
     );
     await page.goto('/view-all-missions');

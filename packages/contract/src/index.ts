@@ -16,3 +16,4 @@ export * from './rounds.ts';
 export * from './roles.ts';
 export * from './privacy.ts';
 export * from './matching.ts';
+export * from './missionList.ts';

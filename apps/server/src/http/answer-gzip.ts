@@ -18,3 +18,25 @@ export const ANSWER_GZIP_LEVEL = 3;
 export function gzipAnswer(body: Buffer): Promise<Buffer> {
   return gzipAsync(body, { level: ANSWER_GZIP_LEVEL });
 }
+
+/**
+ * Compresses answers at most `inFlight` at once; more wait their turn before their body is even
+ * put together, so many large answers asked for together are not all held in memory at once.
+ */
+export class GzipQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly inFlight: number) {}
+
+  async gzip(body: () => Buffer): Promise<Buffer> {
+    if (this.running >= this.inFlight) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
+    try {
+      return await gzipAnswer(body());
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}

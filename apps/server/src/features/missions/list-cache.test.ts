@@ -3,12 +3,14 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, signUpUser, startTwoInstances, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { createMission } from '../../../test/factories.ts';
+import { personalMissionList, type Mission } from '@mc/contract';
 import { listMissionsDirect } from './queries.ts';
 
 /*
- * get_all_missions answers from a cache (list-cache.ts). These tests hold its bytes to the plain
- * query's (listMissionsDirect, the list's definition), for several callers, compressed and not,
- * after every kind of write that changes what the list shows.
+ * get_all_missions and get_mission_list answer from a cache (list-cache.ts). These tests hold their
+ * bytes to the plain query's (listMissionsDirect, the list's definition), for several callers,
+ * compressed and not, after every kind of write that changes what the list shows; and the shared
+ * list with each caller's marks to the caller's whole list.
  */
 
 interface RawAnswer {
@@ -19,10 +21,15 @@ interface RawAnswer {
   body: string;
 }
 
-/** One get_all_missions call as bytes, with the given Accept-Encoding (none when undefined). */
-function rawList(server: TestServer, user: TestUser, acceptEncoding: string | undefined): Promise<RawAnswer> {
+/** One call of a list procedure as bytes, with the given Accept-Encoding (none when undefined). */
+function rawList(
+  server: TestServer,
+  user: TestUser,
+  acceptEncoding: string | undefined,
+  procedure: 'get_all_missions' | 'get_mission_list' = 'get_all_missions',
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const call = httpRequest(`${server.url}/rest/v1/rpc/get_all_missions`, {
+    const call = httpRequest(`${server.url}/rest/v1/rpc/${procedure}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -51,19 +58,33 @@ function rawList(server: TestServer, user: TestUser, acceptEncoding: string | un
   });
 }
 
-/** Every caller's answer, gzipped and not, is byte for byte the plain query's at that moment. */
-async function expectSameAsPlainQuery(server: TestServer, callers: TestUser[]): Promise<void> {
+/** The answer, gzipped and not, is byte for byte `expected`, compressed exactly when @fastify/compress would. */
+async function expectAnswer(server: TestServer, caller: TestUser, procedure: 'get_all_missions' | 'get_mission_list', expected: string): Promise<void> {
+  const large = Buffer.byteLength(expected) >= 4096;
+  for (const acceptEncoding of ['gzip, deflate, br, zstd', undefined, 'gzip;q=0, identity']) {
+    const answer = await rawList(server, caller, acceptEncoding, procedure);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe(expected);
+    const gzipped = large && acceptEncoding?.startsWith('gzip,') === true;
+    expect(answer.encoding).toBe(gzipped ? 'gzip' : undefined);
+    expect(answer.vary).toBe(gzipped ? 'accept-encoding' : undefined);
+  }
+}
+
+/**
+ * Every caller's get_all_missions is byte for byte the plain query's at that moment; the shared
+ * list is the plain query's for a newcomer (no votes, follows or team), for every caller; and the
+ * shared list with a caller's marks, put together as the app does, is the caller's whole list.
+ */
+async function expectSameAsPlainQuery(server: TestServer, callers: TestUser[], newcomer: TestUser): Promise<void> {
+  const shared = (await listMissionsDirect(server.db, newcomer.user.id)).text;
   for (const caller of callers) {
     const expected = (await listMissionsDirect(server.db, caller.user.id)).text;
-    const large = Buffer.byteLength(expected) >= 4096;
-    for (const acceptEncoding of ['gzip, deflate, br, zstd', undefined, 'gzip;q=0, identity']) {
-      const answer = await rawList(server, caller, acceptEncoding);
-      expect(answer.status).toBe(200);
-      expect(answer.body).toBe(expected);
-      const gzipped = large && acceptEncoding?.startsWith('gzip,') === true;
-      expect(answer.encoding).toBe(gzipped ? 'gzip' : undefined);
-      expect(answer.vary).toBe(gzipped ? 'accept-encoding' : undefined);
-    }
+    await expectAnswer(server, caller, 'get_all_missions', expected);
+    await expectAnswer(server, caller, 'get_mission_list', shared);
+    const { data: marks, error } = await caller.client.rpc('get_my_mission_marks', {});
+    expect(error).toBeNull();
+    expect(personalMissionList(JSON.parse(shared) as Mission[], marks!)).toEqual(JSON.parse(expected));
   }
 }
 
@@ -83,15 +104,18 @@ async function addMissions(server: TestServer, count: number, tag: string): Prom
   );
 }
 
-describeEachDatabase('get_all_missions from its cache: the same bytes as the plain query', (server) => {
+describeEachDatabase('get_all_missions and the shared list from their cache: the same bytes as the plain query', (server) => {
   let viewer: TestUser;
   let teamMate: TestUser;
   let organiser: TestUser;
   let owner: TestUser;
   let missionId: string;
   let callers: TestUser[];
+  /** Never votes, follows or joins: the shared list is what they see. */
+  let newcomer: TestUser;
 
   beforeAll(async () => {
+    newcomer = await signUpUser(server());
     viewer = await signUpUser(server());
     teamMate = await signUpUser(server());
     organiser = await signUpUser(server());
@@ -103,10 +127,10 @@ describeEachDatabase('get_all_missions from its cache: the same bytes as the pla
   });
 
   it('answers a short list as it is and a long one gzipped, equal either way, for every caller', async () => {
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     // More missions than a call compresses in the thread pool: the first gzipped answer makes them one by one.
     await addMissions(server(), 80, 'a');
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
   });
 
   it("follows each caller's own votes and follows, and everyone's counts", async () => {
@@ -115,30 +139,30 @@ describeEachDatabase('get_all_missions from its cache: the same bytes as the pla
     for (const row of listed.slice(3, 7)) {
       expect((await teamMate.client.rpc('toggle_mission_subscription', { p_mission_id: row.mission_id })).error).toBeNull();
     }
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     // Unvote one again: the count goes back and the flag with it.
     expect((await viewer.client.rpc('toggle_mission_vote', { p_mission_id: listed[0]!.mission_id })).error).toBeNull();
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
   });
 
   it('follows edits, team changes, renamed creators, new and deleted missions', async () => {
     await server().db.query(`update missions set name = 'Renamed ✓', updated_at = now() where mission_id = $1`, [missionId]);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     await server().db.query(`update missions set statement = 'Only the statement' where mission_id = $1`, [missionId]);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     await server().db.query(`delete from mission_members where mission_id = $1 and user_id = $2`, [missionId, teamMate.user.id]);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     await server().db.query(`insert into mission_members (mission_id, user_id, role_in_team, is_co_owner) values ($1, $2, 'member', false)`, [
       missionId,
       teamMate.user.id,
     ]);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     await server().db.query(`update users set first_name = 'Änne', last_name = 'New' where id = $1`, [owner.user.id]);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     await addMissions(server(), 3, 'b');
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     await server().db.query(`delete from missions where created_by in (select id from users where email like 'list.b.%')`);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
   });
 
   it('gives a mission a new revision when any column but its counts changes, a column added later too', async () => {
@@ -159,7 +183,7 @@ describeEachDatabase('get_all_missions from its cache: the same bytes as the pla
       await server().db.exec('alter table missions drop column shown_later');
     }
     await server().db.query('update missions set vote_count = vote_count - 1, subscription_count = subscription_count - 1 where mission_id = $1', [missionId]);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
   });
 
   it('leaves a hidden mission out at once for everyone but its team and the organisers, and brings it back', async () => {
@@ -172,16 +196,16 @@ describeEachDatabase('get_all_missions from its cache: the same bytes as the pla
     expect(await hiddenFor(teamMate)).toBe(false);
     expect(await hiddenFor(owner)).toBe(false);
     expect(await hiddenFor(organiser)).toBe(false);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
 
     // Off the team: hidden for them too, on the next call.
     await server().db.query(`delete from mission_members where mission_id = $1 and user_id = $2`, [missionId, teamMate.user.id]);
     expect(await hiddenFor(teamMate)).toBe(true);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
 
     await server().db.query(`update missions set hidden_at = null, hidden_reason = null where mission_id = $1`, [missionId]);
     expect(await hiddenFor(viewer)).toBe(false);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
   });
 
   it('patches each caller in where their missions sit: first, last, side by side, across the shared pieces, hidden ones in between', async () => {
@@ -196,17 +220,17 @@ describeEachDatabase('get_all_missions from its cache: the same bytes as the pla
       expect((await viewer.client.rpc('toggle_mission_subscription', { p_mission_id: at(n) })).error).toBeNull();
     const hiddenIds = [at(0), at(-1), at(10), at(17), at(33)];
     await server().db.query(`update missions set hidden_at = now(), hidden_reason = 'Check' where mission_id = any($1::uuid[])`, [hiddenIds]);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     // The counts move for everyone: the shared pieces follow, the patches too.
     for (const n of [2, 3, -2]) expect((await teamMate.client.rpc('toggle_mission_vote', { p_mission_id: at(n) })).error).toBeNull();
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     await server().db.query(`update missions set hidden_at = null, hidden_reason = null where mission_id = any($1::uuid[])`, [hiddenIds]);
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
   });
 
   it('answers an empty list as the plain query does', async () => {
     await server().db.query('delete from missions');
-    await expectSameAsPlainQuery(server(), callers);
+    await expectSameAsPlainQuery(server(), callers, newcomer);
     expect((await rawList(server(), viewer, 'gzip')).body).toBe('[]');
   });
 });
@@ -227,18 +251,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('get_all_missions from tw
   it("answers on B what A's writes left, on the very next call, with nothing sent between them", async () => {
     expect(b.db.kind).toBe('postgres');
     const viewer = await signUpUser(b);
+    const newcomer = await signUpUser(b);
     const { mission } = await createMission(a);
     await addMissions(a, 20, 'two');
-    await expectSameAsPlainQuery(b, [viewer]);
+    await expectSameAsPlainQuery(b, [viewer], newcomer);
 
     await a.db.query(`update missions set hidden_at = now(), hidden_reason = 'Spam' where mission_id = $1`, [mission.mission_id]);
     const listed = JSON.parse((await rawList(b, viewer, 'gzip')).body) as { mission_id: string }[];
     expect(listed.some((row) => row.mission_id === mission.mission_id)).toBe(false);
-    await expectSameAsPlainQuery(b, [viewer]);
+    await expectSameAsPlainQuery(b, [viewer], newcomer);
 
     await a.db.query(`update missions set name = 'Edited on A' where mission_id = $1`, [listed[0]?.mission_id]);
     const voter = await signUpUser(a);
     expect((await voter.client.rpc('toggle_mission_vote', { p_mission_id: listed[1]?.mission_id ?? '' })).error).toBeNull();
-    await expectSameAsPlainQuery(b, [viewer]);
+    await expectSameAsPlainQuery(b, [viewer], newcomer);
   });
 });

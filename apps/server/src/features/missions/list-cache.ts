@@ -1,6 +1,6 @@
 import type { Mission } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
-import { gzipAnswer } from '../../http/answer-gzip.ts';
+import { GzipQueue } from '../../http/answer-gzip.ts';
 import { JsonText, PreparedJson } from '../../rpc/procedure.ts';
 import { isoTime, listMissionsDirect, MISSION_HEAD_COLUMNS } from './queries.ts';
 
@@ -44,11 +44,12 @@ const GZIP_KEPT_BYTES = 48 * 2 ** 20;
  * the snapshots the cache read the missions and this caller's rows at: what was read at this
  * snapshot is not read again (a CASE that is not taken does not run its subquery).
  */
+const MISSIONS_SQL = `select coalesce(string_agg(m.mission_id::text || ' ' || m.list_rev || ' ' || m.vote_count || ' ' || m.subscription_count, ','), '')
+        from missions m`;
+
 const STATE_SQL = `with now as (select pg_current_snapshot()::text as snapshot)
   select now.snapshot,
-    case when now.snapshot = $2 then null else (
-      select coalesce(string_agg(m.mission_id::text || ' ' || m.list_rev || ' ' || m.vote_count || ' ' || m.subscription_count, ','), '')
-        from missions m) end as missions,
+    case when now.snapshot = $2 then null else (${MISSIONS_SQL}) end as missions,
     case when now.snapshot = $3 then null else (
       select coalesce(string_agg(v.mission_id::text, ','), '') from mission_votes v where v.user_id = $1) end as voted,
     case when now.snapshot = $3 then null else (
@@ -59,6 +60,9 @@ const STATE_SQL = `with now as (select pg_current_snapshot()::text as snapshot)
   from now`;
 
 const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as snapshot';
+
+/** Every mission's revision and counts, with the snapshot they were read at, for the shared list. */
+const SHARED_STATE_SQL = `select pg_current_snapshot()::text as snapshot, (${MISSIONS_SQL}) as missions`;
 
 /**
  * Missions' JSON around the counts and the caller's flags, as listMissionsDirect writes it: the head
@@ -88,6 +92,9 @@ interface Current {
   subscriptions: string;
 }
 
+/** Not a person: the shared list is get_all_missions as they would get it. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 /** Every mission's revision and counts, as read at `snapshot`. */
 interface MissionsState {
   snapshot: string;
@@ -102,6 +109,9 @@ interface CallerState {
   teams: Set<string>;
   organiser: boolean;
 }
+
+/** Someone with no votes, follows or team, who is no organiser. */
+const NO_MARKS: CallerState = { snapshot: '', voted: new Set(), subscribed: new Set(), teams: new Set(), organiser: false };
 
 interface RenderRow {
   mission_id: string;
@@ -126,6 +136,8 @@ interface Rendered {
 interface View {
   missions: MissionsState;
   items: { rendered: Rendered; current: Current; middle: Buffer }[];
+  /** The shared list (get_mission_list), compressed once when first asked for. */
+  sharedGzip?: Promise<Buffer>;
 }
 
 export class MissionListCache {
@@ -136,11 +148,42 @@ export class MissionListCache {
   private readonly callers = new Map<string, CallerState>();
   private view: View | null = null;
   private readonly building = new Map<string, Promise<View | null>>();
-  private gzipsInFlight = 0;
-  private readonly gzipQueue: (() => void)[] = [];
+  private readonly gzipQueue = new GzipQueue(GZIP_IN_FLIGHT);
   /** Each caller's last compressed answer, with the view and caller rows it was made from; oldest first. */
   private readonly gzipped = new Map<string, { view: View; caller: CallerState; body: Promise<Buffer>; bytes: number }>();
   private gzippedBytes = 0;
+
+  /**
+   * The list as someone with no votes, follows or team sees it (get_mission_list): the same bytes
+   * for everyone at a snapshot, put together and compressed once, so a room opening the list
+   * together costs one snapshot read per call.
+   */
+  async shared(db: Queryable): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
+    let missions = this.view?.missions === this.missions ? this.missions : null;
+    if (missions) {
+      const [now] = await db.query<{ snapshot: string }>(SNAPSHOT_SQL);
+      if (now?.snapshot !== missions.snapshot) missions = null;
+    }
+    if (!missions) {
+      const [state] = await db.query<{ snapshot: string; missions: string }>(SHARED_STATE_SQL);
+      if (!state) return listMissionsDirect(db, NOBODY);
+      missions = { snapshot: state.snapshot, current: parseMissions(state.missions) };
+      this.missions = missions;
+    }
+    const view = this.view?.missions === missions ? this.view : await this.viewOnce(db, missions);
+    if (!view) return listMissionsDirect(db, NOBODY);
+    return new PreparedJson<Mission[]>(
+      lengthFor(view, NO_MARKS),
+      () => bodyFor(view, NO_MARKS),
+      () =>
+        (view.sharedGzip ??= this.gzipQueue
+          .gzip(() => bodyFor(view, NO_MARKS))
+          .catch((error: unknown) => {
+            view.sharedGzip = undefined;
+            throw error;
+          })),
+    );
+  }
 
   async list(db: Queryable, viewerId: string): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
     const knownMissions = this.missions;
@@ -187,7 +230,7 @@ export class MissionListCache {
         return kept.body;
       }
     }
-    const entry = { view, caller, body: this.gzipInTurn(() => bodyFor(view, caller)), bytes: 0 };
+    const entry = { view, caller, body: this.gzipQueue.gzip(() => bodyFor(view, caller)), bytes: 0 };
     this.gzipped.set(viewerId, entry);
     entry.body.then(
       (gzipped) => {
@@ -265,18 +308,6 @@ export class MissionListCache {
     this.order = order;
     return order;
   }
-
-  /** The body compressed as one gzip stream, at most GZIP_IN_FLIGHT at once (the body is put together only when its turn comes). */
-  private async gzipInTurn(body: () => Buffer): Promise<Buffer> {
-    if (this.gzipsInFlight >= GZIP_IN_FLIGHT) await new Promise<void>((resolve) => this.gzipQueue.push(resolve));
-    this.gzipsInFlight += 1;
-    try {
-      return await gzipAnswer(body());
-    } finally {
-      this.gzipsInFlight -= 1;
-      this.gzipQueue.shift()?.();
-    }
-  }
 }
 
 /** Whether `order` is exactly the missions read, at their revisions. */
@@ -347,12 +378,22 @@ function callerOf(state: StateRow): CallerState {
 
 const caches = new WeakMap<Queryable, MissionListCache>();
 
-/** get_all_missions for one viewer, from the cache that belongs to this database connection (pool). */
-export function listMissions(db: Queryable, viewerId: string): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
+/** The cache that belongs to this database connection (pool). */
+function cacheOf(db: Queryable): MissionListCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = new MissionListCache();
     caches.set(db, cache);
   }
-  return cache.list(db, viewerId);
+  return cache;
+}
+
+/** get_all_missions for one viewer. */
+export function listMissions(db: Queryable, viewerId: string): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
+  return cacheOf(db).list(db, viewerId);
+}
+
+/** get_mission_list: the same answer for everyone. */
+export function sharedMissionList(db: Queryable): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
+  return cacheOf(db).shared(db);
 }

@@ -2,8 +2,8 @@ import { MISSION_FIELDS, MISSION_MESSAGES, missionRequiredMessage, type MissionF
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { isOwnerSql, listMembers } from '../teams/members.ts';
-import { listMissions } from './list-cache.ts';
-import { findMission } from './queries.ts';
+import { listMissions, sharedMissionList } from './list-cache.ts';
+import { findMission, missionMarks } from './queries.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
 import { publishMissionChanges } from './live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';
@@ -126,6 +126,13 @@ export const missionsProcedures = {
 
   /** Every mission with its counts and the caller's vote and subscription, newest first, in one query. */
   get_all_missions: procedure('get_all_missions', async (_params, ctx) => listMissions(ctx.db, ctx.userId)),
+
+  /**
+   * The list the app reads: everyone's shared part, compressed once per change, and each person's
+   * own small part; together they are get_all_missions' answer (docs/product.md#get_mission_list).
+   */
+  get_mission_list: procedure('get_mission_list', async (_params, ctx) => sharedMissionList(ctx.db)),
+  get_my_mission_marks: procedure('get_my_mission_marks', async (_params, ctx) => missionMarks(ctx.db, ctx.userId)),
 
   /** The missions the user belongs to (as owner, co-owner or member), in the order they joined. */
   get_user_related_missions: procedure('get_user_related_missions', { caller: 'p_user_id' }, async (params, ctx) =>

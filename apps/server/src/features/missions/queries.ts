@@ -1,4 +1,4 @@
-import type { Mission } from '@mc/contract';
+import type { Mission, MissionMarks } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { JsonText } from '../../rpc/procedure.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';
@@ -67,4 +67,20 @@ export async function listMissionsDirect(db: Queryable, viewerId: string): Promi
 export async function findMission(db: Queryable, missionId: string, viewerId: string): Promise<Mission | null> {
   const [row] = await db.query<Mission>(missionsSql('and m.mission_id = $2'), [viewerId, missionId]);
   return row ?? null;
+}
+
+/**
+ * The caller's part of the mission list (get_my_mission_marks): their votes and follows, and the
+ * hidden missions they may see as get_all_missions shows them, read in one snapshot.
+ */
+export async function missionMarks(db: Queryable, viewerId: string): Promise<MissionMarks> {
+  const [row] = await db.query<{ marks: MissionMarks }>(
+    `select json_build_object(
+       'voted', coalesce((select json_agg(v.mission_id order by v.mission_id) from mission_votes v where v.user_id = $1), '[]'),
+       'subscribed', coalesce((select json_agg(s.mission_id order by s.mission_id) from mission_subscriptions s where s.user_id = $1), '[]'),
+       'hidden', coalesce((select json_agg(listed order by listed.created_at desc, listed.mission_id)
+                             from (${missionsSql('and m.hidden_at is not null')}) as listed), '[]')) as marks`,
+    [viewerId],
+  );
+  return row?.marks ?? { voted: [], subscribed: [], hidden: [] };
 }

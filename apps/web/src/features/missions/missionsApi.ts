@@ -1,5 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Mission, MissionDetails, ProcedureName, ProcedureParams, SubscriptionResult, VoteResult } from '@mc/contract';
+import {
+  personalMissionList,
+  type Mission,
+  type MissionDetails,
+  type ProcedureName,
+  type ProcedureParams,
+  type SubscriptionResult,
+  type VoteResult,
+} from '@mc/contract';
 import { callRpc, firstRow, outcomeUnknown } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { getLiveStatus } from '../../lib/live/status';
@@ -16,10 +24,17 @@ export function noDataError(procedure: ProcedureName): Error {
   return new Error(`${procedure} returned no data`);
 }
 
+/**
+ * Every mission as this person sees it: the list everyone shares and their own marks, read side by
+ * side and put together as get_all_missions would answer (docs/product.md#get_mission_list).
+ */
 export function allMissionsQuery(userId: string | null) {
   return queryOptions({
     queryKey: queryKeys.missionList(userId),
-    queryFn: (): Promise<Mission[]> => callRpc('get_all_missions', {}),
+    queryFn: async (): Promise<Mission[]> => {
+      const [shared, marks] = await Promise.all([callRpc('get_mission_list', {}), callRpc('get_my_mission_marks', {})]);
+      return personalMissionList(shared, marks);
+    },
   });
 }
 
