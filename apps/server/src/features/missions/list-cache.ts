@@ -1,6 +1,5 @@
 import type { Mission } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
-import { SnapshotReads } from '../../db/snapshot-reads.ts';
 import { GzipQueue } from '../../http/answer-gzip.ts';
 import { JsonText, PreparedJson } from '../../rpc/procedure.ts';
 import { isoTime, listMissionsDirect, MISSION_HEAD_COLUMNS } from './queries.ts';
@@ -59,6 +58,8 @@ const STATE_SQL = `with now as (select pg_current_snapshot()::text as snapshot)
       select coalesce(string_agg(t.mission_id::text, ','), '') from mission_members t where t.user_id = $1) end as teams,
     case when now.snapshot = $3 then null else exists (select 1 from organisers o where o.user_id = $1) end as organiser
   from now`;
+
+const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as snapshot';
 
 /** Every mission's revision and counts, with the snapshot they were read at, for the shared list. */
 const SHARED_STATE_SQL = `select pg_current_snapshot()::text as snapshot, (${MISSIONS_SQL}) as missions`;
@@ -148,7 +149,6 @@ export class MissionListCache {
   private view: View | null = null;
   private readonly building = new Map<string, Promise<View | null>>();
   private readonly gzipQueue = new GzipQueue(GZIP_IN_FLIGHT);
-  private readonly snapshots = new SnapshotReads();
   /** Each caller's last compressed answer, with the view and caller rows it was made from; oldest first. */
   private readonly gzipped = new Map<string, { view: View; caller: CallerState; body: Promise<Buffer>; bytes: number }>();
   private gzippedBytes = 0;
@@ -161,7 +161,8 @@ export class MissionListCache {
   async shared(db: Queryable): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
     let missions = this.view?.missions === this.missions ? this.missions : null;
     if (missions) {
-      if ((await this.snapshots.current(db)) !== missions.snapshot) missions = null;
+      const [now] = await db.query<{ snapshot: string }>(SNAPSHOT_SQL);
+      if (now?.snapshot !== missions.snapshot) missions = null;
     }
     if (!missions) {
       const [state] = await db.query<{ snapshot: string; missions: string }>(SHARED_STATE_SQL);
@@ -192,7 +193,8 @@ export class MissionListCache {
     if (knownMissions && knownCaller?.snapshot === knownMissions.snapshot) {
       // Both read at one snapshot: if it still stands, nothing needs reading (one short statement
       // instead of planning the whole state statement, which is most of a call on PGlite).
-      if ((await this.snapshots.current(db)) === knownMissions.snapshot) [missions, caller] = [knownMissions, knownCaller];
+      const [now] = await db.query<{ snapshot: string }>(SNAPSHOT_SQL);
+      if (now?.snapshot === knownMissions.snapshot) [missions, caller] = [knownMissions, knownCaller];
     }
     if (!missions || !caller) {
       const [state] = await db.query<StateRow>(STATE_SQL, [viewerId, knownMissions?.snapshot ?? '', knownCaller?.snapshot ?? '']);
