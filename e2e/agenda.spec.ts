@@ -119,6 +119,8 @@ test('Add to calendar downloads an .ics a calendar app reads; the subscription a
 
   await page.getByRole('button', { name: 'Calendar', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Calendar' });
+  // Step by step, so a failure says which part was missing: the dialog, or the address's state.
+  await expect(dialog).toBeVisible();
   await expect(dialog.getByText('You have no subscription address.')).toBeVisible();
   await expectNoA11yViolations(page);
 
