@@ -184,11 +184,18 @@ describeEachDatabase(
         expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
         expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
         expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        // A script carries what a script needs, not a page's headers (each would cost a phone bytes).
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+        expect(response.headers.get('content-security-policy')).toBeNull();
+        expect(response.headers.get('x-frame-options')).toBeNull();
         expect(await response.text()).toBe(readFileSync(file, 'utf8'));
       }
       // The service worker is precompressed too, and still checked on every visit.
       const worker = await fetch(`${server().url}/sw.js`, { headers: { 'accept-encoding': 'br' } });
       expect([worker.headers.get('content-encoding'), worker.headers.get('cache-control')]).toEqual(['br', 'no-cache']);
+      // A worker runs under its own script's policy: the service worker keeps it.
+      expect(worker.headers.get('content-security-policy')).toContain("script-src 'self'");
     });
 
     it('sends the page compressed once at start, with the configuration in it and its security headers', async () => {
