@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
@@ -13,6 +14,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    // Compiles a language's catalogue (a PO file) when the app imports it (apps/web/src/i18n).
+    lingui(),
     tailwindcss(),
     // The service worker and the web app manifest (docs/decisions/018-offline-and-service-worker.md).
     // The app registers the worker itself, after the first screen is up (src/app/offline/), so neither

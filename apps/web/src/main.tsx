@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { appConfig } from './lib/appConfig';
 import { reloadOnceForNewDeploy } from './lib/storage';
+import { activateLanguage, startingLanguage } from './i18n/i18n';
 import './lib/theme';
 import './index.css';
 
@@ -20,12 +21,18 @@ window.addEventListener('vite:preloadError', (event) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AppProviders>
-        <AppRoutes />
-      </AppProviders>
-    </BrowserRouter>
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppProviders>
+          <AppRoutes />
+        </AppProviders>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+
+// Another language than English is fetched before the first render, so the page never shows in
+// English first (English is in this file already); if it cannot be fetched, the page is English.
+void activateLanguage(startingLanguage()).finally(render);

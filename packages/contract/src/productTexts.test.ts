@@ -14,6 +14,7 @@ import { procedureParams } from './procedures.ts';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PRODUCT = join(ROOT, 'docs/product.md');
 const SOURCE_DIRS = ['apps/web/src', 'apps/server/src', 'packages/contract/src'];
+const ENGLISH_CATALOGUE = 'apps/web/src/i18n/locales/en.po';
 
 function filesUnder(dir: string, wanted: (name: string) => boolean): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -76,7 +77,8 @@ function fragments(text: string): string[] {
 
 describe('docs/product.md texts', () => {
   const texts = quotedTexts(readFileSync(PRODUCT, 'utf8'));
-  const source = searchableSource(SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))));
+  // The English catalogue holds the texts of the screens that speak through it (docs/product.md#languages).
+  const source = searchableSource([...SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))), join(ROOT, ENGLISH_CATALOGUE)]);
 
   it('quotes the texts the app shows', () => {
     // A guard against the extraction silently finding nothing (a changed quoting style).
@@ -85,7 +87,7 @@ describe('docs/product.md texts', () => {
 
   it('every quoted text appears in the app source', () => {
     const missing = texts.filter((text) => fragments(text).some((piece) => !source.includes(piece)));
-    expect(missing, `quoted in ${relative(ROOT, PRODUCT)} but not found in ${SOURCE_DIRS.join(', ')}`).toEqual([]);
+    expect(missing, `quoted in ${relative(ROOT, PRODUCT)} but not found in ${[...SOURCE_DIRS, ENGLISH_CATALOGUE].join(', ')}`).toEqual([]);
   });
 
   it('fails for a text the app does not show', () => {

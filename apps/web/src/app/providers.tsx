@@ -1,3 +1,5 @@
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../i18n/i18n';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../features/auth/AuthProvider';
@@ -52,16 +54,18 @@ function makeQueryClient() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        {children}
-        <Toaster />
-        <AfterLoad>
-          <Suspense fallback={null}>
-            <OfflineSupport />
-          </Suspense>
-        </AfterLoad>
-      </AuthProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          {children}
+          <Toaster />
+          <AfterLoad>
+            <Suspense fallback={null}>
+              <OfflineSupport />
+            </Suspense>
+          </AfterLoad>
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

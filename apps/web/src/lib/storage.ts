@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   uncheckedToggles: 'unchecked_toggles',
   /** Session reminders this device already showed as system notifications (JSON list of notification ids). */
   remindersShown: 'reminders_shown',
+  /** The interface language chosen on this device ("en", "af", "zu" or "xh"). */
+  language: 'language',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -4,6 +4,8 @@ import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
 import { loadSupabase } from '../../lib/authClient';
 import { preloadToasts } from '../../lib/notify';
+import { useLingui } from '@lingui/react';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
 
 /**
  * Someone who starts on a form here is about to sign in, sign up or ask for a reset: the auth
@@ -25,6 +27,7 @@ interface AuthShellProps {
 
 /** Frame of the public auth screens: header with the product name and a Back link to /. */
 export function AuthShell({ title, subtitle, documentTitle, children, footer }: AuthShellProps) {
+  const { _ } = useLingui();
   return (
     <div className="flex min-h-dvh flex-col">
       <title>{`${documentTitle} · ${appConfig.productName}`}</title>
@@ -51,7 +54,7 @@ export function AuthShell({ title, subtitle, documentTitle, children, footer }: 
             <path d="m12 19-7-7 7-7" />
             <path d="M19 12H5" />
           </svg>
-          Back
+          {_('auth.back')}
         </Link>
       </header>
       <main
@@ -68,6 +71,9 @@ export function AuthShell({ title, subtitle, documentTitle, children, footer }: 
             <div className="mt-6">{children}</div>
           </div>
           {footer ? <div className="mt-5 text-center text-sm text-slate-300">{footer}</div> : null}
+          <div className="mt-4 flex justify-center">
+            <LanguagePicker />
+          </div>
         </div>
       </main>
     </div>

@@ -1,10 +1,23 @@
+import { useLingui } from '@lingui/react';
 import { TextField, type TextFieldProps } from '../../components/ui/TextField';
 
 type PresetFieldProps = Omit<TextFieldProps, 'type' | 'name' | 'label'> & { label?: string };
 
 /** The e-mail field of the sign-in, sign-up and reset screens. */
-export function EmailField({ label = 'Email', ...props }: PresetFieldProps) {
-  return <TextField label={label} type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />;
+export function EmailField({ label, ...props }: PresetFieldProps) {
+  const { _ } = useLingui();
+  return (
+    <TextField
+      label={label ?? _('field.email')}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      required
+      {...props}
+    />
+  );
 }
 
 /**
@@ -12,13 +25,14 @@ export function EmailField({ label = 'Email', ...props }: PresetFieldProps) {
  * rules name it (docs/product.md), no later than today. It hands the form "YYYY-MM-DD".
  */
 export function DateOfBirthField({
-  label = 'Date of Birth',
+  label,
   onValueChange,
   ...props
 }: Omit<PresetFieldProps, 'value' | 'onChange'> & { value: string; onValueChange: (value: string) => void }) {
+  const { _ } = useLingui();
   return (
     <TextField
-      label={label}
+      label={label ?? _('field.dateOfBirth')}
       type="date"
       name="dateOfBirth"
       autoComplete="bday"

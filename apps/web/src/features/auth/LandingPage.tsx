@@ -7,6 +7,8 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
+import { Trans, useLingui } from '@lingui/react';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
 
 /** Types `text` out one character every TITLE_TYPING_MS (docs/product.md#landing-page). */
 function useTypedText(text: string): string {
@@ -29,6 +31,7 @@ function useTypedText(text: string): string {
 
 export default function LandingPage() {
   const { status } = useAuth();
+  const { _ } = useLingui();
   const title = appConfig.productName;
   const typed = useTypedText(title);
 
@@ -41,7 +44,7 @@ export default function LandingPage() {
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center gap-8 px-5 py-16 text-center">
         <img
           src="/logo.svg"
-          alt={`${appConfig.productName} logo`}
+          alt={_('landing.logoAlt', { productName: appConfig.productName })}
           width={128}
           height={128}
           className="size-28 drop-shadow-[0_0_35px_rgba(56,189,248,0.35)] sm:size-32"
@@ -56,29 +59,27 @@ export default function LandingPage() {
         </h1>
         <div className="max-w-xl space-y-3 text-lg text-slate-300">
           <p>
-            Join the community of changemakers at this year&apos;s conference and take part in the{' '}
-            <strong className="text-slate-50">{appConfig.programmeName}</strong>.
+            <Trans id="landing.intro" values={{ programmeName: appConfig.programmeName }} components={{ 0: <strong className="text-slate-50" /> }} />
           </p>
-          <p className="text-base text-slate-400">
-            Build your role profile, team up on a mission that matters, and explore the speakers and agenda, all in one place.
-          </p>
+          <p className="text-base text-slate-400">{_('landing.summary')}</p>
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Link to={paths.signUp()} className={buttonClasses('primary', 'lg')}>
             <Rocket aria-hidden="true" className="size-5" />
-            Sign Up
+            {_('landing.signUp')}
           </Link>
           <Link to={paths.signIn()} className={buttonClasses('secondary', 'lg')}>
             <LogIn aria-hidden="true" className="size-5" />
-            Sign In
+            {_('landing.signIn')}
           </Link>
         </div>
       </main>
       <footer className="flex flex-wrap justify-center gap-x-4 gap-y-1 px-5 py-6 text-center text-sm text-slate-400">
         <span>{appConfig.programmeName}</span>
         <Link to={paths.privacy()} className="rounded-sm text-slate-300 underline underline-offset-4 hover:text-slate-100">
-          Privacy
+          {_('footer.privacy')}
         </Link>
+        <LanguagePicker />
       </footer>
     </div>
   );

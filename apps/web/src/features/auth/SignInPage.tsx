@@ -2,17 +2,18 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { notify as toast } from '../../lib/notify';
-import { SIGNIN_MESSAGES } from '@mc/contract/messages.ts';
 import { Button } from '../../components/ui/Button';
 import { paths, returnPathFrom } from '../../lib/paths';
 import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell, inlineLinkClasses } from './AuthShell';
 import { useAuth } from '../../lib/auth';
 import { preloadScreen } from '../../lib/preload';
+import { Trans, useLingui } from '@lingui/react';
 
 type Field = 'email' | 'dateOfBirth';
 
 export default function SignInPage() {
+  const { _ } = useLingui();
   const { signIn } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -34,8 +35,8 @@ export default function SignInPage() {
     event.preventDefault();
     if (busy) return;
     const trimmedEmail = email.trim();
-    if (!trimmedEmail) return reject('email', SIGNIN_MESSAGES.email);
-    if (!dateOfBirth) return reject('dateOfBirth', SIGNIN_MESSAGES.dateOfBirth);
+    if (!trimmedEmail) return reject('email', _('signin.error.email'));
+    if (!dateOfBirth) return reject('dateOfBirth', _('signin.error.dateOfBirth'));
     setFieldError(null);
     setBusy(true);
     try {
@@ -47,10 +48,10 @@ export default function SignInPage() {
       const destination = returnPathFrom(location.state);
       // The session is known: the destination's data is asked for now, before its screen renders.
       if (readyUserId) preloadScreen(destination, { queryClient, userId: readyUserId });
-      toast.success('Signed in successfully!');
+      toast.success(_('signin.success'));
       navigate(destination, { replace: true });
     } catch (unexpected) {
-      toast.error(unexpected instanceof Error ? unexpected.message : 'Sign in failed');
+      toast.error(unexpected instanceof Error ? unexpected.message : _('signin.failed'));
     } finally {
       setBusy(false);
     }
@@ -63,33 +64,27 @@ export default function SignInPage() {
 
   return (
     <AuthShell
-      title="Welcome Back"
-      subtitle="Sign in to continue to your account"
-      documentTitle="Sign in"
+      title={_('signin.title')}
+      subtitle={_('signin.subtitle')}
+      documentTitle={_('signin.documentTitle')}
       footer={
         <p>
           <Link to={paths.signUp()} className="rounded-sm text-slate-300 underline-offset-4 hover:underline">
-            Don&apos;t have an account? <span className="font-semibold text-sky-300">Sign up</span>
+            <Trans id="signin.noAccount" components={{ 0: <span className="font-semibold text-sky-300" /> }} />
           </Link>
         </p>
       }
     >
       <form noValidate onSubmit={onSubmit} onFocusCapture={preloadDestination} onPointerDownCapture={preloadDestination} className="flex flex-col gap-5">
         <EmailField ref={emailRef} value={email} onChange={(event) => setEmail(event.target.value)} error={errorFor('email')} />
-        <DateOfBirthField
-          ref={dateRef}
-          value={dateOfBirth}
-          onValueChange={setDateOfBirth}
-          error={errorFor('dateOfBirth')}
-          hint="Your date of birth is your sign-in secret."
-        />
+        <DateOfBirthField ref={dateRef} value={dateOfBirth} onValueChange={setDateOfBirth} error={errorFor('dateOfBirth')} hint={_('signin.dateHint')} />
         <div className="-mt-2 text-right text-sm">
           <Link to={paths.resetPassword()} className={inlineLinkClasses}>
-            Forgot your date of birth?
+            {_('signin.forgot')}
           </Link>
         </div>
-        <Button type="submit" size="lg" busy={busy} busyLabel="Signing in...">
-          Sign In
+        <Button type="submit" size="lg" busy={busy} busyLabel={_('signin.busy')}>
+          {_('signin.submit')}
         </Button>
       </form>
     </AuthShell>
