@@ -1,3 +1,2 @@
-export { activateLanguage, chooseLanguage, startingLanguage } from './i18n';
+/** What screens use of the interface's languages (docs/product.md#languages). */
 export { LanguagePicker } from './LanguagePicker';
-export { LANGUAGES, type Language } from './languages';

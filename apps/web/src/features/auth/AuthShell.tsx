@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 import { loadSupabase } from '../../lib/authClient';
 import { preloadToasts } from '../../lib/notify';
 import { useLingui } from '@lingui/react';
-import { LanguagePicker } from '../../i18n/LanguagePicker';
+import { LanguagePicker } from '../../i18n';
 
 /**
  * Someone who starts on a form here is about to sign in, sign up or ask for a reset: the auth

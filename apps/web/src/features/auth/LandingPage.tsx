@@ -8,7 +8,7 @@ import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import { Trans, useLingui } from '@lingui/react';
-import { LanguagePicker } from '../../i18n/LanguagePicker';
+import { LanguagePicker } from '../../i18n';
 
 /** Types `text` out one character every TITLE_TYPING_MS (docs/product.md#landing-page). */
 function useTypedText(text: string): string {
