@@ -6,6 +6,8 @@ export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
+  /** The option's language, when it is not the page's (a language named in its own words). */
+  lang?: string;
 }
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
@@ -37,7 +39,7 @@ export function Select({ label, options, placeholder, hint, error, id, required,
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
+          <option key={option.value} value={option.value} disabled={option.disabled} lang={option.lang}>
             {option.label}
           </option>
         ))}

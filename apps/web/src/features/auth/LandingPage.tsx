@@ -79,7 +79,9 @@ export default function LandingPage() {
         <Link to={paths.privacy()} className="rounded-sm text-slate-300 underline underline-offset-4 hover:text-slate-100">
           {_('footer.privacy')}
         </Link>
-        <LanguagePicker />
+        <div className="flex basis-full justify-center pt-2">
+          <LanguagePicker />
+        </div>
       </footer>
     </div>
   );
