@@ -72,8 +72,9 @@ export async function findMission(db: Queryable, missionId: string, viewerId: st
 /**
  * The caller's part of the mission list (get_my_mission_marks): their votes and follows, and the
  * hidden missions they may see as get_all_missions shows them. Missions are seldom hidden, so the
- * list's query runs only when one is: the first statement is two index lookups and a look for any hidden mission, which matters
- * on PGlite, where planning a statement is most of a short call.
+ * list's query runs only when one is: the first statement is two index lookups and a look in the
+ * index of hidden missions (migration 025), which matters on PGlite, where planning a statement
+ * is most of a short call.
  */
 export async function missionMarks(db: Queryable, viewerId: string): Promise<MissionMarks> {
   const [row] = await db.query<{ voted: string; subscribed: string; any_hidden: boolean }>(
