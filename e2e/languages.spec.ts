@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from './support/app.ts';
 
 /** The interface in the visitor's language (docs/product.md#languages): the public screens so far. */
 
-test('a visitor chooses Afrikaans on the landing page; sign-in speaks it, a reload keeps it, English comes back', async ({ page }) => {
+test('a visitor chooses Afrikaans on the landing page; sign-in, sign-up and reset speak it, a reload keeps it, English comes back', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('af');
@@ -26,8 +26,22 @@ test('a visitor chooses Afrikaans on the landing page; sign-in speaks it, a relo
   await expect(page.getByRole('heading', { level: 1, name: 'Welkom terug' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'af');
 
+  // Sign-up and reset speak it too, with the product's checks and their numbers.
+  await page.getByRole('link', { name: /Registreer/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "Skep 'n rekening" })).toBeVisible();
+  await expect(page.getByText('Jy moet ten minste 18 wees.')).toBeVisible();
+  await page.getByRole('button', { name: 'Skep rekening' }).click();
+  await expect(page.getByText('Voornaam word vereis').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Voornaam' })).toBeFocused();
+  await expectNoA11yViolations(page);
+
+  await page.goto('/reset-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jou geboortedatum vergeet?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stuur herstelskakel' }).click();
+  await expect(page.getByText('E-pos word vereis').first()).toBeVisible();
+
   await page.getByRole('combobox', { name: 'Taal' }).selectOption('en');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your date of birth?' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { formatter } from '@lingui/format-po';
-import { SIGNIN_MESSAGES } from '@mc/contract/messages.ts';
+import { SIGNUP_MESSAGES } from '@mc/contract/messages.ts';
+import { CHECK_MESSAGE_IDS, CHECK_MESSAGE_VALUES } from './contractMessages';
 import { LANGUAGES } from './languages';
 
 /*
@@ -20,6 +21,8 @@ const WEB_SRC = fileURLToPath(new URL('../', import.meta.url));
 const SPEAKING_FILES = [
   'features/auth/LandingPage.tsx',
   'features/auth/SignInPage.tsx',
+  'features/auth/SignUpPage.tsx',
+  'features/auth/ResetPasswordPage.tsx',
   'features/auth/AuthShell.tsx',
   'features/auth/CredentialFields.tsx',
   'i18n/LanguagePicker.tsx',
@@ -81,8 +84,11 @@ describe('the catalogues', () => {
 
   it("hold the product's English texts word for word", async () => {
     const english = await catalogue('en');
-    expect(english.get('signin.error.email')?.translation).toBe(SIGNIN_MESSAGES.email);
-    expect(english.get('signin.error.dateOfBirth')?.translation).toBe(SIGNIN_MESSAGES.dateOfBirth);
+    const withValues = (message: string) =>
+      Object.entries(CHECK_MESSAGE_VALUES).reduce((text, [name, value]) => text.replaceAll(`{${name}}`, String(value)), message);
+    for (const [text, id] of Object.entries(CHECK_MESSAGE_IDS)) expect(withValues(english.get(id)?.translation ?? ''), id).toBe(text);
+    // Every check of the contract has its message in the catalogue.
+    expect(Object.values(SIGNUP_MESSAGES).filter((text) => !(text in CHECK_MESSAGE_IDS))).toEqual([]);
   });
 
   it('hold every message the app asks for', async () => {
@@ -93,6 +99,7 @@ describe('the catalogues', () => {
       const source = readFileSync(`${WEB_SRC}${file}`, 'utf8');
       for (const match of source.matchAll(/\b_\(\s*'([\w.]+)'|<Trans\s+id="([\w.]+)"/g)) asked.add(match[1] ?? match[2] ?? '');
     }
+    for (const id of Object.values(CHECK_MESSAGE_IDS)) asked.add(id);
     expect(asked.size).toBeGreaterThan(0);
     expect([...asked].filter((id) => !english.has(id))).toEqual([]);
   });
@@ -111,8 +118,8 @@ function literalTexts(file: string): string[] {
     // Character references (&nbsp;) are not words.
     if (ts.isJsxText(node) && /\p{L}/u.test(node.text.replace(/&\w+;/g, ''))) found.push(node.text.trim());
     if (ts.isJsxAttribute(node) && SHOWN_PROPS.has(node.name.getText()) && node.initializer && ts.isStringLiteral(node.initializer)) {
-      // An empty alt marks a picture that says nothing.
-      if (node.initializer.text !== '' && !NOT_WORDS.has(node.initializer.text)) found.push(node.initializer.text);
+      // An empty alt marks a picture that says nothing; an example number is no word either.
+      if (/\p{L}/u.test(node.initializer.text) && !NOT_WORDS.has(node.initializer.text)) found.push(node.initializer.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -126,7 +133,7 @@ describe('the screens that speak through the catalogue', () => {
   });
 
   it('are caught when they do', () => {
-    const probe = fileURLToPath(new URL('../features/auth/SignUpPage.tsx', import.meta.url));
+    const probe = fileURLToPath(new URL('../app/NotFoundPage.tsx', import.meta.url));
     expect(literalTexts(probe).length).toBeGreaterThan(0);
   });
 });

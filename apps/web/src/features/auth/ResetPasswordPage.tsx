@@ -10,6 +10,8 @@ import { paths } from '../../lib/paths';
 import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell, inlineLinkClasses } from './AuthShell';
 import { useAuth } from '../../lib/auth';
+import { Trans, useLingui } from '@lingui/react';
+import { useCheckMessage } from '../../i18n';
 
 /**
  * /reset-password (docs/product.md#reset-password-screen).
@@ -24,6 +26,8 @@ export default function ResetPasswordPage() {
 }
 
 function RequestResetForm() {
+  const { _ } = useLingui();
+  const checkMessage = useCheckMessage();
   const { requestPasswordReset } = useAuth();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,8 +42,8 @@ function RequestResetForm() {
     const trimmed = email.trim();
     const problem = !trimmed ? SIGNIN_MESSAGES.email : !isValidEmailAddress(trimmed) ? SIGNUP_MESSAGES.email : null;
     if (problem) {
-      setError(problem);
-      toast.error(problem);
+      setError(checkMessage(problem));
+      toast.error(checkMessage(problem));
       emailRef.current?.focus();
       return;
     }
@@ -59,32 +63,29 @@ function RequestResetForm() {
 
   return (
     <AuthShell
-      title="Forgot your date of birth?"
-      subtitle="We will e-mail you a link to choose the date you sign in with."
-      documentTitle="Reset sign-in"
+      title={_('reset.title')}
+      subtitle={_('reset.subtitle')}
+      documentTitle={_('reset.documentTitle')}
       footer={
         <p>
-          Remembered it?{' '}
-          <Link to={paths.signIn()} className={inlineLinkClasses}>
-            Back to sign in
-          </Link>
+          <Trans id="reset.remembered" components={{ 0: <Link to={paths.signIn()} className={inlineLinkClasses} /> }} />
         </p>
       }
     >
       {linkProblem && !sentTo ? (
-        <Alert tone="error" title="That reset link did not work" className="mb-5">
-          {linkProblem}. Ask for a new link below.
+        <Alert tone="error" title={_('reset.linkFailed')} className="mb-5">
+          {_('reset.linkFailedBody', { problem: linkProblem })}
         </Alert>
       ) : null}
       {sentTo ? (
-        <Alert tone="success" title="Check your inbox">
-          If an account exists for <strong>{sentTo}</strong>, a reset link is on its way. Open it on this device to continue.
+        <Alert tone="success" title={_('reset.sentTitle')}>
+          <Trans id="reset.sentBody" values={{ email: sentTo }} components={{ 0: <strong /> }} />
         </Alert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           <EmailField ref={emailRef} value={email} onChange={(event) => setEmail(event.target.value)} error={error ?? undefined} />
-          <Button type="submit" size="lg" busy={busy} busyLabel="Sending...">
-            Send Reset Link
+          <Button type="submit" size="lg" busy={busy} busyLabel={_('reset.busy')}>
+            {_('reset.submit')}
           </Button>
         </form>
       )}
@@ -93,6 +94,8 @@ function RequestResetForm() {
 }
 
 function NewDateOfBirthForm() {
+  const { _ } = useLingui();
+  const checkMessage = useCheckMessage();
   const { updateDateOfBirth, user } = useAuth();
   const navigate = useNavigate();
   const [dateOfBirth, setDateOfBirth] = useState('');
@@ -105,8 +108,8 @@ function NewDateOfBirthForm() {
     if (busy) return;
     const problem = dateOfBirthProblem(dateOfBirth, new Date(), 'reset');
     if (problem) {
-      setError(problem);
-      toast.error(problem);
+      setError(checkMessage(problem));
+      toast.error(checkMessage(problem));
       dateRef.current?.focus();
       return;
     }
@@ -118,7 +121,7 @@ function NewDateOfBirthForm() {
         toast.error(result.error.message);
         return;
       }
-      toast.success('Your date of birth has been updated. You are signed in.');
+      toast.success(_('newDate.success'));
       navigate(paths.dashboard(), { replace: true });
     } finally {
       setBusy(false);
@@ -126,16 +129,16 @@ function NewDateOfBirthForm() {
   };
 
   return (
-    <AuthShell title="Set your date of birth" subtitle="Choose the date of birth you will sign in with from now on." documentTitle="Set date of birth">
+    <AuthShell title={_('newDate.title')} subtitle={_('newDate.subtitle')} documentTitle={_('newDate.documentTitle')}>
       {user?.email ? (
         <p className="mb-5 text-sm text-slate-300">
-          Account: <strong className="text-slate-100">{user.email}</strong>
+          <Trans id="newDate.account" values={{ email: user.email }} components={{ 0: <strong className="text-slate-100" /> }} />
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <DateOfBirthField ref={dateRef} label="New Date of Birth" value={dateOfBirth} onValueChange={setDateOfBirth} error={error ?? undefined} />
-        <Button type="submit" size="lg" busy={busy} busyLabel="Saving...">
-          Save and Continue
+        <DateOfBirthField ref={dateRef} label={_('newDate.label')} value={dateOfBirth} onValueChange={setDateOfBirth} error={error ?? undefined} />
+        <Button type="submit" size="lg" busy={busy} busyLabel={_('newDate.busy')}>
+          {_('newDate.submit')}
         </Button>
       </form>
     </AuthShell>

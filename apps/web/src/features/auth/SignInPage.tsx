@@ -35,8 +35,8 @@ export default function SignInPage() {
     event.preventDefault();
     if (busy) return;
     const trimmedEmail = email.trim();
-    if (!trimmedEmail) return reject('email', _('signin.error.email'));
-    if (!dateOfBirth) return reject('dateOfBirth', _('signin.error.dateOfBirth'));
+    if (!trimmedEmail) return reject('email', _('error.emailRequired'));
+    if (!dateOfBirth) return reject('dateOfBirth', _('error.dateOfBirthRequired'));
     setFieldError(null);
     setBusy(true);
     try {

@@ -10,6 +10,9 @@ import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell } from './AuthShell';
 import { COUNTRIES, countryByCode, DEFAULT_COUNTRY_CODE, digitsOnly, fullMobileNumber } from './countries';
 import { useAuth } from '../../lib/auth';
+import { Trans, useLingui } from '@lingui/react';
+import { MIN_AGE } from '@mc/contract/constants.ts';
+import { useCheckMessage } from '../../i18n';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'dateOfBirth' | 'mobileNumber';
 
@@ -27,6 +30,7 @@ const FIELD_OF_MESSAGE: Record<string, Field> = {
 
 /** Creates the account from checked fields, then goes to the dashboard; `busy` meanwhile. */
 function useCreateAccount() {
+  const { _ } = useLingui();
   const { signUp } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -38,10 +42,10 @@ function useCreateAccount() {
         toast.error(error.message);
         return;
       }
-      toast.success('Account created successfully!');
+      toast.success(_('signup.success'));
       navigate(paths.dashboard(), { replace: true });
     } catch (unexpected) {
-      toast.error(unexpected instanceof Error ? unexpected.message : 'Sign up failed');
+      toast.error(unexpected instanceof Error ? unexpected.message : _('signup.failed'));
     } finally {
       setBusy(false);
     }
@@ -50,6 +54,8 @@ function useCreateAccount() {
 }
 
 export default function SignUpPage() {
+  const { _ } = useLingui();
+  const checkMessage = useCheckMessage();
   const { busy, createAccount } = useCreateAccount();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -76,8 +82,9 @@ export default function SignUpPage() {
     const problem = firstSignupError(fields);
     if (problem) {
       const field = FIELD_OF_MESSAGE[problem] ?? 'firstName';
-      setFieldError({ field, message: problem });
-      toast.error(problem);
+      const shown = checkMessage(problem);
+      setFieldError({ field, message: shown });
+      toast.error(shown);
       refs[field].current?.focus();
       return;
     }
@@ -88,12 +95,12 @@ export default function SignUpPage() {
   const errorFor = (field: Field) => (fieldError?.field === field ? fieldError.message : undefined);
 
   return (
-    <AuthShell title="Create Account" subtitle="Join us and start your journey" documentTitle="Sign up" footer={<SignUpLinks />}>
+    <AuthShell title={_('signup.title')} subtitle={_('signup.subtitle')} documentTitle={_('signup.documentTitle')} footer={<SignUpLinks />}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             ref={refs.firstName}
-            label="First Name"
+            label={_('signup.firstName')}
             name="firstName"
             autoComplete="given-name"
             value={firstName}
@@ -103,7 +110,7 @@ export default function SignUpPage() {
           />
           <TextField
             ref={refs.lastName}
-            label="Last Name"
+            label={_('signup.lastName')}
             name="lastName"
             autoComplete="family-name"
             value={lastName}
@@ -118,7 +125,7 @@ export default function SignUpPage() {
           value={dateOfBirth}
           onValueChange={setDateOfBirth}
           error={errorFor('dateOfBirth')}
-          hint="You will sign in with your e-mail and this date. You must be at least 18."
+          hint={_('signup.dateHint', { minAge: MIN_AGE })}
         />
         <MobileNumberField
           inputRef={refs.mobileNumber}
@@ -128,8 +135,8 @@ export default function SignUpPage() {
           onDigitsChange={setMobileDigits}
           error={errorFor('mobileNumber')}
         />
-        <Button type="submit" size="lg" busy={busy} busyLabel="Creating account...">
-          Create Account
+        <Button type="submit" size="lg" busy={busy} busyLabel={_('signup.busy')}>
+          {_('signup.submit')}
         </Button>
       </form>
     </AuthShell>
@@ -148,12 +155,13 @@ interface MobileNumberFieldProps {
 
 /** The mobile number: the country (giving the dial code) and the digits after it. */
 function MobileNumberField({ inputRef, countryCode, onCountryChange, digits, onDigitsChange, error }: MobileNumberFieldProps) {
+  const { _ } = useLingui();
   return (
-    <FieldFrame id="signup-mobile" label="Mobile Number" required error={error} hint="Digits only; the dial code is added for you.">
+    <FieldFrame id="signup-mobile" label={_('signup.mobile')} required error={error} hint={_('signup.mobileHint')}>
       {/* The country on its own line, so its name is never cut; its flag shows there, once. */}
       <div className="flex flex-col gap-2">
         <label htmlFor="signup-country" className="sr-only">
-          Country
+          {_('signup.country')}
         </label>
         <select
           id="signup-country"
@@ -200,16 +208,17 @@ function MobileNumberField({ inputRef, countryCode, onCountryChange, digits, onD
 
 /** Below the form: sign in instead, and how the information is handled. */
 function SignUpLinks() {
+  const { _ } = useLingui();
   return (
     <>
       <p>
         <Link to={paths.signIn()} className="rounded-sm text-slate-300 underline-offset-4 hover:underline">
-          Already have an account? <span className="font-semibold text-sky-300">Sign in</span>
+          <Trans id="signup.haveAccount" components={{ 0: <span className="font-semibold text-sky-300" /> }} />
         </Link>
       </p>
       <p className="mt-2">
         <Link to={paths.privacy()} className="rounded-sm text-slate-300 underline underline-offset-4 hover:text-slate-100">
-          How we handle your information (Privacy)
+          {_('signup.privacy')}
         </Link>
       </p>
     </>
