@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { formatter } from '@lingui/format-po';
 import { SIGNUP_MESSAGES } from '@mc/contract/messages.ts';
-import { CHECK_MESSAGE_IDS, CHECK_MESSAGE_VALUES } from './contractMessages';
+import { CHECK_MESSAGE_IDS, CHECK_MESSAGE_VALUES } from './checkMessages';
 import { LANGUAGES } from './languages';
 
 /*

@@ -136,7 +136,8 @@ interface Rendered {
 interface View {
   missions: MissionsState;
   items: { rendered: Rendered; current: Current; middle: Buffer }[];
-  /** The shared list (get_mission_list), compressed once when first asked for. */
+  /** The shared list (get_mission_list): its length and its gzip, each made once when first asked for. */
+  sharedLength?: number;
   sharedGzip?: Promise<Buffer>;
 }
 
@@ -173,7 +174,7 @@ export class MissionListCache {
     const view = this.view?.missions === missions ? this.view : await this.viewOnce(db, missions);
     if (!view) return listMissionsDirect(db, NOBODY);
     return new PreparedJson<Mission[]>(
-      lengthFor(view, NO_MARKS),
+      (view.sharedLength ??= lengthFor(view, NO_MARKS)),
       () => bodyFor(view, NO_MARKS),
       () =>
         (view.sharedGzip ??= this.gzipQueue

@@ -42,8 +42,9 @@ function RequestResetForm() {
     const trimmed = email.trim();
     const problem = !trimmed ? SIGNIN_MESSAGES.email : !isValidEmailAddress(trimmed) ? SIGNUP_MESSAGES.email : null;
     if (problem) {
-      setError(checkMessage(problem));
-      toast.error(checkMessage(problem));
+      const shown = checkMessage(problem);
+      setError(shown);
+      toast.error(shown);
       emailRef.current?.focus();
       return;
     }
@@ -108,8 +109,9 @@ function NewDateOfBirthForm() {
     if (busy) return;
     const problem = dateOfBirthProblem(dateOfBirth, new Date(), 'reset');
     if (problem) {
-      setError(checkMessage(problem));
-      toast.error(checkMessage(problem));
+      const shown = checkMessage(problem);
+      setError(shown);
+      toast.error(shown);
       dateRef.current?.focus();
       return;
     }

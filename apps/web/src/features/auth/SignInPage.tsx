@@ -9,11 +9,14 @@ import { AuthShell, inlineLinkClasses } from './AuthShell';
 import { useAuth } from '../../lib/auth';
 import { preloadScreen } from '../../lib/preload';
 import { Trans, useLingui } from '@lingui/react';
+import { SIGNIN_MESSAGES } from '@mc/contract/messages.ts';
+import { useCheckMessage } from '../../i18n';
 
 type Field = 'email' | 'dateOfBirth';
 
 export default function SignInPage() {
   const { _ } = useLingui();
+  const checkMessage = useCheckMessage();
   const { signIn } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -35,8 +38,8 @@ export default function SignInPage() {
     event.preventDefault();
     if (busy) return;
     const trimmedEmail = email.trim();
-    if (!trimmedEmail) return reject('email', _('error.emailRequired'));
-    if (!dateOfBirth) return reject('dateOfBirth', _('error.dateOfBirthRequired'));
+    if (!trimmedEmail) return reject('email', checkMessage(SIGNIN_MESSAGES.email));
+    if (!dateOfBirth) return reject('dateOfBirth', checkMessage(SIGNIN_MESSAGES.dateOfBirth));
     setFieldError(null);
     setBusy(true);
     try {
