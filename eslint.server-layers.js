@@ -1,7 +1,8 @@
 /*
  * The server's layers (docs/ARCHITECTURE.md, docs/decisions/040-one-way-server-layers.md), from the
  * bottom up:
- *   bottom    config.ts, clock.ts, db/, mail/, http/ (errors, input guard, storage health, encodings, …)
+ *   bottom    config.ts, clock.ts, db/, mail/, http/ (errors, input guard, storage health, encodings, …),
+ *             i18n/ (the languages of the server's messages and their catalogues)
  *   services  auth/, rpc/ (the procedure kit and its route), live/ (the channel)
  *   features  features/<name>/
  *   root      server.ts, app.ts, procedures.ts, main.ts, ops/ (the command-line tools)
@@ -47,7 +48,7 @@ function layer(files, levels, forbidden) {
   };
 }
 
-const BOTTOM = 'The bottom of the server (config, clock, db, mail, http) imports nothing above it: pass what it needs in as a parameter.';
+const BOTTOM = 'The bottom of the server (config, clock, db, mail, http, i18n) imports nothing above it: pass what it needs in as a parameter.';
 const SERVICES = 'auth, rpc and live know no feature and no root: the root (server.ts, app.ts, procedures.ts) hands them what features offer.';
 const FEATURES = 'A feature imports another feature only through a seam listed in eslint.server-layers.js (FEATURE_SEAMS), and never the root.';
 
@@ -62,7 +63,7 @@ const featureForbids = () => [
 export const serverLayerRules = [
   layer(['**/*.ts'], 1, () => []),
   layer(['config.ts', 'clock.ts'], 0, bottomForbids),
-  layer(['db/*.ts', 'mail/*.ts', 'http/*.ts'], 1, bottomForbids),
+  layer(['db/*.ts', 'mail/*.ts', 'http/*.ts', 'i18n/*.ts'], 1, bottomForbids),
   layer(['auth/*.ts', 'rpc/*.ts', 'live/*.ts'], 1, serviceForbids),
   layer(['features/*/*.ts'], 2, featureForbids),
 ].map((rule, index) => (index === 0 ? { files: rule.files, rules: { 'no-restricted-imports': ['error', { patterns: [NO_WEB] }] } } : rule));

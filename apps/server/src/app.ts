@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGE_CODES } from '@mc/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { SigningKeys } from './auth/keys.ts';
@@ -18,12 +19,14 @@ import { registerRoundExportRoutes } from './features/rounds/exports.ts';
 import { registerPrivacyRoutes } from './features/privacy/routes.ts';
 import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.ts';
 import { findProcedure } from './procedures.ts';
+import { offeredLanguages } from './features/languages/procedures.ts';
 import { createMailer } from './mail/mailer.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerDemoSurvey } from './http/demo-survey.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { safeError } from './http/log-safety.ts';
-import { authApiVersion, AUTH_API_VERSION_HEADER, errorBodyFor } from './http/errors.ts';
+import { authApiVersion, AUTH_API_VERSION_HEADER, errorBodyFor, RESTARTING_MESSAGE } from './http/errors.ts';
+import { languageOf } from './i18n/language.ts';
 import { StorageHealth } from './http/storage-health.ts';
 import { CallLimits } from './rpc/call-limits.ts';
 import { preferredEncoding } from './http/accept-encoding.ts';
@@ -93,7 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const path = request.url.split('?')[0] ?? '';
       const status = error.statusCode ?? 400;
       const version = echoAuthApiVersion(path, request, reply as FastifyReply);
-      return (reply as FastifyReply).code(status).send(errorBodyFor(path, status, error.message, { rest: 'PGRST100', auth: 'validation_failed' }, version));
+      const language = languageOf(request.headers['accept-language']);
+      return (reply as FastifyReply)
+        .code(status)
+        .send(errorBodyFor(path, status, error.message, { rest: 'PGRST100', auth: 'validation_failed' }, version, language));
     },
   });
 
@@ -109,9 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const path = request.url.split('?')[0] ?? '';
     reply.header('connection', 'close').header('retry-after', '5');
     const version = echoAuthApiVersion(path, request, reply);
-    return reply
-      .code(503)
-      .send(errorBodyFor(path, 503, 'The server is restarting. Please try again in a moment.', { rest: 'PGRST503', auth: 'service_unavailable' }, version));
+    const language = languageOf(request.headers['accept-language']);
+    return reply.code(503).send(errorBodyFor(path, 503, RESTARTING_MESSAGE, { rest: 'PGRST503', auth: 'service_unavailable' }, version, language));
   });
 
   // supabase-js posts `content-type: application/json` with an empty body on sign-out;
@@ -166,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerRoutes(app, deps);
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, deps.db);
   return app;
 }
 
@@ -227,24 +232,30 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /** The built single-page app, with every unknown GET answered by index.html (client-side routes). */
-async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+async function registerWebApp(app: FastifyInstance, config: Config, db: Db): Promise<void> {
   const root = resolve(config.WEB_DIST_DIR);
   const indexFile = join(root, 'index.html');
-  const appConfig = JSON.stringify({
-    productName: config.PRODUCT_NAME,
-    programmeName: config.PROGRAMME_NAME,
-    preSurveyUrl: config.PRE_SURVEY_URL,
-    postSurveyUrl: config.POST_SURVEY_URL,
-    conferenceStartDate: config.CONFERENCE_START_DATE,
-    conferenceTimeZone: config.CONFERENCE_TIME_ZONE,
-    dailyDigestHour: String(config.MAIL_DAILY_DIGEST_HOUR),
-    publicUrl: config.publicUrl,
-  });
-  const indexHtml = existsSync(indexFile)
-    ? readFileSync(indexFile, 'utf8')
-        .replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${escapeAttribute(appConfig)}" />`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`)
-    : `<!doctype html><title>${escapeAttribute(config.PRODUCT_NAME)}</title><p>The web app is not built yet: run <code>npm run build</code>.</p>`;
+  // The languages the event offers change when organisers switch one off, so they are put in when
+  // the page is asked for; the rest of the configuration is fixed for the server's life.
+  const appConfig = (languages: readonly string[]) =>
+    JSON.stringify({
+      productName: config.PRODUCT_NAME,
+      programmeName: config.PROGRAMME_NAME,
+      preSurveyUrl: config.PRE_SURVEY_URL,
+      postSurveyUrl: config.POST_SURVEY_URL,
+      conferenceStartDate: config.CONFERENCE_START_DATE,
+      conferenceTimeZone: config.CONFERENCE_TIME_ZONE,
+      dailyDigestHour: String(config.MAIL_DAILY_DIGEST_HOUR),
+      publicUrl: config.publicUrl,
+      languages: languages.join(','),
+    });
+  const builtIndex = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const indexHtml = (languages: readonly string[]) =>
+    builtIndex
+      ? builtIndex
+          .replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${escapeAttribute(appConfig(languages))}" />`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`)
+      : `<!doctype html><title>${escapeAttribute(config.PRODUCT_NAME)}</title><p>The web app is not built yet: run <code>npm run build</code>.</p>`;
   // The web app manifest is built with the default name; an installed app is labelled with this
   // deployment's PRODUCT_NAME instead. The service worker does not precache it (apps/web/src/sw.ts),
   // so the browser always reads this one.
@@ -279,17 +290,30 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
     });
   }
 
-  // The page is compressed once here, with the configuration in it, never per request.
-  const indexBytes = Buffer.from(indexHtml);
-  const indexForms = {
-    br: brotliCompressSync(indexBytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
-    gzip: gzipSync(indexBytes, { level: 9 }),
-    identity: indexBytes,
+  // The page is compressed once for each set of offered languages, with the configuration in it,
+  // never per request.
+  const indexFormsByLanguages = new Map<string, Record<'br' | 'gzip' | 'identity', Buffer>>();
+  const indexForms = (languages: readonly string[]) => {
+    const key = languages.join(',');
+    let forms = indexFormsByLanguages.get(key);
+    if (!forms) {
+      const bytes = Buffer.from(indexHtml(languages));
+      forms = {
+        br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+        gzip: gzipSync(bytes, { level: 9 }),
+        identity: bytes,
+      };
+      indexFormsByLanguages.set(key, forms);
+    }
+    return forms;
   };
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  indexForms(LANGUAGE_CODES);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A database in trouble must not take the page with it: it then offers every language.
+    const languages = await offeredLanguages(db).catch(() => LANGUAGE_CODES);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(indexForms[encoding]);
+    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(indexForms(languages)[encoding]);
   };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

@@ -22,6 +22,7 @@ import { roundsProcedures } from './features/rounds/procedures.ts';
 import { surveysProcedures } from './features/surveys/procedures.ts';
 import { teamsProcedures } from './features/teams/procedures.ts';
 import { usersProcedures } from './features/users/procedures.ts';
+import { languageProcedures } from './features/languages/procedures.ts';
 import type { Procedure } from './rpc/procedure.ts';
 
 /**
@@ -54,6 +55,7 @@ export const procedures = {
   ...privacyPageProcedures,
   ...matchingProcedures,
   ...builderProcedures,
+  ...languageProcedures,
 } satisfies { [N in ProcedureName]: Procedure<N> };
 
 /** The handler for a name from the URL, or undefined (also for inherited names such as "toString"). */

@@ -34,3 +34,10 @@ export type SurveyType = (typeof SURVEY_TYPES)[number];
 
 export const CONSENT_ANONYMOUS = 'I prefer my responses to remain anonymous.';
 export const CONSENT_SHARE = 'I am happy to share my name and contact details.';
+
+/**
+ * The interface's languages (docs/product.md#languages), English first and the default. An
+ * account keeps one in its metadata (`language`), which the server's mails follow.
+ */
+export const LANGUAGE_CODES = ['en', 'af', 'zu', 'xh'] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];

@@ -15,5 +15,7 @@ export * from './notifications.ts';
 export * from './rounds.ts';
 export * from './roles.ts';
 export * from './privacy.ts';
+export * from './languages.ts';
 export * from './matching.ts';
 export * from './missionList.ts';
+export * from './wording.ts';

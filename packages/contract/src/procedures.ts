@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
+import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
 import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
@@ -217,6 +218,7 @@ export const procedureParams = {
   ...requestProcedureParams,
   ...privacyProcedureParams,
   ...matchingProcedureParams,
+  ...languageProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -349,7 +351,8 @@ export interface ProcedureResults
     CardProcedureResults,
     RequestProcedureResults,
     PrivacyProcedureResults,
-    MatchingProcedureResults {
+    MatchingProcedureResults,
+    LanguageProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

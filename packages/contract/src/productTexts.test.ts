@@ -14,7 +14,7 @@ import { procedureParams } from './procedures.ts';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PRODUCT = join(ROOT, 'docs/product.md');
 const SOURCE_DIRS = ['apps/web/src', 'apps/server/src', 'packages/contract/src'];
-const ENGLISH_CATALOGUE = 'apps/web/src/i18n/locales/en.po';
+const CATALOGUES = 'apps/web/src/i18n/locales';
 
 function filesUnder(dir: string, wanted: (name: string) => boolean): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -77,8 +77,9 @@ function fragments(text: string): string[] {
 
 describe('docs/product.md texts', () => {
   const texts = quotedTexts(readFileSync(PRODUCT, 'utf8'));
-  // The English catalogue holds the texts of the screens that speak through it (docs/product.md#languages).
-  const source = searchableSource([...SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))), join(ROOT, ENGLISH_CATALOGUE)]);
+  // The English catalogue holds the texts of the screens, in one file per part of the app (docs/product.md#languages).
+  const englishCatalogues = filesUnder(join(ROOT, CATALOGUES), (name) => name === 'en.po');
+  const source = searchableSource([...SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))), ...englishCatalogues]);
 
   it('quotes the texts the app shows', () => {
     // A guard against the extraction silently finding nothing (a changed quoting style).
@@ -87,7 +88,7 @@ describe('docs/product.md texts', () => {
 
   it('every quoted text appears in the app source', () => {
     const missing = texts.filter((text) => fragments(text).some((piece) => !source.includes(piece)));
-    expect(missing, `quoted in ${relative(ROOT, PRODUCT)} but not found in ${[...SOURCE_DIRS, ENGLISH_CATALOGUE].join(', ')}`).toEqual([]);
+    expect(missing, `quoted in ${relative(ROOT, PRODUCT)} but not found in ${[...SOURCE_DIRS, `${CATALOGUES}/*/en.po`].join(', ')}`).toEqual([]);
   });
 
   it('fails for a text the app does not show', () => {

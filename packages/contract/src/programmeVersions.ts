@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { programmeDays, type ProgrammeDocument, type ProgrammeResponse } from './programme.ts';
+import { ENGLISH_WORDING, type Wording } from './wording.ts';
 
 /**
  * Published versions of the programme and what changed between two of them (docs/product.md#a-published-schedule,
@@ -154,32 +155,49 @@ export interface VersionProcedureResults {
   list_programme_versions: ProgrammeVersionEntry[];
 }
 
-const shortDate = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDates = new Map<string, Intl.DateTimeFormat>();
 
-/** "Sat 6 Dec 09:00–09:30, Hall B": when and where a part is, in venue time. */
-export function whenAndWhere(facts: PartFacts): string {
-  const [year, month, day] = facts.date.split('-').map(Number) as [number, number, number];
-  const date = Number.isFinite(year) ? shortDate.format(new Date(Date.UTC(year, month - 1, day))).replace(',', '') : facts.date;
-  return `${date} ${facts.startTime}–${facts.endTime}${facts.room ? `, ${facts.room}` : ''}`;
+/** "Sat 6 Dec" in English: a part's day, written in `locale`. */
+function shortDate(date: Date, locale: string): string {
+  let format = shortDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    shortDates.set(locale, format);
+  }
+  const written = format.format(date);
+  return locale === ENGLISH_WORDING.locale ? written.replace(',', '') : written;
 }
 
-const people = (names: string[]): string => (names.length ? names.join(', ') : 'nobody named');
+/** "Sat 6 Dec 09:00–09:30, Hall B": when and where a part is, in venue time, its day written in `locale`. */
+export function whenAndWhere(facts: PartFacts, locale = ENGLISH_WORDING.locale): string {
+  const [year, month, day] = facts.date.split('-').map(Number) as [number, number, number];
+  const date = Number.isFinite(year) ? shortDate(new Date(Date.UTC(year, month - 1, day)), locale) : facts.date;
+  return `${date} ${facts.startTime}–${facts.endTime}${facts.room ? `, ${facts.room}` : ''}`;
+}
 
 /**
  * One change in words, the same in the changelog, the bell and the e-mail: 'New: "Title", Sat 6
  * Dec 09:00–09:30', '"Title" moved: Sat 6 Dec 09:00–09:30 → Sat 6 Dec 09:30–10:00, Hall B',
- * 'Cancelled: "Title" (was Sat 6 Dec 09:00–09:30)'.
+ * 'Cancelled: "Title" (was Sat 6 Dec 09:00–09:30)'. In English unless a reader's wording is given
+ * (the server's bell and e-mails, in the reader's language).
  */
-export function describePartChange(change: PartChange): string {
+export function describePartChange(change: PartChange, wording: Wording = ENGLISH_WORDING): string {
+  const { say, locale } = wording;
   const { before, after } = change;
-  if (!before && after) return `New: "${after.title}", ${whenAndWhere(after)}`;
-  if (before && !after) return `Cancelled: "${before.title}" (was ${whenAndWhere(before)})`;
+  const when = (facts: PartFacts) => whenAndWhere(facts, locale);
+  const people = (names: string[]): string => (names.length ? names.join(', ') : say('nobody named'));
+  if (!before && after) return say('New: "{title}", {when}', { title: after.title, when: when(after) });
+  if (before && !after) return say('Cancelled: "{title}" (was {when})', { title: before.title, when: when(before) });
   if (!before || !after) return '';
   const words: string[] = [];
-  if (change.kinds.includes('renamed')) words.push(`"${before.title}" is now "${after.title}"`);
-  if (change.kinds.includes('moved')) words.push(`${words.length ? 'moved' : `"${after.title}" moved`}: ${whenAndWhere(before)} → ${whenAndWhere(after)}`);
+  if (change.kinds.includes('renamed')) words.push(say('"{before}" is now "{after}"', { before: before.title, after: after.title }));
+  if (change.kinds.includes('moved')) {
+    const moved = { title: after.title, from: when(before), to: when(after) };
+    words.push(words.length ? say('moved: {from} → {to}', moved) : say('"{title}" moved: {from} → {to}', moved));
+  }
   if (change.kinds.includes('speakers')) {
-    words.push(`${words.length ? 'speakers' : `"${after.title}": speakers`} now ${people(after.speakers)} (were ${people(before.speakers)})`);
+    const speakers = { title: after.title, now: people(after.speakers), were: people(before.speakers) };
+    words.push(words.length ? say('speakers now {now} (were {were})', speakers) : say('"{title}": speakers now {now} (were {were})', speakers));
   }
   return words.join('; ');
 }

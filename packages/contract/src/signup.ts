@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { MIN_MOBILE_LENGTH, SHORT_TEXT_MAX } from './constants.ts';
+import { LANGUAGE_CODES, MIN_MOBILE_LENGTH, SHORT_TEXT_MAX } from './constants.ts';
 import { dateOfBirthProblem } from './credential.ts';
 import { isValidEmailAddress } from './email.ts';
 import { SIGNUP_MESSAGES } from './messages.ts';
@@ -49,5 +49,7 @@ export const signupMetadataSchema = z.object({
   last_name: z.string().max(SHORT_TEXT_MAX),
   date_of_birth: z.string().max(100),
   mobile_number: z.string().max(MOBILE_MAX + 10),
+  /** The interface language the person signed up in. */
+  language: z.enum(LANGUAGE_CODES).optional(),
 });
 export type SignupMetadata = z.infer<typeof signupMetadataSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthError, authApiVersion, AUTH_API_VERSION_HEADER, classifyDatabaseError, SERVER_BUSY_MESSAGE, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
 import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guard.ts';
+import { languageOf } from '../i18n/language.ts';
 import type { StorageHealth } from '../http/storage-health.ts';
 import type { SigningKeys } from './keys.ts';
 import type { AuthService, WithDevice } from './service.ts';
@@ -103,11 +104,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-/** An auth error in the shape the request's API version asks for, with the version echoed as Supabase Auth does. */
+/**
+ * An auth error in the shape the request's API version asks for, with the version echoed as
+ * Supabase Auth does, and its message in the request's language.
+ */
 function sendAuthErrorBody(request: FastifyRequest, reply: FastifyReply, error: AuthError): FastifyReply {
   const version = authApiVersion(request.headers);
   if (version) reply.header(AUTH_API_VERSION_HEADER, version);
-  return reply.code(error.status).send(error.bodyFor(version));
+  return reply.code(error.status).send(error.bodyFor(version, languageOf(request.headers['accept-language'])));
 }
 
 function sendAuthError(error: unknown, request: FastifyRequest, reply: FastifyReply, storage: StorageHealth): FastifyReply {

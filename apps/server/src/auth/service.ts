@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@mc/contract/zod.ts';
-import { dateOfBirthProblem, decodeDateOfBirth, firstSignupError, isValidMobileNumber, signupMetadataSchema, SIGNUP_MESSAGES } from '@mc/contract';
+import {
+  dateOfBirthProblem,
+  decodeDateOfBirth,
+  firstSignupError,
+  isValidMobileNumber,
+  LANGUAGE_CODES,
+  signupMetadataSchema,
+  SIGNUP_MESSAGES,
+} from '@mc/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { sqlState } from '../db/db.ts';
@@ -28,6 +36,7 @@ const userMetadataUpdateSchema = z.strictObject({
   first_name: z.string().trim().min(1).max(200).optional(),
   last_name: z.string().trim().min(1).max(200).optional(),
   mobile_number: z.string().refine(isValidMobileNumber, { message: SIGNUP_MESSAGES.mobileInvalid }).optional(),
+  language: z.enum(LANGUAGE_CODES).optional(),
 });
 
 const INVALID_CREDENTIALS = new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
@@ -115,7 +124,7 @@ export class AuthService {
 
     const passwordHash = await hashPassword(password);
     const id = randomUUID();
-    const metadata = { first_name: data.first_name?.trim(), last_name: data.last_name?.trim(), mobile_number: data.mobile_number };
+    const metadata = { first_name: data.first_name?.trim(), last_name: data.last_name?.trim(), mobile_number: data.mobile_number, language: data.language };
     try {
       await this.db.query(
         `insert into users (id, email, password_hash, first_name, last_name, mobile, user_metadata, last_sign_in_at)

@@ -1,8 +1,12 @@
 import { sqlState } from '../db/db.ts';
+import type { ServerLanguage } from '../i18n/language.ts';
+import { translate } from '../i18n/translate.ts';
 
 /**
  * Errors in the shapes supabase-js parses: Supabase Auth's {code, error_code, msg} for /auth/v1,
- * PostgREST's {code, message, details, hint} for /rest/v1.
+ * PostgREST's {code, message, details, hint} for /rest/v1. They are thrown with the English
+ * message; the body, written here and nowhere else, has it in the request's language (`languageOf`
+ * its Accept-Language, i18n/). Codes, statuses, details and hints are never translated.
  */
 export class AuthError extends Error {
   constructor(
@@ -13,13 +17,13 @@ export class AuthError extends Error {
     super(message);
   }
 
-  toBody(): { code: number; error_code: string; msg: string } {
-    return { code: this.status, error_code: this.errorCode, msg: this.message };
+  toBody(language: ServerLanguage): { code: number; error_code: string; msg: string } {
+    return { code: this.status, error_code: this.errorCode, msg: translate(this.message, language) };
   }
 
-  /** The body in the shape the request's API version asks for (see `authApiVersion`). */
-  bodyFor(version: AuthApiVersion | null): { code: number; error_code: string; msg: string } | { code: string; message: string } {
-    return version ? { code: this.errorCode, message: this.message } : this.toBody();
+  /** The body in the shape the request's API version asks for (see `authApiVersion`), in the request's language. */
+  bodyFor(version: AuthApiVersion | null, language: ServerLanguage): { code: number; error_code: string; msg: string } | { code: string; message: string } {
+    return version ? { code: this.errorCode, message: translate(this.message, language) } : this.toBody(language);
   }
 }
 
@@ -49,8 +53,9 @@ export class RpcError extends Error {
     super(message);
   }
 
-  toBody(): { code: string; message: string; details: string | null; hint: string | null } {
-    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  /** The body in the request's language (the message only). */
+  toBody(language: ServerLanguage): { code: string; message: string; details: string | null; hint: string | null } {
+    return { code: this.code, message: translate(this.message, language), details: this.details, hint: this.hint };
   }
 }
 
@@ -75,6 +80,9 @@ export const STORAGE_FULL_MESSAGE =
 /** What a person reads when the database cannot take more work for a moment (no connection slot or memory left). */
 export const SERVER_BUSY_MESSAGE = 'The server is too busy to answer right now. Please try again in a moment; nothing you sent was saved.';
 
+/** What a request that arrives while the server drains for shutdown is answered. */
+export const RESTARTING_MESSAGE = 'The server is restarting. Please try again in a moment.';
+
 /**
  * How a database error answers when the request, not the server, is at fault, or when the server
  * cannot write: invalid text or number for a type, a value too long, a reference to nothing, text
@@ -94,16 +102,18 @@ export function classifyDatabaseError(error: unknown): { status: 400; state: str
 
 /**
  * The error body in the shape the caller's client parses, chosen by where the request went (and,
- * for /auth/, by the API version it asked for; the caller echoes the version header).
+ * for /auth/, by the API version it asked for; the caller echoes the version header), in the
+ * request's language.
  */
 export function errorBodyFor(
   path: string,
   status: number,
   message: string,
   codes: { rest: string; auth: string },
-  authVersion: AuthApiVersion | null = null,
+  authVersion: AuthApiVersion | null,
+  language: ServerLanguage,
 ): object {
-  if (path.startsWith('/rest/')) return new RpcError(status, codes.rest, message).toBody();
-  if (path.startsWith('/auth/')) return new AuthError(status, codes.auth, message).bodyFor(authVersion);
-  return { code: codes.auth, message };
+  if (path.startsWith('/rest/')) return new RpcError(status, codes.rest, message).toBody(language);
+  if (path.startsWith('/auth/')) return new AuthError(status, codes.auth, message).bodyFor(authVersion, language);
+  return { code: codes.auth, message: translate(message, language) };
 }

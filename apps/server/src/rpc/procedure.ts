@@ -4,6 +4,7 @@ import type { Aal } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { forbidden, invalidParameter } from '../http/errors.ts';
+import type { ServerLanguage } from '../i18n/language.ts';
 
 /** Who is calling, as the verified access token says; nothing in the parameters overrides it. */
 export interface CallContext {
@@ -15,6 +16,8 @@ export interface CallContext {
   /** The session the token belongs to, and its assurance level as the token says. */
   sessionId: string;
   aal: Aal;
+  /** The request's language (its Accept-Language): what the texts the answer carries are written in. */
+  language: ServerLanguage;
   log: FastifyBaseLogger;
 }
 

@@ -7,6 +7,7 @@ import { looksLikeJwt, verifyAccessToken } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { classifyDatabaseError, RpcError, SERVER_BUSY_MESSAGE, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
+import { languageOf } from '../i18n/language.ts';
 import { describeBadInput, findBadInput, findBadQuery } from '../http/input-guard.ts';
 import type { StorageHealth } from '../http/storage-health.ts';
 import type { CallLimits } from './call-limits.ts';
@@ -32,7 +33,7 @@ export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limi
       // Every answer under /rest/v1 has PostgREST's shape, an unknown path included.
       rest.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?')[0] ?? '';
-        return reply.code(404).send(new RpcError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`).toBody());
+        return sendRpcError(new RpcError(404, 'PGRST125', `Invalid path specified in request URL: ${path}`), request, reply);
       });
       // Procedure answers are JSON that no browser renders, so the page-level headers helmet sets
       // (CSP, frame options, …) mean nothing here, and rebuilding them cost ~7 % of a vote's CPU
@@ -119,27 +120,32 @@ export async function callContextOf(request: FastifyRequest, db: Db, keys: Signi
   if (aal !== 'aal2' && (await hasVerifiedFactorNow(db, claims.sub))) {
     throw new RpcError(403, '42501', AAL2_REQUIRED_MESSAGE, null, AAL2_REQUIRED_HINT);
   }
-  return { db, config, userId: claims.sub, email: claims.email, sessionId: claims.session_id, aal, log: request.log };
+  const language = languageOf(request.headers['accept-language']);
+  return { db, config, userId: claims.sub, email: claims.email, sessionId: claims.session_id, aal, language, log: request.log };
 }
 
+/** A procedure's error, or any other thrown under /rest/v1, in PostgREST's shape and the request's language. */
 export function sendRpcError(error: unknown, request: FastifyRequest, reply: FastifyReply, storage?: StorageHealth): FastifyReply {
-  if (error instanceof RpcError) return reply.code(error.status).send(error.toBody());
+  const language = languageOf(request.headers['accept-language']);
+  if (error instanceof RpcError) return reply.code(error.status).send(error.toBody(language));
   const status = statusOf(error);
   if (status && status < 500) {
     const message = error instanceof Error ? error.message : 'Bad request';
-    return reply.code(status).send(new RpcError(status, 'PGRST100', message).toBody());
+    return reply.code(status).send(new RpcError(status, 'PGRST100', message).toBody(language));
   }
   // Invalid text for a type, a value too long, a broken foreign key: the caller sent something wrong.
   const database = classifyDatabaseError(error);
   if (database?.status === 400) {
-    return reply.code(400).send(new RpcError(400, database.state, 'A parameter refers to something that does not exist or has the wrong form').toBody());
+    return reply
+      .code(400)
+      .send(new RpcError(400, database.state, 'A parameter refers to something that does not exist or has the wrong form').toBody(language));
   }
   if (database?.status === 503 && !database.storageFull) {
     request.log.warn({ err: error }, 'the database is out of resources for now');
     return reply
       .code(503)
       .header('retry-after', '5')
-      .send(new RpcError(503, database.state, SERVER_BUSY_MESSAGE).toBody());
+      .send(new RpcError(503, database.state, SERVER_BUSY_MESSAGE).toBody(language));
   }
   if (database?.status === 503) {
     storage?.reportFull(error);
@@ -147,8 +153,8 @@ export function sendRpcError(error: unknown, request: FastifyRequest, reply: Fas
     return reply
       .code(503)
       .header('retry-after', '60')
-      .send(new RpcError(503, database.state, STORAGE_FULL_MESSAGE).toBody());
+      .send(new RpcError(503, database.state, STORAGE_FULL_MESSAGE).toBody(language));
   }
   request.log.error({ err: error }, 'procedure failed');
-  return reply.code(500).send(new RpcError(500, 'XX000', 'Something went wrong on our side. Please try again.').toBody());
+  return reply.code(500).send(new RpcError(500, 'XX000', 'Something went wrong on our side. Please try again.').toBody(language));
 }

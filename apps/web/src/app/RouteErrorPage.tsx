@@ -1,5 +1,6 @@
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { buttonClasses } from '../components/ui/Button';
 import { reloadOnceForNewDeploy } from '../lib/storage';
 import { paths } from '../lib/paths';
@@ -21,30 +22,25 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** Shown when a screen throws while rendering or its code cannot be downloaded. */
 export function RouteErrorPage({ error }: { error: unknown }) {
+  const { _ } = useLingui();
   const chunkError = isChunkLoadError(error);
 
   // Reload once onto the current build; if that was just tried, say so instead of looping.
   const [reloading] = useState(() => chunkError && reloadOnceForNewDeploy());
 
-  const message = chunkError
-    ? reloading
-      ? 'A new version of the app is available: loading it…'
-      : 'This screen could not be loaded, even after reloading the app. Check your connection, then reload the page.'
-    : error instanceof Error
-      ? error.message
-      : null;
+  const message = chunkError ? (reloading ? _('error.route.updating') : _('error.route.chunkFailed')) : error instanceof Error ? error.message : null;
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{`Something went wrong · ${appConfig.productName}`}</title>
-      <h1 className="text-2xl font-bold text-slate-50">Something went wrong</h1>
-      <p className="text-slate-300">The mission hit turbulence. Reload the page, or head back home.</p>
+      <title>{`${_('error.route.title')} · ${appConfig.productName}`}</title>
+      <h1 className="text-2xl font-bold text-slate-50">{_('error.route.title')}</h1>
+      <p className="text-slate-300">{_('error.route.body')}</p>
       {message ? <p className="break-words text-sm text-slate-400">{message}</p> : null}
       <div className="flex flex-wrap justify-center gap-3">
         <button type="button" className={buttonClasses('primary')} onClick={() => window.location.reload()}>
-          Reload
+          {_('error.route.reload')}
         </button>
         <Link to={paths.home()} className={buttonClasses('secondary')}>
-          Return Home
+          {_('common.returnHome')}
         </Link>
       </div>
     </main>

@@ -19,7 +19,8 @@ function retryPolicy(failureCount: number, error: Error): boolean {
 }
 
 // The service worker, the offline banner and the update prompt: loaded once the page has loaded,
-// so they never delay the first screen (docs/decisions/009-sign-in-page-budget.md).
+// so they never delay the first screen (docs/decisions/009-sign-in-page-budget.md). Their words
+// are in the app's part of the catalogue, which comes with them (the public screens lack it).
 const OfflineSupport = lazy(() => import('./offline/OfflineSupport'));
 
 function AfterLoad({ children }: { children: ReactNode }) {

@@ -6,6 +6,8 @@ import { ProtectedRoute } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './RouteErrorPage';
 import { RouteFocus } from './RouteFocus';
 import { screenCode } from './screens';
+import { withMessages } from '../i18n/i18n';
+import { SIGNED_IN_AREAS } from '../i18n/languages';
 
 // Every screen is its own chunk, so /signin downloads only what /signin needs; the signed-in
 // screens' chunks are listed in ./screens, which can also load them ahead of time.
@@ -13,23 +15,23 @@ const LandingPage = lazy(() => import('../features/auth/LandingPage'));
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const UnsubscribePage = lazy(() => import('../features/notifications/UnsubscribePage'));
-const PrivacyPage = lazy(() => import('../features/account/PrivacyPage'));
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const UnsubscribePage = lazy(withMessages(['app'], () => import('../features/notifications/UnsubscribePage')));
+const PrivacyPage = lazy(withMessages(['app'], () => import('../features/account/PrivacyPage')));
+const NotFoundPage = lazy(withMessages(['app'], () => import('./NotFoundPage')));
 const AppLayout = lazy(screenCode.appLayout);
 const DashboardPage = lazy(screenCode.dashboard);
 const RoleProfileFormPage = lazy(() => import('../features/profiles/RoleProfileFormPage'));
 const ViewRoleProfilePage = lazy(screenCode.viewRoleProfile);
 const MyMissionPage = lazy(screenCode.myMission);
 const AllMissionsPage = lazy(screenCode.allMissions);
-const LiveResultsPage = lazy(() => import('../features/missions/LiveResultsPage'));
+const LiveResultsPage = lazy(withMessages(SIGNED_IN_AREAS, () => import('../features/missions/LiveResultsPage')));
 const MissionDetailsPage = lazy(screenCode.missionDetails);
 const MissionFormPage = lazy(() => import('../features/missions/MissionFormPage'));
 const PreConferencePage = lazy(() => import('../features/surveys/PreConferencePage'));
 const PostConferencePage = lazy(() => import('../features/surveys/PostConferencePage'));
 const SpeakersDirectoryPage = lazy(screenCode.speakersDirectory);
 const AgendaSchedulePage = lazy(screenCode.agendaSchedule);
-const OrganiserConsole = lazy(() => import('../features/organiser/OrganiserConsole'));
+const OrganiserConsole = lazy(withMessages(['organiser'], () => import('../features/organiser/OrganiserConsole')));
 const VotePage = lazy(() => import('../features/rounds/VotePage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../lib/paths';
 import { registerScreenPreloader, type PreloadData } from '../lib/preload';
+import { withMessages } from '../i18n/i18n';
+import { SIGNED_IN_AREAS } from '../i18n/languages';
 
 /**
  * The signed-in screens' code, one chunk each, and how to start loading a screen before it is
@@ -9,7 +11,8 @@ import { registerScreenPreloader, type PreloadData } from '../lib/preload';
  * holds this table, not the screens or their queries (docs/decisions/025-virtualised-missions-list-and-prefetching.md).
  */
 export const screenCode = {
-  appLayout: () => import('./layout/AppLayout'),
+  // The layout brings the signed-in app's words, so every screen inside it has them.
+  appLayout: withMessages(SIGNED_IN_AREAS, () => import('./layout/AppLayout')),
   dashboard: () => import('../features/dashboard/DashboardPage'),
   viewRoleProfile: () => import('../features/profiles/ViewRoleProfilePage'),
   myMission: () => import('../features/missions/MyMissionPage'),

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useLiveStatus } from '../lib/live/status';
 
 /**
@@ -5,13 +6,9 @@ import { useLiveStatus } from '../lib/live/status';
  * screen reader hears the change once, without interrupting.
  */
 export function LiveIndicator({ className = '' }: { className?: string }) {
+  const { _ } = useLingui();
   const status = useLiveStatus();
-  const text =
-    status === 'reconnecting'
-      ? 'Live updates paused. Reconnecting…'
-      : status === 'unavailable'
-        ? 'Live updates are unavailable. Counts refresh when you return to this page.'
-        : '';
+  const text = status === 'reconnecting' ? _('app.live.reconnecting') : status === 'unavailable' ? _('app.live.unavailable') : '';
   return (
     <p role="status" className={`text-xs text-slate-300 ${text ? '' : 'sr-only'} ${className}`} data-live-status={status}>
       {text}

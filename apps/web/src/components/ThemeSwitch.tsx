@@ -1,4 +1,5 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { setThemeChoice, THEME_CHOICES, useTheme, type ThemeChoice } from '../lib/theme';
 import { cn } from './ui/cn';
 
@@ -6,12 +7,13 @@ const ICONS: Record<ThemeChoice, LucideIcon> = { system: Monitor, light: Sun, da
 
 /** System / Light / Dark, as three radio buttons drawn as one segmented control. */
 export function ThemeSwitch({ className }: { className?: string }) {
+  const { _ } = useLingui();
   const { choice } = useTheme();
   return (
     <fieldset className={cn('flex flex-col gap-1.5', className)}>
-      <legend className="mb-1.5 px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">Theme</legend>
+      <legend className="mb-1.5 px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('app.theme.legend')}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg border border-slate-700 bg-slate-900/60 p-1">
-        {THEME_CHOICES.map(({ value, label }) => {
+        {THEME_CHOICES.map(({ value, messageId }) => {
           const Icon = ICONS[value];
           const checked = choice === value;
           return (
@@ -25,7 +27,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
             >
               <input type="radio" name="theme" value={value} checked={checked} onChange={() => setThemeChoice(value)} className="sr-only" />
               <Icon aria-hidden="true" className="size-4" />
-              {label}
+              {_(messageId)}
             </label>
           );
         })}

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { Select } from '../components/ui/Select';
-import { chooseLanguage } from './i18n';
+import { chooseLanguage, OFFERED_LANGUAGES } from './i18n';
 import { isLanguage, LANGUAGES } from './languages';
 
-const OPTIONS = LANGUAGES.map(({ code, name }) => ({ value: code, label: name, lang: code }));
+const OPTIONS = LANGUAGES.filter(({ code }) => OFFERED_LANGUAGES.includes(code)).map(({ code, name }) => ({ value: code, label: name, lang: code }));
 
 /**
  * The interface language, for this device: each language listed in its own words, so a person who
@@ -11,6 +11,8 @@ const OPTIONS = LANGUAGES.map(({ code, name }) => ({ value: code, label: name, l
  */
 export function LanguagePicker() {
   const { i18n, _ } = useLingui();
+  // With only English offered there is nothing to choose.
+  if (OPTIONS.length < 2) return null;
   return (
     <Select
       label={_('language.label')}

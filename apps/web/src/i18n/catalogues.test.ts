@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { formatter } from '@lingui/format-po';
 import { SIGNUP_MESSAGES } from '@mc/contract/messages.ts';
 import { CHECK_MESSAGE_IDS, CHECK_MESSAGE_VALUES } from './checkMessages';
-import { LANGUAGES } from './languages';
+import { LANGUAGES, MESSAGE_AREAS, type MessageArea } from './languages';
 
 /*
  * The catalogues' rules (docs/product.md#languages): every language has every message, with the
@@ -17,27 +17,19 @@ import { LANGUAGES } from './languages';
 const LOCALES = fileURLToPath(new URL('./locales/', import.meta.url));
 const WEB_SRC = fileURLToPath(new URL('../', import.meta.url));
 
-/** The files whose every shown text comes from the catalogue. */
-const SPEAKING_FILES = [
-  'features/auth/LandingPage.tsx',
-  'features/auth/SignInPage.tsx',
-  'features/auth/SignUpPage.tsx',
-  'features/auth/ResetPasswordPage.tsx',
-  'features/auth/AuthShell.tsx',
-  'features/auth/CredentialFields.tsx',
-  'i18n/LanguagePicker.tsx',
-];
+/** Every file of the app that may put words on a screen. */
+const SCREEN_FILES = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'));
 
 interface Entry {
   translation: string;
   translatorComments: string[];
 }
 
-async function catalogue(code: string): Promise<Map<string, Entry>> {
-  const parsed = await formatter({ explicitIdAsDefault: true }).parse(readFileSync(`${LOCALES}${code}.po`, 'utf8'), {
+async function catalogue(area: MessageArea, code: string): Promise<Map<string, Entry>> {
+  const parsed = await formatter({ explicitIdAsDefault: true }).parse(readFileSync(`${LOCALES}${area}/${code}.po`, 'utf8'), {
     locale: code,
     sourceLocale: 'en',
-    filename: `${code}.po`,
+    filename: `${area}/${code}.po`,
   });
   return new Map(
     Object.entries(parsed ?? {}).map(([id, message]) => [
@@ -56,24 +48,36 @@ function placeholders(message: string): string[] {
   return [...message.matchAll(/\{\s*(\w+)[^}]*\}|<\/?\d+\/?>/g)].map((match) => match[1] ?? match[0]).sort();
 }
 
+/** Every language's messages, all parts of the catalogue together. */
+async function wholeCatalogue(code: string): Promise<Map<string, Entry>> {
+  const parts = await Promise.all(MESSAGE_AREAS.map((area) => catalogue(area, code)));
+  return new Map(parts.flatMap((part) => [...part]));
+}
+
 describe('the catalogues', () => {
-  it('give every language exactly the English messages, with the same placeholders, none empty', async () => {
-    const english = await catalogue('en');
-    expect(english.size).toBeGreaterThan(0);
+  it.each(MESSAGE_AREAS)('give every language exactly the English messages of %s, with the same placeholders, none empty', async (area) => {
+    const english = await catalogue(area, 'en');
     for (const { code } of LANGUAGES) {
-      const other = await catalogue(code);
+      const other = await catalogue(area, code);
       expect([...other.keys()].sort(), code).toEqual([...english.keys()].sort());
       for (const [id, entry] of other) {
         expect(entry.translation.trim(), `${code} ${id}`).not.toBe('');
         expect(placeholders(entry.translation), `${code} ${id}`).toEqual(placeholders(english.get(id)?.translation ?? ''));
       }
     }
-    expect(readdirSync(LOCALES).sort()).toEqual(LANGUAGES.map(({ code }) => `${code}.po`).sort());
+    expect(readdirSync(`${LOCALES}${area}`).sort()).toEqual(LANGUAGES.map(({ code }) => `${code}.po`).sort());
+  });
+
+  it('are in the parts the app knows, each message in one part only', async () => {
+    expect(readdirSync(LOCALES).sort()).toEqual([...MESSAGE_AREAS].sort());
+    const parts = await Promise.all(MESSAGE_AREAS.map((area) => catalogue(area, 'en')));
+    const ids = parts.flatMap((part) => [...part.keys()]);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
   it('say of every translation whether a native speaker reviewed it', async () => {
     for (const { code } of LANGUAGES.filter((language) => language.code !== 'en')) {
-      for (const [id, entry] of await catalogue(code)) {
+      for (const [id, entry] of await wholeCatalogue(code)) {
         expect(
           entry.translatorComments.some((comment) => /^(not )?reviewed by a native speaker/.test(comment)),
           `${code} ${id}`,
@@ -83,7 +87,7 @@ describe('the catalogues', () => {
   });
 
   it("hold the product's English texts word for word", async () => {
-    const english = await catalogue('en');
+    const english = await wholeCatalogue('en');
     const withValues = (message: string) =>
       Object.entries(CHECK_MESSAGE_VALUES).reduce((text, [name, value]) => text.replaceAll(`{${name}}`, String(value)), message);
     for (const [text, id] of Object.entries(CHECK_MESSAGE_IDS)) expect(withValues(english.get(id)?.translation ?? ''), id).toBe(text);
@@ -92,12 +96,15 @@ describe('the catalogues', () => {
   });
 
   it('hold every message the app asks for', async () => {
-    const english = await catalogue('en');
+    const english = await wholeCatalogue('en');
     const asked = new Set<string>();
     for (const file of readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })) {
       if (!/\.tsx?$/.test(file) || file.endsWith('.test.ts')) continue;
       const source = readFileSync(`${WEB_SRC}${file}`, 'utf8');
-      for (const match of source.matchAll(/\b_\(\s*'([\w.]+)'|<Trans\s+id="([\w.]+)"/g)) asked.add(match[1] ?? match[2] ?? '');
+      // A message asked for where it shows (`_('id')`, `<Trans id="id">`), or named in a table (`messageId: 'id'`).
+      for (const match of source.matchAll(/\b_\(\s*'([\w.]+)'|<Trans\s+id="([\w.]+)"|\bmessageId:\s*'([\w.]+)'/g)) {
+        asked.add(match[1] ?? match[2] ?? match[3] ?? '');
+      }
     }
     for (const id of Object.values(CHECK_MESSAGE_IDS)) asked.add(id);
     expect(asked.size).toBeGreaterThan(0);
@@ -111,8 +118,8 @@ const SHOWN_PROPS = new Set(['alt', 'aria-label', 'title', 'label', 'hint', 'sub
 const NOT_WORDS = new Set(['you@example.com']);
 
 /** Each literal text a file shows: JSX text with letters, and string literals given to SHOWN_PROPS. */
-function literalTexts(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+function literalTexts(text: string): string[] {
+  const source = ts.createSourceFile('screen.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     // Character references (&nbsp;) are not words.
@@ -127,13 +134,13 @@ function literalTexts(file: string): string[] {
   return found;
 }
 
-describe('the screens that speak through the catalogue', () => {
-  it.each(SPEAKING_FILES)('%s shows no text of its own', (file) => {
-    expect(literalTexts(`${WEB_SRC}${file}`)).toEqual([]);
+describe('the screens', () => {
+  it.each(SCREEN_FILES)('%s shows no text of its own', (file) => {
+    expect(literalTexts(readFileSync(`${WEB_SRC}${file}`, 'utf8'))).toEqual([]);
   });
 
   it('are caught when they do', () => {
-    const probe = fileURLToPath(new URL('../app/NotFoundPage.tsx', import.meta.url));
-    expect(literalTexts(probe).length).toBeGreaterThan(0);
+    const screen = '<Page title="Not found"><p>Nothing is here.</p><img alt="" /><Button aria-label={label}>{_(\'go\')}</Button></Page>';
+    expect(literalTexts(screen)).toEqual(['Not found', 'Nothing is here.']);
   });
 });

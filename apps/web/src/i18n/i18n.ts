@@ -1,41 +1,88 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
-import { DEFAULT_LANGUAGE, initialLanguage, type Language } from './languages';
-import { messages as english } from './locales/en.po';
+import { appConfig } from '../lib/appConfig';
+import { DEFAULT_LANGUAGE, formattingLocale, initialLanguage, offeredLanguages, type Language, type MessageArea } from './languages';
+import { messages as publicEnglish } from './locales/public/en.po';
 
 /**
- * The interface's language: English is in the first download, any other catalogue is fetched only
- * when it is chosen, so a page carries one language's messages.
+ * The interface's language. The public screens' English is in the first download; every other
+ * part of the catalogue (locales/{area}/{code}.po) is fetched when a screen that speaks from it
+ * loads, or, for the parts already in use, when another language is chosen.
  */
-i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, messages: english });
-const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
+i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, messages: publicEnglish });
 
-const catalogues: Record<Exclude<Language, 'en'>, () => Promise<{ messages: typeof english }>> = {
-  af: () => import('./locales/af.po'),
-  zu: () => import('./locales/zu.po'),
-  xh: () => import('./locales/xh.po'),
-};
+// The public screens' other languages; the other parts' files are listed in ./areaCatalogues.
+const publicCatalogues = import.meta.glob<{ messages: Messages }>(['./locales/public/*.po', '!./locales/public/en.po']);
+
+const loaded = new Set<string>(['public/en']);
+const areasInUse = new Set<MessageArea>(['public']);
+
+async function loadArea(area: MessageArea, language: Language): Promise<void> {
+  const key = `${area}/${language}`;
+  if (loaded.has(key)) return;
+  const files = area === 'public' ? publicCatalogues : (await import('./areaCatalogues')).areaCatalogues;
+  const file = files[`./locales/${key}.po`];
+  if (!file) throw new Error(`No catalogue at locales/${key}.po`);
+  // Lingui adds a part's messages to those the language already has.
+  i18n.load(language, (await file()).messages);
+  loaded.add(key);
+}
+
+/**
+ * Loads the parts `areas` of the catalogue in the interface's language before `load` answers:
+ * a screen's code comes with its words, so it never shows a message's id.
+ */
+export function withMessages<T>(areas: readonly MessageArea[], load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    for (const area of areas) areasInUse.add(area);
+    const [code] = await Promise.all([load(), ...areas.map((area) => loadArea(area, currentLanguage()))]);
+    return code;
+  };
+}
+
+/** The interface's language now. */
+export function currentLanguage(): Language {
+  return i18n.locale as Language;
+}
+
+/** The locale of the interface's dates, times and numbers (see formattingLocale). */
+export function currentFormattingLocale(): string {
+  return formattingLocale(currentLanguage(), typeof navigator === 'undefined' ? [] : navigator.languages);
+}
 
 /** Shows the interface in `language`, and tells the page (`lang`, for screen readers and hyphenation). */
 export async function activateLanguage(language: Language): Promise<void> {
-  if (language !== 'en' && !loaded.has(language)) {
-    const { messages } = await catalogues[language]();
-    i18n.load(language, messages);
-    loaded.add(language);
-  }
+  await Promise.all([...areasInUse].map((area) => loadArea(area, language)));
   i18n.activate(language);
   document.documentElement.lang = language;
 }
 
-/** The person's choice, remembered on this device. */
-export function chooseLanguage(language: Language): Promise<void> {
+const choiceListeners = new Set<(language: Language) => void>();
+
+/** Tells `listener` of each language the person picks (their account keeps it); answers the cancel. */
+export function onLanguageChosen(listener: (language: Language) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+/** Remembers `language` on this device and shows the interface in it. */
+export function keepLanguageOnDevice(language: Language): Promise<void> {
   writeStored(STORAGE_KEYS.language, language);
   return activateLanguage(language);
 }
 
+/** The person's own choice: remembered on this device, and told to those who keep it elsewhere. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  await keepLanguageOnDevice(language);
+  for (const listener of choiceListeners) listener(language);
+}
+
+/** The languages this event offers (organisers may switch some off). */
+export const OFFERED_LANGUAGES: readonly Language[] = offeredLanguages(appConfig.languages);
+
 /** The language this visit starts in (the device's choice, or the browser's preference). */
 export function startingLanguage(): Language {
-  return initialLanguage(readStored(STORAGE_KEYS.language), navigator.languages);
+  return initialLanguage(readStored(STORAGE_KEYS.language), navigator.languages, OFFERED_LANGUAGES);
 }
 
 export { i18n };

@@ -11,6 +11,7 @@ const defaults = {
   conferenceTimeZone: DEFAULT_CONFERENCE_TIME_ZONE,
   dailyDigestHour: '7',
   publicUrl: '',
+  languages: 'en,af,zu,xh',
 };
 
 describe('parseAppConfig', () => {

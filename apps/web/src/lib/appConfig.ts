@@ -17,6 +17,8 @@ const DEFAULTS = {
   dailyDigestHour: '7',
   // The server's PUBLIC_URL: the address the projector's QR code shows. Empty: this page's own origin.
   publicUrl: '',
+  // The interface languages the event offers, by code: organisers may switch some off.
+  languages: 'en,af,zu,xh',
 } as const;
 
 export type AppConfig = { [K in keyof typeof DEFAULTS]: string };
@@ -44,6 +46,7 @@ export function parseAppConfig(raw: string | null | undefined): AppConfig {
     conferenceTimeZone: textOr(source.conferenceTimeZone, DEFAULTS.conferenceTimeZone),
     publicUrl: /^https?:\/\/[^\s"<>]+$/.test(textOr(source.publicUrl, '')) ? textOr(source.publicUrl, '').replace(/\/+$/, '') : DEFAULTS.publicUrl,
     dailyDigestHour: /^(1?\d|2[0-3])$/.test(textOr(source.dailyDigestHour, '')) ? textOr(source.dailyDigestHour, '') : DEFAULTS.dailyDigestHour,
+    languages: textOr(source.languages, DEFAULTS.languages),
   };
 }
 

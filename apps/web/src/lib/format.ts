@@ -1,19 +1,32 @@
+import { currentFormattingLocale, i18n } from '../i18n/i18n';
+
 /**
- * One way to show dates, times and counts across the app (docs/product.md#dates-times-and-counts):
- * dates and times in the person's own locale (the browser's language, through Intl), the same date
- * style everywhere, and counted words that agree with their number ("1 vote", "2 votes").
+ * One way to show dates, times and numbers across the app (docs/product.md#dates-times-and-counts):
+ * in the interface language's locale (the browser's own variant of it when it has one), the same
+ * date style everywhere. Counted words ("1 vote", "2 votes") are plural messages in the catalogue.
  */
 
-/** Shown for a missing or unreadable date. */
-export const NO_DATE = 'N/A';
+/** Shown for a missing or unreadable date ("N/A"), in the interface's language. */
+export function noDate(): string {
+  return i18n._('format.noDate');
+}
 
-// `undefined` is the person's locale: what their browser is set to.
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const numberFormat = new Intl.NumberFormat(undefined);
-// The words are English, so English decides which form they take.
-const pluralRules = new Intl.PluralRules('en');
+/** noDate under its former name, which features/profiles/format.ts passes on. */
+export const NO_DATE = noDate;
+
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+/** The interface locale's formatter for `options`, made once per locale. */
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, make: (locale: string) => T): T {
+  const locale = currentFormattingLocale();
+  const key = `${kind}|${locale}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = make(locale);
+    formats.set(key, format);
+  }
+  return format as T;
+}
 
 /** A moment from a stored value, or null when it is missing or unreadable. */
 export function parseMoment(value: string | Date | null | undefined): Date | null {
@@ -22,31 +35,25 @@ export function parseMoment(value: string | Date | null | undefined): Date | nul
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A day, such as "Nov 23, 2026" (en-US) or "23 Nov 2026" (en-GB). */
+/** A day, such as "Nov 23, 2026" (en-US), "23 Nov 2026" (en-GB) or "23 Nov. 2026" (af-ZA). */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = parseMoment(value);
-  return date ? dateFormat.format(date) : NO_DATE;
+  return date ? formatter('date', (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(date) : noDate();
 }
 
 /** A moment: the same day as formatDate, then the time ("Nov 23, 2026, 10:57 AM"). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = parseMoment(value);
-  return date ? dateTimeFormat.format(date) : NO_DATE;
+  return date ? formatter('dateTime', (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(date) : noDate();
 }
 
 /** A time of day alone, for moments of today ("10:57 AM"). */
 export function formatTime(value: string | Date | null | undefined): string {
   const date = parseMoment(value);
-  return date ? timeFormat.format(date) : NO_DATE;
+  return date ? formatter('time', (locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(date) : noDate();
 }
 
-/** A number as the person's locale writes it ("2,000"). */
+/** A number as the interface's locale writes it ("2,000" in en-US, "2 000" in af-ZA). */
 export function formatCount(count: number): string {
-  return numberFormat.format(count);
-}
-
-/** A count with its word in the right form: countLabel(1, 'vote', 'votes') is "1 vote". */
-
-export function countLabel(count: number, one: string, other: string): string {
-  return `${numberFormat.format(count)} ${pluralRules.select(count) === 'one' ? one : other}`;
+  return formatter('number', (locale) => new Intl.NumberFormat(locale)).format(count);
 }

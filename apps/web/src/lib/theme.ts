@@ -9,10 +9,11 @@ import { readStored, removeStored, STORAGE_KEYS, writeStored } from './storage';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
 
-export const THEME_CHOICES: readonly { value: ThemeChoice; label: string }[] = [
-  { value: 'system', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+/** The choices, each with its name's id in the catalogue. */
+export const THEME_CHOICES: readonly { value: ThemeChoice; messageId: string }[] = [
+  { value: 'system', messageId: 'app.theme.system' },
+  { value: 'light', messageId: 'app.theme.light' },
+  { value: 'dark', messageId: 'app.theme.dark' },
 ];
 
 const LIGHT_QUERY = '(prefers-color-scheme: light)';

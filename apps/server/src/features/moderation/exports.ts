@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
 import type { CallContext } from '../../rpc/procedure.ts';
-import { callContextOf } from '../../rpc/routes.ts';
+import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
 import { requireOrganiser } from '../organiser/access.ts';
 import { recordAudit } from '../organiser/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
@@ -156,7 +156,7 @@ export async function exportCaller(request: FastifyRequest, reply: FastifyReply,
     if (!(error instanceof RpcError)) throw error;
     // Someone who opens the address signed out reads what to do, not a token error.
     const refusal = error.status === 401 ? new RpcError(401, error.code, MODERATION_MESSAGES.signedOutExport) : error;
-    void reply.code(refusal.status).send(refusal.toBody());
+    void sendRpcError(refusal, request, reply);
     return null;
   }
 }
@@ -190,7 +190,7 @@ export function registerExportRoutes(app: FastifyInstance, db: Db, keys: Signing
     const ctx = await exportCaller(request, reply, db, keys, config);
     if (!ctx) return reply;
     const name = exportName(request.params.file);
-    if (!name) return reply.code(404).send(new RpcError(404, 'PGRST202', MODERATION_MESSAGES.unknownExport).toBody());
+    if (!name) return sendRpcError(new RpcError(404, 'PGRST202', MODERATION_MESSAGES.unknownExport), request, reply);
     const definition = DEFINITIONS[name];
 
     await recordAudit(db, { actor: actorOf(ctx), kind: MODERATION_AUDIT_KINDS.exportDownloaded, subject: EXPORTS[name].file });

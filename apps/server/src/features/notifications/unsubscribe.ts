@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { UNSUBSCRIBE_API_PATH, UNSUBSCRIBE_MESSAGES, UNSUBSCRIBE_PAGE_PATH, type UnsubscribeAnswer, type UnsubscribeResult } from '@mc/contract';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Db } from '../../db/db.ts';
+import { languageOf } from '../../i18n/language.ts';
+import { translate } from '../../i18n/translate.ts';
 
 /**
  * One-click unsubscribe from notification e-mails (RFC 8058; docs/decisions/020-notifications-and-digests.md).
@@ -97,7 +99,8 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, db: Db, keys: Si
     scope.post<{ Querystring: { token?: unknown } }>(UNSUBSCRIBE_API_PATH, async (request, reply) => {
       const token = typeof request.query.token === 'string' ? request.query.token : '';
       const result = await unsubscribe(db, key, token);
-      const answer: UnsubscribeAnswer = { result, message: UNSUBSCRIBE_MESSAGES[result] };
+      // The page shows the message; `result` says the same to a program, in no language.
+      const answer: UnsubscribeAnswer = { result, message: translate(UNSUBSCRIBE_MESSAGES[result], languageOf(request.headers['accept-language'])) };
       return reply.code(STATUS[result]).header('cache-control', 'no-store').send(answer);
     });
     scope.get<{ Querystring: { token?: unknown } }>(UNSUBSCRIBE_API_PATH, async (request, reply) => {

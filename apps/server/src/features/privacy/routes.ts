@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
 import type { CallContext } from '../../rpc/procedure.ts';
-import { callContextOf } from '../../rpc/routes.ts';
+import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
 import { recordAudit } from '../organiser/audit.ts';
 import { publicPrivacyPage } from './privacy-page.ts';
 import { ownActor } from './procedures.ts';
@@ -23,7 +23,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, db: Db, keys: Signin
 
   app.get<{ Params: { id: string } }>('/account/v1/exports/:id', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const refuse = (error: RpcError) => reply.code(error.status).send(error.toBody());
+    const refuse = (error: RpcError) => sendRpcError(error, request, reply);
     let ctx: CallContext;
     try {
       ctx = await callContextOf(request, db, keys, config);

@@ -5,6 +5,7 @@ import type { SigningKeys } from '../../auth/keys.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
+import { sendRpcError } from '../../rpc/routes.ts';
 import { exportCaller, sendCsv, type Cell } from '../moderation/exports.ts';
 import { recordAudit } from '../organiser/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
@@ -27,7 +28,7 @@ export function registerRoundExportRoutes(app: FastifyInstance, db: Db, keys: Si
   app.get<{ Params: { roundId: string; file: string } }>('/exports/v1/rounds/:roundId/:file', { helmet: false }, async (request, reply) => {
     const ctx = await exportCaller(request, reply, db, keys, config);
     if (!ctx) return reply;
-    const refuse = (error: RpcError) => reply.code(error.status).send(error.toBody());
+    const refuse = (error: RpcError) => sendRpcError(error, request, reply);
     const file = request.params.file.replace(/\.csv$/, '');
     if (!Object.hasOwn(FILES, file) || !request.params.file.endsWith('.csv')) {
       return refuse(new RpcError(404, 'PGRST202', 'There is no such export. Choose result.csv or receipts.csv.'));

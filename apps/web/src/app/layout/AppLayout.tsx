@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
@@ -10,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Sidebar } from './Sidebar';
 import { ScreenReadBoundary } from './ScreenReadBoundary';
 import { whenQueriesQuiet } from '../screens';
+import { useAccountLanguage } from '../../features/auth';
 
 // The bell's code (with its list, its actions and their icons) is not needed for a screen to be
 // usable: it loads once the screen has its data, not on the sign-in form's preload, where it held up
@@ -51,8 +53,11 @@ const XL_QUERY = '(min-width: 80rem)';
  * the menu button).
  */
 export default function AppLayout() {
+  const { _ } = useLingui();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { user } = useAuth();
+  // The account's language, once the person is in the app (every device, and the server's mails, use it).
+  useAccountLanguage(user?.id ?? null);
   const closeDrawer = () => setDrawerOpen(false);
 
   // A drawer left open while the window grows to xl would keep the page inert behind it.
@@ -72,10 +77,13 @@ export default function AppLayout() {
           href="#main-content"
           className="sr-only z-[60] rounded-md bg-sky-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
-          Skip to content
+          {_('app.layout.skipToContent')}
         </a>
 
-        <aside aria-label="Sidebar" className="fixed inset-y-0 left-0 z-30 hidden w-80 border-r border-slate-800 bg-slate-950/85 backdrop-blur xl:block">
+        <aside
+          aria-label={_('app.layout.sidebar')}
+          className="fixed inset-y-0 left-0 z-30 hidden w-80 border-r border-slate-800 bg-slate-950/85 backdrop-blur xl:block"
+        >
           <Sidebar />
         </aside>
 
@@ -85,9 +93,9 @@ export default function AppLayout() {
             aria-describedby={undefined}
             className="fixed inset-y-0 left-0 z-50 w-[min(20rem,85vw)] border-r border-slate-800 bg-slate-950 shadow-2xl shadow-black/60 focus:outline-none motion-safe:animate-[drawer-in_180ms_ease-out] xl:hidden"
           >
-            <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
+            <RadixDialog.Title className="sr-only">{_('app.layout.menu')}</RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close menu"
+              aria-label={_('app.layout.closeMenu')}
               className="absolute top-4 right-3 z-10 inline-flex size-11 items-center justify-center rounded-lg text-slate-300 hover:bg-white/10 hover:text-white"
             >
               <X aria-hidden="true" className="size-5" />
@@ -99,7 +107,7 @@ export default function AppLayout() {
         <div className="flex min-h-dvh flex-col xl:pl-80">
           <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-800 bg-slate-950/80 px-3 backdrop-blur sm:px-6">
             <RadixDialog.Trigger
-              aria-label="Open menu"
+              aria-label={_('app.layout.openMenu')}
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 xl:hidden"
             >
               <Menu aria-hidden="true" className="size-6" />
@@ -118,7 +126,12 @@ export default function AppLayout() {
             <LiveIndicator className="max-w-[14rem] text-right" />
             <LaterBell />
           </header>
-          <main id="main-content" tabIndex={-1} aria-label="Page content" className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
+          <main
+            id="main-content"
+            tabIndex={-1}
+            aria-label={_('app.layout.pageContent')}
+            className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10"
+          >
             <ScreenReadBoundary>
               <Suspense fallback={<PageSpinner />}>
                 <Outlet />

@@ -5,8 +5,10 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../lib/auth';
 import { paths, type FromLocationState } from '../../lib/paths';
 import { preloadScreen, preloadScreensWhenQuiet } from '../screens';
+import { withMessages } from '../../i18n/i18n';
 
-const SecondFactorPage = lazy(() => import('../../features/auth/mfa/SecondFactorPage'));
+// The code prompt shows outside the app's layout (straight after /signin), so it brings the app's words itself.
+const SecondFactorPage = lazy(withMessages(['app'], () => import('../../features/auth/mfa/SecondFactorPage')));
 // The live channel matters only once someone is signed in, so /signin does not download it.
 const LiveUpdates = lazy(() => import('./LiveUpdates'));
 
@@ -23,7 +25,7 @@ export function ProtectedRoute() {
     if (mayCall) preloadScreen(location.pathname, { queryClient, userId });
   }, [mayCall, location.pathname, queryClient, userId]);
   useEffect(() => (mayCall ? preloadScreensWhenQuiet(queryClient) : undefined), [mayCall, queryClient]);
-  if (status === 'loading') return <PageSpinner label="Loading..." />;
+  if (status === 'loading') return <PageSpinner />;
   if (status === 'signedOut') {
     const state: FromLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.signIn()} replace state={state} />;

@@ -1,10 +1,13 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { LoadError, pageClasses } from '../../components/ui';
 
 interface BoundaryProps {
   children: ReactNode;
+  /** The error's heading, in the interface's language (a class component cannot ask for it itself). */
+  title: string;
   queryClient: QueryClient;
   /** The pathname: moving to another screen clears a shown error. */
   resetKey: string;
@@ -52,17 +55,18 @@ class ReadBoundary extends Component<BoundaryProps, BoundaryState> {
     if (!(error instanceof Error) || this.failedReads().length === 0) throw error;
     return (
       <section className={pageClasses}>
-        <LoadError title="This screen could not be loaded" message={error.message} onRetry={this.retry} />
+        <LoadError title={this.props.title} message={error.message} onRetry={this.retry} />
       </section>
     );
   }
 }
 
 export function ScreenReadBoundary({ children }: { children: ReactNode }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   return (
-    <ReadBoundary queryClient={queryClient} resetKey={pathname}>
+    <ReadBoundary queryClient={queryClient} resetKey={pathname} title={_('common.screenLoadFailed')}>
       {children}
     </ReadBoundary>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { ChevronDown, LogOut, Presentation } from 'lucide-react';
 import { notify as toast } from '../../lib/notify';
 import { cn } from '../../components/ui/cn';
@@ -22,6 +23,7 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 function SidebarLink({ item, onNavigate }: { item: NavItem; onNavigate?: (() => void) | undefined }) {
+  const { _ } = useLingui();
   const Icon = item.icon;
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -31,7 +33,7 @@ function SidebarLink({ item, onNavigate }: { item: NavItem; onNavigate?: (() => 
     <li>
       <NavLink to={item.to} className={itemClasses} onClick={onNavigate} onPointerEnter={preload} onFocus={preload} onTouchStart={preload}>
         <Icon aria-hidden="true" className="size-5 shrink-0" />
-        <span>{item.label}</span>
+        <span>{_(item.messageId)}</span>
       </NavLink>
     </li>
   );
@@ -44,22 +46,13 @@ interface SidebarProps {
 
 /** The sidebar's content; AppLayout places it fixed from xl and in a drawer below. */
 export function Sidebar({ onNavigate }: SidebarProps) {
-  const { pathname } = useLocation();
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const { signOut, user, appUser } = useAuth();
   const name = personName(appUser, user).full;
   const showPostConference = usePostConferenceVisible();
-  const { groupLabel } = useConferenceDates();
   const organiser = useOrganiserStatus();
-  const conferenceActive = CONFERENCE_NAV.some((item) => item.to === pathname);
-  const [conferenceOpen, setConferenceOpen] = useState(conferenceActive);
   const [signingOut, setSigningOut] = useState(false);
-  const groupId = useId();
-
-  // The group opens itself when one of its routes becomes active.
-  useEffect(() => {
-    if (conferenceActive) setConferenceOpen(true);
-  }, [conferenceActive]);
 
   const onSignOut = async () => {
     setSigningOut(true);
@@ -67,7 +60,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
       await signOut();
     } catch (error) {
       console.error('Sign-out failed', error);
-      toast.error(error instanceof Error ? error.message : 'Sign out failed');
+      toast.error(error instanceof Error ? error.message : _('nav.signOutFailed'));
     } finally {
       setSigningOut(false);
       onNavigate?.();
@@ -85,32 +78,12 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         </span>
       </Link>
 
-      <nav aria-label="Main" className="-m-1 flex-1 overflow-y-auto p-1">
+      <nav aria-label={_('nav.main')} className="-m-1 flex-1 overflow-y-auto p-1">
         <ul className="flex flex-col gap-1">
           {MAIN_NAV.map((item) => (
             <SidebarLink key={item.to} item={item} onNavigate={onNavigate} />
           ))}
-          <li>
-            <button
-              type="button"
-              aria-expanded={conferenceOpen}
-              aria-controls={groupId}
-              onClick={() => setConferenceOpen((open) => !open)}
-              className={cn(
-                'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium transition-colors hover:bg-white/5 hover:text-slate-50',
-                conferenceActive ? 'text-sky-100' : 'text-slate-300',
-              )}
-            >
-              <Presentation aria-hidden="true" className="size-5 shrink-0" />
-              <span className="flex-1">{groupLabel}</span>
-              <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform motion-reduce:transition-none', conferenceOpen && 'rotate-180')} />
-            </button>
-            <ul id={groupId} hidden={!conferenceOpen} className="mt-1 ml-4 flex flex-col gap-1 border-l border-slate-700 pl-3">
-              {CONFERENCE_NAV.map((item) => (
-                <SidebarLink key={item.to} item={item} onNavigate={onNavigate} />
-              ))}
-            </ul>
-          </li>
+          <ConferenceGroup onNavigate={onNavigate} />
           {showPostConference ? <SidebarLink item={POST_CONFERENCE_NAV} onNavigate={onNavigate} /> : null}
           {organiser.data ? <SidebarLink item={ORGANISER_NAV} onNavigate={onNavigate} /> : null}
         </ul>
@@ -122,7 +95,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
             to={paths.account()}
             onClick={onNavigate}
             className="block rounded-lg px-2 py-1 text-xs hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-300"
-            aria-label={`My account: ${name || user.email}`}
+            aria-label={_('nav.myAccount', { name: name || user.email })}
           >
             {name ? <p className="truncate text-sm font-medium text-slate-100">{name}</p> : null}
             <p className="truncate text-slate-400" title={user.email}>
@@ -131,10 +104,53 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           </Link>
         ) : null}
         <ThemeSwitch />
-        <Button variant="secondary" onClick={onSignOut} busy={signingOut} busyLabel="Signing out..." icon={<LogOut aria-hidden="true" className="size-4" />}>
-          Sign Out
+        <Button
+          variant="secondary"
+          onClick={onSignOut}
+          busy={signingOut}
+          busyLabel={_('common.signingOut')}
+          icon={<LogOut aria-hidden="true" className="size-4" />}
+        >
+          {_('nav.signOut')}
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The conference's screens, a group that opens itself when one of them is shown. */
+function ConferenceGroup({ onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const { groupLabel } = useConferenceDates();
+  const conferenceActive = CONFERENCE_NAV.some((item) => item.to === pathname);
+  const [conferenceOpen, setConferenceOpen] = useState(conferenceActive);
+  const groupId = useId();
+
+  useEffect(() => {
+    if (conferenceActive) setConferenceOpen(true);
+  }, [conferenceActive]);
+
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={conferenceOpen}
+        aria-controls={groupId}
+        onClick={() => setConferenceOpen((open) => !open)}
+        className={cn(
+          'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium transition-colors hover:bg-white/5 hover:text-slate-50',
+          conferenceActive ? 'text-sky-100' : 'text-slate-300',
+        )}
+      >
+        <Presentation aria-hidden="true" className="size-5 shrink-0" />
+        <span className="flex-1">{groupLabel}</span>
+        <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform motion-reduce:transition-none', conferenceOpen && 'rotate-180')} />
+      </button>
+      <ul id={groupId} hidden={!conferenceOpen} className="mt-1 ml-4 flex flex-col gap-1 border-l border-slate-700 pl-3">
+        {CONFERENCE_NAV.map((item) => (
+          <SidebarLink key={item.to} item={item} onNavigate={onNavigate} />
+        ))}
+      </ul>
+    </li>
   );
 }

@@ -2,25 +2,26 @@ import { CalendarDays, ClipboardCheck, Compass, LayoutDashboard, Rocket, ShieldC
 import { paths } from '../../lib/paths';
 
 export interface NavItem {
-  label: string;
+  /** The item's words in the catalogue. */
+  messageId: string;
   to: string;
   icon: LucideIcon;
 }
 
 /** The sidebar items, in order (docs/product.md#protected-layout-and-sidebar). */
 export const MAIN_NAV: readonly NavItem[] = [
-  { label: 'Dashboard', to: paths.dashboard(), icon: LayoutDashboard },
-  { label: 'Profile', to: paths.viewRoleProfile(), icon: UserRound },
-  { label: 'My Mission', to: paths.myMission(), icon: Rocket },
-  { label: 'All Missions', to: paths.allMissions(), icon: Compass },
+  { messageId: 'nav.dashboard', to: paths.dashboard(), icon: LayoutDashboard },
+  { messageId: 'nav.profile', to: paths.viewRoleProfile(), icon: UserRound },
+  { messageId: 'nav.myMission', to: paths.myMission(), icon: Rocket },
+  { messageId: 'nav.allMissions', to: paths.allMissions(), icon: Compass },
 ];
 
 export const CONFERENCE_NAV: readonly NavItem[] = [
-  { label: 'Agenda Schedule', to: paths.agendaSchedule(), icon: CalendarDays },
-  { label: 'Speakers Directory', to: paths.speakersDirectory(), icon: Users },
+  { messageId: 'nav.agendaSchedule', to: paths.agendaSchedule(), icon: CalendarDays },
+  { messageId: 'nav.speakersDirectory', to: paths.speakersDirectory(), icon: Users },
 ];
 
-export const POST_CONFERENCE_NAV: NavItem = { label: 'Post-Conference', to: paths.postConference(), icon: ClipboardCheck };
+export const POST_CONFERENCE_NAV: NavItem = { messageId: 'nav.postConference', to: paths.postConference(), icon: ClipboardCheck };
 
 /** Shown only to organisers (the server still checks every organiser call). */
-export const ORGANISER_NAV: NavItem = { label: 'Organiser console', to: paths.organiser(), icon: ShieldCheck };
+export const ORGANISER_NAV: NavItem = { messageId: 'nav.organiser', to: paths.organiser(), icon: ShieldCheck };

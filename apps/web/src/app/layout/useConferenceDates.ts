@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { fetchProgramme } from '../../features/conference/programmeFetch';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -20,6 +21,7 @@ export function venueToday(timeZone: string, now: Date = new Date()): string {
  * "Conference" and Post-Conference is not offered.
  */
 export function useConferenceDates(): ConferenceDates {
+  const { _ } = useLingui();
   const dates = useQuery({
     queryKey: queryKeys.programme,
     queryFn: fetchProgramme,
@@ -28,10 +30,10 @@ export function useConferenceDates(): ConferenceDates {
     select: ({ programme }) => programme.settings,
   });
   const settings = dates.data;
-  if (!settings) return { groupLabel: 'Conference', lastDayReached: false };
+  if (!settings) return { groupLabel: _('nav.conference'), lastDayReached: false };
   const [first, last] = [settings.startDate.slice(0, 4), settings.endDate.slice(0, 4)];
   return {
-    groupLabel: first === last ? `Conference ${first}` : `Conference ${first}–${last}`,
+    groupLabel: first === last ? _('nav.conferenceYear', { year: first }) : _('nav.conferenceYears', { first, last }),
     lastDayReached: venueToday(settings.timeZone) >= settings.endDate,
   };
 }

@@ -1,8 +1,10 @@
+import { withMessages } from '../../i18n/i18n';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { dehydrate, hydrate, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { Workbox } from 'workbox-window';
 import { OFFLINE_MESSAGE } from '../../lib/rpcError';
 import { WifiOff } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { useAuth } from '../../lib/auth';
 import { isReachable, subscribeReachability, useReachable } from '../../lib/network';
 import { formatDateTime, formatTime } from '../../lib/format';
@@ -17,9 +19,11 @@ import { InstallPrompt } from './InstallPrompt';
  * - says so while offline: "You are offline: showing what you saw at {time}", offline meaning what
  *   lib/network.ts decides (no network, or a network that does not answer).
  */
-const UpdatePromptCard = lazy(() => import('./PromptCards').then((module) => ({ default: module.UpdatePromptCard })));
+// The card's words are in the app's part of the catalogue, loaded with it (the banner's are in the first download).
+const UpdatePromptCard = lazy(withMessages(['app'], () => import('./PromptCards').then((module) => ({ default: module.UpdatePromptCard }))));
 
 export default function OfflineSupport() {
+  const { _ } = useLingui();
   const online = useReachable();
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -36,10 +40,7 @@ export default function OfflineSupport() {
           className="pointer-events-auto flex max-w-xl items-start gap-2 rounded-xl border border-amber-300/50 bg-slate-900 px-4 py-3 text-sm text-amber-100 shadow-2xl shadow-black/60"
         >
           <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p>
-            {lastSeen ? `You are offline: showing what you saw at ${formatSeen(lastSeen)}.` : 'You are offline.'} Voting, following and saving need a
-            connection.
-          </p>
+          <p>{lastSeen ? _('offline.banner.seen', { time: formatSeen(lastSeen) }) : _('offline.banner.plain')}</p>
         </div>
       )}
       {update.waiting ? null : <InstallPrompt />}

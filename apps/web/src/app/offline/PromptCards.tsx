@@ -1,4 +1,5 @@
 import { Download, RefreshCw } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { appConfig } from '../../lib/appConfig';
 
 /*
@@ -7,24 +8,22 @@ import { appConfig } from '../../lib/appConfig';
  */
 
 export function InstallOfferCard({ ios, onDismiss, onInstall }: { ios: boolean; onDismiss: () => void; onInstall: () => void }) {
+  const { _ } = useLingui();
+  const productName = appConfig.productName;
   return (
     <section
-      aria-label="Install the app"
+      aria-label={_('offline.install.label')}
       data-testid="install-prompt"
       className="pointer-events-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-sky-300/50 bg-slate-900 px-4 py-3 text-sm text-slate-100 shadow-2xl shadow-black/60"
     >
-      <p className="flex-1">
-        {ios
-          ? `Keep ${appConfig.productName} on your home screen: tap Share, then "Add to Home Screen". It opens like an app, offline too.`
-          : `Install ${appConfig.productName} on this device: it opens like an app, on your dashboard, offline too.`}
-      </p>
+      <p className="flex-1">{ios ? _('offline.install.ios', { productName }) : _('offline.install.other', { productName })}</p>
       <div className="flex gap-2">
         <button
           type="button"
           onClick={onDismiss}
           className="min-h-9 rounded-lg px-3 font-medium text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300"
         >
-          {ios ? 'Got it' : 'Not now'}
+          {ios ? _('offline.install.gotIt') : _('offline.install.notNow')}
         </button>
         {ios ? null : (
           <button
@@ -33,7 +32,7 @@ export function InstallOfferCard({ ios, onDismiss, onInstall }: { ios: boolean; 
             className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-sky-400 px-3 font-semibold text-slate-950 hover:bg-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
           >
             <Download aria-hidden="true" className="size-4" />
-            Install
+            {_('offline.install.install')}
           </button>
         )}
       </div>
@@ -42,20 +41,21 @@ export function InstallOfferCard({ ios, onDismiss, onInstall }: { ios: boolean; 
 }
 
 export function UpdatePromptCard({ onLater, onReload }: { onLater: () => void; onReload: () => void }) {
+  const { _ } = useLingui();
   return (
     <section
-      aria-label="Update available"
+      aria-label={_('offline.update.label')}
       data-testid="update-prompt"
       className="pointer-events-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-sky-300/50 bg-slate-900 px-4 py-3 text-sm text-slate-100 shadow-2xl shadow-black/60"
     >
-      <p className="flex-1">A new version of the app is ready. Reload to use it; what you typed on this screen may be lost.</p>
+      <p className="flex-1">{_('offline.update.body')}</p>
       <div className="flex gap-2">
         <button
           type="button"
           onClick={onLater}
           className="min-h-9 rounded-lg px-3 font-medium text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300"
         >
-          Later
+          {_('offline.update.later')}
         </button>
         <button
           type="button"
@@ -63,7 +63,7 @@ export function UpdatePromptCard({ onLater, onReload }: { onLater: () => void; o
           className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-sky-400 px-3 font-semibold text-slate-950 hover:bg-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
         >
           <RefreshCw aria-hidden="true" className="size-4" />
-          Reload to update
+          {_('offline.update.reload')}
         </button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { cn } from './cn';
 import { focusPageHeading } from './focus';
 
@@ -14,6 +15,7 @@ interface DialogProps {
   footer?: ReactNode;
   /** Show the corner close (X) button; on by default. */
   showCloseButton?: boolean;
+  /** The close button's name for screen readers ("Close" unless told otherwise). */
   closeLabel?: string;
   /** How wide it may grow: md (32rem) by default, lg (42rem) and xl (56rem) for editors with side-by-side fields. */
   size?: DialogSize;
@@ -31,18 +33,8 @@ const SIZES: Record<DialogSize, string> = { md: 'max-w-lg', lg: 'max-w-2xl', xl:
  * to whatever opened it. Radix returns focus only to its own Trigger; our dialogs are opened by
  * ordinary buttons (and links, list rows), so the opener is remembered as focus moves in.
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  showCloseButton = true,
-  closeLabel = 'Close',
-  size = 'md',
-  className,
-}: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, showCloseButton = true, closeLabel, size = 'md', className }: DialogProps) {
+  const { _ } = useLingui();
   const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -72,7 +64,7 @@ export function Dialog({
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-slate-50">{title}</RadixDialog.Title>
             {showCloseButton ? (
-              <RadixDialog.Close aria-label={closeLabel} className="-m-1 rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white">
+              <RadixDialog.Close aria-label={closeLabel ?? _('common.close')} className="-m-1 rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white">
                 <X aria-hidden="true" className="size-5" />
               </RadixDialog.Close>
             ) : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { PageSpinner, Spinner } from './Spinner';
@@ -21,6 +22,7 @@ interface LoadErrorProps {
  * the person ask again (docs/product.md#offline-and-updates). Never a default that looks like data.
  */
 export function LoadError({ message, onRetry, title, retrying = false, className }: LoadErrorProps) {
+  const { _ } = useLingui();
   return (
     <Alert tone="error" title={title} className={className}>
       <p>{message}</p>
@@ -36,7 +38,7 @@ export function LoadError({ message, onRetry, title, retrying = false, className
           onRetry();
         }}
       >
-        Try again
+        {_('common.tryAgain')}
       </Button>
     </Alert>
   );
@@ -69,12 +71,13 @@ interface QueryStateProps<T> {
  * an error with "Try again" when there is nothing to show; loading otherwise.
  */
 export function QueryState<T>({ query, loading, errorTitle, errorMessage, page = false, children }: QueryStateProps<T>) {
+  const { _ } = useLingui();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.error) {
     return (
       <LoadError
         title={errorTitle}
-        message={errorMessage ?? (query.error.message || 'This could not be loaded.')}
+        message={errorMessage ?? (query.error.message || _('common.loadFailed'))}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
       />

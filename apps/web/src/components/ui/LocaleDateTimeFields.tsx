@@ -1,9 +1,21 @@
 import { useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
+import { currentFormattingLocale } from '../../i18n/i18n';
 import { datePattern, formatLocaleDate, localeDateTime, parseLocaleDate, type LocaleDateTime } from '../../lib/localeDateTime';
 import { TextField, type TextFieldProps } from './TextField';
 
-// The person's locale, as their browser is set; read once, as lib/format.ts does.
-export const style = localeDateTime();
+const styles = new Map<string, LocaleDateTime>();
+
+/** How the interface's locale writes dates and times (as lib/format.ts shows them), worked out once per locale. */
+export function localeStyle(): LocaleDateTime {
+  const locale = currentFormattingLocale();
+  let style = styles.get(locale);
+  if (!style) {
+    style = localeDateTime(locale);
+    styles.set(locale, style);
+  }
+  return style;
+}
 
 export interface LocaleFieldProps extends Omit<TextFieldProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'min' | 'max'> {
   /** "YYYY-MM-DD" for a date, "HH:MM" for a time; "" when empty or not yet readable. */
@@ -14,8 +26,9 @@ export interface LocaleFieldProps extends Omit<TextFieldProps, 'value' | 'defaul
 export interface Kind {
   format: (value: string, locale: LocaleDateTime) => string;
   parse: (text: string, locale: LocaleDateTime) => string | null;
-  pattern: string;
-  problem: string;
+  pattern: (style: LocaleDateTime) => string;
+  /** The message saying how to write it, given the {pattern}. */
+  messageId: string;
 }
 
 /**
@@ -23,6 +36,8 @@ export interface Kind {
  * the ISO value ("" while what is typed cannot be read) and, once left, says how to write it.
  */
 export function LocaleField({ kind, value, onValueChange, error, onBlur, ...rest }: LocaleFieldProps & { kind: Kind }) {
+  const { _ } = useLingui();
+  const style = localeStyle();
   const [text, setText] = useState(() => kind.format(value, style));
   const [shownValue, setShownValue] = useState(value);
   const [left, setLeft] = useState(false);
@@ -32,13 +47,13 @@ export function LocaleField({ kind, value, onValueChange, error, onBlur, ...rest
     if (value !== (kind.parse(text, style) ?? '')) setText(kind.format(value, style));
   }
   const unreadable = text.trim() !== '' && kind.parse(text, style) === null;
-  const shownError: ReactNode = left && unreadable ? kind.problem : error;
+  const shownError: ReactNode = left && unreadable ? _(kind.messageId, { pattern: kind.pattern(style) }) : error;
   return (
     <TextField
       {...rest}
       type="text"
       value={text}
-      placeholder={kind.pattern}
+      placeholder={kind.pattern(style)}
       error={shownError}
       onChange={(event) => {
         setText(event.target.value);
@@ -59,8 +74,8 @@ export function LocaleField({ kind, value, onValueChange, error, onBlur, ...rest
 const DATE: Kind = {
   format: formatLocaleDate,
   parse: parseLocaleDate,
-  pattern: datePattern(style),
-  problem: `Write the date as ${datePattern(style)}`,
+  pattern: datePattern,
+  messageId: 'common.dateFormatProblem',
 };
 
 /** A day, typed in the person's locale's order ("MM/DD/YYYY", "DD/MM/YYYY", "YYYY/MM/DD"). */

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { cn } from './cn';
 
 interface SpinnerProps {
@@ -28,11 +29,12 @@ export function Spinner({ label, size = 'md', className }: SpinnerProps) {
   );
 }
 
-/** A full-area loading state, e.g. while the session loads. */
-export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
+/** A full-area loading state, e.g. while the session loads ("Loading..." unless told otherwise). */
+export function PageSpinner({ label }: { label?: string }) {
+  const { _ } = useLingui();
   return (
     <div className="flex min-h-[50vh] w-full items-center justify-center p-8">
-      <Spinner size="lg" label={label} className="flex-col" />
+      <Spinner size="lg" label={label ?? _('common.loading')} className="flex-col" />
     </div>
   );
 }

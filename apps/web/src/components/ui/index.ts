@@ -11,5 +11,5 @@ export { PageSpinner, Spinner } from './Spinner';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './TextField';
 export { Toaster } from './Toaster';
 export { cn } from './cn';
-export { REQUIRED_FIELD_TEXT, useRequiredFields } from './useRequiredFields';
+export { useRequiredFields } from './useRequiredFields';
 export { pageClasses } from './page';

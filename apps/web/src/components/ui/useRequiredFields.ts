@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react';
 
 /** The inline messages under an empty required field (docs/product.md#role-profile-form, #mission-form). */
-export const REQUIRED_FIELD_TEXT = {
-  text: 'Please fill in this field.',
-  select: 'Please choose one of the options.',
+const REQUIRED_FIELD_MESSAGES = {
+  text: { messageId: 'common.required.text' },
+  select: { messageId: 'common.required.select' },
 } as const;
 
 /**
@@ -15,6 +16,7 @@ export const REQUIRED_FIELD_TEXT = {
  * `order` is the fields in the order they appear on screen; `idOf` gives each one's element id.
  */
 export function useRequiredFields<F extends string>(order: readonly F[], values: Readonly<Record<F, string>>, idOf: (field: F) => string) {
+  const { _ } = useLingui();
   const [checked, setChecked] = useState(false);
   // Focus moves after the render that marks the fields, so the field is announced as invalid.
   // A new object per failed submit, so a second failure focuses again.
@@ -29,7 +31,7 @@ export function useRequiredFields<F extends string>(order: readonly F[], values:
   return {
     /** The field's inline message, or undefined when it needs none. */
     errorFor(field: F, kind: 'text' | 'select' = 'text'): string | undefined {
-      return checked && isEmpty(field) ? REQUIRED_FIELD_TEXT[kind] : undefined;
+      return checked && isEmpty(field) ? _(REQUIRED_FIELD_MESSAGES[kind].messageId) : undefined;
     },
     /** Marks the empty fields and focuses the first; true when none is empty. */
     check(): boolean {

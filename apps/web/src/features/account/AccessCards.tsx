@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react';
 import type { MySession } from '@mc/contract';
 import { Alert, Badge, Button, Card, CardHeader, LoadError, Spinner } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
@@ -14,6 +15,7 @@ const sessionsKey = (userId: string | null) => ['account', 'sessions', userId] a
 
 /** The person's signed-in sessions, with device and last use; another one, or all others, can be signed out. */
 export function SessionsCard() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
@@ -23,7 +25,7 @@ export function SessionsCard() {
     onMutate: () => setError(null),
     onSuccess: (left: MySession[]) => {
       queryClient.setQueryData(sessionsKey(userId), left);
-      toast.success('Signed out.');
+      toast.success(_('account.sessions.signedOut'));
     },
     onError: (failure: Error) => setError(failure.message),
   };
@@ -35,12 +37,12 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader
-        title="Signed-in sessions"
-        description="Every browser where you are signed in. A session you sign out here ends within the hour, at its next refresh."
+        title={_('account.sessions.title')}
+        description={_('account.sessions.description')}
         action={
           hasOthers ? (
-            <Button variant="secondary" busy={others.isPending} busyLabel="Signing out..." onClick={() => others.mutate()}>
-              Sign out all other sessions
+            <Button variant="secondary" busy={others.isPending} busyLabel={_('common.signingOut')} onClick={() => others.mutate()}>
+              {_('account.sessions.signOutOthers')}
             </Button>
           ) : null
         }
@@ -49,17 +51,17 @@ export function SessionsCard() {
       {sessions.isError ? (
         <LoadError message={sessions.error.message} onRetry={() => void sessions.refetch()} />
       ) : sessions.isPending ? (
-        <Spinner label="Loading your sessions" />
+        <Spinner label={_('account.sessions.loading')} />
       ) : (
         <ul className="flex flex-col gap-2" data-testid="sessions">
           {list.map((session) => (
             <li key={session.session_id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-700 p-3">
               <div className="min-w-0">
                 <p className="font-medium text-slate-100">
-                  {session.device} {session.current ? <Badge tone="info">This browser</Badge> : null}
+                  {session.device} {session.current ? <Badge tone="info">{_('account.sessions.thisBrowser')}</Badge> : null}
                 </p>
                 <p className="text-sm text-slate-300">
-                  Signed in {formatDateTime(session.signed_in_at)} · last used {formatDateTime(session.last_used_at)}
+                  {_('account.sessions.times', { signedIn: formatDateTime(session.signed_in_at), lastUsed: formatDateTime(session.last_used_at) })}
                 </p>
               </div>
               {session.current ? null : (
@@ -67,12 +69,12 @@ export function SessionsCard() {
                   variant="secondary"
                   size="sm"
                   busy={one.isPending && one.variables === session.session_id}
-                  busyLabel="Signing out..."
+                  busyLabel={_('common.signingOut')}
                   disabled={one.isPending}
                   onClick={() => one.mutate(session.session_id)}
-                  aria-label={`Sign out ${session.device}, last used ${formatDateTime(session.last_used_at)}`}
+                  aria-label={_('account.sessions.signOutLabel', { device: session.device, lastUsed: formatDateTime(session.last_used_at) })}
                 >
-                  Sign out
+                  {_('account.sessions.signOut')}
                 </Button>
               )}
             </li>
@@ -85,41 +87,38 @@ export function SessionsCard() {
 
 /** The private calendar address for My agenda: whether one works, and stopping it. It is made on the agenda. */
 export function CalendarAddressCard() {
+  const { _ } = useLingui();
   const feed = useCalendarFeed(true);
   const [error, setError] = useState<string | null>(null);
   function stop() {
     setError(null);
     feed.revoke.mutate(undefined, {
-      onSuccess: () => toast.success('The calendar address no longer works.'),
+      onSuccess: () => toast.success(_('account.calendar.stopped')),
       onError: (failure) => setError(failure.message),
     });
   }
   const status = feed.status;
   return (
     <Card>
-      <CardHeader
-        title="Calendar address"
-        description="A private address calendar apps read your starred agenda parts from. Anyone who has it can read them."
-      />
+      <CardHeader title={_('account.calendar.title')} description={_('account.calendar.description')} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       {status.isError ? (
         <LoadError message={status.error.message} onRetry={() => void status.refetch()} />
       ) : status.isPending ? (
-        <Spinner label="Loading your calendar address" />
+        <Spinner label={_('account.calendar.loading')} />
       ) : status.data.active ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-200">You made an address on {formatDate(status.data.created_at)}; it works until you stop it.</p>
-          <Button variant="danger" busy={feed.revoke.isPending} busyLabel="Stopping..." onClick={stop}>
-            Stop the calendar address
+          <p className="text-sm text-slate-200">{_('account.calendar.active', { date: formatDate(status.data.created_at) })}</p>
+          <Button variant="danger" busy={feed.revoke.isPending} busyLabel={_('account.calendar.stopping')} onClick={stop}>
+            {_('account.calendar.stop')}
           </Button>
         </div>
       ) : (
         <p className="text-sm text-slate-200">
-          You have no calendar address. Make one from the{' '}
-          <Link to={paths.agendaSchedule()} className="text-sky-300 underline underline-offset-4 hover:text-sky-200">
-            Agenda
-          </Link>{' '}
-          (Calendar).
+          <Trans
+            id="account.calendar.none"
+            components={{ 0: <Link to={paths.agendaSchedule()} className="text-sky-300 underline underline-offset-4 hover:text-sky-200" /> }}
+          />
         </p>
       )}
     </Card>

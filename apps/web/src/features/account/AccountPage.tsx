@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { pageClasses } from '../../components/ui';
+import { Trans, useLingui } from '@lingui/react';
+import { Card, CardHeader, pageClasses } from '../../components/ui';
+import { LanguagePicker } from '../../i18n';
 import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
 import { NotificationSettingsCard } from '../notifications';
@@ -8,27 +10,38 @@ import { AnonymityCard, DetailsCard } from './ProfileCards';
 import { DeleteAccountCard, DownloadDataCard } from './DataCards';
 import { SeenByOthersCard } from './SeenByOthersCard';
 
-const TITLE = 'My account';
+/** The interface's language, as on the public screens (docs/product.md#languages). */
+function LanguageCard() {
+  const { _ } = useLingui();
+  return (
+    <Card>
+      <CardHeader title={_('account.language.title')} description={_('account.language.description')} />
+      <LanguagePicker />
+    </Card>
+  );
+}
 
 /**
  * docs/product.md#account-page: what the product holds about the signed-in person and what they
  * can do with it, on one page.
  */
 export default function AccountPage() {
+  const { _ } = useLingui();
+  const title = _('account.title');
   return (
     <div className={`${pageClasses} flex flex-col gap-6`}>
-      <title>{`${TITLE} · ${appConfig.productName}`}</title>
+      <title>{`${title} · ${appConfig.productName}`}</title>
       <div>
-        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{TITLE}</h1>
+        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
         <p className="mt-1 text-sm text-slate-300">
-          What this app holds about you, and what you can do with it. How it is kept:{' '}
-          <Link to={paths.privacy()} className="text-sky-300 underline underline-offset-4 hover:text-sky-200">
-            Privacy
-          </Link>
-          .
+          <Trans
+            id="account.intro"
+            components={{ 0: <Link to={paths.privacy()} className="text-sky-300 underline underline-offset-4 hover:text-sky-200" /> }}
+          />
         </p>
       </div>
       <DetailsCard />
+      <LanguageCard />
       <AnonymityCard />
       <SeenByOthersCard />
       <NotificationSettingsCard />

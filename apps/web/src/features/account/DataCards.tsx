@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import { DATA_EXPORT_HOURS, dataExportPath } from '@mc/contract';
 import { Alert, Button, Card, CardHeader, TextField } from '../../components/ui';
+import { i18n } from '../../i18n/i18n';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { callRpc } from '../../lib/rpc';
@@ -14,7 +16,7 @@ async function saveDownload(exportId: string): Promise<void> {
   const response = await fetch(dataExportPath(exportId), { headers: { authorization: `Bearer ${data.session?.access_token ?? ''}` } });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? 'The download failed. Please try again.');
+    throw new Error(body?.message ?? i18n._('account.download.failed'));
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
@@ -26,6 +28,7 @@ async function saveDownload(exportId: string): Promise<void> {
 
 /** "Download my data": one click prepares the zip and downloads it. */
 export function DownloadDataCard() {
+  const { _ } = useLingui();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function download() {
@@ -34,29 +37,36 @@ export function DownloadDataCard() {
     try {
       const ready = await callRpc('request_my_data_export', {});
       await saveDownload(ready.export_id);
-      toast.success('Your data is downloaded.');
+      toast.success(_('account.download.done'));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The download failed. Please try again.');
+      setError(failure instanceof Error ? failure.message : _('account.download.failed'));
     } finally {
       setBusy(false);
     }
   }
   return (
     <Card>
-      <CardHeader
-        title="Download my data"
-        description={`A zip file with everything this app holds about you (JSON, with a short README). It can be fetched for ${DATA_EXPORT_HOURS} hours, by you only.`}
-      />
+      <CardHeader title={_('account.download.title')} description={_('account.download.description', { hours: DATA_EXPORT_HOURS })} />
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button className="mt-3" busy={busy} busyLabel="Preparing..." onClick={() => void download()}>
-        Download my data
+      <Button className="mt-3" busy={busy} busyLabel={_('account.download.preparing')} onClick={() => void download()}>
+        {_('account.download.button')}
       </Button>
     </Card>
   );
 }
 
+/** What deleting the account does, in order. */
+const DELETION_EFFECTS = [
+  { messageId: 'account.delete.effectMission' },
+  { messageId: 'account.delete.effectVotes' },
+  { messageId: 'account.delete.effectData' },
+  { messageId: 'account.delete.effectSurveys' },
+  { messageId: 'account.delete.effectSignUpAgain' },
+] as const;
+
 /** "Delete my account": what happens, then the e-mail typed again. */
 export function DeleteAccountCard() {
+  const { _ } = useLingui();
   const { appUser, signOut } = useAuth();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
@@ -70,27 +80,25 @@ export function DeleteAccountCard() {
     try {
       await callRpc('delete_my_account', { p_email: typed });
       await signOut();
-      toast.success('Your account is deleted.');
+      toast.success(_('account.delete.done'));
       await navigate(paths.home(), { replace: true });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Your account could not be deleted.');
+      setError(failure instanceof Error ? failure.message : _('account.delete.failed'));
       setBusy(false);
     }
   }
 
   return (
     <Card>
-      <CardHeader title="Delete my account" description="This cannot be undone. When you delete your account:" />
+      <CardHeader title={_('account.delete.title')} description={_('account.delete.description')} />
       <ul className="mb-4 flex list-disc flex-col gap-1 pl-5 text-sm text-slate-300">
-        <li>The mission you created passes to a co-owner; if it has none who can take it, it is hidden, with a note for its team.</li>
-        <li>Your votes and subscriptions are removed and the missions’ counts corrected; you leave every team.</li>
-        <li>Your role profile, notifications, favourites, calendar address and sessions go: you are signed out everywhere.</li>
-        <li>That you completed the surveys stays only as an anonymous count.</li>
-        <li>You can sign up again with the same e-mail, as a new person.</li>
+        {DELETION_EFFECTS.map(({ messageId }) => (
+          <li key={messageId}>{_(messageId)}</li>
+        ))}
       </ul>
       <form className="flex flex-col gap-3" onSubmit={remove} noValidate>
         <TextField
-          label={`Type your e-mail address (${appUser?.email ?? ''}) to confirm`}
+          label={_('account.delete.confirmLabel', { email: appUser?.email ?? '' })}
           type="email"
           autoComplete="off"
           maxLength={254}
@@ -98,8 +106,8 @@ export function DeleteAccountCard() {
           onChange={(event) => setTyped(event.target.value)}
           error={error ?? undefined}
         />
-        <Button type="submit" variant="danger" className="self-start" busy={busy} busyLabel="Deleting..." disabled={typed.trim() === ''}>
-          Delete my account
+        <Button type="submit" variant="danger" className="self-start" busy={busy} busyLabel={_('account.delete.deleting')} disabled={typed.trim() === ''}>
+          {_('account.delete.button')}
         </Button>
       </form>
     </Card>

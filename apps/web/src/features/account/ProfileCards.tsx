@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ANONYMITY_COVERS, SIGNUP_MESSAGES, isValidMobileNumber } from '@mc/contract';
+import { useLingui } from '@lingui/react';
+import { SIGNUP_MESSAGES, isValidMobileNumber } from '@mc/contract';
 import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextField, LoadError } from '../../components/ui';
+import { useCheckMessage } from '../../i18n';
 import { useAuth } from '../../lib/auth';
 import { callRpc } from '../../lib/rpc';
 
@@ -11,6 +13,8 @@ export const seenByOthersKey = (userId: string | null) => ['account', 'seen-by-o
 
 /** Names and mobile, with the sign-up rules (register_user_profile checks them again); the e-mail is shown. */
 export function DetailsCard() {
+  const { _ } = useLingui();
+  const checkMessage = useCheckMessage();
   const { appUser, appUserLoading, user, refreshAppUser } = useAuth();
   const queryClient = useQueryClient();
   const [first, setFirst] = useState<string | null>(null);
@@ -20,15 +24,15 @@ export function DetailsCard() {
   const [saving, setSaving] = useState(false);
   if (!appUser) {
     // The session's own read of the person's row answers "none" when it fails: never an empty form for it.
-    if (appUserLoading) return <Spinner label="Loading your details" />;
-    return <LoadError message="Your details could not be loaded." onRetry={() => void refreshAppUser().catch(() => undefined)} />;
+    if (appUserLoading) return <Spinner label={_('account.details.loading')} />;
+    return <LoadError message={_('account.details.loadFailed')} onRetry={() => void refreshAppUser().catch(() => undefined)} />;
   }
   const values = { first: first ?? appUser.first_name, last: last ?? appUser.last_name, mobile: mobile ?? appUser.mobile };
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!values.first.trim() || !values.last.trim()) return setError('First name and last name are required');
-    if (!isValidMobileNumber(values.mobile)) return setError(SIGNUP_MESSAGES.mobileInvalid);
+    if (!values.first.trim() || !values.last.trim()) return setError(_('account.details.namesRequired'));
+    if (!isValidMobileNumber(values.mobile)) return setError(checkMessage(SIGNUP_MESSAGES.mobileInvalid));
     setSaving(true);
     setError(null);
     try {
@@ -41,9 +45,9 @@ export function DetailsCard() {
       });
       await refreshAppUser();
       await queryClient.invalidateQueries({ queryKey: seenByOthersKey(user?.id ?? null) });
-      toast.success('Your details are saved.');
+      toast.success(_('account.details.saved'));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Your details could not be saved.');
+      setError(failure instanceof Error ? failure.message : _('account.details.saveFailed'));
     } finally {
       setSaving(false);
     }
@@ -51,15 +55,15 @@ export function DetailsCard() {
 
   return (
     <Card>
-      <CardHeader title="Your details" description={`Your e-mail address: ${appUser.email}`} />
+      <CardHeader title={_('account.details.title')} description={_('account.details.email', { email: appUser.email })} />
       <form className="grid gap-4 sm:grid-cols-2" onSubmit={save} noValidate>
-        <TextField label="First name" required maxLength={200} value={values.first} onChange={(e) => setFirst(e.target.value)} />
-        <TextField label="Last name" required maxLength={200} value={values.last} onChange={(e) => setLast(e.target.value)} />
-        <TextField label="Mobile number" required type="tel" maxLength={30} value={values.mobile} onChange={(e) => setMobile(e.target.value)} />
+        <TextField label={_('account.details.firstName')} required maxLength={200} value={values.first} onChange={(e) => setFirst(e.target.value)} />
+        <TextField label={_('account.details.lastName')} required maxLength={200} value={values.last} onChange={(e) => setLast(e.target.value)} />
+        <TextField label={_('account.details.mobile')} required type="tel" maxLength={30} value={values.mobile} onChange={(e) => setMobile(e.target.value)} />
         <div className="flex flex-col gap-3 sm:col-span-2">
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <Button type="submit" className="self-start" busy={saving} busyLabel="Saving...">
-            Save details
+          <Button type="submit" className="self-start" busy={saving} busyLabel={_('common.saving')}>
+            {_('account.details.save')}
           </Button>
         </div>
       </form>
@@ -69,6 +73,7 @@ export function DetailsCard() {
 
 /** The anonymity choice, changed only after the consequences are read. */
 export function AnonymityCard() {
+  const { _ } = useLingui();
   const { user, setAnonymity } = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -82,37 +87,34 @@ export function AnonymityCard() {
     await queryClient.invalidateQueries({ queryKey: seenByOthersKey(user?.id ?? null) });
     setBusy(false);
     setConfirming(false);
-    toast.success(next ? 'You are now anonymous to other attendees.' : 'Other attendees now see your name and e-mail.');
+    toast.success(next ? _('account.anonymity.nowAnonymous') : _('account.anonymity.nowShared'));
   }
 
   return (
     <Card>
       <CardHeader
-        title="Anonymity"
-        description={anonymous ? 'You chose to stay anonymous.' : 'You share your name and contact details.'}
+        title={_('account.anonymity.title')}
+        description={anonymous ? _('account.anonymity.isAnonymous') : _('account.anonymity.isShared')}
         action={
           <Button variant="secondary" onClick={() => setConfirming(true)}>
-            {next ? 'Stay anonymous' : 'Share my name and contact details'}
+            {next ? _('common.stayAnonymous') : _('account.anonymity.share')}
           </Button>
         }
       />
-      <p className="text-sm text-slate-300">{ANONYMITY_COVERS}</p>
+      {/* The contract's ANONYMITY_COVERS, in the interface's language. */}
+      <p className="text-sm text-slate-300">{_('common.anonymityCovers')}</p>
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={next ? 'Stay anonymous from now on?' : 'Share your name and contact details?'}
-        description={
-          next
-            ? 'Other attendees will see you only as “Anonymous attendee”, without your e-mail, everywhere, at once; they find you only by your whole e-mail address. Your survey answers from now on carry a new anonymous id.'
-            : 'Other attendees will see your name and e-mail everywhere, at once, including on missions and teams you already joined, and can find you by name. Your survey answers from now on carry your name and contact details.'
-        }
+        title={next ? _('account.anonymity.confirmStayTitle') : _('account.anonymity.confirmShareTitle')}
+        description={next ? _('account.anonymity.confirmStay') : _('account.anonymity.confirmShare')}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {_('common.cancel')}
             </Button>
-            <Button busy={busy} busyLabel="Processing..." onClick={() => void confirm()}>
-              Confirm
+            <Button busy={busy} busyLabel={_('common.processing')} onClick={() => void confirm()}>
+              {_('common.confirm')}
             </Button>
           </>
         }

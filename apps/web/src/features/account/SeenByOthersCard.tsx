@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import type { SeenByOthers } from '@mc/contract';
 import { Card, EmailText, QueryState } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
@@ -7,14 +8,13 @@ import { callRpc } from '../../lib/rpc';
 import { RoleCardView } from '../roles';
 import { seenByOthersKey } from './ProfileCards';
 
-const NO_EMAIL = 'No e-mail shown';
-
 /**
  * "What others see of me": the person's search result, team-list row and role card as the server
  * answers them to another attendee (get_how_others_see_me builds each with the code that answers
  * other people), shown with the role card's own component.
  */
 export function SeenByOthersCard() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const seen = useQuery({ queryKey: seenByOthersKey(userId), queryFn: () => callRpc('get_how_others_see_me', {}), enabled: userId !== null });
@@ -22,10 +22,10 @@ export function SeenByOthersCard() {
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg font-semibold text-slate-50">
-        What others see of me
+        {_('account.seen.title')}
       </h2>
-      <p className="mb-4 text-sm text-slate-300">Exactly what another attendee, who is not on your team, gets from the app.</p>
-      <QueryState query={seen} loading="Loading what others see">
+      <p className="mb-4 text-sm text-slate-300">{_('account.seen.intro')}</p>
+      <QueryState query={seen} loading={_('account.seen.loading')}>
         {(data) => <SeenParts seen={data} />}
       </QueryState>
     </Card>
@@ -33,44 +33,42 @@ export function SeenByOthersCard() {
 }
 
 function Row({ title, name, email, note }: { title: string; name: string; email: string; note?: string }) {
+  const { _ } = useLingui();
   return (
     <div className="rounded-lg border border-slate-700 p-3">
       <h3 className="text-xs font-semibold text-slate-300">{title}</h3>
       <p className="font-medium break-words text-slate-100">{name}</p>
-      <p className="text-sm break-words text-slate-300">{email ? <EmailText email={email} /> : NO_EMAIL}</p>
+      <p className="text-sm break-words text-slate-300">{email ? <EmailText email={email} /> : _('account.seen.noEmail')}</p>
       {note ? <p className="mt-1 text-xs text-slate-300">{note}</p> : null}
     </div>
   );
 }
 
 function SeenParts({ seen }: { seen: SeenByOthers }) {
+  const { _ } = useLingui();
   const search = seen.search_result;
-  const found = seen.found_by === 'whole_email' ? 'Found only by someone who types your whole e-mail address.' : 'Found by your name or e-mail.';
+  const found = seen.found_by === 'whole_email' ? _('account.seen.foundByWholeEmail') : _('account.seen.foundByName');
   return (
     <div className="flex flex-col gap-3" data-testid="seen-by-others">
       <div className="grid gap-3 sm:grid-cols-2">
         {search ? (
-          <Row title="Search result" name={`${search.first_name} ${search.last_name}`.trim()} email={search.email} note={found} />
+          <Row title={_('account.seen.searchResult')} name={`${search.first_name} ${search.last_name}`.trim()} email={search.email} note={found} />
         ) : (
           <div className="rounded-lg border border-slate-700 p-3">
-            <h3 className="text-xs font-semibold text-slate-300">Search result</h3>
-            <p className="text-sm text-slate-200">Not in the people search: it lists only people with a role profile.</p>
+            <h3 className="text-xs font-semibold text-slate-300">{_('account.seen.searchResult')}</h3>
+            <p className="text-sm text-slate-200">{_('account.seen.notInSearch')}</p>
           </div>
         )}
-        <Row title="Team list and mission creator" name={`${seen.team_row.first_name} ${seen.team_row.last_name}`.trim()} email={seen.team_row.email} />
+        <Row title={_('account.seen.teamRow')} name={`${seen.team_row.first_name} ${seen.team_row.last_name}`.trim()} email={seen.team_row.email} />
       </div>
-      <section aria-label="Your role card as others see it" className="rounded-lg border border-slate-700 p-3" data-testid="seen-role-card">
-        <h3 className="mb-2 text-xs font-semibold text-slate-300">Role card</h3>
+      <section aria-label={_('account.seen.roleCardLabel')} className="rounded-lg border border-slate-700 p-3" data-testid="seen-role-card">
+        <h3 className="mb-2 text-xs font-semibold text-slate-300">{_('account.seen.roleCard')}</h3>
         {seen.role_card ? (
           <div className="flex flex-col gap-4" data-testid="seen-role-card-body">
             <RoleCardView card={seen.role_card} />
           </div>
         ) : (
-          <p className="text-sm text-slate-200">
-            {seen.has_role_profile
-              ? 'Only your teammates can open your role card (you can change this on My Role Profile).'
-              : 'You have no role profile, so there is no role card.'}
-          </p>
+          <p className="text-sm text-slate-200">{seen.has_role_profile ? _('account.seen.teammatesOnly') : _('account.seen.noRoleProfile')}</p>
         )}
       </section>
     </div>

@@ -1,13 +1,15 @@
 import { PRIVACY_PAGE_PATH, type PrivacyPage } from '@mc/contract';
+import { i18n } from '../../i18n/i18n';
 
-const FAILED = 'The privacy page could not be loaded. Please try again.';
+/** Said when the page cannot be read (the error's message is what the screen shows). */
+const failed = () => new Error(i18n._('account.privacy.loadFailed'));
 
 /** The public privacy page, as anyone reads it (no sign-in). */
 export async function fetchPrivacyPage(): Promise<PrivacyPage> {
   const response = await fetch(PRIVACY_PAGE_PATH, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(FAILED);
+  if (!response.ok) throw failed();
   const page = (await response.json()) as Partial<PrivacyPage>;
-  if (typeof page.body !== 'string') throw new Error(FAILED);
+  if (typeof page.body !== 'string') throw failed();
   return { body: page.body, updated_at: page.updated_at ?? null };
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Megaphone, X } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react';
 import { useAuth } from '../../lib/auth';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
@@ -12,6 +13,7 @@ import { queryKeys } from '../../lib/queryKeys';
  * one also marks it read in the bell.
  */
 export function AnnouncementBanners() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
@@ -27,7 +29,7 @@ export function AnnouncementBanners() {
   });
   if (!banners.data?.length) return null;
   return (
-    <section aria-label="Announcements" className="flex flex-col gap-3">
+    <section aria-label={_('announcements.label')} className="flex flex-col gap-3">
       {banners.data.map((banner) => (
         <article
           key={banner.id}
@@ -37,13 +39,15 @@ export function AnnouncementBanners() {
           <Megaphone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sky-300" />
           <div className="min-w-0 flex-1">
             <h2 id={`announcement-${banner.id}`} className="font-semibold text-white">
-              {banner.urgent ? <span className="mr-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-950">Urgent</span> : null}
+              {banner.urgent ? (
+                <span className="mr-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-950">{_('announcements.urgent')}</span>
+              ) : null}
               {banner.title}
             </h2>
             <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-200">{banner.body}</p>
             {banner.link ? (
               <Link to={banner.link} className="mt-2 inline-flex min-h-9 items-center text-sm text-sky-200 underline underline-offset-2 hover:text-white">
-                Open<span className="sr-only">: {banner.title}</span>
+                <Trans id="announcements.open" values={{ title: banner.title }} components={{ 0: <span className="sr-only" /> }} />
               </Link>
             ) : null}
           </div>
@@ -54,7 +58,7 @@ export function AnnouncementBanners() {
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-white"
           >
             <X aria-hidden="true" className="size-5" />
-            <span className="sr-only">Dismiss the announcement {banner.title}</span>
+            <span className="sr-only">{_('announcements.dismiss', { title: banner.title })}</span>
           </button>
         </article>
       ))}

@@ -8,7 +8,7 @@ import { cn } from '../../components/ui/cn';
 import { paths } from '../../lib/paths';
 import { DateOfBirthField, EmailField } from './CredentialFields';
 import { AuthShell } from './AuthShell';
-import { COUNTRIES, countryByCode, DEFAULT_COUNTRY_CODE, digitsOnly, fullMobileNumber } from './countries';
+import { countriesIn, countryByCode, DEFAULT_COUNTRY_CODE, digitsOnly, fullMobileNumber } from './countries';
 import { useAuth } from '../../lib/auth';
 import { Trans, useLingui } from '@lingui/react';
 import { MIN_AGE } from '@mc/contract/constants.ts';
@@ -155,7 +155,7 @@ interface MobileNumberFieldProps {
 
 /** The mobile number: the country (giving the dial code) and the digits after it. */
 function MobileNumberField({ inputRef, countryCode, onCountryChange, digits, onDigitsChange, error }: MobileNumberFieldProps) {
-  const { _ } = useLingui();
+  const { _, i18n } = useLingui();
   return (
     <FieldFrame id="signup-mobile" label={_('signup.mobile')} required error={error} hint={_('signup.mobileHint')}>
       {/* The country on its own line, so its name is never cut; its flag shows there, once. */}
@@ -171,7 +171,7 @@ function MobileNumberField({ inputRef, countryCode, onCountryChange, digits, onD
           onChange={(event) => onCountryChange(event.target.value)}
           className={fieldControlClasses}
         >
-          {COUNTRIES.map((option) => (
+          {countriesIn(i18n.locale).map((option) => (
             <option key={option.code} value={option.code}>
               {`${option.flag} ${option.name} (${option.dialCode})`}
             </option>

@@ -45,6 +45,23 @@ export const COUNTRIES: readonly Country[] = RAW.split(';')
 
 export const DEFAULT_COUNTRY_CODE: string = DEFAULT_COUNTRY.code;
 
+const countriesByLanguage = new Map<string, readonly Country[]>();
+
+/**
+ * The countries named and sorted in `language`: English keeps the names above; the other languages
+ * take the browser's own country names (CLDR, through Intl.DisplayNames), where it has them.
+ */
+export function countriesIn(language: string): readonly Country[] {
+  if (language === 'en') return COUNTRIES;
+  let named = countriesByLanguage.get(language);
+  if (!named) {
+    const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    named = COUNTRIES.map((country) => ({ ...country, name: names.of(country.code) ?? country.name })).sort((a, b) => a.name.localeCompare(b.name, language));
+    countriesByLanguage.set(language, named);
+  }
+  return named;
+}
+
 export function countryByCode(code: string): Country {
   const found = COUNTRIES.find((country) => country.code === code) ?? COUNTRIES.find((country) => country.code === DEFAULT_COUNTRY_CODE);
   if (!found) throw new Error(`Unknown default country ${DEFAULT_COUNTRY_CODE}`);

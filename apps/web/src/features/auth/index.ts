@@ -3,3 +3,4 @@ export { TwoStepSignInCard } from './mfa/TwoStepSignInCard';
 export { EnrolAuthenticator } from './mfa/EnrolAuthenticator';
 export { verifiedFactors } from './mfa/assurance';
 export { AuthShell, inlineLinkClasses } from './AuthShell';
+export { useAccountLanguage } from './useAccountLanguage';

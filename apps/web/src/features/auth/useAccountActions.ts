@@ -1,3 +1,4 @@
+import { currentLanguage } from '../../i18n/i18n';
 import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { encodeDateOfBirth } from '@mc/contract/credential.ts';
@@ -31,6 +32,8 @@ export function useAccountActions(queryClient: QueryClient, setIsPasswordRecover
             last_name: input.lastName,
             date_of_birth: credential,
             mobile_number: input.mobileNumber,
+            // Mails and other devices speak the language the person signed up in.
+            language: currentLanguage(),
           },
         },
       });

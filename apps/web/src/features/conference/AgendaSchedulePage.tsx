@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
+import { useLingui } from '@lingui/react';
 import { nowAndNext } from '@mc/contract/agenda.ts';
 import { appConfig } from '../../lib/appConfig';
 import { useMyAgenda } from './myAgenda.ts';
 import { deviceTimeZone, zoneAbbreviation } from './programme.ts';
-import { matchCountLabel, matchesByDay, parsePartType, parseRoom, searchTerms, type AgendaCriteria } from './agendaSearch.ts';
+import { matchesByDay, parsePartType, parseRoom, searchTerms, type AgendaCriteria } from './agendaSearch.ts';
 import { useNow } from './useNow.ts';
 import { pageClasses, LoadError } from '../../components/ui';
 import { AgendaDayTabs } from './agenda/AgendaDayTabs.tsx';
@@ -31,6 +32,7 @@ import { useScrollToLinkedPart } from './agenda/useScrollToLinkedPart.ts';
  * day's tab and a search (docs/product.md#agenda-schedule).
  */
 export default function AgendaSchedulePage() {
+  const { _ } = useLingui();
   const { programme, parts, days, rooms } = useAgendaProgramme();
   const { timeZone } = programme.settings;
   const { params, update, searchText, setSearchText } = useAgendaParams();
@@ -67,7 +69,7 @@ export default function AgendaSchedulePage() {
 
   return (
     <div className={pageClasses}>
-      <title>{`Agenda Schedule · ${appConfig.productName}`}</title>
+      <title>{_('agenda.documentTitle', { productName: appConfig.productName })}</title>
       <AgendaHeader timeZone={timeZone} deviceZone={abroad ? device : null} now={now} venue={programme.settings} />
 
       <NowNextStrip markers={markers} parts={parts} now={now} timeZone={timeZone} />
@@ -85,7 +87,8 @@ export default function AgendaSchedulePage() {
       />
 
       <AgendaFilters
-        values={{ searchText, type, room, rooms, status: found ? matchCountLabel(found.count) : '' }}
+        // "1 part matches" or "{n} parts match" (docs/product.md#agenda-schedule).
+        values={{ searchText, type, room, rooms, status: found ? _('agenda.search.matchCount', { count: found.count }) : '' }}
         controls={controls}
         onSearch={(text) => setSearchText(text)}
         onFilter={update}
@@ -94,7 +97,7 @@ export default function AgendaSchedulePage() {
       {favourites.isError && (
         <LoadError
           className="mb-4"
-          message={`Your starred parts could not be loaded: ${favourites.error.message}`}
+          message={_('agenda.stars.loadFailed', { reason: favourites.error.message })}
           retrying={favourites.isFetching}
           onRetry={() => void favourites.refetch()}
         />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { CalendarDays, Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '@mc/contract';
 import { Button, Dialog, LoadError } from '../../components/ui';
 import { formatDate } from '../../lib/format';
@@ -14,6 +15,7 @@ import { ReminderToggle } from './agenda/ReminderToggle.tsx';
  * the sign-in token); the server keeps only its hash, so it is shown once, right after it is made.
  */
 export function CalendarDialog() {
+  const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [created, setCreated] = useState<CreatedCalendarFeed | null>(null);
@@ -23,9 +25,9 @@ export function CalendarDialog() {
     setDownloading(true);
     try {
       const filename = await downloadCalendar(null);
-      toast.success(`Downloaded ${filename}`);
+      toast.success(_('calendar.download.done', { filename }));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The calendar file could not be made');
+      toast.error(error instanceof Error ? error.message : _('calendar.download.failed'));
     } finally {
       setDownloading(false);
     }
@@ -42,7 +44,7 @@ export function CalendarDialog() {
     revoke.mutate(undefined, {
       onSuccess: () => {
         setCreated(null);
-        toast.success('The subscription address no longer works');
+        toast.success(_('calendar.feed.stopped'));
       },
       onError: (error) => toast.error(error.message),
     });
@@ -56,7 +58,7 @@ export function CalendarDialog() {
         className={`inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400`}
       >
         <CalendarDays aria-hidden="true" className="size-4" />
-        Calendar
+        {_('calendar.title')}
       </button>
       <Dialog
         open={open}
@@ -64,30 +66,30 @@ export function CalendarDialog() {
           setOpen(next);
           if (!next) setCreated(null);
         }}
-        title="Calendar"
-        description="Put the programme or your own agenda in the calendar app you already use."
+        title={_('calendar.title')}
+        description={_('calendar.description')}
       >
         <div className="space-y-6">
           <section>
-            <h3 className="text-sm font-semibold text-slate-100">The whole programme</h3>
-            <p className="mt-1 text-sm text-slate-300">One .ics file with every part, at venue time. Open it to import it.</p>
+            <h3 className="text-sm font-semibold text-slate-100">{_('calendar.programme.heading')}</h3>
+            <p className="mt-1 text-sm text-slate-300">{_('calendar.programme.body')}</p>
             <Button
               variant="secondary"
               className="mt-3"
               icon={<Download aria-hidden="true" className="size-4" />}
               busy={downloading}
-              busyLabel="Preparing…"
+              busyLabel={_('calendar.programme.preparing')}
               onClick={() => void downloadProgramme()}
             >
-              Download the programme (.ics)
+              {_('calendar.programme.download')}
             </Button>
           </section>
 
           <section aria-labelledby="reminders-heading">
             <h3 id="reminders-heading" className="text-sm font-semibold text-slate-100">
-              Reminders
+              {_('calendar.reminders.heading')}
             </h3>
-            <p className="mt-1 text-sm text-slate-300">A notification in the bell shortly before each part you starred starts.</p>
+            <p className="mt-1 text-sm text-slate-300">{_('calendar.reminders.body')}</p>
             <div className="mt-3">
               <ReminderToggle />
             </div>
@@ -112,35 +114,33 @@ interface FeedSectionProps {
 
 /** The private subscription address for My agenda: make it, copy it once, stop it. */
 function FeedSection({ status, create, revoke, created, onMake, onStop }: FeedSectionProps) {
+  const { _ } = useLingui();
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Address copied');
+      toast.success(_('calendar.feed.copied'));
     } catch {
-      toast.error('Could not copy: select the address and copy it yourself');
+      toast.error(_('calendar.feed.copyFailed'));
     }
   }
 
   return (
     <section aria-labelledby="feed-heading">
       <h3 id="feed-heading" className="text-sm font-semibold text-slate-100">
-        Subscribe to My agenda
+        {_('calendar.feed.heading')}
       </h3>
-      <p className="mt-1 text-sm text-slate-300">
-        A private address your calendar app checks by itself: parts you star or unstar, and changes to the programme, appear there. Anyone with the address can
-        read your starred parts, so keep it to yourself; you can stop it at any time.
-      </p>
+      <p className="mt-1 text-sm text-slate-300">{_('calendar.feed.body')}</p>
       {status.isPending ? (
-        <p className="mt-3 text-sm text-slate-300">Loading…</p>
+        <p className="mt-3 text-sm text-slate-300">{_('calendar.feed.loading')}</p>
       ) : status.isError ? (
         <LoadError className="mt-3" message={status.error.message} retrying={status.isFetching} onRetry={() => void status.refetch()} />
       ) : created ? (
         <div className="mt-3 space-y-3" data-testid="feed-address">
           <p className="text-sm text-emerald-200" role="status">
-            Your address is ready. It is shown only now: copy it into your calendar app.
+            {_('calendar.feed.ready')}
           </p>
           <label className="block text-sm text-slate-200">
-            Subscription address
+            {_('calendar.feed.addressLabel')}
             <input
               readOnly
               value={created.https_url}
@@ -150,30 +150,28 @@ function FeedSection({ status, create, revoke, created, onMake, onStop }: FeedSe
           </label>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" icon={<Copy aria-hidden="true" className="size-4" />} onClick={() => void copy(created.https_url)}>
-              Copy address
+              {_('calendar.feed.copy')}
             </Button>
             <a
               href={created.webcal_url}
               className={`inline-flex min-h-9 items-center rounded-lg border border-slate-600 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400`}
             >
-              Open in calendar app
+              {_('calendar.feed.open')}
             </a>
           </div>
         </div>
       ) : status.data?.active ? (
-        <p className="mt-3 text-sm text-slate-200">
-          You made an address on {formatDate(status.data.created_at)}. It is not shown again; make a new one to copy it (the old one stops working).
-        </p>
+        <p className="mt-3 text-sm text-slate-200">{_('calendar.feed.made', { date: formatDate(status.data.created_at) })}</p>
       ) : (
-        <p className="mt-3 text-sm text-slate-200">You have no subscription address.</p>
+        <p className="mt-3 text-sm text-slate-200">{_('calendar.feed.none')}</p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" busy={create.isPending} busyLabel="Making…" onClick={onMake} disabled={status.isPending}>
-          {status.data?.active || created ? 'Make a new address' : 'Make a subscription address'}
+        <Button size="sm" busy={create.isPending} busyLabel={_('calendar.feed.making')} onClick={onMake} disabled={status.isPending}>
+          {status.data?.active || created ? _('calendar.feed.makeNew') : _('calendar.feed.make')}
         </Button>
         {(status.data?.active || created) && (
-          <Button size="sm" variant="danger" busy={revoke.isPending} busyLabel="Stopping…" onClick={onStop}>
-            Stop the address
+          <Button size="sm" variant="danger" busy={revoke.isPending} busyLabel={_('calendar.feed.stopping')} onClick={onStop}>
+            {_('calendar.feed.stop')}
           </Button>
         )}
       </div>

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { PartType } from '@mc/contract/conference.ts';
 
 /** A speaker's local photo, or their initials on a colour of their own when there is none. */
 export function SpeakerPhoto({ src, name, size }: { src: string | undefined; name: string; size: 'card' | 'dialog' }) {
+  const { _ } = useLingui();
   const box = size === 'card' ? 'size-16' : 'size-24';
   if (src) {
     return (
       <img
         src={src}
-        alt={`Photo of ${name}`}
+        alt={_('programme.speakerPhoto.alt', { name })}
         width={size === 'card' ? 64 : 96}
         height={size === 'card' ? 64 : 96}
         loading="lazy"
@@ -20,7 +22,7 @@ export function SpeakerPhoto({ src, name, size }: { src: string | undefined; nam
   return (
     <span
       role="img"
-      aria-label={`No photo of ${name}`}
+      aria-label={_('programme.speakerPhoto.none', { name })}
       className={`${box} inline-flex shrink-0 items-center justify-center rounded-full border font-semibold ${AVATAR_COLOURS[colourIndex(name)]} ${size === 'card' ? 'text-xl' : 'text-3xl'}`}
     >
       <span aria-hidden="true">{initialsOf(name)}</span>
@@ -55,21 +57,27 @@ function colourIndex(name: string): number {
   return hash % AVATAR_COLOURS.length;
 }
 
-const TYPE_STYLES: Record<PartType, string> = {
-  TALK: 'border-sky-400/40 bg-sky-400/10 text-sky-200',
-  PANEL: 'border-fuchsia-400/40 bg-fuchsia-400/10 text-fuchsia-200',
+/** Each kind of part's badge: its colours, and its name (the contract's TALK or PANEL in English). */
+const TYPE_BADGES: Record<PartType, { style: string; messageId: string }> = {
+  TALK: { style: 'border-sky-400/40 bg-sky-400/10 text-sky-200', messageId: 'programme.partType.talk' },
+  PANEL: { style: 'border-fuchsia-400/40 bg-fuchsia-400/10 text-fuchsia-200', messageId: 'programme.partType.panel' },
 };
 
 export function TypeBadge({ type }: { type: PartType }) {
-  return <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold tracking-wide ${TYPE_STYLES[type]}`}>{type}</span>;
+  const { _ } = useLingui();
+  const badge = TYPE_BADGES[type];
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold tracking-wide ${badge.style}`}>{_(badge.messageId)}</span>
+  );
 }
 
 /** A link that opens in a new tab without giving the new page a handle on this one. */
 export function ExternalAnchor({ href, children, className }: { href: string; children: ReactNode; className: string }) {
+  const { _ } = useLingui();
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {_('programme.opensInNewTab')}</span>
       <ExternalLink aria-hidden="true" className="size-3.5 shrink-0 opacity-70" />
     </a>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 
 interface ConferenceDialogProps {
   /** The element that opens the dialog; focus returns to it on close. */
@@ -17,6 +18,7 @@ interface ConferenceDialogProps {
 
 /** The modal used by the speakers directory and the agenda: Radix handles focus trap, Escape and focus return. */
 export function ConferenceDialog({ trigger, title, description, header, children, open, onOpenChange }: ConferenceDialogProps) {
+  const { _ } = useLingui();
   return (
     <Dialog.Root {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
@@ -32,7 +34,7 @@ export function ConferenceDialog({ trigger, title, description, header, children
             <div className="mt-5 space-y-5">{children}</div>
           </div>
           <Dialog.Close
-            aria-label="Close"
+            aria-label={_('programme.dialog.close')}
             className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-slate-800 hover:text-white"
           >
             <X aria-hidden="true" className="size-5" />

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { Globe, Mic, SearchX } from 'lucide-react';
 import { SearchInput, Select, pageClasses } from '../../components/ui';
 import { type Session, type Speaker } from '@mc/contract/conference.ts';
@@ -8,25 +9,15 @@ import { paths } from '../../lib/paths';
 import { ConferenceDialog } from './ConferenceDialog.tsx';
 import { ExternalAnchor, SpeakerPhoto, TypeBadge } from './ConferenceBits.tsx';
 import { formatShortDate, useProgramme } from './programme.ts';
-import {
-  appearancesOf,
-  dayOf,
-  filterSpeakers,
-  formatTimeRange,
-  sessionCountLabel,
-  sortSpeakers,
-  type SpeakerAppearance,
-  type SpeakerOrder,
-} from './schedule.ts';
-
-const SEARCH_PLACEHOLDER = 'Search speakers by name, designation, or expertise...';
+import { appearancesOf, dayOf, filterSpeakers, formatTimeRange, sortSpeakers, type SpeakerAppearance, type SpeakerOrder } from './schedule.ts';
 
 const ORDER_OPTIONS = [
-  { value: 'name', label: 'Name (A–Z)' },
-  { value: 'programme', label: 'Programme order' },
+  { value: 'name', messageId: 'speakers.sort.name' },
+  { value: 'programme', messageId: 'speakers.sort.programme' },
 ];
 
 export default function SpeakersDirectoryPage() {
+  const { _ } = useLingui();
   const programme = useProgramme();
   const [query, setQuery] = useState('');
   const [order, setOrder] = useState<SpeakerOrder>('name');
@@ -49,16 +40,16 @@ export default function SpeakersDirectoryPage() {
 
   return (
     <div className={pageClasses}>
-      <title>{`Speakers Directory · ${appConfig.productName}`}</title>
+      <title>{_('speakers.documentTitle', { productName: appConfig.productName })}</title>
       <header className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Speakers Directory</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{_('speakers.heading')}</h1>
       </header>
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchInput label="Search speakers" value={query} onChange={setQuery} placeholder={SEARCH_PLACEHOLDER} className="flex-1" />
+        <SearchInput label={_('speakers.search.label')} value={query} onChange={setQuery} placeholder={_('speakers.search.placeholder')} className="flex-1" />
         <Select
-          label="Sort by"
-          options={ORDER_OPTIONS}
+          label={_('speakers.sort.label')}
+          options={ORDER_OPTIONS.map((option) => ({ value: option.value, label: _(option.messageId) }))}
           value={order}
           onChange={(event) => setOrder(event.target.value === 'programme' ? 'programme' : 'name')}
           containerClassName="sm:w-52"
@@ -66,7 +57,7 @@ export default function SpeakersDirectoryPage() {
       </div>
 
       <p role="status" className="sr-only">
-        {speakers.length === 1 ? '1 speaker' : `${speakers.length} speakers`}
+        {_('speakers.count', { count: speakers.length })}
       </p>
 
       {speakers.length === 0 ? (
@@ -74,11 +65,11 @@ export default function SpeakersDirectoryPage() {
           <SearchX aria-hidden="true" className="mb-3 size-10 text-slate-500" />
           {/* docs/product.md#speakers-directory gives the empty state as one text, dash included. */}
           <p className="text-lg font-semibold text-white">
-            No speakers found <span className="font-normal text-slate-300">– Try adjusting your search query</span>
+            <Trans id="speakers.empty" components={{ 0: <span className="font-normal text-slate-300" /> }} />
           </p>
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Speakers">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={_('speakers.list.label')}>
           {speakers.map((speaker) => (
             <li key={speaker.id}>
               <SpeakerCard
@@ -105,6 +96,7 @@ interface SpeakerCardProps {
 }
 
 function SpeakerCard({ speaker, agenda, days, open, onOpenChange }: SpeakerCardProps) {
+  const { _ } = useLingui();
   const appearances = useMemo(() => appearancesOf(speaker.name, agenda), [speaker.name, agenda]);
   return (
     <article
@@ -140,7 +132,8 @@ function SpeakerCard({ speaker, agenda, days, open, onOpenChange }: SpeakerCardP
       <p className="mt-3">
         <span className="inline-flex items-center gap-1.5 rounded-full border border-indigo-400/30 bg-indigo-500/10 px-2.5 py-0.5 text-xs font-medium text-indigo-100">
           <Mic aria-hidden="true" className="size-3.5" />
-          {sessionCountLabel(appearances.length)}
+          {/* "1 Session" or "{n} Sessions" (docs/product.md#speakers-directory). */}
+          {_('speakers.sessionCount', { count: appearances.length })}
         </span>
       </p>
       <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-300">{speaker.about}</p>
@@ -151,20 +144,22 @@ function SpeakerCard({ speaker, agenda, days, open, onOpenChange }: SpeakerCardP
 const linkClass = `relative inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-800/70 px-3 py-2 text-sm font-medium text-indigo-100 hover:border-indigo-400 hover:text-white`;
 
 function SpeakerDetails({ speaker, appearances, days }: { speaker: Speaker; appearances: SpeakerAppearance[]; days: readonly string[] }) {
+  const { _ } = useLingui();
+  // LinkedIn and Twitter are names, the same in every language.
   const links = [
-    { label: 'LinkedIn', href: speaker.linkedinUrl },
-    { label: 'Website', href: speaker.websiteUrl },
-    { label: 'Twitter', href: speaker.twitterUrl },
-  ].filter((link): link is { label: string; href: string } => Boolean(link.href));
+    { key: 'linkedin', label: 'LinkedIn', href: speaker.linkedinUrl },
+    { key: 'website', label: _('speakers.links.website'), href: speaker.websiteUrl },
+    { key: 'twitter', label: 'Twitter', href: speaker.twitterUrl },
+  ].filter((link): link is { key: string; label: string; href: string } => Boolean(link.href));
 
   return (
     <>
       {links.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={`Links for ${speaker.name}`}>
+        <ul className="flex flex-wrap gap-2" aria-label={_('speakers.links.label', { name: speaker.name })}>
           {links.map((link) => (
-            <li key={link.label}>
+            <li key={link.key}>
               <ExternalAnchor href={link.href} className={linkClass}>
-                {link.label === 'Website' && <Globe aria-hidden="true" className="size-4" />}
+                {link.key === 'website' && <Globe aria-hidden="true" className="size-4" />}
                 {link.label}
               </ExternalAnchor>
             </li>
@@ -172,11 +167,11 @@ function SpeakerDetails({ speaker, appearances, days }: { speaker: Speaker; appe
         </ul>
       )}
       <section>
-        <h3 className="text-sm font-semibold text-slate-100">About</h3>
+        <h3 className="text-sm font-semibold text-slate-100">{_('speakers.about')}</h3>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{speaker.about}</p>
       </section>
       <section>
-        <h3 className="text-sm font-semibold text-slate-100">{sessionCountLabel(appearances.length)}</h3>
+        <h3 className="text-sm font-semibold text-slate-100">{_('speakers.sessionCount', { count: appearances.length })}</h3>
         <ul className="mt-2 space-y-2">
           {appearances.map(({ part, session }) => (
             <li key={part.id} className="rounded-xl border border-slate-800 bg-slate-950/60 p-3">
@@ -189,11 +184,11 @@ function SpeakerDetails({ speaker, appearances, days }: { speaker: Speaker; appe
               <p className="mt-1.5 font-medium text-white">
                 <Link to={paths.agendaPart(part.id)} className={`underline decoration-indigo-400/50 underline-offset-2 hover:text-indigo-100`}>
                   {part.title}
-                  <span className="sr-only"> in the agenda</span>
+                  <span className="sr-only"> {_('speakers.inTheAgenda')}</span>
                 </Link>
               </p>
               <p className="mt-0.5 text-xs text-slate-400">
-                Session {session.sessionNumber}: {session.sessionTitle}
+                {_('agenda.session.numberAndTitle', { number: session.sessionNumber, title: session.sessionTitle })}
               </p>
             </li>
           ))}

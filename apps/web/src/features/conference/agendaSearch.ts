@@ -7,8 +7,11 @@ import type { ProgrammePart } from '@mc/contract/programme.ts';
  * (docs/product.md#agenda-schedule). Pure, so the rules are tested without a browser.
  */
 
-/** The words the option list shows for each kind of part; a new kind in the contract needs one here. */
-export const PART_TYPE_LABELS: Record<PartType, string> = { TALK: 'Talks', PANEL: 'Panels' };
+/** The message the option list shows for each kind of part; a new kind in the contract needs one here. */
+export const PART_TYPE_LABELS: Record<PartType, { messageId: string }> = {
+  TALK: { messageId: 'agenda.filters.talks' },
+  PANEL: { messageId: 'agenda.filters.panels' },
+};
 
 export interface AgendaCriteria {
   /** Words that must all be found in a part's title, speakers or description, already folded. */
@@ -83,11 +86,6 @@ export function matchesByDay<D extends { sessions: S[] }, S extends { parts: Pro
   const found = days.map((day) => ({ ...day, sessions: filterSessions(day.sessions, criteria) })).filter((day) => day.sessions.length > 0);
   const count = found.reduce((total, day) => total + day.sessions.reduce((sum, session) => sum + session.parts.length, 0), 0);
   return { days: found, count };
-}
-
-/** "1 part matches", "3 parts match". */
-export function matchCountLabel(count: number): string {
-  return count === 1 ? '1 part matches' : `${count} parts match`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { venueInstant, type ProgrammeSettings, type TimedItem } from '@mc/contra
 import type { Speaker } from '@mc/contract/conference.ts';
 import { programmeDays, type ProgrammePart, type ProgrammeResponse, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 import { queryKeys } from '../../lib/queryKeys';
+import { currentFormattingLocale } from '../../i18n/i18n';
 import { fetchProgramme } from './programmeFetch.ts';
 import { orderSessions } from './schedule.ts';
 
@@ -79,11 +80,26 @@ export function scheduledParts(source: Programme): ScheduledPart[] {
 }
 
 // A programme day is a calendar date ("YYYY-MM-DD"): it is read and shown at UTC so that no time zone
-// moves it to the day before or after. Like every date in the app, it is written in the person's
-// locale (`undefined`: the browser's language).
-const longDateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortDateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayMonthFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+// moves it to the day before or after. Like every date in the app, it is written in the interface
+// language's locale, so each style has a formatter per locale, made the first time it is asked for.
+const CALENDAR_DATE_STYLES = {
+  long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+  short: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' },
+  dayMonth: { day: 'numeric', month: 'short', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function calendarDateFormat(style: keyof typeof CALENDAR_DATE_STYLES): Intl.DateTimeFormat {
+  const locale = currentFormattingLocale();
+  const key = `${style}|${locale}`;
+  let format = calendarDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, CALENDAR_DATE_STYLES[style]);
+    calendarDateFormats.set(key, format);
+  }
+  return format;
+}
 
 function calendarDate(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -92,20 +108,20 @@ function calendarDate(date: string): Date {
 
 /** "Saturday, December 6, 2025" (en-US) or "Saturday 6 December 2025" (en-GB) for a "YYYY-MM-DD" date. */
 export function formatLongDate(date: string): string {
-  return longDateFormat.format(calendarDate(date));
+  return calendarDateFormat('long').format(calendarDate(date));
 }
 
 /** "Sat, Dec 6" (en-US) or "Sat 6 Dec" (en-GB). */
 export function formatShortDate(date: string): string {
-  return shortDateFormat.format(calendarDate(date));
+  return calendarDateFormat('short').format(calendarDate(date));
 }
 
 /** "Dec 6" (en-US) or "6 Dec" (en-GB): a day of the programme where room is short. */
 export function formatDayMonth(date: string): string {
-  return dayMonthFormat.format(calendarDate(date));
+  return calendarDateFormat('dayMonth').format(calendarDate(date));
 }
 
-/** "GMT+2" for the zone at that moment. */
+/** "GMT+2" for the zone at that moment: the same notation in every language (and compared between zones). */
 export function zoneAbbreviation(timeZone: string, at: Date): string {
   const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((entry) => entry.type === 'timeZoneName');
   return part?.value ?? timeZone;
@@ -125,7 +141,7 @@ export function deviceTimeZone(): string | null {
   }
 }
 
-/** "14:00" in the given zone. */
+/** "14:00" in the given zone: the programme's 24-hour clock, as its times are written, in every language. */
 export function formatClock(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }

@@ -1,6 +1,7 @@
 import type { ProgrammeResponse } from '@mc/contract/programme.ts';
 import { isReachable, networkFetch } from '../../lib/network';
 import { OFFLINE_MESSAGE } from '../../lib/rpcError';
+import { i18n } from '../../i18n/i18n';
 
 /**
  * Fetching the programme, apart from programme.ts so screens that only need its dates (the
@@ -17,7 +18,8 @@ export async function fetchProgramme(): Promise<ProgrammeResponse> {
   if (isReachable()) response = await networkFetch(PROGRAMME_URL, { headers: { accept: 'application/json' } }).catch(() => undefined);
   response ??= await keptProgramme();
   if (!response) throw new Error(OFFLINE_MESSAGE);
-  if (!response.ok) throw new Error(`The programme could not be loaded (HTTP ${response.status}). Please try again.`);
+  // The screen shows the message as it is, so it is written in the interface's language here.
+  if (!response.ok) throw new Error(i18n._('programme.loadFailed', { status: response.status }));
   return (await response.json()) as ProgrammeResponse;
 }
 

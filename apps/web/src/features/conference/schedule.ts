@@ -5,13 +5,10 @@ export function formatTimeRange(startTime: string, endTime: string): string {
   return `${startTime} – ${endTime}`;
 }
 
-/** "1h 30m", "45m", "2h" */
-export function formatDuration(startTime: string, endTime: string): string {
+/** A part's length in whole hours and the minutes left over: 10:15–11:45 is { hours: 1, minutes: 30 } (programmeTexts.ts writes it out). */
+export function durationOf(startTime: string, endTime: string): { hours: number; minutes: number } {
   const total = minutesOf(endTime) - minutesOf(startTime);
-  const hours = Math.floor(total / 60);
-  const minutes = total % 60;
-  if (hours === 0) return `${minutes}m`;
-  return minutes === 0 ? `${hours}h` : `${hours}h ${minutes}m`;
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
 
 /** A session's conference day: its own, or for content without days, the sample schedule's. */
@@ -24,13 +21,11 @@ export function orderSessions<S extends Session & { day?: number }>(sessions: re
   return [...sessions].sort((a, b) => dayOf(a) - dayOf(b) || minutesOf(a.startTime) - minutesOf(b.startTime) || a.sessionNumber - b.sessionNumber);
 }
 
+/** A conference day's sessions; its name ("Day One") is dayLabel(day), in the interface's language. */
 export interface DayOfSessions<S extends Session = Session> {
   day: number;
-  label: string;
   sessions: S[];
 }
-
-const DAY_LABELS: Record<number, string> = { 1: 'Day One', 2: 'Day Two' };
 
 /** The ordered sessions grouped by conference day. */
 export function sessionsByDay<S extends Session & { day?: number }>(sessions: readonly S[]): DayOfSessions<S>[] {
@@ -39,7 +34,7 @@ export function sessionsByDay<S extends Session & { day?: number }>(sessions: re
     const day = dayOf(session);
     let group = days.find((entry) => entry.day === day);
     if (!group) {
-      group = { day, label: DAY_LABELS[day] ?? `Day ${day}`, sessions: [] };
+      group = { day, sessions: [] };
       days.push(group);
     }
     group.sessions.push(session);
@@ -57,16 +52,6 @@ export function appearancesOf(speakerName: string, sessions: readonly Session[])
   return orderSessions(sessions).flatMap((session) =>
     session.parts.filter((part) => part.speakers.some((ref) => ref.name === speakerName)).map((part) => ({ part, session })),
   );
-}
-
-/** "1 Session" or "N Sessions" */
-export function sessionCountLabel(count: number): string {
-  return count === 1 ? '1 Session' : `${count} Sessions`;
-}
-
-/** "1 part" or "N parts" */
-export function partCountLabel(count: number): string {
-  return count === 1 ? '1 part' : `${count} parts`;
 }
 
 /** Case-insensitive match of the query against name, designation or bio; a blank query matches everyone. */

@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react';
 import { Alert, Button, Dialog } from '../../components/ui';
-import { ANONYMITY_COVERS } from '@mc/contract';
 import type { AnonymityAnswer } from './useOpenSurvey';
 
 interface AnonymityDialogProps {
@@ -12,24 +12,26 @@ interface AnonymityDialogProps {
 
 /** docs/product.md#anonymity-dialog; the answer being recorded reads "Processing...". */
 export function AnonymityDialog({ open, onOpenChange, onAnswer, busy, alert }: AnonymityDialogProps) {
+  const { _ } = useLingui();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Do you want to stay anonymous?"
-      description="Choose whether you want to remain anonymous or share your name and contact details."
+      title={_('dashboard.anonymity.title')}
+      description={_('dashboard.anonymity.description')}
       footer={
         <>
-          <Button variant="secondary" disabled={busy !== null} busy={busy === 'share'} busyLabel="Processing..." onClick={() => onAnswer('share')}>
-            I want to share my name and contact details.
+          <Button variant="secondary" disabled={busy !== null} busy={busy === 'share'} busyLabel={_('common.processing')} onClick={() => onAnswer('share')}>
+            {_('dashboard.anonymity.share')}
           </Button>
-          <Button disabled={busy !== null} busy={busy === 'anonymous'} busyLabel="Processing..." onClick={() => onAnswer('anonymous')}>
-            Stay anonymous
+          <Button disabled={busy !== null} busy={busy === 'anonymous'} busyLabel={_('common.processing')} onClick={() => onAnswer('anonymous')}>
+            {_('common.stayAnonymous')}
           </Button>
         </>
       }
     >
-      <p className="text-sm text-slate-300">{ANONYMITY_COVERS}</p>
+      {/* The contract's ANONYMITY_COVERS, in the interface's language. */}
+      <p className="text-sm text-slate-300">{_('common.anonymityCovers')}</p>
       {alert ? <Alert tone="error">{alert}</Alert> : null}
     </Dialog>
   );

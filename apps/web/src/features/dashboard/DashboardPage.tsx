@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { Alert, cn, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { surveyStatusQuery } from '../../lib/queries';
@@ -15,6 +16,7 @@ import { AnnouncementBanners } from '../announcements';
 import { useOpenSurvey } from './useOpenSurvey';
 
 export default function DashboardPage() {
+  const { _ } = useLingui();
   const { user, appUser } = useAuth();
   const userId = user?.id ?? null;
   const firstName = personName(appUser, user).first;
@@ -44,10 +46,10 @@ export default function DashboardPage() {
 
   return (
     <section className={cn(pageClasses, 'flex flex-col gap-6')}>
-      <title>{`Dashboard · ${appConfig.productName}`}</title>
+      <title>{`${_('dashboard.documentTitle')} · ${appConfig.productName}`}</title>
       <header>
-        {firstName ? <p className="mb-1 text-sm font-semibold text-sky-300">Hello, {firstName}</p> : null}
-        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">Welcome: {appConfig.programmeName}</h1>
+        {firstName ? <p className="mb-1 text-sm font-semibold text-sky-300">{_('dashboard.hello', { firstName })}</p> : null}
+        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{_('dashboard.welcome', { programmeName: appConfig.programmeName })}</h1>
         <p className="mt-1 break-all text-slate-300">{user?.email}</p>
       </header>
 

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { cn } from '../../components/ui';
 
 export interface ProgressState {
@@ -7,10 +8,10 @@ export interface ProgressState {
   missionDone: boolean;
 }
 
-const STEPS: readonly { key: keyof ProgressState; label: string }[] = [
-  { key: 'surveyDone', label: 'Survey' },
-  { key: 'profileDone', label: 'Role profile' },
-  { key: 'missionDone', label: 'Mission' },
+const STEPS: readonly { key: keyof ProgressState; messageId: string }[] = [
+  { key: 'surveyDone', messageId: 'dashboard.progress.survey' },
+  { key: 'profileDone', messageId: 'dashboard.progress.profile' },
+  { key: 'missionDone', messageId: 'dashboard.progress.mission' },
 ];
 
 /**
@@ -18,9 +19,10 @@ const STEPS: readonly { key: keyof ProgressState; label: string }[] = [
  * step reads "Done", "Next" (the first one not done; aria-current="step") or "Later".
  */
 export function ProgressSteps({ state }: { state: ProgressState }) {
+  const { _ } = useLingui();
   const next = STEPS.findIndex((step) => !state[step.key]);
   return (
-    <ol aria-label="Your progress" className="grid grid-cols-3 gap-2" data-testid="dashboard-progress">
+    <ol aria-label={_('dashboard.progress.label')} className="grid grid-cols-3 gap-2" data-testid="dashboard-progress">
       {STEPS.map((step, index) => {
         const done = state[step.key];
         const current = index === next;
@@ -45,9 +47,9 @@ export function ProgressSteps({ state }: { state: ProgressState }) {
               {done ? <Check className="size-4" /> : index + 1}
             </span>
             <span className="flex min-w-0 flex-col leading-tight">
-              <span className="text-sm font-semibold break-words text-slate-50">{step.label}</span>
+              <span className="text-sm font-semibold break-words text-slate-50">{_(step.messageId)}</span>
               <span className={cn('text-xs', done ? 'text-emerald-200' : current ? 'text-sky-200' : 'text-slate-300')}>
-                {done ? 'Done' : current ? 'Next' : 'Later'}
+                {done ? _('dashboard.progress.done') : current ? _('dashboard.progress.next') : _('dashboard.progress.later')}
               </span>
             </span>
           </li>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { ClipboardList, Clock, CloudOff, Pencil, RefreshCw, Sparkles, UserRoundCheck, type LucideIcon } from 'lucide-react';
 import type { RoleProfile } from '@mc/contract';
 import { Badge, Button, Card, Spinner, buttonClasses, cn } from '../../components/ui';
@@ -13,10 +14,12 @@ import { formatDate, orNotSpecified } from '../profiles';
  * looks like a fact, such as "Complete Survey Required" to someone who has done the survey.
  */
 export type StatusCardVariant =
-  { kind: 'loading' } | { kind: 'active'; profile: RoleProfile } | { kind: 'ready' } | { kind: 'surveyRequired' } | { kind: 'unknown'; message: string };
-
-/** What the card says when the status could not be read, unless the error says why (offline). */
-export const STATUS_UNKNOWN_MESSAGE = 'Your progress could not be loaded right now.';
+  | { kind: 'loading' }
+  | { kind: 'active'; profile: RoleProfile }
+  | { kind: 'ready' }
+  | { kind: 'surveyRequired' }
+  // The error's own message (offline, say), or null: the card then says the progress could not be loaded.
+  | { kind: 'unknown'; message: string | null };
 
 export function statusCardVariant(input: {
   /** null while unknown: still loading, or failed to load (statusError says which). */
@@ -27,30 +30,36 @@ export function statusCardVariant(input: {
   profile: RoleProfile | null;
 }): StatusCardVariant {
   if (input.preSurveyCompleted === null) {
-    if (input.statusError) return { kind: 'unknown', message: input.statusError.message || STATUS_UNKNOWN_MESSAGE };
+    if (input.statusError) return { kind: 'unknown', message: input.statusError.message || null };
     return { kind: 'loading' };
   }
   if (!input.preSurveyCompleted) return { kind: 'surveyRequired' };
   if (input.profile) return { kind: 'active', profile: input.profile };
-  if (input.profileError) return { kind: 'unknown', message: input.profileError.message || STATUS_UNKNOWN_MESSAGE };
+  if (input.profileError) return { kind: 'unknown', message: input.profileError.message || null };
   if (input.profileLoading) return { kind: 'loading' };
   return { kind: 'ready' };
 }
 
 /** The profile answers the active card shows, each "Not specified" when empty. */
-const FIELDS: readonly { label: string; value: (profile: RoleProfile) => string | null }[] = [
-  { label: 'Role Title', value: (p) => p.role_title },
-  { label: 'Role Archetype', value: (p) => p.role_archype },
-  { label: 'High Objective', value: (p) => p.high_objective },
-  { label: 'Intention', value: (p) => p.intention },
-  { label: 'Skills & Resources', value: (p) => p.skills_and_resources },
+const FIELDS: readonly { messageId: string; value: (profile: RoleProfile) => string | null }[] = [
+  { messageId: 'dashboard.status.roleTitle', value: (p) => p.role_title },
+  { messageId: 'dashboard.status.roleArchetype', value: (p) => p.role_archype },
+  { messageId: 'dashboard.status.highObjective', value: (p) => p.high_objective },
+  { messageId: 'dashboard.status.intention', value: (p) => p.intention },
+  { messageId: 'dashboard.status.skills', value: (p) => p.skills_and_resources },
 ];
 
 export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: StatusCardVariant; onOpenSurvey: () => void; onRetry: () => void }) {
+  const { _ } = useLingui();
   switch (variant.kind) {
     case 'unknown':
       return (
-        <StatusFrame icon={CloudOff} tone="bg-slate-400/15 text-slate-200" title="Status unavailable" text={variant.message}>
+        <StatusFrame
+          icon={CloudOff}
+          tone="bg-slate-400/15 text-slate-200"
+          title={_('dashboard.status.unavailable')}
+          text={variant.message ?? _('dashboard.status.unknownMessage')}
+        >
           <div>
             <Button
               variant="secondary"
@@ -61,7 +70,7 @@ export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: Status
               }}
             >
               <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
+              {_('common.tryAgain')}
             </Button>
           </div>
         </StatusFrame>
@@ -69,7 +78,7 @@ export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: Status
     case 'loading':
       return (
         <Card>
-          <Spinner label="Loading survey status..." />
+          <Spinner label={_('dashboard.status.loading')} />
         </Card>
       );
     case 'active':
@@ -79,17 +88,17 @@ export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: Status
         <StatusFrame
           icon={Sparkles}
           tone="bg-emerald-400/15 text-emerald-200"
-          title="Ready to Create Profile"
-          badge="Ready"
-          text="Build your professional role profile and showcase your skills."
+          title={_('dashboard.status.readyTitle')}
+          badge={_('dashboard.status.readyBadge')}
+          text={_('dashboard.status.readyText')}
         >
           <div className="flex flex-wrap items-center gap-4">
             <Link to={paths.roleProfile()} className={buttonClasses('primary')}>
-              Get Started
+              {_('dashboard.status.getStarted')}
             </Link>
             <span className="inline-flex items-center gap-1.5 text-sm text-slate-300">
               <Clock aria-hidden="true" className="size-4" />
-              ~5 min
+              {_('dashboard.status.duration')}
             </span>
           </div>
         </StatusFrame>
@@ -99,11 +108,11 @@ export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: Status
         <StatusFrame
           icon={ClipboardList}
           tone="bg-amber-400/15 text-amber-200"
-          title="Complete Survey Required"
-          text="Please complete the survey to unlock role profile creation."
+          title={_('dashboard.status.surveyTitle')}
+          text={_('dashboard.status.surveyText')}
         >
           <div>
-            <Button onClick={onOpenSurvey}>Open Survey</Button>
+            <Button onClick={onOpenSurvey}>{_('dashboard.status.openSurvey')}</Button>
           </div>
         </StatusFrame>
       );
@@ -144,29 +153,30 @@ function StatusFrame({ icon: Icon, tone, title, badge, text, children }: StatusF
 }
 
 function ActiveProfileCard({ profile }: { profile: RoleProfile }) {
+  const { _ } = useLingui();
   return (
     <StatusFrame
       icon={UserRoundCheck}
       tone="bg-sky-400/15 text-sky-200"
-      title="Your Role Profile"
-      badge="Active"
-      text="Your professional profile is live and ready."
+      title={_('dashboard.status.activeTitle')}
+      badge={_('dashboard.status.activeBadge')}
+      text={_('dashboard.status.activeText')}
     >
       <dl className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map(({ label, value }) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{label}</dt>
+        {FIELDS.map(({ messageId, value }) => (
+          <div key={messageId} className="min-w-0">
+            <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_(messageId)}</dt>
             <dd className="mt-1 line-clamp-3 break-words text-slate-100">{orNotSpecified(value(profile))}</dd>
           </div>
         ))}
       </dl>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-700/70 pt-4">
         <p className="text-sm text-slate-300">
-          Last updated: <span className="text-slate-100">{formatDate(profile.updated_at)}</span>
+          <Trans id="dashboard.status.lastUpdated" values={{ date: formatDate(profile.updated_at) }} components={{ 0: <span className="text-slate-100" /> }} />
         </p>
         <Link to={paths.roleProfile()} className={buttonClasses('secondary', 'sm')}>
           <Pencil aria-hidden="true" className="size-4" />
-          Edit Profile
+          {_('dashboard.status.editProfile')}
         </Link>
       </div>
     </StatusFrame>

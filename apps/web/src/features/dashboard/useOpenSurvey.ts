@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react';
 import type { AppUser } from '@mc/contract';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { storeAnonymityChoice } from '../../lib/storage';
 import { useAuth } from '../../lib/auth';
 import { madeAnonymityChoice, newGuid, preSurveyUrl, type PreConferenceState, type SurveyAnonymity } from '../surveys';
-
-export const PROFILE_LOAD_ALERT = "Sorry — we couldn't load your profile right now. Please try again.";
 
 export type AnonymityAnswer = 'anonymous' | 'share';
 
@@ -17,11 +16,13 @@ export type AnonymityAnswer = 'anonymous' | 'share';
  * fail: the choice is still kept locally and the person still goes on to the survey.
  */
 export function useOpenSurvey() {
+  const { _ } = useLingui();
   const { session, appUser, refreshAppUser, setAnonymity } = useAuth();
   const navigate = useNavigate();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [busy, setBusy] = useState<AnonymityAnswer | null>(null);
-  const [profileAlert, setProfileAlert] = useState<string | null>(null);
+  // Whether the profile of a person who shares could not be loaded: the alert says so.
+  const [profileFailed, setProfileFailed] = useState(false);
 
   const goToSurvey = async (choice: SurveyAnonymity, person: AppUser | null) => {
     const surveyUrl = preSurveyUrl({ baseUrl: appConfig.preSurveyUrl, origin: window.location.origin, choice, person });
@@ -36,14 +37,14 @@ export function useOpenSurvey() {
   const personWhoShares = async (reload: boolean): Promise<AppUser | null> => {
     const person = (reload ? null : appUser) ?? (await refreshAppUser().catch(() => null));
     if (!person?.id) {
-      setProfileAlert(PROFILE_LOAD_ALERT);
+      setProfileFailed(true);
       return null;
     }
     return person;
   };
 
   const openSurvey = async () => {
-    setProfileAlert(null);
+    setProfileFailed(false);
     const choice = madeAnonymityChoice(session);
     if (!choice) {
       setDialogOpen(true);
@@ -70,7 +71,7 @@ export function useOpenSurvey() {
 
   const answer = async (choice: AnonymityAnswer) => {
     setBusy(choice);
-    setProfileAlert(null);
+    setProfileFailed(false);
     try {
       if (choice === 'anonymous') {
         const guid = newGuid();
@@ -90,12 +91,12 @@ export function useOpenSurvey() {
     openSurvey,
     answer,
     busy,
-    profileAlert,
+    profileAlert: profileFailed ? _('dashboard.profileLoadAlert') : null,
     dialogOpen,
     setDialogOpen: (open: boolean) => {
       if (busy) return;
       setDialogOpen(open);
-      if (!open) setProfileAlert(null);
+      if (!open) setProfileFailed(false);
     },
   };
 }

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
-import { fitReason, type MissionFit } from '@mc/contract';
+import { Trans, useLingui } from '@lingui/react';
+import type { MissionFit } from '@mc/contract';
 import { Badge, Card, QueryState } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { AskToJoinButton } from '../roles';
 import { missionsForMeQuery } from './matchingApi';
+import { fitReasonText } from './fitReason';
 
 /**
  * "Missions that need you" (docs/product.md#matching): the open roles that fit the signed-in
@@ -14,6 +16,7 @@ import { missionsForMeQuery } from './matchingApi';
  * to someone with a role profile.
  */
 export function MissionsForMeCard({ limit = 5 }: { limit?: number }) {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const fits = useQuery(missionsForMeQuery(user?.id ?? null, limit));
   if (fits.data && !fits.data.has_profile) return null;
@@ -21,13 +24,13 @@ export function MissionsForMeCard({ limit = 5 }: { limit?: number }) {
     <Card data-testid="missions-for-me">
       <h2 className="mb-1 flex items-center gap-2 text-lg font-semibold text-slate-50">
         <Sparkles aria-hidden="true" className="size-5 text-sky-300" />
-        Missions that need you
+        {_('matching.forMe.title')}
       </h2>
-      <p className="mb-4 text-sm text-slate-300">Open roles that want what you wrote in your role profile.</p>
-      <QueryState query={fits} loading="Finding missions that need you...">
+      <p className="mb-4 text-sm text-slate-300">{_('matching.forMe.intro')}</p>
+      <QueryState query={fits} loading={_('matching.forMe.loading')}>
         {(data) =>
           data.missions.length === 0 ? (
-            <p className="text-slate-300">No open role fits your profile yet. New roles open as teams form: look again later.</p>
+            <p className="text-slate-300">{_('matching.forMe.none')}</p>
           ) : (
             <ul className="flex flex-col gap-3">
               {data.missions.map((fit) => (
@@ -42,18 +45,23 @@ export function MissionsForMeCard({ limit = 5 }: { limit?: number }) {
 }
 
 function FitLine({ fit }: { fit: MissionFit }) {
+  const { _ } = useLingui();
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-700 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="mission-fit">
       <div className="min-w-0">
         <p className="font-semibold break-words text-slate-50">
-          <Link to={paths.mission(fit.mission_id)} className="underline decoration-slate-500 underline-offset-4 hover:decoration-sky-300">
-            {fit.mission_name}
-          </Link>
-          <span className="font-normal text-slate-300"> needs a {fit.role_title}</span>
+          <Trans
+            id="matching.forMe.needs"
+            values={{ mission: fit.mission_name, role: fit.role_title }}
+            components={{
+              0: <Link to={paths.mission(fit.mission_id)} className="underline decoration-slate-500 underline-offset-4 hover:decoration-sky-300" />,
+              1: <span className="font-normal text-slate-300" />,
+            }}
+          />
         </p>
-        <p className="text-sm break-words text-slate-300">{fitReason(fit, 'you')}</p>
+        <p className="text-sm break-words text-slate-300">{fitReasonText(_, fit, 'you')}</p>
       </div>
-      {fit.pending ? <Badge tone="info">Request open</Badge> : <AskToJoinButton role={{ role_id: fit.role_id, title: fit.role_title }} />}
+      {fit.pending ? <Badge tone="info">{_('matching.forMe.requestOpen')}</Badge> : <AskToJoinButton role={{ role_id: fit.role_id, title: fit.role_title }} />}
     </li>
   );
 }

@@ -1,4 +1,5 @@
 /** What other features may use of matching (docs/product.md#matching). */
 export { MissionsForMeCard } from './MissionsForMeCard';
 export { PeopleWhoFitCard } from './PeopleWhoFitCard';
+export { fitReasonText } from './fitReason';
 export { builderOverviewQuery, matchingKeys, sendProposal } from './matchingApi';

@@ -1,15 +1,16 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Bell, Briefcase, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users, type LucideIcon } from 'lucide-react';
-import { openRolesLabel, type Mission } from '@mc/contract';
+import type { Mission } from '@mc/contract';
 import { Badge, LoadError, Card, PageSpinner, SearchInput, Select, buttonClasses, cn, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { allMissionsQuery } from './missionsApi';
 import { filterMissions, ownFirst } from './missionRules';
-import { countLabel, formatCount } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { ToggleButtons } from './MissionParts';
 import { VirtualMissionList } from './VirtualMissionList';
 import { openRoleCountsQuery } from '../roles';
@@ -19,13 +20,19 @@ type Layout = 'grid' | 'list';
 
 /** How All Missions can be ordered; the first is the product's own order (yours first, then newest). */
 export const MISSION_SORTS = [
-  { value: 'default', label: 'Yours first, then newest' },
-  { value: 'votes', label: 'Most votes' },
-  { value: 'subscribers', label: 'Most subscribers' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'name', label: 'Name' },
+  { value: 'default', messageId: 'missions.sort.default' },
+  { value: 'votes', messageId: 'missions.sort.votes' },
+  { value: 'subscribers', messageId: 'missions.sort.subscribers' },
+  { value: 'newest', messageId: 'missions.sort.newest' },
+  { value: 'name', messageId: 'missions.sort.name' },
 ] as const;
 type MissionSort = (typeof MISSION_SORTS)[number]['value'];
+
+/** The layouts' buttons, in order. */
+const LAYOUTS = [
+  { value: 'grid', messageId: 'missions.layout.grid', Icon: LayoutGrid },
+  { value: 'list', messageId: 'missions.layout.list', Icon: List },
+] as const;
 
 function sortMissions(missions: Mission[], sort: MissionSort, userId: string | null): Mission[] {
   const byName = (a: Mission, b: Mission) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
@@ -45,6 +52,7 @@ function sortMissions(missions: Mission[], sort: MissionSort, userId: string | n
 }
 
 export default function AllMissionsPage() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const missions = useQuery(allMissionsQuery(userId));
@@ -62,12 +70,12 @@ export default function AllMissionsPage() {
 
   return (
     <section className={pageClasses}>
-      <title>{`All Missions · ${appConfig.productName}`}</title>
+      <title>{`${_('missions.title')} · ${appConfig.productName}`}</title>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">All Missions</h1>
+        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{_('missions.title')}</h1>
         <Link to={paths.live()} className={buttonClasses('secondary', 'sm')}>
           <Radio aria-hidden="true" className="size-4" />
-          Live results
+          {_('missions.liveResults')}
         </Link>
       </div>
 
@@ -76,10 +84,10 @@ export default function AllMissionsPage() {
       </div>
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput label="Search missions" value={query} onChange={setQuery} placeholder="Search missions…" className="flex-1" />
+        <SearchInput label={_('missions.search.label')} value={query} onChange={setQuery} placeholder={_('missions.search.placeholder')} className="flex-1" />
         <Select
-          label={<span className="sr-only">Sort missions</span>}
-          options={MISSION_SORTS}
+          label={<span className="sr-only">{_('missions.sort.label')}</span>}
+          options={MISSION_SORTS.map((option) => ({ value: option.value, label: _(option.messageId) }))}
           value={sort}
           onChange={(event) => setSort(event.target.value as MissionSort)}
           // As wide as its longest choice, so "Yours first, then newest" is never cut short.
@@ -87,15 +95,10 @@ export default function AllMissionsPage() {
         />
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-200">
           <input type="checkbox" checked={withOpenRoles} onChange={(event) => setWithOpenRoles(event.target.checked)} className="size-4 accent-sky-400" />
-          Missions with open roles
+          {_('missions.filter.openRoles')}
         </label>
-        <div role="group" aria-label="Layout" className="inline-flex self-start rounded-xl border border-slate-700 bg-slate-900/70 p-1">
-          {(
-            [
-              ['grid', 'Grid', LayoutGrid],
-              ['list', 'List', List],
-            ] as const
-          ).map(([value, label, Icon]) => (
+        <div role="group" aria-label={_('missions.layout.label')} className="inline-flex self-start rounded-xl border border-slate-700 bg-slate-900/70 p-1">
+          {LAYOUTS.map(({ value, messageId, Icon }) => (
             <button
               key={value}
               type="button"
@@ -107,27 +110,28 @@ export default function AllMissionsPage() {
               )}
             >
               <Icon aria-hidden="true" className="size-4" />
-              {label}
+              {_(messageId)}
             </button>
           ))}
         </div>
       </div>
 
       {missions.isPending ? (
-        <PageSpinner label="Loading missions..." />
+        <PageSpinner label={_('missions.loading')} />
       ) : missions.isError && missions.data === undefined ? (
-        <LoadError message={missions.error.message || 'Failed to load missions'} onRetry={() => void missions.refetch()} />
+        <LoadError message={missions.error.message || _('missions.loadFailed')} onRetry={() => void missions.refetch()} />
       ) : (
         <>
           <p role="status" className="mb-3 text-sm text-slate-300" data-testid="missions-count">
             {/* "61 missions"; after a search, what it found of how many ("3 missions of 61"). */}
-            {countLabel(shown.length, 'mission', 'missions')}
-            {query.trim() ? ` of ${formatCount(missions.data.length)}` : null}
+            {query.trim()
+              ? _('missions.countOfTotal', { count: shown.length, total: formatCount(missions.data.length) })
+              : _('missions.count', { count: shown.length })}
           </p>
           {shown.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-700 px-6 py-14 text-center">
               <SearchX aria-hidden="true" className="mb-3 size-10 text-slate-500" />
-              <p className="text-lg font-semibold text-white">No missions found.</p>
+              <p className="text-lg font-semibold text-white">{_('missions.empty')}</p>
             </div>
           ) : (
             <VirtualMissionList
@@ -146,6 +150,7 @@ export default function AllMissionsPage() {
 
 /** A card of the grid, or a row of the list: in the list the text and the actions sit side by side, so more missions fit on a screen. */
 function MissionCard({ mission, isOwn, layout, openRoles }: { mission: Mission; isOwn: boolean; layout: Layout; openRoles: number }) {
+  const { _ } = useLingui();
   const titleId = useId();
   const row = layout === 'list';
   return (
@@ -160,25 +165,27 @@ function MissionCard({ mission, isOwn, layout, openRoles }: { mission: Mission; 
             <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-slate-50">
               {mission.name}
             </h2>
-            {isOwn ? <Badge tone="info">Your Mission</Badge> : null}
-            {mission.hidden_reason !== null ? <Badge tone="warning">Hidden by the organisers</Badge> : null}
+            {isOwn ? <Badge tone="info">{_('missions.card.yours')}</Badge> : null}
+            {mission.hidden_reason !== null ? <Badge tone="warning">{_('missions.card.hidden')}</Badge> : null}
           </div>
           {openRoles > 0 ? (
             <p className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-emerald-200" data-testid="card-open-roles">
               <Briefcase aria-hidden="true" className="size-4" />
-              {openRolesLabel(openRoles)}
+              {_('missions.card.openRoles', { count: openRoles })}
             </p>
           ) : null}
-          <p className="line-clamp-2 break-words text-slate-300">{mission.statement || 'No statement provided'}</p>
+          <p className="line-clamp-2 break-words text-slate-300">{mission.statement || _('missions.card.noStatement')}</p>
           {/* Facts wrap as whole items: a long label never runs into the next one, at any width. */}
           <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300">
-            <Fact icon={ThumbsUp} label="Votes" testId="card-votes" value={mission.vote_count} />
-            <Fact icon={Bell} label="Subscribers" testId="card-subscribers" value={mission.subscription_count} />
-            {typeof mission.team_count === 'number' ? <Fact icon={Users} label="Team" testId="card-team" value={mission.team_count} /> : null}
+            <Fact icon={ThumbsUp} label={_('missions.card.votes')} testId="card-votes" value={mission.vote_count} />
+            <Fact icon={Bell} label={_('missions.card.subscribers')} testId="card-subscribers" value={mission.subscription_count} />
+            {typeof mission.team_count === 'number' ? (
+              <Fact icon={Users} label={_('missions.card.team')} testId="card-team" value={mission.team_count} />
+            ) : null}
             <div className="flex w-full min-w-0 items-center gap-1.5" data-testid="card-fact">
               <User aria-hidden="true" className="size-4 shrink-0" />
-              <dt>Creator</dt>
-              <dd className="min-w-0 truncate font-semibold text-slate-50">{mission.created_by_name || 'Unknown'}</dd>
+              <dt>{_('missions.card.creator')}</dt>
+              <dd className="min-w-0 truncate font-semibold text-slate-50">{mission.created_by_name || _('missions.card.unknownCreator')}</dd>
             </div>
           </dl>
         </div>
@@ -190,7 +197,7 @@ function MissionCard({ mission, isOwn, layout, openRoles }: { mission: Mission; 
             to={paths.mission(mission.mission_id)}
             className="inline-flex min-h-9 items-center gap-1.5 self-start rounded-md text-sm font-semibold text-sky-300 underline underline-offset-4 hover:text-sky-200"
           >
-            View Details
+            {_('missions.card.viewDetails')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
 import { Button, Card, Dialog, LoadError, Spinner, buttonClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import type { MissionDetails } from '@mc/contract';
 import { useOwnedMission, type MembershipMission } from './useMembershipMission';
-import { countLabel, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 
 // The team dialog's code loads when it is about to be used, not with the dashboard: the dashboard
 // is usable sooner on a slow link (docs/performance.md#screens-on-a-phone-npm-run-benchscreens).
@@ -20,23 +21,24 @@ interface DashboardMissionSectionProps {
   missing: 'survey' | 'profile' | 'unknown';
 }
 
-const MISSING_REASON: Record<DashboardMissionSectionProps['missing'], string> = {
-  survey: 'Complete the pre-conference survey and create your role profile first.',
-  profile: 'Create your role profile first.',
+const MISSING_REASON: Record<DashboardMissionSectionProps['missing'], { messageId: string }> = {
+  survey: { messageId: 'mission.dashboard.needsSurvey' },
+  profile: { messageId: 'mission.dashboard.needsProfile' },
   // The survey status or the profile could not be read: the status card above says why.
-  unknown: 'Your survey and role profile are needed first; their status is not known right now.',
+  unknown: { messageId: 'mission.dashboard.needsUnknown' },
 };
 
 /** The dashboard's mission area: the user's mission card, or the Create Mission button and its confirm dialog. */
 export default function DashboardMissionSection({ canCreateMission, missing }: DashboardMissionSectionProps) {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const owned = useOwnedMission(userId);
 
   if (owned.isPending && userId !== null) {
     return (
-      <section aria-label="Your mission" className="mt-6">
-        <Spinner label="Loading your mission..." />
+      <section aria-label={_('mission.dashboard.label')} className="mt-6">
+        <Spinner label={_('mission.loadingYours')} />
       </section>
     );
   }
@@ -48,6 +50,7 @@ export default function DashboardMissionSection({ canCreateMission, missing }: D
 
 /** The user's own mission: what it is, its votes and subscribers, Update Mission and Manage Team. */
 function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
+  const { _ } = useLingui();
   const [teamOpen, setTeamOpen] = useState(false);
   // Mounted from the first opening on, so its code is fetched only for someone who manages the team.
   const [teamOpened, setTeamOpened] = useState(false);
@@ -67,24 +70,24 @@ function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
             </p>
           </div>
         </div>
-        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300" aria-label="Mission facts">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300" aria-label={_('mission.dashboard.facts')}>
           <li className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4" />
-            <span>Created {formatDate(mission.created_at)}</span>
+            <span>{_('mission.dashboard.created', { date: formatDate(mission.created_at) })}</span>
           </li>
           <li className="inline-flex items-center gap-1.5">
             <ThumbsUp aria-hidden="true" className="size-4" />
-            <span data-testid="dashboard-mission-votes">{countLabel(mission.vote_count, 'vote', 'votes')}</span>
+            <span data-testid="dashboard-mission-votes">{_('mission.voteCount', { count: mission.vote_count })}</span>
           </li>
           <li className="inline-flex items-center gap-1.5">
             <Bell aria-hidden="true" className="size-4" />
-            <span data-testid="dashboard-mission-subscribers">{countLabel(mission.subscription_count, 'subscriber', 'subscribers')}</span>
+            <span data-testid="dashboard-mission-subscribers">{_('mission.subscriberCount', { count: mission.subscription_count })}</span>
           </li>
         </ul>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Link to={paths.createMission(mission.mission_id)} className={buttonClasses('primary')}>
             <Pencil aria-hidden="true" className="size-4" />
-            Update Mission
+            {_('mission.update')}
           </Link>
           <Button
             variant="secondary"
@@ -96,7 +99,7 @@ function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
               setTeamOpen(true);
             }}
           >
-            Manage Team
+            {_('mission.dashboard.manageTeam')}
           </Button>
         </div>
       </Card>
@@ -111,15 +114,16 @@ function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
 
 /** Create Mission, asked to confirm; or, while it cannot be made yet, why not. */
 function CreateMission({ canCreateMission, missing, owned }: DashboardMissionSectionProps & { owned: MembershipMission }) {
+  const { _ } = useLingui();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const navigate = useNavigate();
   const reasonId = useId();
   return (
-    <section aria-label="Your mission" className="mt-6 flex flex-col items-start gap-3">
-      {owned.error ? <LoadError message={owned.error.message || 'Failed to load your mission'} onRetry={owned.retry} /> : null}
+    <section aria-label={_('mission.dashboard.label')} className="mt-6 flex flex-col items-start gap-3">
+      {owned.error ? <LoadError message={owned.error.message || _('mission.dashboard.loadFailed')} onRetry={owned.retry} /> : null}
       {canCreateMission ? (
         <Button size="lg" icon={<Rocket aria-hidden="true" className="size-5" />} onClick={() => setConfirmOpen(true)}>
-          Create Mission
+          {_('mission.create')}
         </Button>
       ) : (
         // Not the next step yet: drawn quiet, so the status card's button above stays the one to press.
@@ -131,28 +135,28 @@ function CreateMission({ canCreateMission, missing, owned }: DashboardMissionSec
             icon={<Rocket aria-hidden="true" className="size-4" />}
             className="border-dashed disabled:border-slate-600 disabled:bg-transparent"
           >
-            Create Mission
+            {_('mission.create')}
           </Button>
           <p id={reasonId} className="text-sm text-slate-300" data-testid="create-mission-reason">
-            {MISSING_REASON[missing]}
+            {_(MISSING_REASON[missing].messageId)}
           </p>
         </>
       )}
       <Dialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="Confirm Mission Creation"
-        description="Missions should be created by team leaders, are you sure you want to proceed?"
+        title={_('mission.dashboard.confirmTitle')}
+        description={_('mission.dashboard.confirmBody')}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-              Cancel
+              {_('mission.cancel')}
             </Button>
-            <Button onClick={() => void navigate(paths.createMission())}>Proceed</Button>
+            <Button onClick={() => void navigate(paths.createMission())}>{_('mission.dashboard.proceed')}</Button>
           </>
         }
       >
-        <p className="text-sm text-slate-300">Each person creates one mission; you can update it from your dashboard afterwards.</p>
+        <p className="text-sm text-slate-300">{_('mission.dashboard.onePerPerson')}</p>
       </Dialog>
     </section>
   );

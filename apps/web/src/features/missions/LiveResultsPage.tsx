@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { Maximize, Minimize } from 'lucide-react';
 import QRCode from 'qrcode';
 import type { CurrentRound, Mission } from '@mc/contract';
@@ -70,6 +71,7 @@ function useGlidingRows(order: string[]) {
 }
 
 function JoinCode() {
+  const { _ } = useLingui();
   // The app's public address from the server's configuration: the projector's own address may be
   // one the room cannot reach (localhost, an internal name).
   const address = `${appConfig.publicUrl || window.location.origin}/vote`;
@@ -90,7 +92,7 @@ function JoinCode() {
       {svg ? (
         <img
           src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
-          alt={`QR code for ${address}`}
+          alt={_('live.qrAlt', { address })}
           width={220}
           height={220}
           className="size-44 rounded-lg bg-white 2xl:size-56"
@@ -99,7 +101,7 @@ function JoinCode() {
         <div className="size-44 rounded-lg bg-slate-800 2xl:size-56" aria-hidden="true" />
       )}
       <figcaption className="text-lg text-slate-200">
-        Join and vote at
+        {_('live.joinAt')}
         <br />
         <span className="font-semibold text-slate-50">{address.replace(/^https?:\/\//, '')}</span>
       </figcaption>
@@ -108,6 +110,7 @@ function JoinCode() {
 }
 
 function FullScreenButton() {
+  const { _ } = useLingui();
   const [full, setFull] = useState(() => document.fullscreenElement !== null);
   useEffect(() => {
     const onChange = () => setFull(document.fullscreenElement !== null);
@@ -123,13 +126,14 @@ function FullScreenButton() {
   return (
     <button type="button" onClick={toggle} className={buttonClasses('secondary')}>
       <Icon aria-hidden="true" className="size-4" />
-      {full ? 'Exit full screen' : 'Full screen'}
+      {full ? _('live.exitFullScreen') : _('live.fullScreen')}
     </button>
   );
 }
 
 /** The closing panel's screen for the projector: the missions ranked by votes, as they move. */
 export default function LiveResultsPage() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const missions = useQuery(allMissionsQuery(user?.id ?? null));
   // The person's memberships, which the sidebar reads on every other screen: the live updates keep
@@ -144,17 +148,17 @@ export default function LiveResultsPage() {
 
   return (
     <main className="min-h-dvh bg-slate-950 px-6 py-8 text-slate-50 lg:px-12">
-      <title>{`Live results · ${appConfig.productName}`}</title>
+      <title>{`${_('live.title')} · ${appConfig.productName}`}</title>
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-xl text-slate-300">{appConfig.programmeName}</p>
-          <h1 className="text-4xl font-bold lg:text-6xl">Live results</h1>
+          <h1 className="text-4xl font-bold lg:text-6xl">{_('live.title')}</h1>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <LiveIndicator className="text-base" />
           <FullScreenButton />
           <Link to={paths.dashboard()} className={buttonClasses('ghost')}>
-            Back to the app
+            {_('live.backToApp')}
           </Link>
         </div>
       </div>
@@ -165,14 +169,14 @@ export default function LiveResultsPage() {
         ) : (
           <section aria-labelledby="ranking-heading">
             <h2 id="ranking-heading" className="sr-only">
-              Missions ranked by votes
+              {_('live.rankingHeading')}
             </h2>
             {missions.isPending ? (
-              <PageSpinner label="Loading the ranking..." />
+              <PageSpinner label={_('live.loading')} />
             ) : missions.isError ? (
-              <LoadError message="The ranking could not be loaded. Check the connection and try again." onRetry={() => void missions.refetch()} />
+              <LoadError message={_('live.loadFailed')} onRetry={() => void missions.refetch()} />
             ) : ranked.length === 0 ? (
-              <p className="text-3xl text-slate-300">No missions yet. Create one from your dashboard!</p>
+              <p className="text-3xl text-slate-300">{_('live.empty')}</p>
             ) : (
               <ol className="flex flex-col gap-3">
                 {ranked.map((mission, index) => (
@@ -190,8 +194,11 @@ export default function LiveResultsPage() {
                     <span className="relative text-2xl font-bold text-slate-300 sm:text-3xl lg:text-4xl">{index + 1}</span>
                     <span className="relative min-w-0 text-2xl font-semibold break-words hyphens-auto sm:text-3xl lg:text-5xl">{mission.name}</span>
                     <span className="relative text-right text-2xl font-bold tabular-nums sm:text-3xl lg:text-5xl">
-                      {mission.vote_count}
-                      <span className="ml-2 text-xl font-normal text-slate-300">{mission.vote_count === 1 ? 'vote' : 'votes'}</span>
+                      <Trans
+                        id="live.rowVotes"
+                        values={{ count: mission.vote_count }}
+                        components={{ 0: <span className="ml-2 text-xl font-normal text-slate-300" /> }}
+                      />
                     </span>
                   </li>
                 ))}
@@ -199,9 +206,9 @@ export default function LiveResultsPage() {
             )}
           </section>
         )}
-        <aside className="flex flex-col gap-6" aria-label="Totals and joining">
+        <aside className="flex flex-col gap-6" aria-label={_('live.asideLabel')}>
           <div className={round ? 'hidden' : 'rounded-2xl bg-slate-900/80 p-5 text-center'}>
-            <p className="text-lg text-slate-300">Total votes</p>
+            <p className="text-lg text-slate-300">{_('live.totalVotes')}</p>
             <p className="text-6xl font-bold tabular-nums" data-testid="total-votes">
               {totalVotes}
             </p>

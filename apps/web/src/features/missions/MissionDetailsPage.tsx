@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { Card, buttonClasses, pageClasses } from '../../components/ui';
@@ -13,6 +14,7 @@ import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoa
 
 /** Mission details, /mission/{missionId} (docs/product.md#mission-details). */
 export default function MissionDetailsPage() {
+  const { _ } = useLingui();
   const { missionId = '' } = useParams();
   // A damaged link (not a mission id at all) is simply a mission that is not there: "Mission Not
   // Found", never the server's parameter check.
@@ -25,18 +27,19 @@ export default function MissionDetailsPage() {
   const back = (
     <Link to={paths.allMissions()} className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
       <ArrowLeft aria-hidden="true" className="size-4" />
-      All Missions
+      {_('mission.details.back')}
     </Link>
   );
 
-  const pageTitle = <title>{`Mission Details · ${appConfig.productName}`}</title>;
+  const title = _('mission.details.title');
+  const pageTitle = <title>{`${title} · ${appConfig.productName}`}</title>;
   if (wellFormed && (status === 'loading' || details.isPending)) {
-    return <MissionPageLoading title="Mission Details" top={pageTitle} label="Loading mission details..." />;
+    return <MissionPageLoading title={title} top={pageTitle} label={_('mission.loadingDetails')} />;
   }
   if (wellFormed && details.isError) {
     return (
       <MissionPageError
-        title="Mission Details"
+        title={title}
         top={
           <>
             {pageTitle}
@@ -53,14 +56,16 @@ export default function MissionDetailsPage() {
   if (!data) {
     return (
       <section className={pageClasses}>
-        <title>{`Mission Not Found · ${appConfig.productName}`}</title>
+        <title>{`${_('mission.notFound.title')} · ${appConfig.productName}`}</title>
         {back}
         <Card className="flex flex-col items-center gap-3 py-12 text-center">
           <SearchX aria-hidden="true" className="size-10 text-slate-500" />
           {/* One sentence (docs/product.md#mission-details), shown as a heading and its explanation. */}
           <h1 className="text-xl font-semibold text-slate-50">
-            Mission Not Found<span className="sr-only"> – </span>
-            <span className="mt-2 block text-base font-normal text-slate-300">The mission may have been removed or you do not have access.</span>
+            <Trans
+              id="mission.notFound.heading"
+              components={{ 0: <span className="sr-only" />, 1: <span className="mt-2 block text-base font-normal text-slate-300" /> }}
+            />
           </h1>
         </Card>
       </section>
@@ -73,9 +78,13 @@ export default function MissionDetailsPage() {
       <title>{`${mission.name} · ${appConfig.productName}`}</title>
       {back}
       <div className="mb-6 flex flex-col gap-4">
-        <h1 className="text-2xl font-bold break-words text-slate-50 sm:text-3xl">{mission.name || 'Untitled mission'}</h1>
+        <h1 className="text-2xl font-bold break-words text-slate-50 sm:text-3xl">{mission.name || _('mission.untitled')}</h1>
         <p className="text-slate-300">
-          Creator: <span className="font-semibold break-words text-slate-100">{creatorLine(data)}</span>
+          {/* The name goes in as an element, so a name that looks like a tag stays text. */}
+          <Trans
+            id="mission.details.creator"
+            values={{ creator: <span className="font-semibold break-words text-slate-100">{creatorLine(data) ?? _('mission.details.deletedAccount')}</span> }}
+          />
         </p>
         <div className="grid max-w-sm grid-cols-2 gap-2">
           <ToggleButtons missionId={mission.mission_id} isVoted={data.is_voted} isSubscribed={data.is_subscribed} reportErrors size="md" />
@@ -95,8 +104,8 @@ export default function MissionDetailsPage() {
         }
       />
       <Card>
-        <h2 className="mb-4 text-lg font-semibold text-slate-50">Team Members</h2>
-        <TeamMembersList members={data.members} emptyText="No team members." />
+        <h2 className="mb-4 text-lg font-semibold text-slate-50">{_('mission.team.title')}</h2>
+        <TeamMembersList members={data.members} emptyText={_('mission.team.noneOnDetails')} />
       </Card>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { toast } from 'sonner';
 import { Check } from 'lucide-react';
 import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, missionRequiredMessage, type Mission, type MissionField } from '@mc/contract';
@@ -12,24 +13,25 @@ import { missionDetailsQuery } from '../../lib/queries';
 import { createMission, invalidateMissions, updateMission, type MissionInput } from './missionsApi';
 import { MissionFieldList } from './MissionParts';
 import { useOwnedMission } from './useMembershipMission';
+import { OBJECTIVE_LABELS } from './objectives';
 
 type FormValues = Record<MissionField, string>;
 
 interface FieldSpec {
-  label: string;
+  label: { messageId: string };
   kind: 'line' | 'text' | 'select';
-  hint: string;
+  hint: { messageId: string };
 }
 
 /** The seven fields in order, each with its hint (docs/product.md#mission-form). */
 const FIELDS: Record<MissionField, FieldSpec> = {
-  name: { label: 'Mission Name', kind: 'line', hint: 'A short, memorable name for your mission.' },
-  shared_intention: { label: 'Shared Intention', kind: 'text', hint: 'What your team intends to achieve together.' },
-  objective_or_focus: { label: 'Objective or Focus', kind: 'select', hint: 'The higher objective this mission serves.' },
-  statement: { label: 'Mission Statement', kind: 'text', hint: 'Describe the mission in a few sentences.' },
-  core_message: { label: 'Core Message', kind: 'line', hint: 'One line that captures what you stand for.' },
-  problem_being_solved: { label: 'Problem Being Solved', kind: 'text', hint: 'The problem in the community this mission tackles.' },
-  first_team_action: { label: 'First Team Action', kind: 'line', hint: 'The first concrete step your team will take.' },
+  name: { label: { messageId: 'mission.form.name' }, kind: 'line', hint: { messageId: 'mission.form.nameHint' } },
+  shared_intention: { label: { messageId: 'mission.form.sharedIntention' }, kind: 'text', hint: { messageId: 'mission.form.sharedIntentionHint' } },
+  objective_or_focus: { label: { messageId: 'mission.form.objective' }, kind: 'select', hint: { messageId: 'mission.form.objectiveHint' } },
+  statement: { label: { messageId: 'mission.form.statement' }, kind: 'text', hint: { messageId: 'mission.form.statementHint' } },
+  core_message: { label: { messageId: 'mission.form.coreMessage' }, kind: 'line', hint: { messageId: 'mission.form.coreMessageHint' } },
+  problem_being_solved: { label: { messageId: 'mission.form.problem' }, kind: 'text', hint: { messageId: 'mission.form.problemHint' } },
+  first_team_action: { label: { messageId: 'mission.form.firstAction' }, kind: 'line', hint: { messageId: 'mission.form.firstActionHint' } },
 };
 
 const PARAM: Record<MissionField, keyof MissionInput> = {
@@ -44,8 +46,6 @@ const PARAM: Record<MissionField, keyof MissionInput> = {
 
 const fieldId = (field: MissionField) => `mission-${field}`;
 
-const OBJECTIVE_OPTIONS = OBJECTIVES.map((objective) => ({ value: objective, label: objective }));
-
 function valuesOf(mission: Mission | null): FormValues {
   const values = {} as FormValues;
   for (const field of MISSION_FIELDS) values[field] = mission ? (mission[field] ?? '') : '';
@@ -58,7 +58,8 @@ export default function MissionFormPage() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const navigate = useNavigate();
-  const title = editId ? 'Update Mission' : 'Create a Mission';
+  const { _ } = useLingui();
+  const title = editId ? _('mission.update') : _('mission.form.createTitle');
 
   const existing = useQuery({ ...missionDetailsQuery(editId ?? '', userId), enabled: editId !== null && userId !== null, staleTime: 0 });
   const notFound = editId !== null && existing.isSuccess && existing.data === null;
@@ -67,9 +68,9 @@ export default function MissionFormPage() {
   // here with "Try again" (the network may come back; the person's place is kept).
   useEffect(() => {
     if (!notFound) return;
-    toast.error('Failed to load mission details');
+    toast.error(_('mission.loadFailed'));
     void navigate(paths.dashboard(), { replace: true });
-  }, [notFound, navigate]);
+  }, [notFound, navigate, _]);
 
   return (
     <section className={pageClasses}>
@@ -80,13 +81,9 @@ export default function MissionFormPage() {
       ) : existing.data ? (
         <MissionForm key={existing.data.mission.mission_id} userId={userId} existing={existing.data.mission} />
       ) : existing.isError ? (
-        <LoadError
-          message={existing.error.message || 'Failed to load mission details'}
-          retrying={existing.isFetching}
-          onRetry={() => void existing.refetch()}
-        />
+        <LoadError message={existing.error.message || _('mission.loadFailed')} retrying={existing.isFetching} onRetry={() => void existing.refetch()} />
       ) : (
-        <PageSpinner label="Loading mission details..." />
+        <PageSpinner label={_('mission.loadingDetails')} />
       )}
     </section>
   );
@@ -97,23 +94,24 @@ export default function MissionFormPage() {
  * the way to update it, instead of a form the server would refuse (docs/product.md#mission-form).
  */
 function CreateOrShowOwn({ userId }: { userId: string | null }) {
+  const { _ } = useLingui();
   const owned = useOwnedMission(userId);
-  if (owned.isPending) return <PageSpinner label="Loading mission details..." />;
+  if (owned.isPending) return <PageSpinner label={_('mission.loadingDetails')} />;
   // Not knowing whether the person has a mission is not "no mission": no empty form until it is known.
-  if (owned.error) return <LoadError message={owned.error.message || 'Failed to load mission details'} onRetry={owned.retry} />;
+  if (owned.error) return <LoadError message={owned.error.message || _('mission.loadFailed')} onRetry={owned.retry} />;
   const mission = owned.details?.mission;
   if (!mission) return <MissionForm userId={userId} existing={null} />;
   return (
     <Card className="flex flex-col gap-4" data-testid="own-mission">
-      <p className="text-slate-200">You already have a mission. Each person creates one; you can update it at any time.</p>
-      <h2 className="text-xl font-semibold break-words text-slate-50">{mission.name || 'Untitled mission'}</h2>
+      <p className="text-slate-200">{_('mission.form.alreadyHave')}</p>
+      <h2 className="text-xl font-semibold break-words text-slate-50">{mission.name || _('mission.untitled')}</h2>
       <MissionFieldList mission={mission} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Link to={paths.createMission(mission.mission_id)} className={buttonClasses('primary')}>
-          Update Mission
+          {_('mission.update')}
         </Link>
         <Link to={paths.myMission(mission.mission_id)} className={buttonClasses('secondary')}>
-          View My Mission
+          {_('mission.form.viewMine')}
         </Link>
       </div>
     </Card>
@@ -121,6 +119,7 @@ function CreateOrShowOwn({ userId }: { userId: string | null }) {
 }
 
 function MissionForm({ userId, existing }: { userId: string | null; existing: Mission | null }) {
+  const { _ } = useLingui();
   const initial = valuesOf(existing);
   const [values, setValues] = useState<FormValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<MissionField>>(new Set());
@@ -131,7 +130,7 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
 
   const save = useMutation({
     mutationFn: async (trimmed: FormValues) => {
-      if (!userId) throw new Error('User not authenticated');
+      if (!userId) throw new Error(_('mission.form.notAuthenticated'));
       if (!existing) {
         const input = {} as MissionInput;
         for (const field of MISSION_FIELDS) input[PARAM[field]] = trimmed[field];
@@ -143,12 +142,12 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
       return updateMission(existing.mission_id, userId, input);
     },
     onSuccess: async () => {
-      toast.success(editing ? 'Mission updated successfully!' : 'Mission created successfully!');
+      toast.success(editing ? _('mission.form.updated') : _('mission.form.created'));
       await invalidateMissions(queryClient, userId);
       await navigate(paths.dashboard());
     },
     onError: (error) => {
-      toast.error(error.message || (editing ? 'An error occurred while updating the mission' : 'An error occurred while creating the mission'));
+      toast.error(error.message || (editing ? _('mission.form.updateFailed') : _('mission.form.createFailed')));
     },
   });
 
@@ -170,7 +169,7 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
       return;
     }
     if (!userId) {
-      toast.error('User not authenticated');
+      toast.error(_('mission.form.notAuthenticated'));
       return;
     }
     save.mutate(trimmed);
@@ -178,7 +177,7 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
 
   return (
     <Card>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={editing ? 'Update mission' : 'Create mission'}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={editing ? _('mission.form.updateLabel') : _('mission.form.createLabel')}>
         {MISSION_FIELDS.map((field) => (
           <MissionFieldInput
             key={field}
@@ -191,10 +190,10 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
         ))}
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={paths.dashboard()} className={buttonClasses('secondary')}>
-            Cancel
+            {_('mission.cancel')}
           </Link>
-          <Button type="submit" busy={save.isPending} busyLabel={editing ? 'Updating...' : 'Creating...'}>
-            {editing ? 'Update Mission' : 'Create Mission'}
+          <Button type="submit" busy={save.isPending} busyLabel={editing ? _('mission.form.updating') : _('mission.form.creating')}>
+            {editing ? _('mission.update') : _('mission.create')}
           </Button>
         </div>
       </form>
@@ -213,11 +212,12 @@ interface MissionFieldInputProps {
 
 /** One field of the mission form, drawn as its kind asks: a select, a line or a text area. */
 function MissionFieldInput({ field, value, isTouched, error, onChange }: MissionFieldInputProps) {
+  const { _ } = useLingui();
   const spec = FIELDS[field];
   const filled = value.trim() !== '';
   const label = (
     <>
-      {spec.label}
+      {_(spec.label.messageId)}
       {isTouched && filled ? (
         <Check aria-hidden="true" data-testid={`touched-${field}`} className="ml-1.5 inline size-4 align-[-2px] text-emerald-300" />
       ) : null}
@@ -228,7 +228,7 @@ function MissionFieldInput({ field, value, isTouched, error, onChange }: Mission
     error,
     name: field,
     label,
-    hint: spec.hint,
+    hint: _(spec.hint.messageId),
     required: true,
     // The asterisk shows while the field is untouched, or touched but empty.
     showRequiredMark: !isTouched || !filled,
@@ -236,7 +236,9 @@ function MissionFieldInput({ field, value, isTouched, error, onChange }: Mission
     'data-touched': isTouched ? 'true' : 'false',
   };
   if (spec.kind === 'select') {
-    return <Select {...common} options={OBJECTIVE_OPTIONS} placeholder="Select an objective or focus..." onChange={(event) => onChange(event.target.value)} />;
+    // The stored value stays the contract's English; the person reads it in the interface's language.
+    const options = OBJECTIVES.map((objective) => ({ value: objective, label: _(OBJECTIVE_LABELS[objective].messageId) }));
+    return <Select {...common} options={options} placeholder={_('mission.form.objectivePlaceholder')} onChange={(event) => onChange(event.target.value)} />;
   }
   if (spec.kind === 'line') {
     return <TextField {...common} maxLength={MISSION_FIELD_MAX[field]} autoComplete="off" onChange={(event) => onChange(event.target.value)} />;

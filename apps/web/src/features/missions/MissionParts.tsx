@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { toast } from 'sonner';
 import { Bell, BellRing, ThumbsUp, Users } from 'lucide-react';
 import type { Mission, MissionMember } from '@mc/contract';
@@ -7,46 +8,56 @@ import { Alert, Badge, Button, LoadError, PageSpinner, SearchInput, pageClasses 
 import { runToggle, type ToggleKind } from './missionsApi';
 import { PersonName } from '../roles';
 import { fullName, teamRoleLabel } from './missionRules';
-import { countLabel, formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { objectiveMessageId } from './objectives';
 import { isOfflineError } from '../../lib/rpcError';
 import { useAuth } from '../../lib/auth';
 
 /** The mission's fields for My Mission and Mission details, in the order docs/product.md#my-mission lists them. */
 export function MissionFieldList({ mission, extra }: { mission: Mission; extra?: ReactNode }) {
-  const rows: [string, ReactNode][] = [
-    ['Shared Intention', mission.shared_intention],
-    ['Objective / Focus', mission.objective_or_focus],
-    ['Statement', mission.statement],
-    ['Core Message', mission.core_message],
-    ['Problem Being Solved', mission.problem_being_solved],
-    ['First Team Action', mission.first_team_action],
+  const { _ } = useLingui();
+  // The objective is one of the contract's choices, shown in the interface's language; the rest is the team's own text.
+  const objective = objectiveMessageId(mission.objective_or_focus);
+  const rows: { messageId: string; value: ReactNode }[] = [
+    { messageId: 'mission.field.sharedIntention', value: mission.shared_intention },
+    { messageId: 'mission.field.objective', value: objective ? _(objective) : mission.objective_or_focus },
+    { messageId: 'mission.field.statement', value: mission.statement },
+    { messageId: 'mission.field.coreMessage', value: mission.core_message },
+    { messageId: 'mission.field.problem', value: mission.problem_being_solved },
+    { messageId: 'mission.field.firstAction', value: mission.first_team_action },
   ];
   return (
     <dl className="grid gap-5 sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0 sm:col-span-2">
-          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{label}</dt>
-          <dd className="mt-1 break-words whitespace-pre-line text-slate-100">{value || 'Not specified'}</dd>
+      {rows.map(({ messageId, value }) => (
+        <div key={messageId} className="min-w-0 sm:col-span-2">
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_(messageId)}</dt>
+          <dd className="mt-1 break-words whitespace-pre-line text-slate-100">{value || _('mission.field.notSpecified')}</dd>
         </div>
       ))}
       {extra}
       <div>
-        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Status</dt>
-        <dd className="mt-1">{mission.hidden_reason !== null ? <Badge tone="warning">Hidden</Badge> : <Badge tone="success">Active</Badge>}</dd>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('mission.field.status')}</dt>
+        <dd className="mt-1">
+          {mission.hidden_reason !== null ? (
+            <Badge tone="warning">{_('mission.status.hidden')}</Badge>
+          ) : (
+            <Badge tone="success">{_('mission.status.active')}</Badge>
+          )}
+        </dd>
       </div>
       <div>
-        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Created</dt>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('mission.field.created')}</dt>
         <dd className="mt-1 text-slate-100">{formatDateTime(mission.created_at)}</dd>
       </div>
       <div>
-        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Last Updated</dt>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('mission.field.updated')}</dt>
         <dd className="mt-1 text-slate-100">{formatDateTime(mission.updated_at)}</dd>
       </div>
       <div>
-        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Engagement</dt>
+        <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('mission.field.engagement')}</dt>
         <dd className="mt-1 text-slate-100">
-          <span data-testid="engagement-votes">{countLabel(mission.vote_count, 'vote', 'votes')}</span>,{' '}
-          <span data-testid="engagement-subscribers">{countLabel(mission.subscription_count, 'subscriber', 'subscribers')}</span>
+          <span data-testid="engagement-votes">{_('mission.voteCount', { count: mission.vote_count })}</span>,{' '}
+          <span data-testid="engagement-subscribers">{_('mission.subscriberCount', { count: mission.subscription_count })}</span>
         </dd>
       </div>
     </dl>
@@ -55,10 +66,11 @@ export function MissionFieldList({ mission, extra }: { mission: Mission; extra?:
 
 /** What the team of a mission the organisers hid reads (nobody else sees the mission at all). */
 export function HiddenMissionNotice({ reason }: { reason: string | null }) {
+  const { _ } = useLingui();
   if (reason === null) return null;
   return (
     <Alert tone="warning" live={false} className="mb-6">
-      <span data-testid="hidden-notice">Hidden by the organisers: {reason}</span>
+      <span data-testid="hidden-notice">{_('mission.hiddenNotice', { reason })}</span>
     </Alert>
   );
 }
@@ -71,24 +83,26 @@ interface TeamMembersListProps {
 }
 
 export function TeamMembersList({ members, emptyText, searchable = false }: TeamMembersListProps) {
+  const { _ } = useLingui();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
     if (!needle) return members;
     return members.filter((member) => [member.first_name, member.last_name, member.email].some((part) => (part ?? '').toLowerCase().includes(needle)));
   }, [members, query]);
+  const roleLabel = useRoleLabel();
 
   return (
     <div className="flex flex-col gap-4">
       {searchable && members.length > 0 ? (
-        <SearchInput label="Search team members" value={query} onChange={setQuery} placeholder="Search by name or email" compact />
+        <SearchInput label={_('mission.team.searchLabel')} value={query} onChange={setQuery} placeholder={_('mission.team.searchPlaceholder')} compact />
       ) : null}
       {members.length === 0 ? (
         <p className="text-slate-300">{emptyText}</p>
       ) : shown.length === 0 ? (
-        <p className="text-slate-300">No members match your search.</p>
+        <p className="text-slate-300">{_('mission.team.noMatch')}</p>
       ) : (
-        <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700/70" aria-label="Team members">
+        <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700/70" aria-label={_('mission.team.listLabel')}>
           {shown.map((member) => (
             <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-3 p-3 sm:p-4">
               <div className="min-w-0">
@@ -96,11 +110,11 @@ export function TeamMembersList({ members, emptyText, searchable = false }: Team
                   <PersonName userId={member.user_id}>{fullName(member) || member.email}</PersonName>
                 </p>
                 <p className="text-sm break-all text-slate-300">{member.email}</p>
-                {member.added_at ? <p className="mt-0.5 text-xs text-slate-400">Added {formatDate(member.added_at)}</p> : null}
+                {member.added_at ? <p className="mt-0.5 text-xs text-slate-400">{_('mission.team.added', { date: formatDate(member.added_at) })}</p> : null}
               </div>
               <div className="flex flex-wrap gap-2">
-                {member.is_co_owner ? <Badge tone="accent">Co-Owner</Badge> : null}
-                {member.role_in_team ? <Badge tone={member.role_in_team === 'owner' ? 'info' : 'neutral'}>{teamRoleLabel(member.role_in_team)}</Badge> : null}
+                {member.is_co_owner ? <Badge tone="accent">{_('mission.role.coOwner')}</Badge> : null}
+                {member.role_in_team ? <Badge tone={member.role_in_team === 'owner' ? 'info' : 'neutral'}>{roleLabel(member.role_in_team)}</Badge> : null}
               </div>
             </li>
           ))}
@@ -108,6 +122,12 @@ export function TeamMembersList({ members, emptyText, searchable = false }: Team
       )}
     </div>
   );
+}
+
+/** A team role as people read it: the two the product has in the interface's language, any other as stored. */
+function useRoleLabel(): (role: string) => string {
+  const { _ } = useLingui();
+  return (role) => (role === 'owner' ? _('mission.role.owner') : role === 'member' ? _('mission.role.member') : teamRoleLabel(role));
 }
 
 interface ToggleButtonsProps {
@@ -122,12 +142,13 @@ interface ToggleButtonsProps {
 function useToggle(kind: ToggleKind, missionId: string, wanted: boolean, reportErrors: boolean, button: RefObject<HTMLButtonElement | null>) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
+  const { _ } = useLingui();
   const viewerId = user?.id ?? null;
   return useMutation({
     mutationFn: () => runToggle(queryClient, kind, missionId, wanted, viewerId),
     onError: (error) => {
       // Offline, every card says so at once: a vote that silently did nothing would look counted.
-      if (reportErrors || isOfflineError(error)) toast.error(error.message || 'Something went wrong');
+      if (reportErrors || isOfflineError(error)) toast.error(error.message || _('mission.toggle.failed'));
       else console.warn(`The ${kind} toggle failed`, error);
     },
     onSettled: () => {
@@ -144,6 +165,7 @@ function useToggle(kind: ToggleKind, missionId: string, wanted: boolean, reportE
  * a toggle, and focus stays on the button pressed.
  */
 export function ToggleButtons({ missionId, isVoted, isSubscribed, reportErrors = false, size = 'sm' }: ToggleButtonsProps) {
+  const { _ } = useLingui();
   const voteButton = useRef<HTMLButtonElement>(null);
   const subscribeButton = useRef<HTMLButtonElement>(null);
   const vote = useToggle('vote', missionId, !isVoted, reportErrors, voteButton);
@@ -159,10 +181,10 @@ export function ToggleButtons({ missionId, isVoted, isSubscribed, reportErrors =
         data-state={isVoted ? 'on' : 'off'}
         icon={isVoted ? <ThumbsUp aria-hidden="true" fill="currentColor" className="size-4" /> : <ThumbsUp aria-hidden="true" className="size-4" />}
         busy={vote.isPending}
-        busyLabel="Processing…"
+        busyLabel={_('mission.toggle.processing')}
         onClick={() => vote.mutate()}
       >
-        {isVoted ? 'Unvote' : 'Vote'}
+        {isVoted ? _('mission.toggle.unvote') : _('mission.toggle.vote')}
       </Button>
       <Button
         ref={subscribeButton}
@@ -172,10 +194,10 @@ export function ToggleButtons({ missionId, isVoted, isSubscribed, reportErrors =
         data-state={isSubscribed ? 'on' : 'off'}
         icon={isSubscribed ? <BellRing aria-hidden="true" className="size-4" /> : <Bell aria-hidden="true" className="size-4" />}
         busy={subscribe.isPending}
-        busyLabel="Processing…"
+        busyLabel={_('mission.toggle.processing')}
         onClick={() => subscribe.mutate()}
       >
-        {isSubscribed ? 'Unsubscribe' : 'Subscribe'}
+        {isSubscribed ? _('mission.toggle.unsubscribe') : _('mission.toggle.subscribe')}
       </Button>
     </>
   );
@@ -204,11 +226,12 @@ export function MissionPageLoading({ title, top, label }: MissionPageStateProps 
 
 /** My Mission and Mission details when their mission could not be loaded. */
 export function MissionPageError({ title, top, message, onRetry }: MissionPageStateProps & { message: string; onRetry: () => void }) {
+  const { _ } = useLingui();
   return (
     <section className={pageClasses}>
       {top}
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
-      <LoadError message={message || 'Failed to load mission details'} onRetry={onRetry} />
+      <LoadError message={message || _('mission.loadFailed')} onRetry={onRetry} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { cn } from '../../components/ui';
 import { paths } from '../../lib/paths';
@@ -10,16 +11,17 @@ import { missionDetailsQuery, userMissionsQuery } from '../../lib/queries';
  * cached details entry, the same the page and the dashboard read.
  */
 export function MissionSwitcher({ userId, selectedId }: { userId: string | null; selectedId: string }) {
+  const { _ } = useLingui();
   const memberships = useQuery(userMissionsQuery(userId)).data ?? [];
   const details = useQueries({ queries: memberships.map((row) => missionDetailsQuery(row.mission_id, userId)) });
   if (memberships.length < 2) return null;
   return (
-    <nav aria-label="Your missions" className="mb-6">
-      <p className="mb-2 text-sm text-slate-300">You are on {memberships.length} missions:</p>
+    <nav aria-label={_('mission.switcher.label')} className="mb-6">
+      <p className="mb-2 text-sm text-slate-300">{_('mission.switcher.intro', { count: memberships.length })}</p>
       <ul className="flex flex-wrap gap-2">
         {memberships.map((row, index) => {
           const selected = row.mission_id === selectedId;
-          const name = details[index]?.data?.mission.name || 'Untitled mission';
+          const name = details[index]?.data?.mission.name || _('mission.untitled');
           return (
             <li key={row.mission_id}>
               <Link
@@ -31,7 +33,7 @@ export function MissionSwitcher({ userId, selectedId }: { userId: string | null;
                 )}
               >
                 {name}
-                <span className="ml-1.5 text-xs text-slate-400">({row.role_in_team === 'owner' ? 'Owner' : 'Member'})</span>
+                <span className="ml-1.5 text-xs text-slate-400">({row.role_in_team === 'owner' ? _('mission.role.owner') : _('mission.role.member')})</span>
               </Link>
             </li>
           );

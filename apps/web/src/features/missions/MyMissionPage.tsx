@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { Compass, Pencil, Rocket } from 'lucide-react';
 import { Card, buttonClasses, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
@@ -13,29 +14,31 @@ import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoa
 
 /** /view-my-mission: the user's missions (`?mission=` chooses one, else the first) and the team (docs/product.md#my-mission). */
 export default function MyMissionPage() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const [searchParams] = useSearchParams();
   // The team arrives with the mission (one call, one cached copy shared with the dashboard card).
   const mine = useMyMission(userId, searchParams.get('mission'));
 
-  const head = <title>{`My Mission · ${appConfig.productName}`}</title>;
+  const title = _('mission.my.title');
+  const head = <title>{`${title} · ${appConfig.productName}`}</title>;
 
-  if (mine.isPending) return <MissionPageLoading title="My Mission" top={head} label="Loading your mission..." />;
-  if (mine.error) return <MissionPageError title="My Mission" top={head} message={mine.error.message} onRetry={mine.retry} />;
+  if (mine.isPending) return <MissionPageLoading title={title} top={head} label={_('mission.loadingYours')} />;
+  if (mine.error) return <MissionPageError title={title} top={head} message={mine.error.message} onRetry={mine.retry} />;
 
   const data = mine.details;
   if (!data) {
     return (
       <section className={pageClasses}>
         {head}
-        <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">My Mission</h1>
+        <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
         <Card className="flex flex-col items-center gap-4 py-12 text-center">
           <Compass aria-hidden="true" className="size-10 text-slate-500" />
-          <h2 className="text-xl font-semibold text-slate-50">No Mission Found</h2>
+          <h2 className="text-xl font-semibold text-slate-50">{_('mission.my.none')}</h2>
           <Link to={paths.dashboard()} className={buttonClasses('primary')}>
             <Rocket aria-hidden="true" className="size-4" />
-            Create Mission on Dashboard
+            {_('mission.my.createOnDashboard')}
           </Link>
         </Card>
       </section>
@@ -47,16 +50,16 @@ export default function MyMissionPage() {
   return (
     <section className={pageClasses}>
       {head}
-      <p className="mb-1 text-sm font-semibold tracking-wide text-sky-300 uppercase">My Mission</p>
+      <p className="mb-1 text-sm font-semibold tracking-wide text-sky-300 uppercase">{title}</p>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <h1 className="text-2xl font-bold break-words text-slate-50 sm:text-3xl">{mission.name || 'Untitled mission'}</h1>
+        <h1 className="text-2xl font-bold break-words text-slate-50 sm:text-3xl">{mission.name || _('mission.untitled')}</h1>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Link to={paths.createMission(mission.mission_id)} className={buttonClasses('primary')}>
             <Pencil aria-hidden="true" className="size-4" />
-            Update Mission
+            {_('mission.update')}
           </Link>
           <Link to={paths.allMissions()} className={buttonClasses('secondary')}>
-            Browse All Missions
+            {_('mission.my.browseAll')}
           </Link>
         </div>
       </div>
@@ -69,8 +72,8 @@ export default function MyMissionPage() {
       <OpenRolesCard missionId={mission.mission_id} canManage={isOwner} />
       {isOwner ? <PeopleWhoFitCard missionId={mission.mission_id} /> : null}
       <Card>
-        <h2 className="mb-4 text-lg font-semibold text-slate-50">Team Members</h2>
-        <TeamMembersList members={data.members} emptyText="No members yet." searchable />
+        <h2 className="mb-4 text-lg font-semibold text-slate-50">{_('mission.team.title')}</h2>
+        <TeamMembersList members={data.members} emptyText={_('mission.team.noneYet')} searchable />
       </Card>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLingui } from '@lingui/react';
 import type { Mission } from '@mc/contract';
 import { cn } from '../../components/ui';
 
@@ -39,6 +40,7 @@ interface VirtualMissionListProps {
  * the screen are stood in for by the list's padding, so the page scrolls as if all were there.
  */
 export function VirtualMissionList({ missions, layout, renderCard }: VirtualMissionListProps) {
+  const { _ } = useLingui();
   const listRef = useRef<HTMLUListElement>(null);
   const gridColumnCount = useSyncExternalStore(subscribeToWidth, gridColumns);
   const columns = layout === 'grid' ? gridColumnCount : 1;
@@ -73,7 +75,7 @@ export function VirtualMissionList({ missions, layout, renderCard }: VirtualMiss
   return (
     <ul
       ref={listRef}
-      aria-label="Missions"
+      aria-label={_('missions.list.label')}
       data-layout={layout}
       style={{ paddingTop, paddingBottom }}
       className={cn('grid gap-4', columns === 3 ? 'grid-cols-3' : columns === 2 ? 'grid-cols-2' : 'grid-cols-1')}

@@ -51,11 +51,12 @@ export function fullName(person: { first_name?: string | null; last_name?: strin
 
 /**
  * The Creator line of docs/product.md#mission-details: the owner member's full name, else their
- * e-mail, else the creator id, else (the creator deleted their account) "a deleted account".
+ * e-mail, else the creator id; null when the creator deleted their account (the screen then says
+ * "a deleted account" in the interface's language).
  */
-export function creatorLine(details: MissionDetails): string {
+export function creatorLine(details: MissionDetails): string | null {
   const owner = details.members.find((member) => member.role_in_team === 'owner');
-  return (owner && (fullName(owner) || owner.email)) || details.mission.created_by || 'a deleted account';
+  return (owner && (fullName(owner) || owner.email)) || details.mission.created_by || null;
 }
 
 /** A team role as people read it: `owner` is "Owner", `member` "Member", any other role alike. */

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { Bell, Check, CheckCheck, LogOut } from 'lucide-react';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import type { NotificationItem } from '@mc/contract/notifications.ts';
 import { Button, Spinner, LoadError } from '../../components/ui';
 import { cn } from '../../components/ui/cn';
@@ -18,31 +19,13 @@ import { markRead, notificationsQuery } from './notificationsApi';
 import { MY_AGENDA_PATH, showDeviceReminders } from './deviceReminders';
 import { callRpc } from '../../lib/rpc';
 
-/** What the bell says, word for word (docs/product.md#the-bell). */
-export const BELL_TEXT = {
-  title: 'Notifications',
-  empty: 'Nothing yet. You will be told here when a mission you follow or a team you are on changes.',
-  loading: 'Loading notifications...',
-  loadFailed: 'Your notifications could not be loaded.',
-  markAll: 'Mark all as read',
-  markOne: 'Mark as read',
-  leave: 'Leave team',
-  left: 'You left the team.',
-  leaveFailed: 'Failed to leave the team',
-  markFailed: 'Could not mark as read. Please try again.',
-} as const;
-
-/** The bell button's accessible name: the count is read out, not only shown. */
-export function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : BELL_TEXT.title;
-}
-
 /**
  * The top bar's bell (docs/product.md#the-bell): the unread count, and a panel with the newest
  * notifications, each marked read on its own or all at once. Escape or a click outside closes
  * the panel and focus goes back to the bell.
  */
 export function NotificationBell() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
@@ -51,6 +34,8 @@ export function NotificationBell() {
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useQuery(notificationsQuery(userId));
   const unread = list.data?.unread ?? 0;
+  // The button's accessible name: the count is read out, not only shown.
+  const bellLabel = unread > 0 ? _('notifications.bell.unreadLabel', { unread }) : _('notifications.bell.title');
   useEffect(() => {
     if (list.data) void showDeviceReminders(list.data.items);
   }, [list.data]);
@@ -64,7 +49,7 @@ export function NotificationBell() {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
-        aria-label={bellLabel(unread)}
+        aria-label={bellLabel}
         className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10"
       >
         <Bell aria-hidden="true" className="size-6" />
@@ -88,7 +73,7 @@ export function NotificationBell() {
         >
           <div data-toast-clear className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-700/70 px-4 py-3">
             <h2 id={headingId} ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-50 focus:outline-none">
-              {BELL_TEXT.title}
+              {_('notifications.bell.title')}
             </h2>
             {/* Once all are read the button is disabled: focus moves to the heading, never to the page. */}
             <MarkAllButton userId={userId} unread={unread} onDone={() => heading.current?.focus()} />
@@ -96,11 +81,11 @@ export function NotificationBell() {
           <BellVoteLink onNavigate={() => setOpen(false)} />
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
             {list.isPending ? (
-              <Spinner size="sm" label={BELL_TEXT.loading} className="px-4 py-6 text-sm" />
+              <Spinner size="sm" label={_('notifications.bell.loading')} className="px-4 py-6 text-sm" />
             ) : list.isError ? (
-              <LoadError className="m-4" message={BELL_TEXT.loadFailed} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+              <LoadError className="m-4" message={_('notifications.bell.loadFailed')} retrying={list.isFetching} onRetry={() => void list.refetch()} />
             ) : list.data.items.length === 0 ? (
-              <p className="px-4 py-6 text-sm text-slate-300">{BELL_TEXT.empty}</p>
+              <p className="px-4 py-6 text-sm text-slate-300">{_('notifications.bell.empty')}</p>
             ) : (
               <ul aria-labelledby={headingId} className="divide-y divide-slate-700/70">
                 {list.data.items.map((item) => (
@@ -116,6 +101,7 @@ export function NotificationBell() {
 }
 
 function MarkAllButton({ userId, unread, onDone }: { userId: string | null; unread: number; onDone: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const markAll = async () => {
@@ -125,7 +111,7 @@ function MarkAllButton({ userId, unread, onDone }: { userId: string | null; unre
       onDone();
     } catch (error) {
       console.error('Marking all notifications read failed', error);
-      toast.error(BELL_TEXT.markFailed);
+      toast.error(_('notifications.bell.markFailed'));
     } finally {
       setBusy(false);
     }
@@ -139,13 +125,14 @@ function MarkAllButton({ userId, unread, onDone }: { userId: string | null; unre
       icon={<CheckCheck aria-hidden="true" className="size-4" />}
       onClick={() => void markAll()}
     >
-      {BELL_TEXT.markAll}
+      {_('notifications.bell.markAll')}
     </Button>
   );
 }
 
 /** What a notification's buttons do: answer a request to join, leave the team, mark it read; focus then stays on the row. */
 function useRowActions(item: NotificationItem, userId: string | null) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const row = useRef<HTMLLIElement>(null);
   const [marking, setMarking] = useState(false);
@@ -159,10 +146,10 @@ function useRowActions(item: NotificationItem, userId: string | null) {
     setAnswering(accept ? 'accept' : 'decline');
     try {
       await callRpc('answer_team_request', { p_request_id: item.request_id, p_accept: accept, p_reason: null });
-      toast.success(accept ? 'Accepted.' : 'Declined.');
+      toast.success(accept ? _('notifications.bell.accepted') : _('notifications.bell.declined'));
       if (!item.read) await markRead(queryClient, userId, item.id);
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Could not answer');
+      toast.error(error instanceof Error && error.message ? error.message : _('notifications.bell.answerFailed'));
     } finally {
       await Promise.all([
         invalidateTeam(queryClient),
@@ -182,7 +169,7 @@ function useRowActions(item: NotificationItem, userId: string | null) {
       row.current?.focus();
     } catch (error) {
       console.error('Marking a notification read failed', error);
-      toast.error(BELL_TEXT.markFailed);
+      toast.error(_('notifications.bell.markFailed'));
     } finally {
       setMarking(false);
     }
@@ -195,12 +182,12 @@ function useRowActions(item: NotificationItem, userId: string | null) {
     try {
       const outcome = await removeMember(item.mission_id, userId, userId);
       if (outcome.ok) {
-        toast.success(BELL_TEXT.left);
+        toast.success(_('notifications.bell.left'));
         if (!item.read) await markRead(queryClient, userId, item.id);
       } else toast.error(outcome.message);
     } catch (error) {
       console.error('Leaving a team failed', error);
-      toast.error(BELL_TEXT.leaveFailed);
+      toast.error(_('notifications.bell.leaveFailed'));
     } finally {
       await Promise.all([invalidateTeam(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.notifications(userId) })]);
       setLeaving(false);
@@ -226,6 +213,7 @@ function targetOf(item: NotificationItem): string | null {
 }
 
 function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem; userId: string | null; onNavigate: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const textId = useId();
   const { row, marking, leaving, answering, answer, mark, leave } = useRowActions(item, userId);
@@ -246,7 +234,7 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
       <span aria-hidden="true" className={cn('mt-2 size-2 shrink-0 rounded-full', item.read ? 'bg-transparent' : 'bg-sky-300')} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <p className={cn('text-sm', item.read ? 'text-slate-300' : 'font-medium text-slate-50')}>
-          {item.read ? null : <span className="sr-only">Unread: </span>}
+          {item.read ? null : <span className="sr-only">{_('notifications.bell.unread')} </span>}
           {target ? (
             <Link
               to={target}
@@ -271,10 +259,10 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
             {item.request_id ? (
               <>
                 <Button size="sm" busy={answering === 'accept'} aria-describedby={textId} onClick={() => void answer(true)}>
-                  Accept
+                  {_('notifications.bell.accept')}
                 </Button>
                 <Button variant="secondary" size="sm" busy={answering === 'decline'} aria-describedby={textId} onClick={() => void answer(false)}>
-                  Decline
+                  {_('notifications.bell.decline')}
                 </Button>
               </>
             ) : null}
@@ -283,12 +271,12 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
                 variant="secondary"
                 size="sm"
                 busy={leaving}
-                busyLabel="Leaving..."
+                busyLabel={_('notifications.bell.leaving')}
                 aria-describedby={textId}
                 icon={<LogOut aria-hidden="true" className="size-4" />}
                 onClick={() => void leave()}
               >
-                {BELL_TEXT.leave}
+                {_('notifications.bell.leave')}
               </Button>
             ) : null}
             {item.read ? null : (
@@ -300,7 +288,7 @@ function NotificationRow({ item, userId, onNavigate }: { item: NotificationItem;
                 icon={<Check aria-hidden="true" className="size-4" />}
                 onClick={() => void mark()}
               >
-                {BELL_TEXT.markOne}
+                {_('notifications.bell.markOne')}
               </Button>
             )}
           </div>

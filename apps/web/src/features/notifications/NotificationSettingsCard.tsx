@@ -3,27 +3,36 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { BellRing } from 'lucide-react';
 import { toast } from 'sonner';
-import { EMAIL_DIGESTS, NOTIFICATION_TEXT, type EmailDigest, type NotificationSettings } from '@mc/contract/notifications.ts';
+import { useLingui } from '@lingui/react';
+import { EMAIL_DIGESTS, type EmailDigest, type NotificationSettings } from '@mc/contract/notifications.ts';
 import { Card, QueryState } from '../../components/ui';
 import { cn } from '../../components/ui/cn';
+import { currentFormattingLocale } from '../../i18n/i18n';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
 import { notificationSettingsQuery, saveSettings } from './notificationsApi';
 
-/** An hour of the day as the person's locale writes a time ("07:00", "7:00 AM"); the hour is the venue's, so no time zone applies. */
+/** An hour of the day as the interface's locale writes a time ("07:00", "7:00 AM"); the hour is the venue's, so no time zone applies. */
 function venueHour(hour: number): string {
-  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
+  return new Intl.DateTimeFormat(currentFormattingLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
 }
 
-/** The e-mail choices as the profile page names them (docs/product.md#my-role-profile). */
-export const DIGEST_LABELS: Record<EmailDigest, { label: string; hint: string }> = {
-  off: { label: 'Off', hint: 'No e-mails. The bell still shows everything.' },
-  immediate: { label: 'Immediately', hint: 'An e-mail soon after something happens.' },
-  daily: {
-    label: 'Once a day',
-    hint: `One e-mail a day, at ${venueHour(Number(appConfig.dailyDigestHour))} venue time, with what happened since the last one.`,
-  },
+/** The e-mail choices as the profile page names them (docs/product.md#my-role-profile); the daily hint is given the {time}. */
+const DIGEST_MESSAGES: Record<EmailDigest, { messageId: string; hint: { messageId: string } }> = {
+  off: { messageId: 'notifications.digest.off', hint: { messageId: 'notifications.digest.offHint' } },
+  immediate: { messageId: 'notifications.digest.immediate', hint: { messageId: 'notifications.digest.immediateHint' } },
+  daily: { messageId: 'notifications.digest.daily', hint: { messageId: 'notifications.digest.dailyHint' } },
+};
+
+/** The settings' outcome said under them: none yet, saving, saved or refused. */
+type SaveStatus = '' | 'saving' | 'saved' | 'failed';
+
+const STATUS_MESSAGES: Record<Exclude<SaveStatus, ''>, { messageId: string }> = {
+  saving: { messageId: 'common.saving' },
+  // The contract's NOTIFICATION_TEXT, in the interface's language.
+  saved: { messageId: 'notifications.settings.saved' },
+  failed: { messageId: 'notifications.settings.failed' },
 };
 
 /**
@@ -31,6 +40,7 @@ export const DIGEST_LABELS: Record<EmailDigest, { label: string; hint: string }>
  * notifications reach my mailbox. Each change is saved at once and says so.
  */
 export function NotificationSettingsCard() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const settings = useQuery(notificationSettingsQuery(userId));
@@ -42,12 +52,12 @@ export function NotificationSettingsCard() {
         <BellRing aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-sky-300" />
         <div>
           <h2 id={headingId} className="text-lg font-semibold text-slate-50">
-            Notifications
+            {_('notifications.settings.title')}
           </h2>
-          <p className="mt-1 text-sm text-slate-300">The bell at the top tells you when a mission you follow or a team you are on changes.</p>
+          <p className="mt-1 text-sm text-slate-300">{_('notifications.settings.intro')}</p>
         </div>
       </div>
-      <QueryState query={settings} loading="Loading your notification settings..." errorMessage="Your notification settings could not be loaded.">
+      <QueryState query={settings} loading={_('notifications.settings.loading')} errorMessage={_('notifications.settings.loadFailed')}>
         {(data) => <SettingsForm saved={data} userId={userId} />}
       </QueryState>
     </Card>
@@ -55,19 +65,20 @@ export function NotificationSettingsCard() {
 }
 
 function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: string | null }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const switchId = useId();
   const switchHintId = useId();
   // The choice being saved, drawn in the same frame as the click (the cache tells its readers a
   // moment later), then the server's answer.
   const [saving, setSaving] = useState<NotificationSettings | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<SaveStatus>('');
   const shown = saving ?? saved;
 
   const save = async (next: NotificationSettings) => {
     if (saving) return;
     setSaving(next);
-    setStatus('Saving...');
+    setStatus('saving');
     // A read still on its way would land after the click and undo it on screen; the same holds for
     // the person's other screens, so the cache shows the choice at once too (put back if refused).
     void queryClient.cancelQueries({ queryKey: queryKeys.notificationSettings(userId) });
@@ -75,13 +86,13 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
     try {
       const answer = await saveSettings(next);
       queryClient.setQueryData(queryKeys.notificationSettings(userId), answer);
-      setStatus(NOTIFICATION_TEXT.settingsSaved);
-      toast.success(NOTIFICATION_TEXT.settingsSaved);
+      setStatus('saved');
+      toast.success(_(STATUS_MESSAGES.saved.messageId));
     } catch (error) {
       console.error('Saving the notification settings failed', error);
       queryClient.setQueryData(queryKeys.notificationSettings(userId), saved);
-      setStatus(NOTIFICATION_TEXT.settingsFailed);
-      toast.error(NOTIFICATION_TEXT.settingsFailed);
+      setStatus('failed');
+      toast.error(_(STATUS_MESSAGES.failed.messageId));
     } finally {
       setSaving(null);
     }
@@ -92,10 +103,10 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <label htmlFor={switchId} className="font-medium text-slate-100">
-            Others may add me to their team
+            {_('notifications.settings.allowAdditions')}
           </label>
           <p id={switchHintId} className="mt-1 text-sm text-slate-300">
-            When this is off, nobody can put you on their mission's team.
+            {_('notifications.settings.allowAdditionsHint')}
           </p>
         </div>
         <Switch.Root
@@ -111,7 +122,7 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
       </div>
 
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-medium text-slate-100">E-mails about my notifications</legend>
+        <legend className="mb-2 font-medium text-slate-100">{_('notifications.settings.emails')}</legend>
         {EMAIL_DIGESTS.map((choice) => (
           <label
             key={choice}
@@ -129,14 +140,16 @@ function SettingsForm({ saved, userId }: { saved: NotificationSettings; userId: 
               className="mt-1 size-4 accent-sky-400"
             />
             <span>
-              <span className="block text-sm font-medium text-slate-100">{DIGEST_LABELS[choice].label}</span>
-              <span className="block text-sm text-slate-300">{DIGEST_LABELS[choice].hint}</span>
+              <span className="block text-sm font-medium text-slate-100">{_(DIGEST_MESSAGES[choice].messageId)}</span>
+              <span className="block text-sm text-slate-300">
+                {_(DIGEST_MESSAGES[choice].hint.messageId, { time: venueHour(Number(appConfig.dailyDigestHour)) })}
+              </span>
             </span>
           </label>
         ))}
       </fieldset>
-      <p role="status" className={cn('text-sm', status === NOTIFICATION_TEXT.settingsFailed ? 'text-rose-200' : 'text-slate-300')}>
-        {status}
+      <p role="status" className={cn('text-sm', status === 'failed' ? 'text-rose-200' : 'text-slate-300')}>
+        {status ? _(STATUS_MESSAGES[status].messageId) : ''}
       </p>
     </div>
   );

@@ -1,14 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { UNSUBSCRIBE_API_PATH, UNSUBSCRIBE_MESSAGES, type UnsubscribeAnswer, type UnsubscribeResult } from '@mc/contract/notifications.ts';
+import { useLingui } from '@lingui/react';
+import { UNSUBSCRIBE_API_PATH, type UnsubscribeAnswer, type UnsubscribeResult } from '@mc/contract/notifications.ts';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { AuthShell, inlineLinkClasses } from '../auth';
 import { paths } from '../../lib/paths';
 
-const FAILED = 'Nothing was changed: the server could not be reached. Please try again.';
+/**
+ * What each answer means, in the interface's language: the server answers {result, message} with
+ * the contract's English message for the result, so the result alone says it.
+ */
+const RESULT_MESSAGES: Record<UnsubscribeResult, { messageId: string }> = {
+  unsubscribed: { messageId: 'notifications.unsubscribe.resultUnsubscribed' },
+  used: { messageId: 'notifications.unsubscribe.resultUsed' },
+  invalid: { messageId: 'notifications.unsubscribe.resultInvalid' },
+};
 
-type State = { status: 'asking' } | { status: 'sending' } | { status: 'done'; result: UnsubscribeResult; message: string } | { status: 'failed' };
+type State = { status: 'asking' } | { status: 'sending' } | { status: 'done'; result: UnsubscribeResult } | { status: 'failed' };
 
 function isAnswer(value: unknown): value is UnsubscribeAnswer {
   return (
@@ -16,7 +25,7 @@ function isAnswer(value: unknown): value is UnsubscribeAnswer {
     value !== null &&
     'result' in value &&
     typeof value.result === 'string' &&
-    Object.hasOwn(UNSUBSCRIBE_MESSAGES, value.result) &&
+    Object.hasOwn(RESULT_MESSAGES, value.result) &&
     'message' in value &&
     typeof value.message === 'string'
   );
@@ -29,9 +38,10 @@ function isAnswer(value: unknown): value is UnsubscribeAnswer {
  * before or replaced, or a link that is not valid.
  */
 export default function UnsubscribePage() {
+  const { _ } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(token ? { status: 'asking' } : { status: 'done', result: 'invalid', message: UNSUBSCRIBE_MESSAGES.invalid });
+  const [state, setState] = useState<State>(token ? { status: 'asking' } : { status: 'done', result: 'invalid' });
 
   const result = useRef<HTMLDivElement>(null);
   const done = state.status === 'done';
@@ -45,7 +55,7 @@ export default function UnsubscribePage() {
     try {
       const response = await fetch(`${UNSUBSCRIBE_API_PATH}?token=${encodeURIComponent(token)}`, { method: 'POST' });
       const answer: unknown = await response.json();
-      setState(isAnswer(answer) ? { status: 'done', result: answer.result, message: answer.message } : { status: 'failed' });
+      setState(isAnswer(answer) ? { status: 'done', result: answer.result } : { status: 'failed' });
     } catch (error) {
       console.error('Unsubscribing failed', error);
       setState({ status: 'failed' });
@@ -54,27 +64,30 @@ export default function UnsubscribePage() {
 
   return (
     <AuthShell
-      title="Notification e-mails"
-      subtitle="Stop the e-mails about your notifications. No sign-in needed."
-      documentTitle="Unsubscribe"
+      title={_('notifications.unsubscribe.title')}
+      subtitle={_('notifications.unsubscribe.subtitle')}
+      documentTitle={_('notifications.unsubscribe.documentTitle')}
       footer={
         <Link to={paths.signIn()} className={inlineLinkClasses}>
-          Sign in to change your e-mails on your profile page
+          {_('notifications.unsubscribe.signIn')}
         </Link>
       }
     >
       {state.status === 'done' ? (
         <div ref={result} tabIndex={-1} className="rounded-xl focus:outline-none">
-          <Alert tone={state.result === 'unsubscribed' ? 'success' : 'warning'} title={state.result === 'unsubscribed' ? 'Unsubscribed' : 'Nothing changed'}>
-            {state.message}
+          <Alert
+            tone={state.result === 'unsubscribed' ? 'success' : 'warning'}
+            title={state.result === 'unsubscribed' ? _('notifications.unsubscribe.unsubscribed') : _('notifications.unsubscribe.nothingChanged')}
+          >
+            {_(RESULT_MESSAGES[state.result].messageId)}
           </Alert>
         </div>
       ) : (
         <div className="flex flex-col gap-4">
-          {state.status === 'failed' ? <Alert tone="error">{FAILED}</Alert> : null}
-          <p className="text-slate-200">Do you want to stop receiving e-mails about your notifications?</p>
-          <Button size="lg" busy={state.status === 'sending'} busyLabel="Unsubscribing..." onClick={() => void unsubscribe()}>
-            Unsubscribe
+          {state.status === 'failed' ? <Alert tone="error">{_('notifications.unsubscribe.failed')}</Alert> : null}
+          <p className="text-slate-200">{_('notifications.unsubscribe.question')}</p>
+          <Button size="lg" busy={state.status === 'sending'} busyLabel={_('notifications.unsubscribe.busy')} onClick={() => void unsubscribe()}>
+            {_('notifications.unsubscribe.button')}
           </Button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useRoutes, type RouteObject } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Card, PageSpinner, buttonClasses, cn, LoadError } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
@@ -26,19 +27,25 @@ const sectionLinkClasses = ({ isActive }: { isActive: boolean }) =>
  * comes from organiser procedures that the server refuses to anyone who is not an organiser.
  */
 export default function OrganiserConsole() {
+  const { _ } = useLingui();
   const status = useOrganiserStatus();
   const section = useRoutes(sectionRoutes);
   const { session } = useAuth();
   // Kept while the set-up runs, so its last step (the recovery codes) stays once the factor counts.
   const [settingUp, setSettingUp] = useState(false);
 
-  if (status.isPending) return <PageSpinner label="Checking your access..." />;
+  if (status.isPending) return <PageSpinner label={_('organiser.console.checkingAccess')} />;
   if (status.isError) {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4">
-        <title>{`Organiser console · ${appConfig.productName}`}</title>
-        <h1 className="text-2xl font-bold text-slate-50">Organiser console</h1>
-        <LoadError title="We could not check your access" message={status.error.message} retrying={status.isFetching} onRetry={() => void status.refetch()} />
+        <title>{_('organiser.console.documentTitle', { productName: appConfig.productName })}</title>
+        <h1 className="text-2xl font-bold text-slate-50">{_('organiser.console.name')}</h1>
+        <LoadError
+          title={_('organiser.console.accessCheckFailed')}
+          message={status.error.message}
+          retrying={status.isFetching}
+          onRetry={() => void status.refetch()}
+        />
       </div>
     );
   }
@@ -54,9 +61,9 @@ export default function OrganiserConsole() {
       <div className="flex flex-col gap-3 lg:sticky lg:top-24 lg:w-56 lg:shrink-0">
         <p className="flex items-center gap-2 px-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">
           <ShieldCheck aria-hidden="true" className="size-4 text-sky-300" />
-          Organiser console
+          {_('organiser.console.name')}
         </p>
-        <nav aria-label="Console sections" className="-mx-1 overflow-x-auto px-1 pb-1 lg:overflow-visible">
+        <nav aria-label={_('organiser.console.sectionsNav')} className="-mx-1 overflow-x-auto px-1 pb-1 lg:overflow-visible">
           <ul className="flex gap-1 lg:flex-col">
             {ORGANISER_SECTIONS.map((section) => {
               const Icon = section.icon;
@@ -64,7 +71,7 @@ export default function OrganiserConsole() {
                 <li key={section.slug}>
                   <NavLink to={paths.organiser(section.slug)} end className={sectionLinkClasses}>
                     <Icon aria-hidden="true" className="size-4 shrink-0" />
-                    {section.label}
+                    {_(section.messageId)}
                   </NavLink>
                 </li>
               );
@@ -80,20 +87,18 @@ export default function OrganiserConsole() {
 }
 
 function SecondFactorSetup({ onStarted, onDone }: { onStarted: () => void; onDone: () => void }) {
+  const { _ } = useLingui();
   return (
     <section aria-labelledby="setup-title" className="mx-auto max-w-2xl">
-      <title>{`Set up two-step sign-in · ${appConfig.productName}`}</title>
+      <title>{_('organiser.secondFactor.documentTitle', { productName: appConfig.productName })}</title>
       <Card className="flex flex-col gap-4">
         <span className="inline-flex size-12 items-center justify-center rounded-xl bg-sky-400/15 text-sky-200">
           <ShieldCheck aria-hidden="true" className="size-6" />
         </span>
         <h1 id="setup-title" className="text-2xl font-bold text-slate-50">
-          Set up two-step sign-in
+          {_('organiser.secondFactor.title')}
         </h1>
-        <p className="text-slate-300">
-          The organiser console shows every attendee&apos;s contact details, so organisers prove who they are with a code from an authenticator app as well as
-          their date of birth. Set it up once; each sign-in then asks for the current code.
-        </p>
+        <p className="text-slate-300">{_('organiser.secondFactor.intro')}</p>
         <EnrolAuthenticator onStarted={onStarted} onDone={onDone} />
       </Card>
     </section>
@@ -102,22 +107,20 @@ function SecondFactorSetup({ onStarted, onDone }: { onStarted: () => void; onDon
 
 /** What anyone who is not an organiser sees at /organiser and below. */
 function NotAllowed() {
+  const { _ } = useLingui();
   return (
     <section aria-labelledby="not-allowed-title" className="mx-auto max-w-xl">
-      <title>{`Not allowed · ${appConfig.productName}`}</title>
+      <title>{_('organiser.notAllowed.documentTitle', { productName: appConfig.productName })}</title>
       <Card className="flex flex-col items-start gap-4">
         <span className="inline-flex size-12 items-center justify-center rounded-xl bg-rose-400/15 text-rose-200">
           <ShieldAlert aria-hidden="true" className="size-6" />
         </span>
         <h1 id="not-allowed-title" className="text-2xl font-bold text-slate-50">
-          Organisers only
+          {_('organiser.notAllowed.title')}
         </h1>
-        <p className="text-slate-300">
-          The organiser console is for the people who run the conference, and your account is not an organiser. If you think it should be, ask one of the
-          organisers to grant you the role.
-        </p>
+        <p className="text-slate-300">{_('organiser.notAllowed.body')}</p>
         <Link to={paths.dashboard()} className={buttonClasses('secondary', 'sm')}>
-          Back to Dashboard
+          {_('organiser.notAllowed.back')}
         </Link>
       </Card>
     </section>
@@ -125,13 +128,14 @@ function NotAllowed() {
 }
 
 function UnknownSection() {
+  const { _ } = useLingui();
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-4">
-      <title>{`Section not found · ${appConfig.productName}`}</title>
+      <title>{_('organiser.unknownSection.documentTitle', { productName: appConfig.productName })}</title>
       <h1 id="section-title" className="text-2xl font-bold text-slate-50">
-        There is no such section
+        {_('organiser.unknownSection.title')}
       </h1>
-      <p className="text-slate-300">Choose one of the console's sections from the menu.</p>
+      <p className="text-slate-300">{_('organiser.unknownSection.body')}</p>
     </section>
   );
 }

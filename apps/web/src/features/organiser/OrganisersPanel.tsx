@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, UserMinus } from 'lucide-react';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import type { OrganiserListEntry } from '@mc/contract';
 import { Button, Card, CardHeader, Dialog, QueryState, TextField } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
@@ -12,6 +13,7 @@ const organisersKey = [...queryKeys.organiser, 'organisers'] as const;
 
 /** Who the organisers are; grant the role by e-mail, revoke it with a confirmation. */
 export function OrganisersPanel() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const organisers = useQuery({ queryKey: organisersKey, queryFn: () => callRpc('list_organisers', {}) });
   const [revoking, setRevoking] = useState<OrganiserListEntry | null>(null);
@@ -19,10 +21,10 @@ export function OrganisersPanel() {
 
   return (
     <Card>
-      <CardHeader title="Organisers" description="Organisers can open this console. They stay attendees too. Every change is in the audit log." />
-      <QueryState query={organisers} loading="Loading organisers..." errorTitle="The organisers could not be loaded">
+      <CardHeader title={_('organiser.organisers.title')} description={_('organiser.organisers.description')} />
+      <QueryState query={organisers} loading={_('organiser.organisers.loading')} errorTitle={_('organiser.organisers.loadFailed')}>
         {(data) => (
-          <ul aria-label="Organisers" className="mb-5 flex flex-col divide-y divide-slate-700/70">
+          <ul aria-label={_('organiser.organisers.title')} className="mb-5 flex flex-col divide-y divide-slate-700/70">
             {data.map((entry) => (
               <OrganiserRow key={entry.user_id} entry={entry} isSelf={entry.user_id === user?.id} onReset={setResetting} onRevoke={setRevoking} />
             ))}
@@ -45,6 +47,7 @@ interface OrganiserRowProps {
 }
 
 function OrganiserRow({ entry, isSelf, onReset, onRevoke }: OrganiserRowProps) {
+  const { _ } = useLingui();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -59,20 +62,20 @@ function OrganiserRow({ entry, isSelf, onReset, onRevoke }: OrganiserRowProps) {
             variant="ghost"
             size="sm"
             icon={<KeyRound aria-hidden="true" className="size-4" />}
-            aria-label={`Reset two-step sign-in of ${entry.email}`}
+            aria-label={_('organiser.organisers.resetLabel', { email: entry.email })}
             onClick={() => onReset(entry)}
           >
-            Reset two-step sign-in
+            {_('organiser.organisers.reset')}
           </Button>
         )}
         <Button
           variant="ghost"
           size="sm"
           icon={<UserMinus aria-hidden="true" className="size-4" />}
-          aria-label={`Revoke organiser role from ${entry.email}`}
+          aria-label={_('organiser.organisers.revokeLabel', { email: entry.email })}
           onClick={() => onRevoke(entry)}
         >
-          Revoke
+          {_('organiser.organisers.revoke')}
         </Button>
       </div>
     </li>
@@ -81,6 +84,7 @@ function OrganiserRow({ entry, isSelf, onReset, onRevoke }: OrganiserRowProps) {
 
 /** Grants the organiser role to the account with the e-mail address entered. */
 function GrantOrganiserForm() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [grantError, setGrantError] = useState<string | null>(null);
@@ -89,7 +93,7 @@ function GrantOrganiserForm() {
     onSuccess: async (change) => {
       setEmail('');
       setGrantError(null);
-      toast.success(change.changed ? `${change.email} is now an organiser` : `${change.email} was already an organiser`);
+      toast.success(_(change.changed ? 'organiser.organisers.granted' : 'organiser.organisers.alreadyOrganiser', { email: change.email }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
     },
     onError: (error) => setGrantError(error.message),
@@ -98,7 +102,7 @@ function GrantOrganiserForm() {
   const onGrant = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      setGrantError('Enter the e-mail address of the account to make an organiser');
+      setGrantError(_('organiser.organisers.emailRequired'));
       return;
     }
     grant.mutate(email.trim());
@@ -107,17 +111,23 @@ function GrantOrganiserForm() {
   return (
     <form onSubmit={onGrant} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <TextField
-        label="Make an organiser"
+        label={_('organiser.organisers.grantLabel')}
         type="email"
         autoComplete="off"
-        hint="The e-mail address the person signed up with."
+        hint={_('organiser.organisers.grantHint')}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={grantError ?? undefined}
         containerClassName="flex-1"
       />
-      <Button type="submit" busy={grant.isPending} busyLabel="Granting..." icon={<ShieldCheck aria-hidden="true" className="size-4" />} className="sm:mb-6">
-        Grant role
+      <Button
+        type="submit"
+        busy={grant.isPending}
+        busyLabel={_('organiser.organisers.granting')}
+        icon={<ShieldCheck aria-hidden="true" className="size-4" />}
+        className="sm:mb-6"
+      >
+        {_('organiser.organisers.grant')}
       </Button>
     </form>
   );
@@ -125,16 +135,13 @@ function GrantOrganiserForm() {
 
 /** Asks before resetting the two-step sign-in of `entry` (open while there is one). */
 function ResetTwoStepDialog({ entry, onClose }: { entry: OrganiserListEntry | null; onClose: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const reset = useMutation({
     mutationFn: (address: string) => callRpc('reset_mfa', { p_email: address }),
     onSuccess: async (result) => {
       onClose();
-      toast.success(
-        result.factors_removed > 0
-          ? `Two-step sign-in of ${result.email} is reset. They set up a new authenticator when they next open the console.`
-          : `${result.email} had no two-step sign-in; nothing changed.`,
-      );
+      toast.success(_(result.factors_removed > 0 ? 'organiser.organisers.resetDone' : 'organiser.organisers.resetNothing', { email: result.email }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
     },
     onError: (error) => {
@@ -146,19 +153,15 @@ function ResetTwoStepDialog({ entry, onClose }: { entry: OrganiserListEntry | nu
     <Dialog
       open={entry !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Reset two-step sign-in?"
-      description={
-        entry
-          ? `For someone who lost their authenticator. ${entry.email}'s authenticator and recovery codes stop working; they sign in with their date of birth and must set up a new authenticator before using the console. This is recorded in the audit log.`
-          : undefined
-      }
+      title={_('organiser.organisers.resetTitle')}
+      description={entry ? _('organiser.organisers.resetDescription', { email: entry.email }) : undefined}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {_('organiser.common.cancel')}
           </Button>
-          <Button variant="danger" busy={reset.isPending} busyLabel="Resetting..." onClick={() => entry && reset.mutate(entry.email)}>
-            Reset
+          <Button variant="danger" busy={reset.isPending} busyLabel={_('organiser.organisers.resetting')} onClick={() => entry && reset.mutate(entry.email)}>
+            {_('organiser.organisers.resetConfirm')}
           </Button>
         </>
       }
@@ -168,12 +171,13 @@ function ResetTwoStepDialog({ entry, onClose }: { entry: OrganiserListEntry | nu
 
 /** Asks before revoking the organiser role of `entry` (open while there is one); `selfId` is the signed-in person. */
 function RevokeOrganiserDialog({ entry, selfId, onClose }: { entry: OrganiserListEntry | null; selfId: string | null; onClose: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: (address: string) => callRpc('revoke_organiser', { p_email: address }),
     onSuccess: async (change) => {
       onClose();
-      toast.success(`${change.email} is no longer an organiser`);
+      toast.success(_('organiser.organisers.revoked', { email: change.email }));
       // Revoking yourself hides the console at once.
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiserStatus(selfId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
@@ -187,19 +191,19 @@ function RevokeOrganiserDialog({ entry, selfId, onClose }: { entry: OrganiserLis
     <Dialog
       open={entry !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Revoke the organiser role?"
+      title={_('organiser.organisers.revokeTitle')}
       description={
         entry
-          ? `${entry.email} will no longer be able to open the organiser console${entry.user_id === selfId ? ' (this is you)' : ''}. Their attendee account stays as it is.`
+          ? _(entry.user_id === selfId ? 'organiser.organisers.revokeSelfDescription' : 'organiser.organisers.revokeDescription', { email: entry.email })
           : undefined
       }
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {_('organiser.common.cancel')}
           </Button>
-          <Button variant="danger" busy={revoke.isPending} busyLabel="Revoking..." onClick={() => entry && revoke.mutate(entry.email)}>
-            Revoke role
+          <Button variant="danger" busy={revoke.isPending} busyLabel={_('organiser.organisers.revoking')} onClick={() => entry && revoke.mutate(entry.email)}>
+            {_('organiser.organisers.revokeConfirm')}
           </Button>
         </>
       }

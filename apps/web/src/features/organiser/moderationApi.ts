@@ -3,6 +3,7 @@ import { EXPORTS, exportPath, type ExportName } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { supabase } from '../../lib/supabase';
+import { i18n } from '../../i18n/i18n';
 
 /** The Overview, Missions and People sections' reads; errors are thrown for each screen to show. */
 
@@ -65,12 +66,12 @@ export async function downloadExport(name: ExportName): Promise<string> {
 export async function downloadCsv(path: string, fallbackName: string): Promise<string> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
-  if (!token) throw new Error('Your session has ended. Sign in again to download exports.');
+  if (!token) throw new Error(i18n._('organiser.exports.sessionEnded'));
   const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : null;
-    throw new Error(message ?? `The export could not be made (HTTP ${response.status}). Please try again.`);
+    throw new Error(message ?? i18n._('organiser.exports.failed', { status: response.status }));
   }
   const blob = await response.blob();
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;

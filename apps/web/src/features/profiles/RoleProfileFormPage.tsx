@@ -2,12 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import {
   ROLE_PROFILE_FIELDS,
   ROLE_PROFILE_OPTIONS,
   roleProfileRequiredMessage,
   type RoleProfile,
   type RoleProfileFormField,
+  type RoleProfileRecordField,
   type RoleProfileValues,
 } from '@mc/contract';
 import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses, LoadError } from '../../components/ui';
@@ -15,18 +17,38 @@ import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
+import { i18n } from '../../i18n/i18n';
+import { archetypeLabel, objectiveLabel } from '../roles';
 import { roleProfileQuery, saveRoleProfile } from './roleProfileApi';
-
-/** The heading says which of the two the form does (docs/product.md#role-profile-form). */
-const CREATE_TITLE = 'Create Your Role Profile';
-const EDIT_TITLE = 'Edit Your Role Profile';
 
 /** The fields as the form shows them, which is also the order the required-fields message names them. */
 const FIELD_ORDER: readonly RoleProfileFormField[] = ROLE_PROFILE_FIELDS.map((field) => field.form);
 
-const PLACEHOLDERS: Partial<Record<RoleProfileFormField, string>> = {
-  roleArchetype: 'Select a role archetype...',
-  higherObjective: 'Select a higher objective...',
+/**
+ * The contract's labels (its required-fields message names the fields by them) as the form shows
+ * them, in the interface's language.
+ */
+const LABELS: Readonly<Record<RoleProfileFormField, { messageId: string }>> = {
+  roleTitle: { messageId: 'profile.field.roleTitle' },
+  roleArchetype: { messageId: 'profile.field.roleArchetype' },
+  kernel: { messageId: 'profile.field.kernel' },
+  higherObjective: { messageId: 'profile.field.higherObjective' },
+  hardware: { messageId: 'profile.field.hardware' },
+  software: { messageId: 'profile.field.software' },
+  systemRequirement: { messageId: 'profile.field.systemRequirement' },
+  applicationService: { messageId: 'profile.field.applicationService' },
+  executionLayer: { messageId: 'profile.field.executionLayer' },
+};
+
+const PLACEHOLDERS: Partial<Record<RoleProfileFormField, { messageId: string }>> = {
+  roleArchetype: { messageId: 'profile.form.archetypePlaceholder' },
+  higherObjective: { messageId: 'profile.form.objectivePlaceholder' },
+};
+
+/** The select options are the contract's values (stored as they are), each named in the interface's language. */
+const OPTION_LABELS: Partial<Record<RoleProfileRecordField, typeof archetypeLabel>> = {
+  role_archype: archetypeLabel,
+  high_objective: objectiveLabel,
 };
 
 type FormValues = Record<RoleProfileFormField, string>;
@@ -42,31 +64,34 @@ function toRecord(values: FormValues): RoleProfileValues {
 }
 
 export default function RoleProfileFormPage() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const profile = useQuery(roleProfileQuery(userId));
 
   useEffect(() => {
-    if (profile.error) toast.error(profile.error.message || 'Failed to load profile');
+    // Said once, when the error comes: in the language of that moment.
+    if (profile.error) toast.error(profile.error.message || i18n._('profile.form.loadFailed'));
   }, [profile.error]);
 
   const loading = userId !== null && profile.isPending;
   // Until the profile has loaded, the screen cannot say whether it creates or edits.
-  const title = profile.data ? EDIT_TITLE : CREATE_TITLE;
+  // The heading says which of the two the form does (docs/product.md#role-profile-form).
+  const title = profile.data ? _('profile.form.editTitle') : _('profile.form.createTitle');
   return (
     <section className={pageClasses}>
-      <title>{`${loading ? 'Role profile' : title} · ${appConfig.productName}`}</title>
+      <title>{`${loading ? _('profile.form.name') : title} · ${appConfig.productName}`}</title>
       {loading ? null : (
         <header className="mb-6">
           <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
-          <p className="mt-2 text-slate-300">Define your purpose, skills, and how you&apos;ll contribute to the community</p>
+          <p className="mt-2 text-slate-300">{_('profile.form.intro')}</p>
         </header>
       )}
       {loading ? (
-        <PageSpinner label="Loading profile data..." />
+        <PageSpinner label={_('profile.form.loading')} />
       ) : profile.data === undefined && profile.error ? (
         // Not knowing the profile is not "no profile": an empty form here would look like one, and save over it.
-        <LoadError message={profile.error.message || 'Failed to load profile'} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
+        <LoadError message={profile.error.message || _('profile.form.loadFailed')} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
       ) : (
         // Keyed by the loaded profile, so the form starts from its values without syncing effects.
         <RoleProfileForm key={profile.data?.id ?? 'new'} userId={userId} existing={profile.data ?? null} />
@@ -76,6 +101,7 @@ export default function RoleProfileFormPage() {
 }
 
 function RoleProfileForm({ userId, existing }: { userId: string | null; existing: RoleProfile | null }) {
+  const { _ } = useLingui();
   const [values, setValues] = useState<FormValues>(() => initialValues(existing));
   const [touched, setTouched] = useState<ReadonlySet<RoleProfileFormField>>(new Set());
   const queryClient = useQueryClient();
@@ -84,7 +110,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
 
   const save = useMutation({
     mutationFn: (record: RoleProfileValues) => {
-      if (!userId) throw new Error('User not authenticated');
+      if (!userId) throw new Error(_('profile.form.notAuthenticated'));
       return saveRoleProfile(existing, {
         p_user_id: userId,
         p_role_title: (record.role_title ?? '').trim(),
@@ -100,11 +126,11 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
     },
     onSuccess: async (saved) => {
       queryClient.setQueryData(queryKeys.roleProfile(userId), saved);
-      toast.success('Profile saved successfully!');
+      toast.success(_('profile.form.saved'));
       await navigate(paths.dashboard());
     },
     onError: (error) => {
-      toast.error(error instanceof Error ? error.message || 'Failed to save profile' : 'An error occurred while saving');
+      toast.error(error instanceof Error ? error.message || _('profile.form.saveFailed') : _('profile.form.saveError'));
     },
   });
 
@@ -124,7 +150,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
       return;
     }
     if (!userId) {
-      toast.error('User not authenticated');
+      toast.error(_('profile.form.notAuthenticated'));
       return;
     }
     save.mutate(record);
@@ -132,7 +158,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
 
   return (
     <Card>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Role profile">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={_('profile.form.name')}>
         {ROLE_PROFILE_FIELDS.map((field) => (
           <RoleProfileFieldInput
             key={field.form}
@@ -145,10 +171,10 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
         ))}
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={paths.dashboard()} className={buttonClasses('secondary')}>
-            Cancel
+            {_('profile.form.cancel')}
           </Link>
-          <Button type="submit" busy={save.isPending} busyLabel="Saving...">
-            Save Profile
+          <Button type="submit" busy={save.isPending} busyLabel={_('profile.form.saving')}>
+            {_('profile.form.save')}
           </Button>
         </div>
       </form>
@@ -167,20 +193,25 @@ interface RoleProfileFieldInputProps {
 
 /** One field of the role profile, drawn as its kind asks: a select, a line or a text area. */
 function RoleProfileFieldInput({ field, value, isTouched, error, onChange }: RoleProfileFieldInputProps) {
+  const { _ } = useLingui();
   // The asterisk shows while a field is untouched, or touched but empty.
   const mark = !isTouched || !value.trim();
   const common = {
     id: fieldId(field.form),
     error,
     name: field.form,
-    label: field.label,
+    label: _(LABELS[field.form].messageId),
     required: true,
     showRequiredMark: mark,
     value,
   };
   if (field.kind === 'select') {
-    const options = (ROLE_PROFILE_OPTIONS[field.record] ?? []).map((option) => ({ value: option, label: option }));
-    return <Select {...common} options={options} placeholder={PLACEHOLDERS[field.form] ?? ''} onChange={(event) => onChange(event.target.value)} />;
+    const optionLabel = OPTION_LABELS[field.record];
+    const options = (ROLE_PROFILE_OPTIONS[field.record] ?? []).map((option) => ({ value: option, label: optionLabel ? optionLabel(_, option) : option }));
+    const placeholder = PLACEHOLDERS[field.form];
+    return (
+      <Select {...common} options={options} placeholder={placeholder ? _(placeholder.messageId) : ''} onChange={(event) => onChange(event.target.value)} />
+    );
   }
   if (field.kind === 'line') {
     return <TextField {...common} maxLength={field.maxLength} autoComplete="off" onChange={(event) => onChange(event.target.value)} />;

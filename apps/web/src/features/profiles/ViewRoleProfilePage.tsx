@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { RoleProfile } from '@mc/contract';
 import { Badge, Card, LoadError, PageSpinner, buttonClasses, pageClasses } from '../../components/ui';
 import { isNetworkError } from '../../lib/rpcError';
@@ -9,31 +11,33 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { TwoStepSignInCard } from '../auth';
 import { NotificationSettingsCard } from '../notifications';
-import { CardVisibilityCard } from '../roles';
+import { archetypeLabel, CardVisibilityCard, objectiveLabel } from '../roles';
 import { formatDateTime, orNotSpecified } from './format';
 import { roleProfileQuery } from './roleProfileApi';
-
-const TITLE = 'My Role Profile';
 
 /** The profile id as a short reference: its first eight characters, in capitals. */
 function shortId(id: string): string {
   return id.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
 
-/** docs/product.md#my-role-profile: the answers, in this order, each "Not specified" when empty. */
-const ANSWERS: readonly { label: string; value: (profile: RoleProfile) => string | null }[] = [
-  { label: 'Role Title', value: (p) => p.role_title },
-  { label: 'Role Archetype', value: (p) => p.role_archype },
-  { label: 'High Objective', value: (p) => p.high_objective },
-  { label: 'Intention', value: (p) => p.intention },
-  { label: 'Skills & Resources', value: (p) => p.skills_and_resources },
-  { label: 'Knowledge & Experience', value: (p) => p.knowledge_and_experience },
-  { label: 'Community Need', value: (p) => p.community_need },
-  { label: 'Contribution', value: (p) => p.contribution },
-  { label: 'First Action (Next 7 Days)', value: (p) => p.first_action_next_7_days },
+/**
+ * docs/product.md#my-role-profile: the answers, in this order, each "Not specified" when empty. The
+ * archetype and the objective were chosen from the contract's lists: they show in the interface's language.
+ */
+const ANSWERS: readonly { messageId: string; value: (profile: RoleProfile, _: I18n['_']) => string | null }[] = [
+  { messageId: 'profile.view.roleTitle', value: (p) => p.role_title },
+  { messageId: 'profile.view.roleArchetype', value: (p, _) => p.role_archype && archetypeLabel(_, p.role_archype) },
+  { messageId: 'profile.view.highObjective', value: (p, _) => p.high_objective && objectiveLabel(_, p.high_objective) },
+  { messageId: 'profile.view.intention', value: (p) => p.intention },
+  { messageId: 'profile.view.skills', value: (p) => p.skills_and_resources },
+  { messageId: 'profile.view.knowledge', value: (p) => p.knowledge_and_experience },
+  { messageId: 'profile.view.communityNeed', value: (p) => p.community_need },
+  { messageId: 'profile.view.contribution', value: (p) => p.contribution },
+  { messageId: 'profile.view.firstAction', value: (p) => p.first_action_next_7_days },
 ];
 
 export default function ViewRoleProfilePage() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   // A load error is ignored and the "No Profile Yet" view remains (docs/product.md#my-role-profile),
@@ -43,18 +47,18 @@ export default function ViewRoleProfilePage() {
 
   return (
     <section className={pageClasses}>
-      <title>{`${TITLE} · ${appConfig.productName}`}</title>
+      <title>{`${_('profile.view.title')} · ${appConfig.productName}`}</title>
       <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{TITLE}</h1>
+        <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{_('profile.view.title')}</h1>
         {profile.data ? (
           <Link to={paths.roleProfile()} className={buttonClasses('primary')}>
             <Pencil aria-hidden="true" className="size-4" />
-            Edit Profile
+            {_('profile.view.edit')}
           </Link>
         ) : null}
       </header>
       {userId && profile.isPending ? (
-        <PageSpinner label="Loading your role profile..." />
+        <PageSpinner label={_('profile.view.loading')} />
       ) : profile.data ? (
         <ProfileDetails profile={profile.data} />
       ) : networkError ? (
@@ -64,9 +68,9 @@ export default function ViewRoleProfilePage() {
           <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-sky-400/15 text-sky-200">
             <UserRound aria-hidden="true" className="size-7" />
           </span>
-          <h2 className="text-xl font-semibold text-slate-50">No Profile Yet</h2>
+          <h2 className="text-xl font-semibold text-slate-50">{_('profile.view.none')}</h2>
           <Link to={paths.dashboard()} className={buttonClasses('primary')}>
-            Create Role Profile on Dashboard
+            {_('profile.view.create')}
           </Link>
         </Card>
       )}
@@ -80,31 +84,32 @@ export default function ViewRoleProfilePage() {
 }
 
 function ProfileDetails({ profile }: { profile: RoleProfile }) {
+  const { _ } = useLingui();
   return (
     <Card>
       <dl className="grid gap-5 sm:grid-cols-2">
-        {ANSWERS.map(({ label, value }) => (
-          <div key={label} className="min-w-0 sm:col-span-2">
-            <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{label}</dt>
-            <dd className="mt-1 break-words whitespace-pre-line text-slate-100">{orNotSpecified(value(profile))}</dd>
+        {ANSWERS.map(({ messageId, value }) => (
+          <div key={messageId} className="min-w-0 sm:col-span-2">
+            <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_(messageId)}</dt>
+            <dd className="mt-1 break-words whitespace-pre-line text-slate-100">{orNotSpecified(value(profile, _))}</dd>
           </div>
         ))}
         <div>
-          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Status</dt>
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('profile.view.status')}</dt>
           <dd className="mt-1">
-            <Badge tone="success">Active</Badge>
+            <Badge tone="success">{_('profile.view.active')}</Badge>
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Last Updated</dt>
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('profile.view.lastUpdated')}</dt>
           <dd className="mt-1 text-slate-100">{formatDateTime(profile.updated_at)}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Created</dt>
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('profile.view.created')}</dt>
           <dd className="mt-1 text-slate-100">{formatDateTime(profile.created_at)}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Role ID</dt>
+          <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('profile.view.roleId')}</dt>
           {/* A reference to quote, not a value to read: the first eight characters, the whole id on hover. */}
           <dd className="mt-1 font-mono text-sm text-slate-200" data-testid="role-id">
             <abbr title={profile.id} className="no-underline">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardVisibility, RoleCardSettings } from '@mc/contract';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { Alert, Card, cn, QueryState } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { callRpc } from '../../lib/rpc';
@@ -9,9 +10,9 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/auth';
 import { roleCardSettingsQuery } from './rolesApi';
 
-const CHOICES: readonly { value: CardVisibility; label: string; hint: string }[] = [
-  { value: 'everyone', label: 'Everyone signed in', hint: 'Anyone at the event can read your role card and find you for their mission.' },
-  { value: 'team', label: 'Only my teammates', hint: 'Only people on a team with you can read it.' },
+const CHOICES: readonly { value: CardVisibility; label: { messageId: string }; hint: { messageId: string } }[] = [
+  { value: 'everyone', label: { messageId: 'roles.visibility.everyone' }, hint: { messageId: 'roles.visibility.everyoneHint' } },
+  { value: 'team', label: { messageId: 'roles.visibility.team' }, hint: { messageId: 'roles.visibility.teamHint' } },
 ];
 
 function useSaveVisibility() {
@@ -25,9 +26,10 @@ function useSaveVisibility() {
 }
 
 function VisibilityChoices({ value, onChoose, name }: { value: CardVisibility | null; onChoose: (choice: CardVisibility) => void; name: string }) {
+  const { _ } = useLingui();
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 font-medium text-slate-100">Who sees my role card</legend>
+      <legend className="mb-2 font-medium text-slate-100">{_('roles.visibility.legend')}</legend>
       {CHOICES.map((choice) => (
         <label
           key={choice.value}
@@ -45,8 +47,8 @@ function VisibilityChoices({ value, onChoose, name }: { value: CardVisibility | 
             className="mt-1 size-4 accent-sky-400"
           />
           <span>
-            <span className="block text-sm font-medium text-slate-100">{choice.label}</span>
-            <span className="block text-sm text-slate-300">{choice.hint}</span>
+            <span className="block text-sm font-medium text-slate-100">{_(choice.label.messageId)}</span>
+            <span className="block text-sm text-slate-300">{_(choice.hint.messageId)}</span>
           </span>
         </label>
       ))}
@@ -56,6 +58,7 @@ function VisibilityChoices({ value, onChoose, name }: { value: CardVisibility | 
 
 /** The profile page's choice of who reads the role card (docs/product.md#role-card). */
 export function CardVisibilityCard() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const settings = useQuery(roleCardSettingsQuery(user?.id ?? null));
   const save = useSaveVisibility();
@@ -65,8 +68,8 @@ export function CardVisibilityCard() {
   if (!settings.data) {
     return (
       <Card>
-        <h2 className="mb-2 text-lg font-semibold text-slate-50">Role card</h2>
-        <QueryState query={settings} loading="Loading who may read your role card...">
+        <h2 className="mb-2 text-lg font-semibold text-slate-50">{_('roles.visibility.heading')}</h2>
+        <QueryState query={settings} loading={_('roles.visibility.loading')}>
           {() => null}
         </QueryState>
       </Card>
@@ -74,23 +77,23 @@ export function CardVisibilityCard() {
   }
   return (
     <Card>
-      <h2 className="mb-2 text-lg font-semibold text-slate-50">Role card</h2>
+      <h2 className="mb-2 text-lg font-semibold text-slate-50">{_('roles.visibility.heading')}</h2>
       {settings.data.must_choose ? (
         <p className="mb-4 text-sm text-slate-200" data-testid="card-visibility-question">
-          You chose to stay anonymous in the surveys. Your role card is separate: please choose who may read it. Until you do, only your teammates can.
+          {_('roles.visibility.mustChoose')}
         </p>
       ) : (
-        <p className="mb-4 text-sm text-slate-300">Others open it from your name in team lists, search results and mission pages.</p>
+        <p className="mb-4 text-sm text-slate-300">{_('roles.visibility.where')}</p>
       )}
       <VisibilityChoices
         name="card-visibility"
         value={picked ?? (settings.data.must_choose ? null : settings.data.visibility)}
         onChoose={(choice) => {
           setPicked(choice);
-          setStatus('Saving...');
+          setStatus(_('roles.visibility.saving'));
           save(choice).then(
-            () => setStatus('Saved.'),
-            (error: unknown) => setStatus(error instanceof Error ? error.message : 'Could not save'),
+            () => setStatus(_('roles.visibility.saved')),
+            (error: unknown) => setStatus(error instanceof Error ? error.message : _('roles.visibility.saveFailed')),
           );
         }}
       />
@@ -111,11 +114,7 @@ export function CardVisibilityReminder() {
   if (settings.data?.must_choose !== true) return null;
   return (
     <Alert tone="info">
-      You stay anonymous in the surveys. Please choose who may see your role card:{' '}
-      <Link to={paths.viewRoleProfile()} className="font-semibold underline underline-offset-4">
-        choose on my profile
-      </Link>
-      .
+      <Trans id="roles.visibility.reminder" components={{ 0: <Link to={paths.viewRoleProfile()} className="font-semibold underline underline-offset-4" /> }} />
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { RoleCard } from '@mc/contract';
 import { Alert, Button, Select } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
@@ -24,6 +25,7 @@ function useOwnedMissionId(): string | null {
 
 /** On a role card, for owners of a mission with open roles: invite this person to one of them. */
 export function InviteFromCard({ card }: { card: RoleCard }) {
+  const { _ } = useLingui();
   const missionId = useOwnedMissionId();
   const roles = useQuery({ ...missionRolesQuery(missionId ?? ''), enabled: missionId !== null });
   const queryClient = useQueryClient();
@@ -40,9 +42,9 @@ export function InviteFromCard({ card }: { card: RoleCard }) {
     try {
       await callRpc('invite_to_role', { p_role_id: chosen, p_user_id: card.user_id, p_message: '' });
       await invalidateRequests(queryClient);
-      notify.success(`Invited ${card.first_name}.`);
+      notify.success(_('roles.invite.invited', { name: card.first_name }));
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Could not invite');
+      setFailure(error instanceof Error ? error.message : _('roles.invite.failed'));
     } finally {
       setBusy(false);
     }
@@ -51,7 +53,7 @@ export function InviteFromCard({ card }: { card: RoleCard }) {
   return (
     <div className="flex flex-col gap-3 border-t border-slate-700 pt-4">
       <Select
-        label="Invite to my mission as"
+        label={_('roles.invite.label')}
         options={roles.data.map((role) => ({ value: role.role_id, label: role.title }))}
         value={chosen}
         onChange={(event) => setRoleId(event.target.value)}
@@ -60,11 +62,11 @@ export function InviteFromCard({ card }: { card: RoleCard }) {
       <Button
         className="self-start"
         busy={busy}
-        busyLabel="Inviting..."
+        busyLabel={_('roles.invite.inviting')}
         icon={<UserPlus aria-hidden="true" className="size-4" />}
         onClick={() => void invite()}
       >
-        Invite
+        {_('roles.invite.invite')}
       </Button>
     </div>
   );

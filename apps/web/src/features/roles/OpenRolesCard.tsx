@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, XCircle } from 'lucide-react';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import type { MissionRole } from '@mc/contract';
 import { Badge, Button, Card, QueryState } from '../../components/ui';
 import { notify } from '../../lib/notify';
 import { closeRole, invalidateRoles, missionRolesQuery } from './rolesApi';
 import { RoleFormDialog } from './RoleFormDialog';
+import { archetypeLabel } from './optionLabels';
 
 interface OpenRolesCardProps {
   missionId: string;
@@ -17,6 +20,7 @@ interface OpenRolesCardProps {
 
 /** A mission's open roles, on its details and on My Mission (docs/product.md#open-roles). */
 export function OpenRolesCard({ missionId, canManage, roleAction }: OpenRolesCardProps) {
+  const { _ } = useLingui();
   const roles = useQuery(missionRolesQuery(missionId));
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<MissionRole | null>(null);
@@ -31,41 +35,45 @@ export function OpenRolesCard({ missionId, canManage, roleAction }: OpenRolesCar
     try {
       await closeRole(role.role_id);
       await invalidateRoles(queryClient);
-      notify.success(`Closed the role ${role.title}`);
+      notify.success(_('roles.open.closed', { title: role.title }));
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'Could not close the role');
+      notify.error(error instanceof Error ? error.message : _('roles.open.closeFailed'));
     }
   }
 
   return (
     <Card className="mb-6" data-testid="open-roles">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-50">Open roles</h2>
+        <h2 className="text-lg font-semibold text-slate-50">{_('roles.open.title')}</h2>
         {canManage ? (
           <Button size="sm" icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => openForm(null)}>
-            Add open role
+            {_('roles.open.add')}
           </Button>
         ) : null}
       </div>
-      <QueryState query={roles} loading="Loading open roles...">
+      <QueryState query={roles} loading={_('roles.open.loading')}>
         {(data) =>
           data.length === 0 ? (
-            <p className="text-slate-300">No open roles.</p>
+            <p className="text-slate-300">{_('roles.open.none')}</p>
           ) : (
             <ul className="flex flex-col gap-4">
               {data.map((role) => (
                 <li key={role.role_id} className="flex flex-col gap-2 rounded-xl border border-slate-700 p-4" data-testid="open-role">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h3 className="font-semibold break-words text-slate-50">{role.title}</h3>
-                    <span className="text-sm text-slate-300">{placesLabel(role)}</span>
+                    <span className="text-sm text-slate-300">{placesLabel(_, role)}</span>
                   </div>
                   {role.description ? <p className="break-words whitespace-pre-line text-slate-300">{role.description}</p> : null}
                   <p className="text-sm text-slate-300">
-                    Skills wanted: <span className="font-semibold text-slate-100">{role.skills.join(', ')}</span>
+                    <Trans
+                      id="roles.open.skills"
+                      values={{ skills: role.skills.join(', ') }}
+                      components={{ 0: <span className="font-semibold text-slate-100" /> }}
+                    />
                   </p>
                   {role.archetype ? (
                     <p className="text-sm text-slate-300">
-                      Archetype wanted: <Badge tone="accent">{role.archetype}</Badge>
+                      <Trans id="roles.open.archetype" values={{ archetype: archetypeLabel(_, role.archetype) }} components={{ 0: <Badge tone="accent" /> }} />
                     </p>
                   ) : null}
                   <div className="flex flex-wrap gap-2">
@@ -73,10 +81,10 @@ export function OpenRolesCard({ missionId, canManage, roleAction }: OpenRolesCar
                     {canManage ? (
                       <>
                         <Button size="sm" variant="secondary" icon={<Pencil aria-hidden="true" className="size-4" />} onClick={() => openForm(role)}>
-                          Edit<span className="sr-only"> {role.title}</span>
+                          <Trans id="roles.open.edit" values={{ title: role.title }} components={{ 0: <span className="sr-only" /> }} />
                         </Button>
                         <Button size="sm" variant="ghost" icon={<XCircle aria-hidden="true" className="size-4" />} onClick={() => void close(role)}>
-                          Close role<span className="sr-only"> {role.title}</span>
+                          <Trans id="roles.open.close" values={{ title: role.title }} components={{ 0: <span className="sr-only" /> }} />
                         </Button>
                       </>
                     ) : null}
@@ -93,7 +101,7 @@ export function OpenRolesCard({ missionId, canManage, roleAction }: OpenRolesCar
 }
 
 /** "1 of 3 places filled", or "2 places" while none is. */
-function placesLabel(role: MissionRole): string {
-  if (role.filled === 0) return `${role.places} ${role.places === 1 ? 'place' : 'places'}`;
-  return `${role.filled} of ${role.places} places filled`;
+function placesLabel(_: I18n['_'], role: MissionRole): string {
+  if (role.filled === 0) return _('roles.open.places', { places: role.places });
+  return _('roles.open.placesFilled', { filled: role.filled, places: role.places });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Send, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react';
 import { REQUEST_MESSAGE_MAX, type MissionRole, type TeamRequest } from '@mc/contract';
 import { Alert, Button, Card, Dialog, TextAreaField } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
@@ -12,6 +13,7 @@ const errorText = (error: unknown, fallback: string) => (error instanceof Error 
 
 /** "Ask to join" beside an open role, with a short message (docs/product.md#joining-a-team). */
 export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 'title'> }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
@@ -23,10 +25,10 @@ export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 
     try {
       await callRpc('ask_to_join', { p_role_id: role.role_id, p_message: message });
       await invalidateRequests(queryClient);
-      notify.success('Your request was sent to the mission’s owners.');
+      notify.success(_('roles.ask.sent'));
       setOpen(false);
     } catch (error) {
-      setFailure(errorText(error, 'Could not send your request'));
+      setFailure(errorText(error, _('roles.ask.failed')));
     } finally {
       setBusy(false);
     }
@@ -34,12 +36,12 @@ export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 
   return (
     <>
       <Button size="sm" icon={<Send aria-hidden="true" className="size-4" />} onClick={() => setOpen(true)}>
-        Ask to join<span className="sr-only"> as {role.title}</span>
+        <Trans id="roles.ask.button" values={{ role: role.title }} components={{ 0: <span className="sr-only" /> }} />
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title={`Ask to join as ${role.title}`}>
+      <Dialog open={open} onOpenChange={setOpen} title={_('roles.ask.title', { role: role.title })}>
         <div className="mt-4 flex flex-col gap-4">
           <TextAreaField
-            label="Message to the owners"
+            label={_('roles.ask.message')}
             value={message}
             maxLength={REQUEST_MESSAGE_MAX}
             showCounter
@@ -49,10 +51,10 @@ export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {_('roles.ask.cancel')}
             </Button>
-            <Button busy={busy} busyLabel="Sending..." onClick={() => void send()}>
-              Send request
+            <Button busy={busy} busyLabel={_('roles.ask.sending')} onClick={() => void send()}>
+              {_('roles.ask.send')}
             </Button>
           </div>
         </div>
@@ -63,6 +65,7 @@ export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 
 
 /** Accept and Decline (with an optional reason) for one open request or invitation. */
 export function AnswerButtons({ requestId, label }: { requestId: string; label: string }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [declining, setDeclining] = useState(false);
@@ -71,10 +74,10 @@ export function AnswerButtons({ requestId, label }: { requestId: string; label: 
     setBusy(accept ? 'accept' : 'decline');
     try {
       await answerRequest(queryClient, requestId, accept, accept ? null : reason.trim() || null);
-      notify.success(accept ? 'Accepted.' : 'Declined.');
+      notify.success(accept ? _('roles.answer.accepted') : _('roles.answer.declined'));
       setDeclining(false);
     } catch (error) {
-      notify.error(errorText(error, 'Could not answer'));
+      notify.error(errorText(error, _('roles.answer.failed')));
     } finally {
       setBusy(null);
     }
@@ -82,15 +85,15 @@ export function AnswerButtons({ requestId, label }: { requestId: string; label: 
   return (
     <div className="flex flex-wrap gap-2">
       <Button size="sm" busy={busy === 'accept'} icon={<Check aria-hidden="true" className="size-4" />} onClick={() => void answer(true)}>
-        Accept<span className="sr-only"> {label}</span>
+        <Trans id="roles.answer.accept" values={{ label }} components={{ 0: <span className="sr-only" /> }} />
       </Button>
       <Button size="sm" variant="secondary" icon={<X aria-hidden="true" className="size-4" />} onClick={() => setDeclining(true)}>
-        Decline<span className="sr-only"> {label}</span>
+        <Trans id="roles.answer.decline" values={{ label }} components={{ 0: <span className="sr-only" /> }} />
       </Button>
-      <Dialog open={declining} onOpenChange={setDeclining} title="Decline">
+      <Dialog open={declining} onOpenChange={setDeclining} title={_('roles.answer.declineTitle')}>
         <div className="mt-4 flex flex-col gap-4">
           <TextAreaField
-            label="Reason (optional)"
+            label={_('roles.answer.reason')}
             value={reason}
             maxLength={REQUEST_MESSAGE_MAX}
             rows={3}
@@ -98,10 +101,10 @@ export function AnswerButtons({ requestId, label }: { requestId: string; label: 
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setDeclining(false)}>
-              Cancel
+              {_('roles.answer.cancel')}
             </Button>
             <Button busy={busy === 'decline'} onClick={() => void answer(false)}>
-              Decline
+              {_('roles.answer.declineConfirm')}
             </Button>
           </div>
         </div>
@@ -111,14 +114,16 @@ export function AnswerButtons({ requestId, label }: { requestId: string; label: 
 }
 
 function RequestLine({ request, mine }: { request: TeamRequest; mine: boolean }) {
+  const { _ } = useLingui();
   const who = `${request.first_name} ${request.last_name}`.trim();
+  const values = { name: who, mission: request.mission_name, role: request.role_title };
   const text = mine
     ? request.kind === 'ask'
-      ? `You asked to join “${request.mission_name}” as ${request.role_title}.`
-      : `You are invited to join “${request.mission_name}” as ${request.role_title}.`
+      ? _('roles.request.youAsked', values)
+      : _('roles.request.youInvited', values)
     : request.kind === 'ask'
-      ? `${who} asks to join as ${request.role_title}.`
-      : `${who} is invited as ${request.role_title}.`;
+      ? _('roles.request.theyAsk', values)
+      : _('roles.request.theyInvited', values);
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-700 p-3" data-testid="team-request">
       <p className="break-words text-slate-100">{text}</p>
@@ -129,6 +134,7 @@ function RequestLine({ request, mine }: { request: TeamRequest; mine: boolean })
 }
 
 function WithdrawButton({ request }: { request: TeamRequest }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   return (
@@ -140,26 +146,27 @@ function WithdrawButton({ request }: { request: TeamRequest }) {
       onClick={() => {
         setBusy(true);
         callRpc('withdraw_team_request', { p_request_id: request.request_id })
-          .then(() => notify.success('Withdrawn.'))
-          .catch((error: unknown) => notify.error(errorText(error, 'Could not withdraw')))
+          .then(() => notify.success(_('roles.request.withdrawn')))
+          .catch((error: unknown) => notify.error(errorText(error, _('roles.request.withdrawFailed'))))
           .finally(() => {
             setBusy(false);
             void invalidateRequests(queryClient);
           });
       }}
     >
-      Withdraw<span className="sr-only"> {request.role_title}</span>
+      <Trans id="roles.request.withdraw" values={{ role: request.role_title }} components={{ 0: <span className="sr-only" /> }} />
     </Button>
   );
 }
 
 /** My Mission, for owners: the open requests to join and the invitations still waiting. */
 export function MissionRequestsCard({ missionId }: { missionId: string }) {
+  const { _ } = useLingui();
   const requests = useQuery(missionTeamRequestsQuery(missionId));
   if (!requests.data?.length) return null;
   return (
     <Card className="mb-6">
-      <h2 className="mb-4 text-lg font-semibold text-slate-50">Requests to join</h2>
+      <h2 className="mb-4 text-lg font-semibold text-slate-50">{_('roles.request.missionTitle')}</h2>
       <ul className="flex flex-col gap-3">
         {requests.data.map((request) => (
           <RequestLine key={request.request_id} request={request} mine={false} />
@@ -171,12 +178,13 @@ export function MissionRequestsCard({ missionId }: { missionId: string }) {
 
 /** The dashboard: the person's own open requests (withdraw) and invitations (accept or decline). */
 export function MyRequestsCard() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const requests = useQuery(myTeamRequestsQuery(user?.id ?? null));
   if (!requests.data?.length) return null;
   return (
     <Card>
-      <h2 className="mb-4 text-lg font-semibold text-slate-50">My requests and invitations</h2>
+      <h2 className="mb-4 text-lg font-semibold text-slate-50">{_('roles.request.myTitle')}</h2>
       <ul className="flex flex-col gap-3">
         {requests.data.map((request) => (
           <RequestLine key={request.request_id} request={request} mine />

@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import type { RoleCard } from '@mc/contract';
 import { Badge, Dialog, Spinner, LoadError } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { roleCardQuery } from './rolesApi';
 import { InviteFromCard } from './InviteFromCard';
+import { archetypeLabel, objectiveLabel } from './optionLabels';
 
 interface PersonNameProps {
   userId: string;
@@ -43,26 +45,28 @@ interface RoleCardDialogProps {
 }
 
 export function RoleCardDialog({ userId, open, onOpenChange, actions }: RoleCardDialogProps) {
+  const { _ } = useLingui();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Role card" className="max-w-xl">
+    <Dialog open={open} onOpenChange={onOpenChange} title={_('roles.card.title')} className="max-w-xl">
       {open ? <RoleCardBody userId={userId} actions={actions} /> : null}
     </Dialog>
   );
 }
 
-const SECTIONS: readonly { label: string; value: (card: RoleCard) => string }[] = [
-  { label: 'Intention', value: (card) => card.intention },
-  { label: 'Skills & Resources', value: (card) => card.skills_and_resources },
-  { label: 'Knowledge & Experience', value: (card) => card.knowledge_and_experience },
-  { label: 'Community Need', value: (card) => card.community_need },
-  { label: 'How they will serve', value: (card) => card.contribution },
+const SECTIONS: readonly { messageId: string; value: (card: RoleCard) => string }[] = [
+  { messageId: 'roles.card.intention', value: (card) => card.intention },
+  { messageId: 'roles.card.skills', value: (card) => card.skills_and_resources },
+  { messageId: 'roles.card.knowledge', value: (card) => card.knowledge_and_experience },
+  { messageId: 'roles.card.communityNeed', value: (card) => card.community_need },
+  { messageId: 'roles.card.serve', value: (card) => card.contribution },
 ];
 
 function RoleCardBody({ userId, actions }: { userId: string; actions: RoleCardDialogProps['actions'] }) {
+  const { _ } = useLingui();
   const card = useQuery(roleCardQuery(userId));
-  if (card.isPending) return <Spinner label="Loading role card..." />;
+  if (card.isPending) return <Spinner label={_('roles.card.loading')} />;
   if (card.isError) return <LoadError className="mt-4" message={card.error.message} retrying={card.isFetching} onRetry={() => void card.refetch()} />;
-  if (!card.data) return <p className="mt-4 text-slate-300">This person’s role card is not shared with you.</p>;
+  if (!card.data) return <p className="mt-4 text-slate-300">{_('roles.card.notShared')}</p>;
   return (
     <div className="mt-4 flex min-h-0 flex-col gap-4 overflow-y-auto" data-testid="role-card">
       <div className="flex flex-col gap-4" data-testid="role-card-body">
@@ -78,26 +82,27 @@ function RoleCardBody({ userId, actions }: { userId: string; actions: RoleCardDi
  * shows it, and the account page's "What others see of me" shows the person's own card with it.
  */
 export function RoleCardView({ card: person }: { card: RoleCard }) {
+  const { _ } = useLingui();
   return (
     <>
       <div>
         <p className="text-xl font-semibold break-words text-slate-50">{`${person.first_name} ${person.last_name}`.trim()}</p>
         <p className="text-slate-200">{person.role_title}</p>
         <div className="mt-2 flex flex-wrap gap-2">
-          {person.role_archype ? <Badge tone="accent">{person.role_archype}</Badge> : null}
-          {person.high_objective ? <Badge tone="info">{person.high_objective}</Badge> : null}
+          {person.role_archype ? <Badge tone="accent">{archetypeLabel(_, person.role_archype)}</Badge> : null}
+          {person.high_objective ? <Badge tone="info">{objectiveLabel(_, person.high_objective)}</Badge> : null}
         </div>
       </div>
       <dl className="flex flex-col gap-3">
-        {SECTIONS.map(({ label, value }) => (
-          <div key={label}>
-            <dt className="text-sm font-semibold text-slate-300">{label}</dt>
+        {SECTIONS.map(({ messageId, value }) => (
+          <div key={messageId}>
+            <dt className="text-sm font-semibold text-slate-300">{_(messageId)}</dt>
             <dd className="break-words whitespace-pre-line text-slate-100">{value(person)}</dd>
           </div>
         ))}
         {person.email ? (
           <div>
-            <dt className="text-sm font-semibold text-slate-300">Contact</dt>
+            <dt className="text-sm font-semibold text-slate-300">{_('roles.card.contact')}</dt>
             <dd className="break-all text-slate-100">
               {person.email}
               {person.mobile ? ` · ${person.mobile}` : ''}
@@ -106,9 +111,9 @@ export function RoleCardView({ card: person }: { card: RoleCard }) {
         ) : null}
       </dl>
       <div>
-        <h3 className="text-sm font-semibold text-slate-300">Missions</h3>
+        <h3 className="text-sm font-semibold text-slate-300">{_('roles.card.missions')}</h3>
         {person.missions.length === 0 ? (
-          <p className="text-slate-100">Not on a team yet.</p>
+          <p className="text-slate-100">{_('roles.card.noTeam')}</p>
         ) : (
           <ul className="flex flex-col gap-1">
             {person.missions.map((mission) => (

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { MISSION_TEXT_MAX, ROLE_ARCHETYPES, ROLE_PLACES_MAX, SHORT_TEXT_MAX, type MissionRole, type RoleArchetype } from '@mc/contract';
 import { Alert, Button, Dialog, Select, TextAreaField, TextField } from '../../components/ui';
 import { notify } from '../../lib/notify';
 import { invalidateRoles, saveRole } from './rolesApi';
 import { SkillTagsField } from './SkillTagsField';
+import { archetypeLabel } from './optionLabels';
 
 interface RoleFormDialogProps {
   missionId: string;
@@ -14,12 +16,11 @@ interface RoleFormDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const ARCHETYPE_OPTIONS = [{ value: '', label: 'Any archetype' }, ...ROLE_ARCHETYPES.map((value) => ({ value, label: value }))];
-
 /** Adds or edits an open role (docs/product.md#open-roles); the server checks every rule again. */
 export function RoleFormDialog({ missionId, role, open, onOpenChange }: RoleFormDialogProps) {
+  const { _ } = useLingui();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={role ? 'Edit open role' : 'Add open role'}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={role ? _('roles.form.editTitle') : _('roles.form.addTitle')}>
       {/* Mounted afresh each time the dialog opens, so it starts from the role as it is now. */}
       {open ? <RoleForm missionId={missionId} role={role} onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
@@ -27,6 +28,7 @@ export function RoleFormDialog({ missionId, role, open, onOpenChange }: RoleForm
 }
 
 function RoleForm({ missionId, role, onDone }: { missionId: string; role: MissionRole | null; onDone: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(role?.title ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
@@ -41,9 +43,9 @@ function RoleForm({ missionId, role, onDone }: { missionId: string; role: Missio
     event.preventDefault();
     const count = Number(places);
     const found = {
-      ...(title.trim() === '' ? { title: 'Please give the role a title.' } : {}),
-      ...(skills.length === 0 ? { skills: 'Please add at least one skill.' } : {}),
-      ...(!Number.isInteger(count) || count < 1 || count > ROLE_PLACES_MAX ? { places: `Choose between 1 and ${ROLE_PLACES_MAX} people.` } : {}),
+      ...(title.trim() === '' ? { title: _('roles.form.titleRequired') } : {}),
+      ...(skills.length === 0 ? { skills: _('roles.form.skillsRequired') } : {}),
+      ...(!Number.isInteger(count) || count < 1 || count > ROLE_PLACES_MAX ? { places: _('roles.form.placesRange', { max: ROLE_PLACES_MAX }) } : {}),
     };
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -60,20 +62,31 @@ function RoleForm({ missionId, role, onDone }: { missionId: string; role: Missio
         p_places: count,
       });
       await invalidateRoles(queryClient);
-      notify.success(role ? 'Open role saved' : 'Open role added');
+      notify.success(role ? _('roles.form.saved') : _('roles.form.added'));
       onDone();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Could not save the role');
+      setFailure(error instanceof Error ? error.message : _('roles.form.saveFailed'));
     } finally {
       setBusy(false);
     }
   }
 
+  const archetypeOptions = [
+    { value: '', label: _('roles.form.anyArchetype') },
+    ...ROLE_ARCHETYPES.map((value) => ({ value, label: archetypeLabel(_, value) })),
+  ];
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-      <TextField label="Role title" required value={title} maxLength={SHORT_TEXT_MAX} error={errors.title} onChange={(event) => setTitle(event.target.value)} />
+      <TextField
+        label={_('roles.form.title')}
+        required
+        value={title}
+        maxLength={SHORT_TEXT_MAX}
+        error={errors.title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
       <TextAreaField
-        label="What the role will do"
+        label={_('roles.form.description')}
         value={description}
         maxLength={MISSION_TEXT_MAX}
         showCounter
@@ -81,9 +94,9 @@ function RoleForm({ missionId, role, onDone }: { missionId: string; role: Missio
         onChange={(event) => setDescription(event.target.value)}
       />
       <SkillTagsField tags={skills} onChange={setSkills} error={errors.skills} />
-      <Select label="Archetype wanted" options={ARCHETYPE_OPTIONS} value={archetype} onChange={(event) => setArchetype(event.target.value)} />
+      <Select label={_('roles.form.archetype')} options={archetypeOptions} value={archetype} onChange={(event) => setArchetype(event.target.value)} />
       <TextField
-        label="How many people"
+        label={_('roles.form.places')}
         type="number"
         inputMode="numeric"
         min={1}
@@ -96,10 +109,10 @@ function RoleForm({ missionId, role, onDone }: { missionId: string; role: Missio
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {_('roles.form.cancel')}
         </Button>
-        <Button type="submit" busy={busy} busyLabel="Saving...">
-          Save role
+        <Button type="submit" busy={busy} busyLabel={_('roles.form.saving')}>
+          {_('roles.form.save')}
         </Button>
       </div>
     </form>

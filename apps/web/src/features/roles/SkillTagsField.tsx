@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { ROLE_SKILL_MAX_LENGTH, ROLE_SKILLS_MAX } from '@mc/contract';
 import { Button } from '../../components/ui';
 import { fieldControlClasses } from '../../components/ui/TextField';
@@ -17,6 +18,7 @@ interface SkillTagsFieldProps {
  * attendees wrote (docs/product.md#open-roles). Each tag has its own remove button.
  */
 export function SkillTagsField({ tags, onChange, error }: SkillTagsFieldProps) {
+  const { _ } = useLingui();
   const id = useId();
   const [draft, setDraft] = useState('');
   const prefix = useDeferredValue(draft.trim().toLowerCase());
@@ -32,7 +34,7 @@ export function SkillTagsField({ tags, onChange, error }: SkillTagsFieldProps) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-200">
-        Skills wanted
+        {_('roles.skills.label')}
         <span className="ml-0.5 text-rose-300" aria-hidden="true">
           *
         </span>
@@ -55,7 +57,7 @@ export function SkillTagsField({ tags, onChange, error }: SkillTagsFieldProps) {
           className={fieldControlClasses}
         />
         <Button variant="secondary" onClick={add}>
-          Add skill
+          {_('roles.skills.add')}
         </Button>
       </div>
       <datalist id={`${id}-list`}>
@@ -69,11 +71,11 @@ export function SkillTagsField({ tags, onChange, error }: SkillTagsFieldProps) {
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-slate-400">
-          One skill at a time; suggestions come from what attendees wrote.
+          {_('roles.skills.hint')}
         </p>
       )}
       {tags.length ? (
-        <ul aria-label="Skills wanted" className="flex flex-wrap gap-2">
+        <ul aria-label={_('roles.skills.label')} className="flex flex-wrap gap-2">
           {tags.map((tag) => (
             <li
               key={tag}
@@ -82,7 +84,7 @@ export function SkillTagsField({ tags, onChange, error }: SkillTagsFieldProps) {
               {tag}
               <button
                 type="button"
-                aria-label={`Remove ${tag}`}
+                aria-label={_('roles.skills.remove', { tag })}
                 onClick={() => onChange(tags.filter((other) => other !== tag))}
                 className="rounded-full p-1 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300"
               >

@@ -5,3 +5,4 @@ export { invalidateRequests } from './requestsApi';
 export { PersonName, RoleCardDialog, RoleCardView } from './RoleCardDialog';
 export { CardVisibilityCard, CardVisibilityReminder } from './CardVisibility';
 export { AnswerButtons, AskToJoinButton, MissionRequestsCard, MyRequestsCard } from './RequestParts';
+export { archetypeLabel, objectiveLabel } from './optionLabels';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import type { CurrentRound } from '@mc/contract';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
@@ -25,15 +26,16 @@ function useCountdown(round: CurrentRound): string | null {
 const bigName = 'text-2xl font-semibold break-words hyphens-auto sm:text-3xl lg:text-5xl';
 
 function Finalists({ round }: { round: CurrentRound }) {
+  const { _ } = useLingui();
   const counted = round.missions.some((mission) => mission.vote_count !== null);
   const missions = counted ? [...round.missions].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0) || a.name.localeCompare(b.name)) : round.missions;
   return (
-    <ul className="flex flex-col gap-3" aria-label="Finalists">
+    <ul className="flex flex-col gap-3" aria-label={_('live.round.finalists')}>
       {missions.map((mission) => (
         <li key={mission.mission_id} className="flex flex-wrap items-baseline justify-between gap-3 rounded-2xl bg-slate-900 px-5 py-4">
           <span className={bigName}>{mission.name}</span>
           {mission.vote_count !== null ? (
-            <span className="text-2xl font-bold tabular-nums lg:text-4xl">{mission.vote_count === 1 ? '1 vote' : `${mission.vote_count} votes`}</span>
+            <span className="text-2xl font-bold tabular-nums lg:text-4xl">{_('mission.voteCount', { count: mission.vote_count })}</span>
           ) : null}
         </li>
       ))}
@@ -47,6 +49,7 @@ function Finalists({ round }: { round: CurrentRound }) {
  */
 function useRevealKey(round: CurrentRound, organiser: boolean): { revealedHere: boolean; problem: string | null } {
   const { user } = useAuth();
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [revealedHere, setRevealedHere] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,17 +66,18 @@ function useRevealKey(round: CurrentRound, organiser: boolean): { revealedHere: 
         .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.currentRound(user?.id ?? null) }))
         .catch((error: unknown) => {
           setRevealedHere(false);
-          setProblem(error instanceof Error ? error.message : 'The result could not be revealed. Please try again.');
+          setProblem(error instanceof Error ? error.message : _('live.round.revealFailed'));
         });
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [closed, round.round_id, queryClient, user?.id]);
+  }, [closed, round.round_id, queryClient, user?.id, _]);
   return { revealedHere, problem };
 }
 
 /** The projector's view of a round: before, while open (who has voted, the countdown), closed, revealed. */
 export default function LiveRoundPanel({ round }: { round: CurrentRound }) {
+  const { _ } = useLingui();
   const countdown = useCountdown(round);
   const organiser = useOrganiserStatus().data === true;
   const { revealedHere, problem } = useRevealKey(round, organiser);
@@ -84,24 +88,26 @@ export default function LiveRoundPanel({ round }: { round: CurrentRound }) {
       </h2>
       {round.state === 'draft' ? (
         <>
-          <p className="text-2xl text-slate-200">{round.opens_at ? `Voting opens ${venueTime(round.opens_at)}` : 'Voting opens soon'}</p>
+          <p className="text-2xl text-slate-200">{round.opens_at ? _('live.round.opensAt', { time: venueTime(round.opens_at) }) : _('live.round.opensSoon')}</p>
           <Finalists round={round} />
         </>
       ) : round.state === 'open' ? (
         <>
           <div className="flex flex-wrap gap-6" role="status">
             <p className="text-3xl lg:text-5xl">
-              <span className="font-bold tabular-nums" data-testid="voter-count">
-                {round.voter_count}
-              </span>{' '}
-              {round.voter_count === 1 ? 'person has voted' : 'people have voted'}
+              <Trans
+                id="live.round.haveVoted"
+                values={{ count: round.voter_count }}
+                components={{ 0: <span className="font-bold tabular-nums" data-testid="voter-count" /> }}
+              />
             </p>
             {countdown ? (
               <p className="text-3xl lg:text-5xl">
-                Closes in{' '}
-                <span className="font-bold tabular-nums" data-testid="countdown">
-                  {countdown}
-                </span>
+                <Trans
+                  id="live.round.closesIn"
+                  values={{ countdown }}
+                  components={{ 0: <span className="font-bold tabular-nums" data-testid="countdown" /> }}
+                />
               </p>
             ) : null}
           </div>
@@ -109,11 +115,11 @@ export default function LiveRoundPanel({ round }: { round: CurrentRound }) {
         </>
       ) : round.state === 'closed' ? (
         <div role="status" className="flex flex-col gap-3">
-          <p className="text-5xl font-bold lg:text-7xl">Voting closed</p>
-          <p className="text-2xl text-slate-300">{round.voter_count === 1 ? '1 person voted' : `${round.voter_count} people voted`}</p>
+          <p className="text-5xl font-bold lg:text-7xl">{_('live.round.closed')}</p>
+          <p className="text-2xl text-slate-300">{_('live.round.voted', { count: round.voter_count })}</p>
           {organiser ? (
             <p className="text-lg text-slate-300" data-testid="reveal-keys">
-              Organisers: press R to reveal the result.
+              {_('live.round.revealKey')}
             </p>
           ) : null}
           {problem ? <p className="text-lg text-rose-200">{problem}</p> : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import type { RoundResultMission } from '@mc/contract';
 import { roundResultQuery } from './roundsApi';
 import { LoadError } from '../../components/ui';
@@ -49,28 +50,18 @@ function useShownPlaces(total: number, keys: boolean, driven: boolean): number {
 
 const bigName = 'text-2xl font-semibold break-words hyphens-auto sm:text-3xl lg:text-5xl';
 
-function votes(count: number): string {
-  return count === 1 ? '1 vote' : `${count} votes`;
-}
-
 /**
  * The ranking, revealed from the last place up to the first, each place sliding in (without motion
  * when reduced motion is preferred). Organisers (`keys`) step through it with the keyboard.
  */
 export default function RevealRanking({ roundId, keys, driven }: { roundId: string; keys: boolean; driven: boolean }) {
+  const { _ } = useLingui();
   const result = useQuery(roundResultQuery(roundId));
   const places: RoundResultMission[] = result.data?.missions ?? [];
   const shown = useShownPlaces(places.length, keys, driven);
-  if (result.isPending) return <p className="text-3xl text-slate-300">Loading the result...</p>;
+  if (result.isPending) return <p className="text-3xl text-slate-300">{_('rounds.result.loading')}</p>;
   if (result.isError) {
-    return (
-      <LoadError
-        className="text-2xl"
-        message="The result could not be loaded. Check the connection and try again."
-        retrying={result.isFetching}
-        onRetry={() => void result.refetch()}
-      />
-    );
+    return <LoadError className="text-2xl" message={_('rounds.result.loadFailed')} retrying={result.isFetching} onRetry={() => void result.refetch()} />;
   }
   const firstShown = places.length - shown;
   const latest = shown > 0 ? places[firstShown] : undefined;
@@ -78,13 +69,13 @@ export default function RevealRanking({ roundId, keys, driven }: { roundId: stri
     <div className="flex flex-col gap-4">
       {keys ? (
         <p className="text-lg text-slate-300" data-testid="reveal-keys">
-          {shown < places.length ? 'Press → or Space for the next place, ← to go back, End to show all.' : 'All places are shown. Press ← to go back.'}
+          {shown < places.length ? _('live.reveal.keys') : _('live.reveal.allShown')}
         </p>
       ) : null}
       <p className="sr-only" role="status">
-        {latest ? `Place ${firstShown + 1}: ${latest.name}, ${votes(latest.vote_count)}.` : ''}
+        {latest ? _('live.reveal.place', { place: firstShown + 1, mission: latest.name, count: latest.vote_count }) : ''}
       </p>
-      <ol className="flex flex-col gap-3" aria-label="Result">
+      <ol className="flex flex-col gap-3" aria-label={_('live.reveal.label')}>
         {places.map((mission, index) => {
           const visible = index >= firstShown;
           return (
@@ -97,7 +88,7 @@ export default function RevealRanking({ roundId, keys, driven }: { roundId: stri
             >
               <span className="text-2xl font-bold text-slate-300 lg:text-4xl">{index + 1}</span>
               <span className={bigName}>{mission.name}</span>
-              <span className="text-right text-2xl font-bold tabular-nums lg:text-5xl">{votes(mission.vote_count)}</span>
+              <span className="text-right text-2xl font-bold tabular-nums lg:text-5xl">{_('mission.voteCount', { count: mission.vote_count })}</span>
             </li>
           );
         })}

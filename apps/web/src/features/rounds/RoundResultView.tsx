@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { normaliseReceipt, ROUND_MESSAGES, type CurrentRound, type ReceiptCheck } from '@mc/contract';
 import { Alert, Button, PageSpinner, TextField, LoadError } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
@@ -8,6 +9,7 @@ import { ReceiptCode } from './VoteCards';
 
 /** Checks any receipt code against the published list. */
 function ReceiptCheckForm({ roundId }: { roundId: string }) {
+  const { _ } = useLingui();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const check = useMutation({
@@ -27,25 +29,25 @@ function ReceiptCheckForm({ roundId }: { roundId: string }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="receipt-check-title">
       <h2 id="receipt-check-title" className="text-xl font-semibold text-slate-50">
-        Check a receipt
+        {_('vote.receiptCheck.title')}
       </h2>
       <TextField
-        label="Receipt code"
+        label={_('vote.receiptCheck.label')}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         autoComplete="off"
         spellCheck={false}
         error={problem ?? undefined}
-        hint="32 letters and digits; dashes and spaces are ignored."
+        hint={_('vote.receiptCheck.hint')}
       />
-      <Button type="submit" className="self-start" busy={check.isPending} busyLabel="Checking...">
-        Check receipt
+      <Button type="submit" className="self-start" busy={check.isPending} busyLabel={_('vote.receiptCheck.checking')}>
+        {_('vote.receiptCheck.submit')}
       </Button>
       {check.data ? (
         check.data.counted ? (
-          <Alert tone="success">Counted for {check.data.mission_name}.</Alert>
+          <Alert tone="success">{_('vote.receiptCheck.counted', { mission: check.data.mission_name })}</Alert>
         ) : (
-          <Alert tone="warning">This receipt is not among the counted votes.</Alert>
+          <Alert tone="warning">{_('vote.receiptCheck.notCounted')}</Alert>
         )
       ) : null}
     </form>
@@ -54,16 +56,11 @@ function ReceiptCheckForm({ roundId }: { roundId: string }) {
 
 /** The revealed result: counts by rank, the receipts of each mission's counted votes, and the person's own check. */
 export function RoundResultView({ round }: { round: CurrentRound }) {
+  const { _ } = useLingui();
   const result = useQuery(roundResultQuery(round.round_id));
-  if (result.isPending) return <PageSpinner label="Loading the result..." />;
+  if (result.isPending) return <PageSpinner label={_('rounds.result.loading')} />;
   if (result.isError) {
-    return (
-      <LoadError
-        message="The result could not be loaded. Check the connection and try again."
-        retrying={result.isFetching}
-        onRetry={() => void result.refetch()}
-      />
-    );
+    return <LoadError message={_('rounds.result.loadFailed')} retrying={result.isFetching} onRetry={() => void result.refetch()} />;
   }
   const mine = new Set(round.my_votes.map((vote) => vote.receipt));
   const listed = new Map(result.data.missions.map((mission) => [mission.mission_id, new Set(mission.receipts)]));
@@ -72,12 +69,9 @@ export function RoundResultView({ round }: { round: CurrentRound }) {
     <div className="flex flex-col gap-6">
       <section aria-labelledby="result-title" className="flex flex-col gap-3">
         <h2 id="result-title" className="text-xl font-semibold text-slate-50">
-          Result
+          {_('vote.result.title')}
         </h2>
-        <p className="text-slate-300">
-          {result.data.vote_count === 1 ? '1 vote' : `${result.data.vote_count} votes`} from{' '}
-          {result.data.voter_count === 1 ? '1 person' : `${result.data.voter_count} people`}.
-        </p>
+        <p className="text-slate-300">{_('vote.result.summary', { votes: result.data.vote_count, voters: result.data.voter_count })}</p>
         <ol className="flex flex-col gap-3">
           {result.data.missions.map((mission, index) => (
             <li key={mission.mission_id} className="rounded-xl border border-slate-700 p-4" data-testid="result-row">
@@ -85,16 +79,16 @@ export function RoundResultView({ round }: { round: CurrentRound }) {
                 <span className="text-lg font-semibold break-words text-slate-50">
                   {index + 1}. {mission.name}
                 </span>
-                <span className="font-semibold text-sky-200">{mission.vote_count === 1 ? '1 vote' : `${mission.vote_count} votes`}</span>
+                <span className="font-semibold text-sky-200">{_('mission.voteCount', { count: mission.vote_count })}</span>
               </p>
               {mission.receipts.length ? (
                 <details className="mt-2">
-                  <summary className="cursor-pointer text-sm text-slate-300">Receipts of its votes ({mission.receipts.length})</summary>
+                  <summary className="cursor-pointer text-sm text-slate-300">{_('vote.result.receipts', { count: mission.receipts.length })}</summary>
                   <ul className="mt-2 flex flex-col gap-1">
                     {mission.receipts.map((receipt) => (
                       <li key={receipt} className={mine.has(receipt) ? 'font-semibold' : undefined}>
                         <ReceiptCode receipt={receipt} />
-                        {mine.has(receipt) ? <span className="ml-2 text-sm text-emerald-200">your vote</span> : null}
+                        {mine.has(receipt) ? <span className="ml-2 text-sm text-emerald-200">{_('vote.result.yourVote')}</span> : null}
                       </li>
                     ))}
                   </ul>
@@ -106,9 +100,9 @@ export function RoundResultView({ round }: { round: CurrentRound }) {
       </section>
       {round.my_votes.length > 0 ? (
         allMineCounted ? (
-          <Alert tone="success">Each of your receipts is in the published list, under the mission you voted for.</Alert>
+          <Alert tone="success">{_('vote.result.allCounted')}</Alert>
         ) : (
-          <Alert tone="warning">Some of your receipts are not in the published list. Please tell the organisers.</Alert>
+          <Alert tone="warning">{_('vote.result.someMissing')}</Alert>
         )
       ) : null}
       <ReceiptCheckForm roundId={round.round_id} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { toast } from 'sonner';
 import { formatReceipt, type CurrentRound, type MyRoundVote, type RoundMission, type RoundVoteAnswer } from '@mc/contract';
 import { Alert, Badge, Button, Card, Dialog } from '../../components/ui';
@@ -13,11 +14,12 @@ export function ReceiptCode({ receipt }: { receipt: string }) {
 }
 
 function MissionText({ mission }: { mission: RoundMission }) {
+  const { _ } = useLingui();
   return (
     <>
       <h3 className="text-lg font-semibold break-words text-slate-50">{mission.name}</h3>
       <p className="text-sm break-words text-slate-200">{mission.statement}</p>
-      <p className="text-sm text-slate-300">Team: {mission.team.length ? mission.team.join(', ') : 'no members'}</p>
+      <p className="text-sm text-slate-300">{_('vote.card.team', { members: mission.team.length ? mission.team.join(', ') : _('vote.card.noMembers') })}</p>
     </>
   );
 }
@@ -36,17 +38,18 @@ interface VoteActionsProps {
 
 /** Under one mission: the person's votes for it with their receipts, "Take back", and "Vote" (or "Vote again"). */
 function VoteActions({ mission, mine, open, canVoteAgain, noVotesLeft, withdrawing, onVote, onWithdraw }: VoteActionsProps) {
+  const { _ } = useLingui();
   const voted = mine.length > 0;
   return (
     <div className="mt-auto flex flex-col gap-2 pt-2">
       {voted ? (
         <>
           <Badge tone="success" className="self-start">
-            {mine.length === 1 ? 'You voted for this' : `You gave this ${mine.length} votes`}
+            {mine.length === 1 ? _('vote.card.votedOnce') : _('vote.card.votedMany', { count: mine.length })}
           </Badge>
           {mine.map((vote) => (
             <p key={vote.receipt} className="text-sm text-slate-300">
-              Receipt: <ReceiptCode receipt={vote.receipt} />
+              <Trans id="vote.receipt" components={{ 0: <ReceiptCode receipt={vote.receipt} /> }} />
             </p>
           ))}
         </>
@@ -58,9 +61,9 @@ function VoteActions({ mission, mine, open, canVoteAgain, noVotesLeft, withdrawi
               size={voted ? 'sm' : 'md'}
               disabled={!voted && noVotesLeft}
               onClick={onVote}
-              aria-label={voted ? `Vote again for ${mission.name}` : `Vote for ${mission.name}`}
+              aria-label={voted ? _('vote.card.voteAgainFor', { mission: mission.name }) : _('vote.card.voteFor', { mission: mission.name })}
             >
-              {voted ? 'Vote again' : 'Vote'}
+              {voted ? _('vote.card.voteAgain') : _('vote.card.vote')}
             </Button>
           ) : null}
           {voted ? (
@@ -68,11 +71,11 @@ function VoteActions({ mission, mine, open, canVoteAgain, noVotesLeft, withdrawi
               variant="secondary"
               size="sm"
               busy={withdrawing}
-              busyLabel="Taking back..."
+              busyLabel={_('vote.card.takingBack')}
               onClick={onWithdraw}
-              aria-label={mine.length === 1 ? `Take back your vote for ${mission.name}` : `Take back one of your votes for ${mission.name}`}
+              aria-label={mine.length === 1 ? _('vote.card.takeBackFor', { mission: mission.name }) : _('vote.card.takeBackOneFor', { mission: mission.name })}
             >
-              Take back
+              {_('vote.card.takeBack')}
             </Button>
           ) : null}
         </div>
@@ -83,6 +86,7 @@ function VoteActions({ mission, mine, open, canVoteAgain, noVotesLeft, withdrawi
 
 /** The round's missions; while it is open, each with "Vote" (confirmed first) or, once voted, its receipt and "Take back". */
 export function VoteCards({ round }: { round: CurrentRound }) {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<RoundMission | null>(null);
@@ -103,7 +107,7 @@ export function VoteCards({ round }: { round: CurrentRound }) {
     onSuccess: (answer, mission) => {
       settle(answer);
       setConfirming(null);
-      toast.success(`Your vote for ${mission.name} is counted.`);
+      toast.success(_('vote.toast.counted', { mission: mission.name }));
     },
     onError: (error) => {
       setConfirming(null);
@@ -115,7 +119,7 @@ export function VoteCards({ round }: { round: CurrentRound }) {
     onMutate: () => setFailure(null),
     onSuccess: (answer, mission) => {
       settle(answer);
-      toast.success(`Your vote for ${mission.name} is taken back.`);
+      toast.success(_('vote.toast.takenBack', { mission: mission.name }));
     },
     onError,
   });
@@ -124,7 +128,7 @@ export function VoteCards({ round }: { round: CurrentRound }) {
     <>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <h2 id="finalists-title" className="text-xl font-semibold text-slate-50">
-        Finalists
+        {_('vote.finalists')}
       </h2>
       <ul className="grid gap-4 md:grid-cols-2" aria-labelledby="finalists-title">
         {round.missions.map((mission) => (
@@ -132,7 +136,7 @@ export function VoteCards({ round }: { round: CurrentRound }) {
             <Card className="flex h-full flex-col gap-2" data-testid="round-mission">
               <MissionText mission={mission} />
               {mission.vote_count !== null ? (
-                <p className="text-sm font-semibold text-sky-200">{mission.vote_count === 1 ? '1 vote' : `${mission.vote_count} votes`}</p>
+                <p className="text-sm font-semibold text-sky-200">{_('mission.voteCount', { count: mission.vote_count })}</p>
               ) : null}
               <VoteActions
                 mission={mission}
@@ -153,15 +157,15 @@ export function VoteCards({ round }: { round: CurrentRound }) {
         onOpenChange={(next) => {
           if (!next) setConfirming(null);
         }}
-        title={confirming ? `Vote for ${confirming.name}?` : 'Vote'}
-        description={`You have ${round.votes_left} of ${round.votes_per_person} votes left. You can take a vote back while voting is open.`}
+        title={confirming ? _('vote.confirm.title', { mission: confirming.name }) : _('vote.card.vote')}
+        description={_('vote.confirm.body', { left: round.votes_left, total: round.votes_per_person })}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
+              {_('vote.confirm.cancel')}
             </Button>
-            <Button busy={castVote.isPending} busyLabel="Voting..." onClick={() => confirming && castVote.mutate(confirming)}>
-              Confirm vote
+            <Button busy={castVote.isPending} busyLabel={_('vote.confirm.voting')} onClick={() => confirming && castVote.mutate(confirming)}>
+              {_('vote.confirm.submit')}
             </Button>
           </>
         }
@@ -172,21 +176,22 @@ export function VoteCards({ round }: { round: CurrentRound }) {
 
 /** The person's own votes with their receipts, for the closed round (and as a list to keep). */
 export function MyVotes({ round }: { round: CurrentRound }) {
+  const { _ } = useLingui();
   const names = new Map(round.missions.map((mission) => [mission.mission_id, mission.name]));
   return (
     <section aria-labelledby="my-votes-title" className="flex flex-col gap-3">
       <h2 id="my-votes-title" className="text-xl font-semibold text-slate-50">
-        Your votes
+        {_('vote.mine.title')}
       </h2>
       {round.my_votes.length === 0 ? (
-        <p className="text-slate-300">You did not vote in this round.</p>
+        <p className="text-slate-300">{_('vote.mine.none')}</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {round.my_votes.map((vote) => (
             <li key={vote.receipt} className="rounded-xl border border-slate-700 p-3">
-              <p className="font-semibold break-words text-slate-50">{names.get(vote.mission_id) ?? 'A mission no longer shown'}</p>
+              <p className="font-semibold break-words text-slate-50">{names.get(vote.mission_id) ?? _('vote.mine.missionGone')}</p>
               <p className="text-sm text-slate-300">
-                Receipt: <ReceiptCode receipt={vote.receipt} />
+                <Trans id="vote.receipt" components={{ 0: <ReceiptCode receipt={vote.receipt} /> }} />
               </p>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CurrentRound, RoundResult } from '@mc/contract';
 import { appConfig } from '../../lib/appConfig';
+import { currentFormattingLocale, currentLanguage, i18n } from '../../i18n/i18n';
 import { queryKeys } from '../../lib/queryKeys';
 import { callRpc } from '../../lib/rpc';
 
@@ -19,21 +20,30 @@ export const roundResultQuery = (roundId: string | null) =>
     enabled: roundId !== null,
   });
 
-const venueFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: appConfig.conferenceTimeZone,
-});
+const venueFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment in the venue's time zone, as the programme shows times. */
+/**
+ * A moment in the venue's time zone, as the programme shows times ("Sat 6 Dec, 14:00"): in English
+ * the programme's own British style, in another language as that language writes it.
+ */
 export function venueTime(iso: string): string {
-  return venueFormat.format(new Date(iso));
+  const locale = currentLanguage() === 'en' ? 'en-GB' : currentFormattingLocale();
+  let format = venueFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: appConfig.conferenceTimeZone,
+    });
+    venueFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
-/** "2 of 3 left". */
+/** "2 of 3 left", in the interface's language when it is shown. */
 export function votesLeftLabel(round: Pick<CurrentRound, 'votes_left' | 'votes_per_person'>): string {
-  return `${round.votes_left} of ${round.votes_per_person} left`;
+  return i18n._('vote.votesLeft', { left: round.votes_left, total: round.votes_per_person });
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { POST_SURVEY_FRAME_HEIGHT } from '@mc/contract';
 import { useAuth } from '../../lib/auth';
 import { appConfig } from '../../lib/appConfig';
@@ -7,6 +8,7 @@ import { SurveyPage } from './SurveyPage';
 import { newGuid, postSurveyUrl } from './surveyUrls';
 
 export default function PostConferencePage() {
+  const { _ } = useLingui();
   const { session, appUser, appUserLoading } = useAuth();
   // One id per visit for an anonymous person without a stored guid, so the frame does not reload.
   const [fallbackGuid] = useState(newGuid);
@@ -27,8 +29,8 @@ export default function PostConferencePage() {
 
   return (
     <SurveyPage
-      title="Post-Conference Survey"
-      frameTitle="Post-conference survey form"
+      title={_('surveys.post.title')}
+      frameTitle={_('surveys.post.frameTitle')}
       src={src}
       height={POST_SURVEY_FRAME_HEIGHT}
       surveyType="post_survey_completed"

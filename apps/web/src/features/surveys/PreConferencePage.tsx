@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { PRE_SURVEY_FRAME_HEIGHT } from '@mc/contract';
 import { useAuth } from '../../lib/auth';
 import { appConfig } from '../../lib/appConfig';
@@ -19,6 +20,7 @@ function stateSurveyUrl(state: unknown): string | null {
 }
 
 export default function PreConferencePage() {
+  const { _ } = useLingui();
   const location = useLocation();
   const { session, appUser, appUserLoading } = useAuth();
   const stateUrl = stateSurveyUrl(location.state);
@@ -34,8 +36,8 @@ export default function PreConferencePage() {
 
   return (
     <SurveyPage
-      title="Pre-Conference Survey"
-      frameTitle="Pre-conference survey form"
+      title={_('surveys.pre.title')}
+      frameTitle={_('surveys.pre.frameTitle')}
       src={src}
       height={PRE_SURVEY_FRAME_HEIGHT}
       surveyType="pre_survey_completed"

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SurveyType } from '@mc/contract';
 import { CheckCircle2 } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { Alert, Button, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -18,10 +19,9 @@ interface SurveyPageProps {
   surveyType: SurveyType;
 }
 
-export const SURVEY_DONE_TITLE = 'You have completed this survey.';
-
 /** An embedded external survey form with "Mark as Completed" below it (docs/product.md#survey-screens). */
 export function SurveyPage({ title, frameTitle, src, height, surveyType }: SurveyPageProps) {
+  const { _ } = useLingui();
   const markCompleted = useMarkSurveyCompleted(surveyType);
   const { user } = useAuth();
   // The same cached status the sidebar and the dashboard read.
@@ -33,8 +33,8 @@ export function SurveyPage({ title, frameTitle, src, height, surveyType }: Surve
       <title>{`${title} · ${appConfig.productName}`}</title>
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
       {completed ? (
-        <Alert tone="success" title={SURVEY_DONE_TITLE} className="mb-6">
-          Thank you: there is nothing more to do here.
+        <Alert tone="success" title={_('surveys.done.title')} className="mb-6">
+          {_('surveys.done.body')}
         </Alert>
       ) : null}
       <div className="overflow-hidden rounded-2xl border border-slate-700/70 bg-white">
@@ -49,11 +49,11 @@ export function SurveyPage({ title, frameTitle, src, height, surveyType }: Surve
           size="lg"
           icon={<CheckCircle2 aria-hidden="true" className="size-5" />}
           busy={markCompleted.isPending}
-          busyLabel="Saving..."
+          busyLabel={_('common.saving')}
           disabled={!src}
           onClick={() => markCompleted.mutate()}
         >
-          Mark as Completed
+          {_('surveys.markCompleted')}
         </Button>
       </div>
     </section>

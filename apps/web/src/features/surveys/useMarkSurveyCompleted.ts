@@ -6,9 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { callRpc, firstRow } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { notify } from '../../lib/notify';
-
-/** The confirmation once a survey is recorded (a toast on the dashboard it goes to). */
-export const SURVEY_RECORDED_MESSAGE = 'Thank you! Your survey is marked as completed.';
+import { i18n } from '../../i18n/i18n';
 
 export const NO_USER_ID_MESSAGE = 'No user id available to mark completion';
 
@@ -35,7 +33,8 @@ export function useMarkSurveyCompleted(surveyType: SurveyType) {
         queryClient.invalidateQueries({ queryKey: queryKeys.surveyStatus(userId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.appUser(authId) }),
       ]);
-      notify.success(SURVEY_RECORDED_MESSAGE);
+      // The confirmation, a toast on the dashboard it goes to.
+      notify.success(i18n._('surveys.recorded'));
       await navigate(paths.dashboard());
     },
     onError: (error) => {

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState, type ChangeEvent, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { Search, UserPlus } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { USER_SEARCH_DEBOUNCE_MS, type UserSearchResult } from '@mc/contract';
 import { Badge, Button, Spinner } from '../../components/ui';
 import { fieldControlClasses } from '../../components/ui/TextField';
+import { i18n } from '../../i18n/i18n';
 import { PersonLabel } from './PersonLabel';
-import { displayName, TEAM_TEXT } from './teamRules';
+import { displayName } from './teamRules';
 import { searchUsers } from './teamsApi';
 
 type SearchState = { status: 'idle' } | { status: 'searching' } | { status: 'done'; results: UserSearchResult[] };
@@ -28,7 +30,7 @@ function usePeopleSearch(currentUserId: string | null) {
         (error: unknown) => {
           if (!current) return;
           console.error('User search failed', error);
-          toast.error(TEAM_TEXT.searchFailed);
+          toast.error(i18n._('teams.search.failed'));
           setSearch({ status: 'idle' });
         },
       );
@@ -60,12 +62,13 @@ export interface FindPeopleProps {
 
 /** Manage Team's search: people with a role profile, each with Add Member (or why they cannot be added). */
 export function FindPeople({ currentUserId, memberIds, adding, onAdd, searchRef }: FindPeopleProps) {
+  const { _ } = useLingui();
   const searchId = useId();
   const { term, search, onTermChange } = usePeopleSearch(currentUserId);
   return (
-    <section aria-label="Find people" className="flex flex-col gap-3">
+    <section aria-label={_('teams.search.sectionLabel')} className="flex flex-col gap-3">
       <label htmlFor={searchId} className="sr-only">
-        Search users by name or email
+        {_('teams.search.label')}
       </label>
       <div className="relative">
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -75,40 +78,40 @@ export function FindPeople({ currentUserId, memberIds, adding, onAdd, searchRef 
           type="search"
           value={term}
           onChange={onTermChange}
-          placeholder="Search by name or email..."
+          placeholder={_('teams.search.placeholder')}
           autoComplete="off"
           spellCheck={false}
           className={`${fieldControlClasses} pl-9`}
         />
       </div>
       <div aria-live="polite" className="flex flex-col gap-2">
-        {search.status === 'searching' ? <Spinner size="sm" label="Searching..." className="text-sm" /> : null}
+        {search.status === 'searching' ? <Spinner size="sm" label={_('teams.search.searching')} className="text-sm" /> : null}
         {search.status === 'done' && search.results.length === 0 ? (
           <div className="text-sm text-slate-300">
-            <p>No users found</p>
-            <p className="mt-1">Only people who have created a role profile can be found and added.</p>
+            <p>{_('teams.search.noResults')}</p>
+            <p className="mt-1">{_('teams.search.onlyWithProfile')}</p>
           </div>
         ) : null}
       </div>
       {search.status === 'done' && search.results.length > 0 ? (
-        <ul aria-label="Search results" className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
+        <ul aria-label={_('teams.search.results')} className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
           {search.results.map((person) => (
             <li key={person.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
               <PersonLabel name={displayName(person)} email={person.email} userId={person.id} />
               {memberIds.has(person.id) ? (
-                <Badge tone="success">Already a member</Badge>
+                <Badge tone="success">{_('teams.search.alreadyMember')}</Badge>
               ) : !person.accepts_additions ? (
-                <Badge tone="neutral">{TEAM_TEXT.refusesAdditions}</Badge>
+                <Badge tone="neutral">{_('teams.search.refusesAdditions')}</Badge>
               ) : (
                 <Button
                   size="sm"
                   icon={<UserPlus aria-hidden="true" className="size-4" />}
                   busy={adding.has(person.id)}
-                  busyLabel="Adding..."
-                  aria-label={adding.has(person.id) ? undefined : `Add Member ${displayName(person)}`}
+                  busyLabel={_('teams.search.adding')}
+                  aria-label={adding.has(person.id) ? undefined : _('teams.search.addMemberLabel', { name: displayName(person) })}
                   onClick={() => onAdd(person)}
                 >
-                  Add Member
+                  {_('teams.search.addMember')}
                 </Button>
               )}
             </li>

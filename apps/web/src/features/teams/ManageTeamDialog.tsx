@@ -1,13 +1,14 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import { TEAM_MESSAGES, type MissionMember, type UserSearchResult } from '@mc/contract';
 import { Button, Dialog, DialogClose } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { RpcError } from '../../lib/rpc';
 import { FindPeople } from './FindPeople';
 import { TeamMembers } from './TeamMembers';
-import { isTeamOwner, TEAM_TEXT } from './teamRules';
+import { isTeamOwner } from './teamRules';
 import { addMember, invalidateTeam, missionMembersQuery, removeMember } from './teamsApi';
 
 export interface ManageTeamDialogProps {
@@ -22,15 +23,16 @@ export interface ManageTeamDialogProps {
  * removed here. The body mounts only while the dialog is open, so each opening starts afresh.
  */
 export default function ManageTeamDialog({ missionId, open, onOpenChange }: ManageTeamDialogProps) {
+  const { _ } = useLingui();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Manage Team"
+      title={_('teams.manage.title')}
       showCloseButton={false}
       footer={
         <DialogClose asChild>
-          <Button variant="secondary">Close</Button>
+          <Button variant="secondary">{_('teams.manage.close')}</Button>
         </DialogClose>
       }
     >
@@ -40,6 +42,7 @@ export default function ManageTeamDialog({ missionId, open, onOpenChange }: Mana
 }
 
 function ManageTeamBody({ missionId }: { missionId: string }) {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const currentUserId = user?.id ?? null;
   const queryClient = useQueryClient();
@@ -58,11 +61,12 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
 
   async function onAdd(person: UserSearchResult) {
     if (!missionId) {
-      toast.error(TEAM_TEXT.missionIdRequired);
+      toast.error(_('teams.manage.missionIdRequired'));
       return;
     }
     if (memberIds.has(person.id)) {
-      toast.error(TEAM_TEXT.alreadyMember);
+      // The contract's text, as the server says it for the same rule.
+      toast.error(TEAM_MESSAGES.alreadyMember);
       return;
     }
     setAdding((ids) => new Set(ids).add(person.id));
@@ -70,13 +74,13 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
     try {
       const member = await addMember(missionId, person.id);
       added = member !== null;
-      if (member) toast.success(TEAM_TEXT.added);
-      else toast.error(TEAM_TEXT.addFailed);
+      if (member) toast.success(_('teams.manage.added'));
+      else toast.error(_('teams.manage.addFailed'));
     } catch (error) {
       console.error('Adding a member failed', error);
       // The server's own messages for these rules (from the contract) are shown as they are.
       const known: string[] = [TEAM_MESSAGES.alreadyMember, TEAM_MESSAGES.additionsRefused];
-      toast.error(error instanceof RpcError && known.includes(error.message) ? error.message : TEAM_TEXT.addFailed);
+      toast.error(error instanceof RpcError && known.includes(error.message) ? error.message : _('teams.manage.addFailed'));
     } finally {
       await refresh();
       setAdding((ids) => without(ids, person.id));
@@ -87,7 +91,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
 
   async function onRemove(member: MissionMember) {
     if (!missionId || !currentUserId) {
-      toast.error(TEAM_TEXT.removeMissingInfo);
+      toast.error(_('teams.manage.removeMissingInfo'));
       return;
     }
     // Where focus goes once the row is gone: the next row's remove button, or the search box.
@@ -102,7 +106,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       else toast.error(outcome.message);
     } catch (error) {
       console.error('Removing a member failed', error);
-      toast.error(error instanceof Error && error.message ? error.message : TEAM_TEXT.removeFailed);
+      toast.error(error instanceof Error && error.message ? error.message : _('teams.manage.removeFailed'));
     } finally {
       await refresh();
       setRemoving((ids) => without(ids, member.user_id));

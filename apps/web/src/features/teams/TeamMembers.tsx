@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { UserMinus } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { MissionMember } from '@mc/contract';
 import { Badge, Button, LoadError, Spinner } from '../../components/ui';
 import { PersonLabel } from './PersonLabel';
@@ -21,6 +22,7 @@ export interface TeamMembersProps {
 
 /** Manage Team's list of members: owners carry a badge; anyone else is removed after a second press. */
 export function TeamMembers({ members, loading, loadError, removing, focusAfterRemoval, onAsk, onRemove }: TeamMembersProps) {
+  const { _ } = useLingui();
   const membersHeadingId = useId();
   /** The member whose removal waits for a second press ("Remove" or "Keep"). */
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -29,16 +31,14 @@ export function TeamMembers({ members, loading, loadError, removing, focusAfterR
     <section aria-labelledby={membersHeadingId} className="flex flex-col gap-3">
       <h3 id={membersHeadingId} className="text-base font-semibold text-slate-50">
         {/* A count only for a team that was read: one that could not be is not an empty team. */}
-        {loading || loadError ? 'Current Team Members' : `Current Team Members (${members.length})`}
+        {loading || loadError ? _('teams.members.heading') : _('teams.members.headingCount', { count: members.length })}
       </h3>
       {loading ? (
-        <Spinner size="sm" label="Loading team members..." className="text-sm" />
+        <Spinner size="sm" label={_('teams.members.loading')} className="text-sm" />
       ) : loadError ? (
         <LoadError message={loadError.message} retrying={loadError.retrying} onRetry={loadError.onRetry} />
       ) : members.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-600 px-4 py-6 text-center text-sm text-slate-300">
-          No team members added yet. Search above to add members.
-        </p>
+        <p className="rounded-xl border border-dashed border-slate-600 px-4 py-6 text-center text-sm text-slate-300">{_('teams.members.empty')}</p>
       ) : (
         <ul aria-labelledby={membersHeadingId} className="flex flex-col divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-950/40">
           {members.map((member) => {
@@ -48,7 +48,7 @@ export function TeamMembers({ members, loading, loadError, removing, focusAfterR
               <li key={member.user_id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
                 <PersonLabel name={name} email={member.email} userId={member.user_id} />
                 {isTeamOwner(member) ? (
-                  <Badge tone="accent">Owner</Badge>
+                  <Badge tone="accent">{_('teams.members.owner')}</Badge>
                 ) : asking ? (
                   <ConfirmRemoval
                     name={name}
@@ -83,6 +83,7 @@ export function TeamMembers({ members, loading, loadError, removing, focusAfterR
 
 /** The remove icon button of a member's row; the removal itself waits for ConfirmRemoval. */
 function RemoveButton({ name, busy, focusOnMount, onClick }: { name: string; busy: boolean; focusOnMount: boolean; onClick: () => void }) {
+  const { _ } = useLingui();
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusOnMount) ref.current?.focus();
@@ -92,8 +93,8 @@ function RemoveButton({ name, busy, focusOnMount, onClick }: { name: string; bus
       ref={ref}
       variant="ghost"
       size="sm"
-      title="Remove member"
-      aria-label={`Remove member ${name}`}
+      title={_('teams.members.removeTitle')}
+      aria-label={_('teams.members.removeLabel', { name })}
       className="text-rose-200 hover:bg-rose-500/15 hover:text-rose-100"
       busy={busy}
       onClick={onClick}
@@ -105,16 +106,17 @@ function RemoveButton({ name, busy, focusOnMount, onClick }: { name: string; bus
 
 /** "Remove {name}?" with Remove and Keep, in place of the remove button; focus starts on Keep. */
 function ConfirmRemoval({ name, onRemove, onKeep }: { name: string; onRemove: () => void; onKeep: () => void }) {
+  const { _ } = useLingui();
   const keepRef = useRef<HTMLButtonElement>(null);
   useEffect(() => keepRef.current?.focus(), []);
   return (
-    <div role="group" aria-label={`Remove ${name} from the team?`} className="flex basis-full flex-wrap items-center justify-end gap-2">
-      <p className="mr-auto text-sm text-slate-200">Remove from the team?</p>
+    <div role="group" aria-label={_('teams.members.confirmLabel', { name })} className="flex basis-full flex-wrap items-center justify-end gap-2">
+      <p className="mr-auto text-sm text-slate-200">{_('teams.members.confirmQuestion')}</p>
       <Button ref={keepRef} variant="secondary" size="sm" onClick={onKeep}>
-        Keep
+        {_('teams.members.keep')}
       </Button>
       <Button variant="danger" size="sm" onClick={onRemove}>
-        Remove
+        {_('teams.members.remove')}
       </Button>
     </div>
   );

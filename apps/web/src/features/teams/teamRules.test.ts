@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MissionMember } from '@mc/contract';
+import { i18n } from '../../i18n/i18n';
+import { messages } from '../../i18n/locales/teams/en.po';
 import { addedMember, displayName, isTeamOwner, removeOutcome, visibleResults } from './teamRules';
+
+// The outcomes speak the interface's language: English here, from the teams part of the catalogue.
+beforeAll(() => i18n.load('en', messages));
 
 const member: MissionMember = {
   user_id: '7d9f3b2e-1111-4222-8333-444455556666',

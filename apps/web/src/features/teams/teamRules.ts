@@ -1,21 +1,8 @@
-import { isMissionOwner, TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSearchResult } from '@mc/contract';
+import { isMissionOwner, type MissionMember, type RemoveMemberResult, type UserSearchResult } from '@mc/contract';
+import { i18n } from '../../i18n/i18n';
 
-/** What the Manage Team dialog says, word for word (docs/product.md#manage-team-dialog). */
-export const TEAM_TEXT = {
-  added: 'Member added successfully!',
-  alreadyMember: TEAM_MESSAGES.alreadyMember,
-  missionIdRequired: 'Mission ID is required',
-  addFailed: 'Failed to add member',
-  removed: 'Member removed successfully',
-  removeMissingInfo: 'Missing required information to remove member',
-  memberNotFound: 'Member not found',
-  lastOwner: 'Cannot remove the last owner of the mission',
-  removeFailed: 'Failed to remove member',
-  searchFailed: 'Failed to search users',
-  /** In a search result, in place of Add Member, for someone who refuses being added by others. */
-  refusesAdditions: "Doesn't accept additions",
-  removeNoData: 'remove_mission_member returned no data',
-} as const;
+/** An empty answer to remove_mission_member: an error about the server's answer, not a message for the team's owner. */
+const REMOVE_NO_DATA = 'remove_mission_member returned no data';
 
 /** An owner of the team: a co-owner, or the creator (role "owner"). Owners get the badge and no remove button. */
 export function isTeamOwner(member: Pick<MissionMember, 'is_co_owner' | 'role_in_team'>): boolean {
@@ -41,22 +28,30 @@ export function addedMember(data: unknown): MissionMember | null {
   return row as MissionMember;
 }
 
-export type RemoveOutcome = { ok: true; message: string } | { ok: false; message: string };
+export interface RemoveOutcome {
+  ok: boolean;
+  message: string;
+}
 
-const REMOVE_RESULTS: Record<RemoveMemberResult, RemoveOutcome> = {
-  member_deleted: { ok: true, message: TEAM_TEXT.removed },
-  no_member_found: { ok: false, message: TEAM_TEXT.memberNotFound },
-  cannot_remove_last_owner: { ok: false, message: TEAM_TEXT.lastOwner },
+/** What each answer means, and what the dialog then says (docs/product.md#manage-team-dialog). */
+const REMOVE_RESULTS: Record<RemoveMemberResult, { ok: boolean; messageId: string }> = {
+  member_deleted: { ok: true, messageId: 'teams.manage.removed' },
+  no_member_found: { ok: false, messageId: 'teams.manage.memberNotFound' },
+  cannot_remove_last_owner: { ok: false, messageId: 'teams.manage.lastOwner' },
 };
 
 /**
- * What a remove_mission_member answer means. Throws for an empty answer
+ * What a remove_mission_member answer means, its message in the interface's language (the answer
+ * is read when it arrives, so as it is shown). Throws for an empty answer
  * ("remove_mission_member returned no data") and for a result it does not know.
  */
 export function removeOutcome(data: unknown): RemoveOutcome {
   const result: unknown = Array.isArray(data) ? data[0] : data;
-  if (result === null || result === undefined || result === '') throw new Error(TEAM_TEXT.removeNoData);
-  if (typeof result === 'string' && Object.hasOwn(REMOVE_RESULTS, result)) return REMOVE_RESULTS[result as RemoveMemberResult];
+  if (result === null || result === undefined || result === '') throw new Error(REMOVE_NO_DATA);
+  if (typeof result === 'string' && Object.hasOwn(REMOVE_RESULTS, result)) {
+    const { ok, messageId } = REMOVE_RESULTS[result as RemoveMemberResult];
+    return { ok, message: i18n._(messageId) };
+  }
   throw new Error(`Unknown result from remove_mission_member: ${typeof result === 'string' ? result : JSON.stringify(result)}`);
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
@@ -14,6 +15,7 @@ interface EnrolAuthenticatorProps {
   onCancel?: () => void;
   /** Called when the QR code is about to be shown. */
   onStarted?: () => void;
+  /** The start button's text; "Set up authenticator app" when not given. */
   startLabel?: string;
   intro?: ReactNode;
 }
@@ -22,7 +24,8 @@ interface EnrolAuthenticatorProps {
  * Setting up an authenticator app: a QR code and the secret to type in, a first code to prove it
  * works, then ten recovery codes to keep. Used from the profile page and the organiser console.
  */
-export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = 'Set up authenticator app', intro }: EnrolAuthenticatorProps) {
+export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel, intro }: EnrolAuthenticatorProps) {
+  const { _ } = useLingui();
   const { step, busy, code, setCode, error, codeRef, start, cancel, verify } = useEnrolment({ onDone, onCancel, onStarted });
 
   if (step.kind === 'start') {
@@ -31,12 +34,12 @@ export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = '
         {intro}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void start()} busy={busy} busyLabel="Preparing...">
-            {startLabel}
+          <Button onClick={() => void start()} busy={busy} busyLabel={_('mfa.enrol.preparing')}>
+            {startLabel ?? _('mfa.enrol.start')}
           </Button>
           {onCancel ? (
             <Button variant="ghost" onClick={onCancel}>
-              Cancel
+              {_('common.cancel')}
             </Button>
           ) : null}
         </div>
@@ -47,7 +50,7 @@ export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = '
   if (step.kind === 'codes') {
     return (
       <div className="flex flex-col gap-3">
-        <h3 className="text-base font-semibold text-slate-50">Save your recovery codes</h3>
+        <h3 className="text-base font-semibold text-slate-50">{_('mfa.enrol.saveCodesTitle')}</h3>
         <RecoveryCodesList codes={step.codes} onDone={onDone} />
       </div>
     );
@@ -59,7 +62,7 @@ export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = '
       <form noValidate onSubmit={verify} className="flex flex-col gap-4">
         <TextField
           ref={codeRef}
-          label="Code from the app"
+          label={_('mfa.enrol.codeLabel')}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
@@ -70,11 +73,11 @@ export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = '
           className="max-w-48 text-center font-mono text-xl tracking-[0.4em]"
         />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" busy={busy} busyLabel="Checking...">
-            Verify and turn on
+          <Button type="submit" busy={busy} busyLabel={_('mfa.checking')}>
+            {_('mfa.enrol.verify')}
           </Button>
           <Button variant="ghost" onClick={() => void cancel()}>
-            Cancel
+            {_('common.cancel')}
           </Button>
         </div>
       </form>
@@ -84,19 +87,20 @@ export function EnrolAuthenticator({ onDone, onCancel, onStarted, startLabel = '
 
 /** How to add the authenticator: the steps, the QR code, and the secret key to type or copy. */
 function ScanInstructions({ qrCode, secret }: { qrCode: string; secret: string }) {
+  const { _ } = useLingui();
   const grouped = secret.match(/.{1,4}/g)?.join(' ') ?? secret;
   return (
     <>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
-        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).</li>
-        <li>Scan this QR code, or type the secret key into the app.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{_('mfa.enrol.stepOpenApp')}</li>
+        <li>{_('mfa.enrol.stepScan')}</li>
+        <li>{_('mfa.enrol.stepEnterCode')}</li>
       </ol>
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-        <img src={qrCode} alt="QR code to scan with your authenticator app" width={192} height={192} className="size-48 shrink-0 rounded-lg bg-white p-1" />
+        <img src={qrCode} alt={_('mfa.enrol.qrAlt')} width={192} height={192} className="size-48 shrink-0 rounded-lg bg-white p-1" />
         <div className="flex min-w-0 flex-col gap-2">
           <p className="text-sm font-medium text-slate-200" id="totp-secret-label">
-            Secret key
+            {_('mfa.enrol.secretKey')}
           </p>
           <code
             aria-labelledby="totp-secret-label"
@@ -113,12 +117,12 @@ function ScanInstructions({ qrCode, secret }: { qrCode: string; secret: string }
             icon={<Copy aria-hidden="true" className="size-4" />}
             onClick={() =>
               void navigator.clipboard.writeText(secret).then(
-                () => toast.success('Secret key copied.'),
-                () => toast.error('Could not copy. Select the key and copy it.'),
+                () => toast.success(_('mfa.enrol.keyCopied')),
+                () => toast.error(_('mfa.enrol.keyCopyFailed')),
               )
             }
           >
-            Copy key
+            {_('mfa.enrol.copyKey')}
           </Button>
         </div>
       </div>

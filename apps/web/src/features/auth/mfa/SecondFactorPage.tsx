@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { callRpc } from '../../../lib/rpc';
@@ -16,6 +17,7 @@ type Mode = 'app' | 'recovery';
  * session rises to aal2 when the code is right.
  */
 function useCodeEntry() {
+  const { _ } = useLingui();
   const { session } = useAuth();
   const [mode, setMode] = useState<Mode>('app');
   const [code, setCode] = useState('');
@@ -33,8 +35,8 @@ function useCodeEntry() {
     event.preventDefault();
     if (busy || !factor) return;
     const entered = code.trim();
-    if (mode === 'app' && !isTotpCodeShaped(entered)) return fail(CODE_MESSAGES.totpShape);
-    if (mode === 'recovery' && !isRecoveryCodeShaped(entered)) return fail(CODE_MESSAGES.recoveryShape);
+    if (mode === 'app' && !isTotpCodeShaped(entered)) return fail(CODE_MESSAGES.totpShape());
+    if (mode === 'recovery' && !isRecoveryCodeShaped(entered)) return fail(CODE_MESSAGES.recoveryShape());
     setError(null);
     setBusy(true);
     try {
@@ -45,13 +47,13 @@ function useCodeEntry() {
       }
       if (mode === 'recovery') {
         const status = await callRpc('mfa_recovery_codes_status', {}).catch(() => null);
-        const left = status ? ` You have ${status.remaining} recovery code${status.remaining === 1 ? '' : 's'} left.` : '';
-        toast.success(`Recovery code accepted.${left} If you lost your authenticator, set up a new one from My Role Profile.`);
+        // Without the count (its read failed) the message leaves it out.
+        toast.success(status ? _('mfa.secondFactor.recoveryAcceptedLeft', { count: status.remaining }) : _('mfa.secondFactor.recoveryAccepted'));
       } else {
-        toast.success('Code accepted.');
+        toast.success(_('mfa.secondFactor.codeAccepted'));
       }
     } catch (unexpected) {
-      fail(unexpected instanceof Error ? unexpected.message : CODE_MESSAGES.failed);
+      fail(unexpected instanceof Error ? unexpected.message : CODE_MESSAGES.failed());
     } finally {
       setBusy(false);
     }
@@ -72,24 +74,18 @@ function useCodeEntry() {
  * only entered their date of birth in this session. A recovery code works here too.
  */
 export default function SecondFactorPage() {
+  const { _ } = useLingui();
   const { signOut } = useAuth();
   const { mode, code, setCode, error, busy, inputRef, onSubmit, switchMode } = useCodeEntry();
 
   return (
     <AuthShell
-      title="Two-step sign-in"
-      subtitle={
-        mode === 'app'
-          ? 'Enter the 6-digit code your authenticator app shows for this account.'
-          : 'Enter one of the recovery codes you saved when you set up your authenticator.'
-      }
-      documentTitle="Enter your code"
+      title={_('mfa.title')}
+      subtitle={mode === 'app' ? _('mfa.secondFactor.subtitleApp') : _('mfa.secondFactor.subtitleRecovery')}
+      documentTitle={_('mfa.secondFactor.documentTitle')}
       footer={
         <p>
-          Not you?{' '}
-          <button type="button" className={inlineLinkClasses} onClick={() => void signOut()}>
-            Sign out
-          </button>
+          <Trans id="mfa.secondFactor.notYou" components={{ 0: <button type="button" className={inlineLinkClasses} onClick={() => void signOut()} /> }} />
         </p>
       }
     >
@@ -98,7 +94,7 @@ export default function SecondFactorPage() {
           <TextField
             key="app"
             ref={inputRef}
-            label="Authentication code"
+            label={_('mfa.secondFactor.appCodeLabel')}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
@@ -113,7 +109,7 @@ export default function SecondFactorPage() {
           <TextField
             key="recovery"
             ref={inputRef}
-            label="Recovery code"
+            label={_('mfa.secondFactor.recoveryCodeLabel')}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
@@ -122,15 +118,15 @@ export default function SecondFactorPage() {
             value={code}
             onChange={(event) => setCode(event.target.value)}
             error={error}
-            hint="Each recovery code works once."
+            hint={_('mfa.secondFactor.recoveryHint')}
             className="font-mono text-lg"
           />
         )}
-        <Button type="submit" size="lg" busy={busy} busyLabel="Checking...">
-          Verify
+        <Button type="submit" size="lg" busy={busy} busyLabel={_('mfa.checking')}>
+          {_('mfa.secondFactor.verify')}
         </Button>
         <button type="button" className={`${inlineLinkClasses} self-center text-sm`} onClick={switchMode}>
-          {mode === 'app' ? 'Lost your authenticator? Use a recovery code' : 'Use your authenticator app instead'}
+          {mode === 'app' ? _('mfa.secondFactor.useRecovery') : _('mfa.secondFactor.useApp')}
         </button>
       </form>
     </AuthShell>

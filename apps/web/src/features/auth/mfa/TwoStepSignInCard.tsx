@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import { Badge, Button, Card, CardHeader, Dialog, LoadError } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
@@ -33,28 +34,24 @@ export function TwoStepSignInCard() {
   return <TwoStepOn factorId={factor.id} />;
 }
 
-const TITLE = 'Two-step sign-in';
-
 /** Off: why to turn it on, and the enrolment once asked for. */
 function TwoStepOff({ enrolling, onEnrol, onEnrolled }: { enrolling: boolean; onEnrol: (enrolling: boolean) => void; onEnrolled: () => void }) {
+  const { _ } = useLingui();
   return (
     <Card aria-labelledby="two-step-title">
       <div className="mb-4 flex items-start gap-3">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-sky-300" />
         <div>
           <h2 id="two-step-title" className="text-lg font-semibold text-slate-50">
-            {TITLE} <Badge className="ml-1 align-middle">Off</Badge>
+            {_('mfa.title')} <Badge className="ml-1 align-middle">{_('mfa.card.off')}</Badge>
           </h2>
-          <p className="mt-1 text-sm text-slate-300">
-            Your date of birth is easy for others to find. Add a code from an authenticator app on your phone, and nobody can sign in as you with your date of
-            birth alone.
-          </p>
+          <p className="mt-1 text-sm text-slate-300">{_('mfa.card.offIntro')}</p>
         </div>
       </div>
       {enrolling ? (
-        <EnrolAuthenticator onDone={onEnrolled} onCancel={() => onEnrol(false)} startLabel="Show QR code" />
+        <EnrolAuthenticator onDone={onEnrolled} onCancel={() => onEnrol(false)} startLabel={_('mfa.card.showQrCode')} />
       ) : (
-        <Button onClick={() => onEnrol(true)}>Turn on two-step sign-in</Button>
+        <Button onClick={() => onEnrol(true)}>{_('mfa.card.turnOn')}</Button>
       )}
     </Card>
   );
@@ -62,6 +59,7 @@ function TwoStepOff({ enrolling, onEnrol, onEnrolled }: { enrolling: boolean; on
 
 /** On: the recovery codes left, new ones, and turning it off. */
 function TwoStepOn({ factorId }: { factorId: string }) {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
@@ -78,7 +76,7 @@ function TwoStepOn({ factorId }: { factorId: string }) {
       // The session's level changed on the server; a fresh token and user say so.
       await supabase.auth.refreshSession();
       setConfirmOff(false);
-      toast.success('Two-step sign-in is off.');
+      toast.success(_('mfa.card.turnedOff'));
     } finally {
       setTurningOff(false);
     }
@@ -91,7 +89,7 @@ function TwoStepOn({ factorId }: { factorId: string }) {
       setNewCodes(codes);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recoveryCodeStatus(userId) });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'New recovery codes could not be made.');
+      toast.error(error instanceof Error ? error.message : _('mfa.card.newCodesFailed'));
     } finally {
       setMakingCodes(false);
     }
@@ -102,44 +100,44 @@ function TwoStepOn({ factorId }: { factorId: string }) {
       <CardHeader
         title={
           <span id="two-step-title">
-            {TITLE}{' '}
+            {_('mfa.title')}{' '}
             <Badge tone="success" className="ml-1 align-middle">
-              On
+              {_('mfa.card.on')}
             </Badge>
           </span>
         }
-        description="Each sign-in asks for the code from your authenticator app after your date of birth."
+        description={_('mfa.card.onDescription')}
       />
       <RecoveryCodesLeft userId={userId} />
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => void makeNewCodes()} busy={makingCodes} busyLabel="Making codes...">
-          New recovery codes
+        <Button variant="secondary" onClick={() => void makeNewCodes()} busy={makingCodes} busyLabel={_('mfa.card.makingCodes')}>
+          {_('mfa.card.newCodes')}
         </Button>
         <Button variant="ghost" onClick={() => setConfirmOff(true)}>
-          Turn off
+          {_('mfa.card.turnOff')}
         </Button>
       </div>
 
       <Dialog
         open={newCodes !== null}
         onOpenChange={(open) => !open && setNewCodes(null)}
-        title="Your new recovery codes"
-        description="Your earlier recovery codes no longer work."
+        title={_('mfa.card.newCodesTitle')}
+        description={_('mfa.card.newCodesDescription')}
       >
         {newCodes ? <RecoveryCodesList codes={newCodes} onDone={() => setNewCodes(null)} /> : null}
       </Dialog>
       <Dialog
         open={confirmOff}
         onOpenChange={setConfirmOff}
-        title="Turn off two-step sign-in?"
-        description="Signing in will need only your e-mail address and date of birth again, and your recovery codes will stop working."
+        title={_('mfa.card.confirmOffTitle')}
+        description={_('mfa.card.confirmOffDescription')}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmOff(false)}>
-              Keep it on
+              {_('mfa.card.keepOn')}
             </Button>
-            <Button variant="danger" onClick={() => void turnOff()} busy={turningOff} busyLabel="Turning off...">
-              Turn off
+            <Button variant="danger" onClick={() => void turnOff()} busy={turningOff} busyLabel={_('mfa.card.turningOff')}>
+              {_('mfa.card.turnOff')}
             </Button>
           </>
         }
@@ -150,6 +148,7 @@ function TwoStepOn({ factorId }: { factorId: string }) {
 
 /** How many recovery codes are still unused; a failed read says so, with "Try again". */
 function RecoveryCodesLeft({ userId }: { userId: string | null }) {
+  const { _ } = useLingui();
   const remaining = useQuery({
     queryKey: queryKeys.recoveryCodeStatus(userId),
     enabled: userId !== null,
@@ -158,21 +157,12 @@ function RecoveryCodesLeft({ userId }: { userId: string | null }) {
   const left = remaining.data?.remaining;
   if (remaining.isError && left === undefined) {
     return (
-      <LoadError
-        title="Your recovery codes could not be counted."
-        message={remaining.error.message}
-        retrying={remaining.isFetching}
-        onRetry={() => void remaining.refetch()}
-      />
+      <LoadError title={_('mfa.card.countFailed')} message={remaining.error.message} retrying={remaining.isFetching} onRetry={() => void remaining.refetch()} />
     );
   }
   return (
     <p className="text-sm text-slate-300" aria-live="polite">
-      {left === undefined
-        ? 'Checking your recovery codes...'
-        : left === 0
-          ? 'You have no recovery codes left. Make new ones so you can still sign in if you lose your phone.'
-          : `You have ${left} unused recovery code${left === 1 ? '' : 's'}.`}
+      {left === undefined ? _('mfa.card.checkingCodes') : left === 0 ? _('mfa.card.noCodesLeft') : _('mfa.card.codesLeft', { count: left })}
     </p>
   );
 }

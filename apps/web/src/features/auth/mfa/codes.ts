@@ -1,8 +1,13 @@
-/** Browser-side checks of what a person types, before anything is sent (the server checks again). */
+import { i18n } from '../../../i18n/i18n';
+
+/**
+ * Browser-side checks of what a person types, before anything is sent (the server checks again).
+ * Each message is read when it is shown, so it is in the interface's language of that moment.
+ */
 export const CODE_MESSAGES = {
-  totpShape: 'Enter the 6-digit code from your authenticator app.',
-  recoveryShape: 'Enter a recovery code: twelve letters and digits, such as abcd-efgh-jkmn.',
-  failed: 'The code could not be checked. Please try again.',
+  totpShape: () => i18n._('mfa.code.totpShape'),
+  recoveryShape: () => i18n._('mfa.code.recoveryShape'),
+  failed: () => i18n._('mfa.code.failed'),
 } as const;
 
 export function isTotpCodeShaped(code: string): boolean {

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { callRpc } from '../../../lib/rpc';
 import { supabase } from '../../../lib/supabase';
+import { i18n } from '../../../i18n/i18n';
 import { CODE_MESSAGES, isTotpCodeShaped } from './codes';
 
 export type EnrolStep = { kind: 'start' } | { kind: 'scan'; factorId: string; qrCode: string; secret: string } | { kind: 'codes'; codes: string[] };
@@ -27,6 +28,7 @@ export function useEnrolment({ onDone, onCancel, onStarted }: EnrolmentCallbacks
     setBusy(true);
     setError(null);
     try {
+      // The factor's name is only stored by the auth server (no screen shows it), so it stays one fixed name.
       const { data, error: enrolError } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
       if (enrolError) return setError(enrolError.message);
       onStarted?.();
@@ -51,7 +53,7 @@ export function useEnrolment({ onDone, onCancel, onStarted }: EnrolmentCallbacks
     if (busy || step.kind !== 'scan') return;
     const entered = code.trim();
     if (!isTotpCodeShaped(entered)) {
-      setError(CODE_MESSAGES.totpShape);
+      setError(CODE_MESSAGES.totpShape());
       codeRef.current?.focus();
       return;
     }
@@ -65,12 +67,12 @@ export function useEnrolment({ onDone, onCancel, onStarted }: EnrolmentCallbacks
         codeRef.current?.focus();
         return;
       }
-      toast.success('Your authenticator app is set up.');
+      toast.success(i18n._('mfa.enrol.ready'));
       try {
         const { codes } = await callRpc('mfa_create_recovery_codes', {});
         setStep({ kind: 'codes', codes });
       } catch {
-        toast.error('Recovery codes could not be made now. Make them from My Role Profile.');
+        toast.error(i18n._('mfa.enrol.codesFailed'));
         onDone();
       }
     } finally {

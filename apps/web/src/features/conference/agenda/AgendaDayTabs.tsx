@@ -1,7 +1,9 @@
 import { Tabs } from 'radix-ui';
+import { useLingui } from '@lingui/react';
 import type { ProgrammeSession } from '@mc/contract/programme.ts';
 import { filterSessions, type AgendaCriteria } from '../agendaSearch.ts';
 import { formatShortDate } from '../programme.ts';
+import { dayLabel } from '../programmeTexts.ts';
 import type { DayOfSessions } from '../schedule.ts';
 import { FiltersEmpty, MyAgendaEmpty } from './AgendaControls.tsx';
 import { DayHeading, DayParts, type DayPartsOptions } from './AgendaDays.tsx';
@@ -29,10 +31,11 @@ export interface AgendaDayTabsProps {
  * or the empty state that says why there are none and offers the way back.
  */
 export function AgendaDayTabs({ days, dates, selectedDay, onSelectDay, filters, list, starsLoading, onClearFilters, onShowAll }: AgendaDayTabsProps) {
+  const { _ } = useLingui();
   return (
     <Tabs.Root value={selectedDay} onValueChange={onSelectDay}>
       <Tabs.List
-        aria-label="Conference days"
+        aria-label={_('agenda.days.label')}
         className="sticky top-16 z-20 -mx-4 mb-4 flex gap-1 border-b border-slate-800 bg-slate-950/95 px-4 backdrop-blur sm:mx-0 sm:px-0"
       >
         {days.map((day) => (
@@ -41,7 +44,7 @@ export function AgendaDayTabs({ days, dates, selectedDay, onSelectDay, filters, 
             value={String(day.day)}
             className={`-mb-px min-h-12 flex-1 rounded-t-lg border-b-2 border-transparent px-3 py-2 text-left text-sm text-slate-300 hover:text-white data-[state=active]:border-indigo-400 data-[state=active]:text-white sm:flex-none`}
           >
-            <span className="block font-semibold">{day.label}</span>
+            <span className="block font-semibold">{dayLabel(day.day)}</span>
             <span className="block text-xs text-slate-300">{formatShortDate(dates[day.day - 1] ?? '')}</span>
           </Tabs.Trigger>
         ))}

@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react';
 import type { ProgrammeSession } from '@mc/contract/programme.ts';
 import { formatLongDate } from '../programme.ts';
+import { dayLabel } from '../programmeTexts.ts';
 import type { DayOfSessions } from '../schedule.ts';
 import { MyAgendaEmpty, SearchEmpty } from './AgendaControls.tsx';
 import { RoomGrid } from './RoomGrid.tsx';
@@ -15,7 +17,7 @@ export function dayHeadingId(day: number): string {
 export function DayHeading({ day, date }: { day: DayOfSessions<ProgrammeSession>; date: string }) {
   return (
     <h2 id={dayHeadingId(day.day)} tabIndex={-1} className="mb-3 text-sm font-semibold tracking-widest text-indigo-300 uppercase focus:outline-none">
-      {day.label} <span className="font-normal tracking-normal normal-case text-slate-300">· {formatLongDate(date)}</span>
+      {dayLabel(day.day)} <span className="font-normal tracking-normal normal-case text-slate-300">· {formatLongDate(date)}</span>
     </h2>
   );
 }
@@ -28,8 +30,13 @@ export interface DayPartsOptions extends Omit<SessionListProps, 'sessions'> {
 
 /** A day's sessions (only the parts the filters show) as the list, or as the grid of rooms × time. */
 export function DayParts({ day, sessions, options }: { day: DayOfSessions<ProgrammeSession>; sessions: ProgrammeSession[]; options: DayPartsOptions }) {
+  const { _ } = useLingui();
   const { layout, rooms, ...list } = options;
-  if (layout === 'rooms') return <RoomGrid sessions={sessions} day={day.day} label={`${day.label} by room`} rooms={rooms} partState={list.partState} />;
+  if (layout === 'rooms') {
+    return (
+      <RoomGrid sessions={sessions} day={day.day} label={_('agenda.rooms.gridLabel', { day: dayLabel(day.day) })} rooms={rooms} partState={list.partState} />
+    );
+  }
   return <SessionList sessions={sessions} {...list} />;
 }
 

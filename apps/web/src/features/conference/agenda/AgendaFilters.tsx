@@ -1,10 +1,9 @@
 import type { RefObject } from 'react';
 import { FunnelX, LocateFixed } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { PART_TYPES, type PartType } from '@mc/contract/conference.ts';
 import { Select, TextField } from '../../../components/ui';
 import { PART_TYPE_LABELS, parsePartType } from '../agendaSearch.ts';
-
-const TYPE_OPTIONS = PART_TYPES.map((type) => ({ value: type, label: PART_TYPE_LABELS[type] }));
 
 const buttonLook = 'inline-flex items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400';
 
@@ -36,33 +35,34 @@ export function AgendaFilters({
   /** `?type=` and `?room=`: a value, or null for all. */
   onFilter: (changes: Record<string, string | null>) => void;
 }) {
+  const { _ } = useLingui();
   const { searchText, type, room, rooms, status } = values;
   return (
-    <div role="search" aria-label="Search and filter the agenda" className="mb-4 flex flex-wrap items-end gap-3">
+    <div role="search" aria-label={_('agenda.filters.label')} className="mb-4 flex flex-wrap items-end gap-3">
       <TextField
-        label="Search the agenda"
+        label={_('agenda.filters.search')}
         ref={controls.search}
         type="search"
         value={searchText}
         onChange={(event) => onSearch(event.target.value)}
-        placeholder="Title, speaker or description"
+        placeholder={_('agenda.filters.searchPlaceholder')}
         autoComplete="off"
         enterKeyHint="search"
         containerClassName="min-w-0 basis-full md:flex-1 md:basis-64"
       />
       <Select
-        label="Type"
+        label={_('agenda.filters.type')}
         ref={controls.type}
-        placeholder="All types"
-        options={TYPE_OPTIONS}
+        placeholder={_('agenda.filters.allTypes')}
+        options={PART_TYPES.map((value) => ({ value, label: _(PART_TYPE_LABELS[value].messageId) }))}
         value={type ?? ''}
         onChange={(event) => onFilter({ type: parsePartType(event.target.value) })}
         containerClassName="min-w-0 flex-1 basis-32 md:w-40 md:flex-none"
       />
       {rooms.length > 0 && (
         <Select
-          label="Room"
-          placeholder="All rooms"
+          label={_('agenda.filters.room')}
+          placeholder={_('agenda.filters.allRooms')}
           options={rooms.map((name) => ({ value: name, label: name }))}
           value={room ?? ''}
           onChange={(event) => onFilter({ room: event.target.value === '' ? null : event.target.value })}
@@ -80,7 +80,7 @@ export function AgendaFilters({
           className={`min-h-11 ${buttonLook}`}
         >
           <FunnelX aria-hidden="true" className="size-4" />
-          Clear filters
+          {_('agenda.filters.clear')}
         </button>
       )}
       {/* Always in the page, so a screen reader hears the count change while the person types. */}
@@ -93,10 +93,11 @@ export function AgendaFilters({
 
 /** Shown only on a conference day: today's tab, scrolled to what is on now (or next). */
 export function JumpToNowButton({ onJump }: { onJump: () => void }) {
+  const { _ } = useLingui();
   return (
     <button type="button" onClick={onJump} className={`min-h-10 ${buttonLook}`}>
       <LocateFixed aria-hidden="true" className="size-4" />
-      Jump to now
+      {_('agenda.jumpToNow')}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 import { formatClock, zoneAbbreviation, zoneCity } from '../programme.ts';
 import { VenueLine } from './VenueLine.tsx';
@@ -19,16 +20,14 @@ export function AgendaHeader({
   now: Date;
   venue: Pick<ProgrammeSettingsDocument, 'venue' | 'venueAddress' | 'mapUrl'>;
 }) {
+  const { _ } = useLingui();
   return (
     <header className="mb-4">
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Agenda Schedule</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{_('agenda.heading')}</h1>
       <p className="mt-2 text-sm text-slate-300" data-testid="venue-time-note">
-        All times are venue times in {zoneCity(timeZone)} ({zoneAbbreviation(timeZone, now)}).
+        {_('agenda.venueTime.note', { city: zoneCity(timeZone), offset: zoneAbbreviation(timeZone, now) })}
         {deviceZone ? (
-          <>
-            {' '}
-            Your device is set to {zoneCity(deviceZone)} ({zoneAbbreviation(deviceZone, now)}); it is {formatClock(now, timeZone)} at the venue now.
-          </>
+          <> {_('agenda.venueTime.device', { city: zoneCity(deviceZone), offset: zoneAbbreviation(deviceZone, now), time: formatClock(now, timeZone) })}</>
         ) : null}
       </p>
       <VenueLine venue={venue} />

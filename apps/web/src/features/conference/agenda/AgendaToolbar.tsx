@@ -1,4 +1,5 @@
 import { Star } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { CalendarDialog } from '../CalendarDialog.tsx';
 import { CompactViewButton, FilterButton, LayoutSwitch } from './AgendaControls.tsx';
 import { JumpToNowButton } from './AgendaFilters.tsx';
@@ -28,16 +29,17 @@ export interface AgendaToolbarProps {
  * the rooms, the compact list, and the dialogs of calendar files and of the programme's changes.
  */
 export function AgendaToolbar({ onJumpToNow, mine, starredCount, layout, hasRooms, view, onViewChange, timeZone, onUpdate }: AgendaToolbarProps) {
+  const { _ } = useLingui();
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">
       {onJumpToNow && <JumpToNowButton onJump={onJumpToNow} />}
-      <div role="group" aria-label="Which parts to show" className="inline-flex rounded-xl border border-slate-700 bg-slate-900/60 p-1">
+      <div role="group" aria-label={_('agenda.show.label')} className="inline-flex rounded-xl border border-slate-700 bg-slate-900/60 p-1">
         <FilterButton pressed={!mine} onClick={() => onUpdate({ filter: null })}>
-          All sessions
+          {_('agenda.show.all')}
         </FilterButton>
         <FilterButton pressed={mine} onClick={() => onUpdate({ filter: 'mine' })}>
           <Star aria-hidden="true" className="size-4" />
-          My agenda ({starredCount})
+          {_('agenda.show.mine', { count: starredCount })}
         </FilterButton>
       </div>
       {hasRooms && <LayoutSwitch layout={layout} onChange={(next) => onUpdate({ view: next === 'rooms' ? next : null })} />}

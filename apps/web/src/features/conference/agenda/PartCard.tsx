@@ -1,25 +1,28 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { CalendarPlus, Clock, Timer } from 'lucide-react';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { TypeBadge } from '../ConferenceBits.tsx';
 import { downloadCalendar } from '../myAgenda.ts';
-import { formatDuration, formatTimeRange } from '../schedule.ts';
+import { formatDuration } from '../programmeTexts.ts';
+import { formatTimeRange } from '../schedule.ts';
 import type { PartState } from './partState.ts';
 import { Marker, OverlapNote, PartPlace, StarButton } from './PartBits.tsx';
 import { PartDetailsDialog, PeopleChips } from './PartDetails.tsx';
 
 /** That part's .ics file, downloaded for the person to open in their calendar app. */
 function AddToCalendarButton({ part }: { part: ProgrammePart }) {
+  const { _ } = useLingui();
   const [downloading, setDownloading] = useState(false);
 
   async function addToCalendar() {
     setDownloading(true);
     try {
       const filename = await downloadCalendar(part.id);
-      toast.success(`Downloaded ${filename}: open it to add the part to your calendar`);
+      toast.success(_('calendar.part.downloaded', { filename }));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The calendar file could not be made');
+      toast.error(error instanceof Error ? error.message : _('calendar.download.failed'));
     } finally {
       setDownloading(false);
     }
@@ -33,12 +36,14 @@ function AddToCalendarButton({ part }: { part: ProgrammePart }) {
       className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60`}
     >
       <CalendarPlus aria-hidden="true" className="size-4" />
-      Add to calendar<span className="sr-only">: {part.title}</span>
+      {_('calendar.part.add')}
+      <span className="sr-only">: {part.title}</span>
     </button>
   );
 }
 
 export function PartCard({ part, session, state }: { part: ProgrammePart; session: ProgrammeSession; state: PartState }) {
+  const { _ } = useLingui();
   const descriptionId = useId();
   const descriptionRef = useRef<HTMLParagraphElement>(null);
   const [expanded, setExpanded] = useState(false);
@@ -71,12 +76,12 @@ export function PartCard({ part, session, state }: { part: ProgrammePart; sessio
           <span className="inline-flex items-center gap-1.5 font-medium text-slate-100">
             <Clock aria-hidden="true" className="size-4 text-slate-400" />
             <span data-testid="part-time">{timeRange}</span>
-            {state.abroad && <span className="text-xs font-normal text-slate-300">venue time</span>}
+            {state.abroad && <span className="text-xs font-normal text-slate-300">{_('agenda.part.venueTime')}</span>}
           </span>
           <TypeBadge type={part.type} />
           <span className="inline-flex items-center gap-1" data-testid="part-duration">
             <Timer aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Duration </span>
+            <span className="sr-only">{_('agenda.part.duration')} </span>
             {duration}
           </span>
         </div>
@@ -102,8 +107,8 @@ export function PartCard({ part, session, state }: { part: ProgrammePart; sessio
             onClick={() => setExpanded((value) => !value)}
             className={`min-h-9 rounded-lg px-2 text-sm font-medium text-indigo-300 hover:text-indigo-100`}
           >
-            {expanded ? 'Show less' : 'Show more'}
-            <span className="sr-only"> about {part.title}</span>
+            {expanded ? _('agenda.part.showLess') : _('agenda.part.showMore')}
+            <span className="sr-only"> {_('agenda.part.showAbout', { title: part.title })}</span>
           </button>
         )}
         <AddToCalendarButton part={part} />
@@ -116,7 +121,8 @@ export function PartCard({ part, session, state }: { part: ProgrammePart; sessio
               type="button"
               className={`min-h-9 rounded-lg border border-indigo-400/50 bg-indigo-500/15 px-3 text-sm font-medium text-indigo-100 hover:bg-indigo-500/25`}
             >
-              View Full Details<span className="sr-only">: {part.title}</span>
+              {_('agenda.part.viewDetails')}
+              <span className="sr-only">: {part.title}</span>
             </button>
           }
         />

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Clock, Users } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { paths } from '../../../lib/paths';
 import { ConferenceDialog } from '../ConferenceDialog.tsx';
 import { TypeBadge } from '../ConferenceBits.tsx';
-import { formatDuration, formatTimeRange } from '../schedule.ts';
+import { formatDuration } from '../programmeTexts.ts';
+import { formatTimeRange } from '../schedule.ts';
 import { PartPlace, StarButton } from './PartBits.tsx';
 import type { PartState } from './partState.ts';
 
@@ -17,18 +19,19 @@ const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border 
  * not know (never saved so, but kept safe) stays plain text.
  */
 export function PeopleChips({ part, state }: { part: ProgrammePart; state: PartState }) {
+  const { _ } = useLingui();
   if (part.speakers.length === 0) {
     return part.speaker ? <p className="text-sm text-slate-300">{part.speaker}</p> : null;
   }
   return (
-    <ul className="flex flex-wrap gap-2" aria-label={part.type === 'PANEL' ? 'Panelists' : 'Speakers'}>
+    <ul className="flex flex-wrap gap-2" aria-label={part.type === 'PANEL' ? _('agenda.people.panelists') : _('agenda.people.speakers')}>
       {part.speakers.map((person) => {
         const speaker = state.speakersByName.get(person.name);
         return (
           <li key={person.name}>
             {speaker ? (
               <Link to={paths.speaker(speaker.id)} className={chipClass}>
-                <span className="sr-only">Speaker profile: </span>
+                <span className="sr-only">{_('agenda.people.profile')} </span>
                 {person.name}
               </Link>
             ) : (
@@ -47,6 +50,7 @@ export function PeopleChips({ part, state }: { part: ProgrammePart; state: PartS
  * trigger gets focus back when it closes.
  */
 export function PartDetailsDialog({ part, session, state, trigger }: { part: ProgrammePart; session: ProgrammeSession; state: PartState; trigger: ReactNode }) {
+  const { _ } = useLingui();
   return (
     <ConferenceDialog
       trigger={trigger}
@@ -61,19 +65,19 @@ export function PartDetailsDialog({ part, session, state, trigger }: { part: Pro
         </div>
       }
       title={part.title}
-      description={`Session ${session.sessionNumber}: ${session.sessionTitle}`}
+      description={_('agenda.session.numberAndTitle', { number: session.sessionNumber, title: session.sessionTitle })}
     >
       <div className="-mt-2 flex items-center gap-1 text-sm text-slate-300">
         <StarButton part={part} state={state} />
         {/* The button's own name says what it does; this says where the part stands, for the eye. */}
-        <span aria-hidden="true">{state.starred ? 'In My agenda' : 'Not in My agenda'}</span>
+        <span aria-hidden="true">{state.starred ? _('agenda.details.inMyAgenda') : _('agenda.details.notInMyAgenda')}</span>
       </div>
       {/* No heading over nothing: a part without speakers or a speaker line leaves the section out. */}
       {part.speakers.length > 0 || part.speaker ? (
         <section>
           <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
             <Users aria-hidden="true" className="size-4 text-slate-400" />
-            {part.type === 'PANEL' ? 'Panelists' : 'Speakers'}
+            {part.type === 'PANEL' ? _('agenda.people.panelists') : _('agenda.people.speakers')}
           </h3>
           <div className="mt-2">
             <PeopleChips part={part} state={state} />
@@ -81,7 +85,7 @@ export function PartDetailsDialog({ part, session, state, trigger }: { part: Pro
         </section>
       ) : null}
       <section>
-        <h3 className="text-sm font-semibold text-slate-100">About This Session</h3>
+        <h3 className="text-sm font-semibold text-slate-100">{_('agenda.details.about')}</h3>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
       </section>
     </ConferenceDialog>

@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import { REMINDER_MINUTES } from '@mc/contract';
 import { useAuth } from '../../../lib/auth';
 import { callRpc } from '../../../lib/rpc';
 import { askForDeviceNotifications, deviceNotificationState, type DeviceNotificationState } from '../../notifications';
 
 /** What the line under the switch says about this device's own notifications (docs/product.md#session-reminders). */
-export const DEVICE_REMINDER_TEXT: Record<DeviceNotificationState, string> = {
-  granted: 'This device also shows each reminder while the app is open.',
-  denied: 'This browser blocks notifications from the app, so reminders appear in the bell only.',
-  default: 'Reminders appear in the bell. Allow notifications to see them on this device too.',
-  unsupported: 'This browser cannot show notifications, so reminders appear in the bell only.',
+export const DEVICE_REMINDER_TEXT: Record<DeviceNotificationState, { messageId: string }> = {
+  granted: { messageId: 'calendar.reminders.device.granted' },
+  denied: { messageId: 'calendar.reminders.device.denied' },
+  default: { messageId: 'calendar.reminders.device.default' },
+  unsupported: { messageId: 'calendar.reminders.device.unsupported' },
 };
 
 /**
@@ -21,6 +22,7 @@ export const DEVICE_REMINDER_TEXT: Record<DeviceNotificationState, string> = {
  * the reminders itself.
  */
 export function ReminderToggle() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
@@ -31,7 +33,7 @@ export function ReminderToggle() {
     mutationFn: (on: boolean) => callRpc('set_session_reminders', { p_on: on }),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
-      toast.success(saved.on ? `You will be reminded ${REMINDER_MINUTES} minutes before your starred sessions` : 'Session reminders are off');
+      toast.success(saved.on ? _('calendar.reminders.on', { minutes: REMINDER_MINUTES }) : _('calendar.reminders.off'));
     },
     onError: (error) => toast.error(error.message),
   });
@@ -51,10 +53,10 @@ export function ReminderToggle() {
         className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400 disabled:opacity-60 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-500/20"
       >
         <BellRing aria-hidden="true" className="size-4" />
-        Remind me {REMINDER_MINUTES} minutes before my starred sessions
+        {_('calendar.reminders.toggle', { minutes: REMINDER_MINUTES })}
       </button>
       <p aria-live="polite" className="mt-2 text-sm text-slate-300">
-        {on ? DEVICE_REMINDER_TEXT[device] : ''}
+        {on ? _(DEVICE_REMINDER_TEXT[device].messageId) : ''}
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Star } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { formatTimeRange } from '../schedule.ts';
 import { Marker } from './PartBits.tsx';
@@ -13,15 +14,13 @@ const TIME_COLUMN_REM = 3.5;
 /** Every row is at least this tall per minute, so a part's length shows; a cell with more text makes its rows taller. */
 const REM_PER_MINUTE = 0.125;
 
-/** What the room view says where a part has no room. */
-const NO_ROOM_LABEL = 'No room';
-
 /** The people of a part in one line: the speakers' names, or its display line when it names none. */
 function peopleLine(part: ProgrammePart): string {
   return part.speakers.length > 0 ? part.speakers.map((person) => person.name).join(', ') : part.speaker;
 }
 
 function GridPart({ cell, state }: { cell: GridCell; state: PartState }) {
+  const { _ } = useLingui();
   const { part, session } = cell;
   const people = peopleLine(part);
   const look = state.highlighted ? 'border-indigo-400' : state.starred ? 'border-amber-300/70' : 'border-slate-700';
@@ -39,7 +38,7 @@ function GridPart({ cell, state }: { cell: GridCell; state: PartState }) {
           className={`m-0.5 flex min-w-0 flex-col items-start rounded-lg border bg-slate-950/70 p-2 text-left focus-ring-inset hover:border-indigo-400 ${look}`}
         >
           {/* A button's name leaves out its column's header, so the room is said first. */}
-          <span className="sr-only">{cell.room ?? NO_ROOM_LABEL}: </span>
+          <span className="sr-only">{cell.room ?? _('agenda.rooms.noRoom')}: </span>
           <span className="flex flex-wrap items-center gap-1.5">
             <Marker marker={state.marker} />
             <span className="text-xs font-medium text-slate-300 tabular-nums">{formatTimeRange(part.startTime, part.endTime)}</span>
@@ -47,7 +46,7 @@ function GridPart({ cell, state }: { cell: GridCell; state: PartState }) {
           </span>
           <span className="mt-0.5 text-sm leading-snug font-semibold text-white [overflow-wrap:anywhere]">{part.title}</span>
           {people && <span className="mt-0.5 text-xs text-slate-300">{people}</span>}
-          {state.starred && <span className="sr-only">(in My agenda)</span>}
+          {state.starred && <span className="sr-only">{_('agenda.rooms.inMyAgenda')}</span>}
         </button>
       }
     />
@@ -76,6 +75,7 @@ export function RoomGrid({
   rooms: readonly string[];
   partState: (part: ProgrammePart) => PartState;
 }) {
+  const { _ } = useLingui();
   const grid = useMemo(() => roomGrid(sessions, day, rooms), [sessions, day, rooms]);
   const lanes = grid.columns.reduce((sum, column) => sum + column.lanes, 0);
   return (
@@ -106,7 +106,8 @@ export function RoomGrid({
             className="sticky top-0 z-20 border-b border-slate-700 bg-slate-900 px-3 py-2 text-sm font-semibold text-white [overflow-wrap:anywhere]"
             style={{ gridColumn: `${column.line} / span ${column.lanes}`, gridRow: 1 }}
           >
-            {column.room ?? NO_ROOM_LABEL}
+            {/* What the room view says where a part has no room. */}
+            {column.room ?? _('agenda.rooms.noRoom')}
           </div>
         ))}
         {/* Each part says its own time: the time column and the lines are for the eye only. */}

@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, Clock } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { paths } from '../../../lib/paths';
-import { formatDuration, formatTimeRange, partCountLabel } from '../schedule.ts';
+import { formatDuration } from '../programmeTexts.ts';
+import { formatTimeRange } from '../schedule.ts';
 import { PartCard } from './PartCard.tsx';
 import { Marker, OverlapNote, PartPlace, StarButton } from './PartBits.tsx';
 import type { PartState, View } from './partState.ts';
@@ -21,9 +23,14 @@ export function SessionGroup({
   view: View;
   partState: (part: ProgrammePart) => PartState;
 }) {
+  const { _ } = useLingui();
   const panelId = useId();
   return (
-    <section data-testid="agenda-session" aria-label={`Session ${session.sessionNumber}`} className="rounded-2xl border border-slate-800 bg-slate-900/60">
+    <section
+      data-testid="agenda-session"
+      aria-label={_('agenda.session.number', { number: session.sessionNumber })}
+      className="rounded-2xl border border-slate-800 bg-slate-900/60"
+    >
       {/* Sticky below the top bar and the day tabs, so the time stays in view while the parts scroll. */}
       <h3 className="sticky top-[7.25rem] z-10 rounded-t-2xl bg-slate-900/95 backdrop-blur">
         <button
@@ -34,14 +41,17 @@ export function SessionGroup({
           className="flex w-full items-start gap-3 rounded-t-2xl p-4 text-left hover:bg-slate-800/50 focus-ring-inset sm:p-5"
         >
           <span className="min-w-0 flex-1">
-            <span className="block text-xs font-semibold tracking-wide text-indigo-300 uppercase">Session {session.sessionNumber}</span>
+            <span className="block text-xs font-semibold tracking-wide text-indigo-300 uppercase">
+              {_('agenda.session.number', { number: session.sessionNumber })}
+            </span>
             <span className="mt-1 block text-lg leading-snug font-semibold text-white">{session.sessionTitle}</span>
             <span className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-300">
               <span className="inline-flex items-center gap-1.5" data-testid="session-time">
                 <Clock aria-hidden="true" className="size-4 text-slate-400" />
                 {formatTimeRange(session.startTime, session.endTime)}
               </span>
-              <span>{partCountLabel(session.parts.length)}</span>
+              {/* "1 part" or "{n} parts" (docs/product.md#agenda-schedule). */}
+              <span>{_('agenda.session.partCount', { count: session.parts.length })}</span>
             </span>
           </span>
           <ChevronDown aria-hidden="true" className={`mt-1 size-5 shrink-0 text-slate-300 transition-transform ${expanded ? 'rotate-180' : ''}`} />
@@ -61,17 +71,18 @@ export function SessionGroup({
 }
 
 function SpeakerProfileLinks({ part, state, className }: { part: ProgrammePart; state: PartState; className: string }) {
+  const { _ } = useLingui();
   const people = part.speakers.map((ref) => state.speakersByName.get(ref.name)).filter((speaker) => speaker !== undefined);
   if (people.length === 0) return null;
   return (
-    <ul className={className} aria-label={`Speaker profiles for ${part.title}`}>
+    <ul className={className} aria-label={_('agenda.people.profilesFor', { title: part.title })}>
       {people.map((speaker) => (
         <li key={speaker.id}>
           <Link
             to={paths.speaker(speaker.id)}
             className={`inline-flex min-h-9 items-center text-sm text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white`}
           >
-            <span className="sr-only">Speaker profile: </span>
+            <span className="sr-only">{_('agenda.people.profile')} </span>
             {speaker.name}
           </Link>
         </li>

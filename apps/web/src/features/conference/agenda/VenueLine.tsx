@@ -1,4 +1,5 @@
 import { ExternalLink, MapPin } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { locationText, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 
 /**
@@ -6,12 +7,13 @@ import { locationText, type ProgrammeSettingsDocument } from '@mc/contract/progr
  * only when the person follows it (the app loads no map or outside service by itself).
  */
 export function VenueLine({ venue }: { venue: Pick<ProgrammeSettingsDocument, 'venue' | 'venueAddress' | 'mapUrl'> }) {
+  const { _ } = useLingui();
   const where = locationText(undefined, venue);
   if (!where) return null;
   return (
     <p data-testid="venue-line" className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-300">
       <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-      <span>Venue: {where}</span>
+      <span>{_('agenda.venue.line', { where })}</span>
       {venue.mapUrl ? (
         <a
           href={venue.mapUrl}
@@ -19,9 +21,9 @@ export function VenueLine({ venue }: { venue: Pick<ProgrammeSettingsDocument, 'v
           rel="noopener noreferrer"
           className="inline-flex min-h-9 items-center gap-1 text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white"
         >
-          Map
+          {_('agenda.venue.map')}
           <ExternalLink aria-hidden="true" className="size-3.5" />
-          <span className="sr-only"> of the venue (opens in a new tab)</span>
+          <span className="sr-only"> {_('agenda.venue.mapHint')}</span>
         </a>
       ) : null}
     </p>

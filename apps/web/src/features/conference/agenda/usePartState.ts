@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { toast } from 'sonner';
+import { i18n } from '../../../i18n/i18n';
 import { overlappingIds, type NowAndNext } from '@mc/contract/agenda.ts';
 import type { ProgrammePart } from '@mc/contract/programme.ts';
 import type { useMyAgenda } from '../myAgenda.ts';
@@ -42,7 +43,7 @@ export function usePartState({
     setFavourite.mutate(
       { partId: part.id, starred },
       {
-        onSuccess: () => toast.success(starred ? `Added "${part.title}" to My agenda` : `Removed "${part.title}" from My agenda`),
+        onSuccess: () => toast.success(starred ? i18n._('agenda.star.added', { title: part.title }) : i18n._('agenda.star.removed', { title: part.title })),
         onError: (error) => toast.error(error.message),
       },
     );

@@ -1,17 +1,26 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LIMITS, AUDIENCE_LABELS, venueInstant, type AnnouncementAudience } from '@mc/contract';
+import { useLingui } from '@lingui/react';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LIMITS, venueInstant, type AnnouncementAudience } from '@mc/contract';
 import { Alert, Button, Card, LoadError, Select, TextAreaField, TextField } from '../../../components/ui';
-import { countLabel } from '../../../lib/format';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
-import { scheduledParts, useProgramme, useVenueTimeZone } from '../../conference';
+import { scheduledParts, useProgramme, useVenueTimeZone, type Programme } from '../../conference';
 
-const AUDIENCE_OPTIONS = ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: AUDIENCE_LABELS[value] }));
+/** The groups of recipients in the interface's language (the contract's AUDIENCE_LABELS are its English words). */
+export const AUDIENCES: Record<AnnouncementAudience, { messageId: string }> = {
+  everyone: { messageId: 'organiser.audience.everyone' },
+  no_pre_survey: { messageId: 'organiser.audience.noPreSurvey' },
+  no_role_profile: { messageId: 'organiser.audience.noRoleProfile' },
+  no_team: { messageId: 'organiser.audience.noTeam' },
+  mission_owners: { messageId: 'organiser.audience.missionOwners' },
+  starred_part: { messageId: 'organiser.audience.starredPart' },
+};
 
 /** The form: title, text, link, recipients (with their count now), urgent, and when to send it (venue time). */
 export function AnnouncementForm() {
+  const { _ } = useLingui();
   const id = useId();
   const queryClient = useQueryClient();
   const timeZone = useVenueTimeZone();
@@ -25,7 +34,6 @@ export function AnnouncementForm() {
   const [sendAt, setSendAt] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const part = audience === 'starred_part' ? partId || null : null;
-  const partOptions = scheduledParts(programme).map((entry) => ({ value: entry.id, label: `${entry.part.title} (${entry.date} ${entry.part.startTime})` }));
 
   const send = useMutation({
     mutationFn: () =>
@@ -39,7 +47,7 @@ export function AnnouncementForm() {
         p_send_at: sendAt ? venueInstant(sendAt.slice(0, 10), sendAt.slice(11, 16), timeZone).toISOString() : null,
       }),
     onSuccess: async (created) => {
-      toast.success(created.sent_at ? `Announcement sent to ${countLabel(created.recipients ?? 0, 'person', 'people')}` : 'Announcement scheduled');
+      toast.success(created.sent_at ? _('organiser.announcements.sentToast', { count: created.recipients ?? 0 }) : _('organiser.announcements.scheduledToast'));
       setTitle('');
       setBody('');
       setLink('');
@@ -60,58 +68,91 @@ export function AnnouncementForm() {
     <Card>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-50">
-          New announcement
+          {_('organiser.announcements.new')}
         </h2>
-        <TextField label="Title" value={title} maxLength={ANNOUNCEMENT_LIMITS.title} onChange={(event) => setTitle(event.target.value)} required />
+        <TextField
+          label={_('organiser.announcements.title')}
+          value={title}
+          maxLength={ANNOUNCEMENT_LIMITS.title}
+          onChange={(event) => setTitle(event.target.value)}
+          required
+        />
         <TextAreaField
-          label="Text"
+          label={_('organiser.announcements.text')}
           rows={4}
           value={body}
           maxLength={ANNOUNCEMENT_LIMITS.body}
           onChange={(event) => setBody(event.target.value)}
-          hint={`${body.length} of ${ANNOUNCEMENT_LIMITS.body} characters`}
+          hint={_('organiser.announcements.characters', { count: body.length, max: ANNOUNCEMENT_LIMITS.body })}
           required
         />
         <TextField
-          label="Link in the app (optional)"
+          label={_('organiser.announcements.link')}
           value={link}
           onChange={(event) => setLink(event.target.value)}
-          hint="A page of this app, such as /agenda-schedule."
+          hint={_('organiser.announcements.linkHint')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label="Recipients"
-            options={AUDIENCE_OPTIONS}
-            value={audience}
-            onChange={(event) => setAudience(event.target.value as AnnouncementAudience)}
-          />
-          {audience === 'starred_part' ? (
-            <Select label="Part" placeholder="Choose a part" options={partOptions} value={partId} onChange={(event) => setPartId(event.target.value)} />
-          ) : null}
+          <RecipientFields programme={programme} audience={audience} onAudience={setAudience} partId={partId} onPartId={setPartId} />
           <TextField
-            label="Send at (optional)"
+            label={_('organiser.announcements.sendAt')}
             type="datetime-local"
             value={sendAt}
             onChange={(event) => setSendAt(event.target.value)}
-            hint={`Venue time (${timeZone}). Empty: now.`}
+            hint={_('organiser.announcements.sendAtHint', { zone: timeZone })}
           />
         </div>
         <RecipientCount audience={audience} part={part} />
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className="size-5 accent-sky-400" checked={urgent} onChange={(event) => setUrgent(event.target.checked)} />
-          Urgent: also e-mail it at once (at most {ANNOUNCEMENT_LIMITS.urgentPerDay} a day)
+          {_('organiser.announcements.urgent', { max: ANNOUNCEMENT_LIMITS.urgentPerDay })}
         </label>
         {problem ? <Alert tone="error" title={problem} /> : null}
-        <Button type="submit" busy={send.isPending} busyLabel="Sending..." className="self-start">
-          {sendAt ? 'Schedule announcement' : 'Send announcement'}
+        <Button type="submit" busy={send.isPending} busyLabel={_('organiser.common.sending')} className="self-start">
+          {_(sendAt ? 'organiser.announcements.schedule' : 'organiser.announcements.send')}
         </Button>
       </form>
     </Card>
   );
 }
 
+interface RecipientFieldsProps {
+  programme: Programme;
+  audience: AnnouncementAudience;
+  onAudience: (audience: AnnouncementAudience) => void;
+  partId: string;
+  onPartId: (partId: string) => void;
+}
+
+/** The group of recipients and, for the people who starred a part, which part. */
+function RecipientFields({ programme, audience, onAudience, partId, onPartId }: RecipientFieldsProps) {
+  const { _ } = useLingui();
+  const audienceOptions = ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: _(AUDIENCES[value].messageId) }));
+  const partOptions = scheduledParts(programme).map((entry) => ({ value: entry.id, label: `${entry.part.title} (${entry.date} ${entry.part.startTime})` }));
+  return (
+    <>
+      <Select
+        label={_('organiser.announcements.recipients')}
+        options={audienceOptions}
+        value={audience}
+        onChange={(event) => onAudience(event.target.value as AnnouncementAudience)}
+      />
+      {audience === 'starred_part' ? (
+        <Select
+          label={_('organiser.announcements.part')}
+          placeholder={_('organiser.announcements.choosePart')}
+          options={partOptions}
+          value={partId}
+          onChange={(event) => onPartId(event.target.value)}
+        />
+      ) : null}
+    </>
+  );
+}
+
 /** How many people the announcement goes to now, counted as the recipients are chosen. */
 function RecipientCount({ audience, part }: { audience: AnnouncementAudience; part: string | null }) {
+  const { _ } = useLingui();
   const count = useQuery({
     queryKey: [...queryKeys.organiser, 'announcement-recipients', audience, part],
     enabled: audience !== 'starred_part' || part !== null,
@@ -119,16 +160,21 @@ function RecipientCount({ audience, part }: { audience: AnnouncementAudience; pa
   });
   if (count.isError && !count.data) {
     return (
-      <LoadError title="The recipients could not be counted." message={count.error.message} retrying={count.isFetching} onRetry={() => void count.refetch()} />
+      <LoadError
+        title={_('organiser.announcements.countFailed')}
+        message={count.error.message}
+        retrying={count.isFetching}
+        onRetry={() => void count.refetch()}
+      />
     );
   }
   return (
     <p role="status" className="text-sm text-slate-200" data-testid="recipient-count">
       {count.isFetching && !count.data
-        ? 'Counting the recipients...'
+        ? _('organiser.announcements.counting')
         : count.data
-          ? `This goes to ${countLabel(count.data.recipients, 'person', 'people')} now.`
-          : 'Choose a part to count its recipients.'}
+          ? _('organiser.announcements.goesTo', { count: count.data.recipients })
+          : _('organiser.announcements.choosePartToCount')}
     </p>
   );
 }

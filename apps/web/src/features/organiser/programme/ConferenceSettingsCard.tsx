@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { Button, Card, CardHeader, TextAreaField, TextField } from '../../../components/ui';
 import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
 import type { Programme } from '../../conference';
@@ -7,6 +8,7 @@ import { SaveProblemAlert } from './SaveProblemAlert';
 
 /** The conference's dates, time zone, venue and rooms. */
 export function ConferenceSettingsCard({ programme }: { programme: Programme }) {
+  const { _ } = useLingui();
   const { settings } = programme;
   const [startDate, setStartDate] = useState(settings.startDate);
   const [endDate, setEndDate] = useState(settings.endDate);
@@ -16,7 +18,7 @@ export function ConferenceSettingsCard({ programme }: { programme: Programme }) 
   const [mapUrl, setMapUrl] = useState(settings.mapUrl ?? '');
   const [rooms, setRooms] = useState(settings.rooms.join('\n'));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const save = useProgrammeChange('save_programme_settings', 'Conference details saved');
+  const save = useProgrammeChange('save_programme_settings', _('organiser.conference.saved'));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,41 +45,43 @@ export function ConferenceSettingsCard({ programme }: { programme: Programme }) 
 
   return (
     <Card>
-      <CardHeader
-        title="Conference"
-        description="Dates, the venue's time zone (the agenda's times are wall-clock times there), the venue, its address and map link, and its rooms."
-      />
+      <CardHeader title={_('organiser.conference.title')} description={_('organiser.conference.description')} />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <LocaleDateField label="First day" value={startDate} onValueChange={setStartDate} required />
-          <LocaleDateField label="Last day" value={endDate} onValueChange={setEndDate} required />
+          <LocaleDateField label={_('organiser.conference.firstDay')} value={startDate} onValueChange={setStartDate} required />
+          <LocaleDateField label={_('organiser.conference.lastDay')} value={endDate} onValueChange={setEndDate} required />
           <TextField
-            label="Time zone"
+            label={_('organiser.conference.timeZone')}
             value={timeZone}
             onChange={(event) => setTimeZone(event.target.value)}
-            hint='An IANA time zone such as "Africa/Johannesburg".'
+            hint={_('organiser.conference.timeZoneHint')}
             required
           />
-          <TextField label="Venue" value={venue} onChange={(event) => setVenue(event.target.value)} />
-          <TextField label="Venue address" value={venueAddress} onChange={(event) => setVenueAddress(event.target.value)} autoComplete="off" />
+          <TextField label={_('organiser.conference.venue')} value={venue} onChange={(event) => setVenue(event.target.value)} />
           <TextField
-            label="Map link"
+            label={_('organiser.conference.venueAddress')}
+            value={venueAddress}
+            onChange={(event) => setVenueAddress(event.target.value)}
+            autoComplete="off"
+          />
+          <TextField
+            label={_('organiser.conference.mapLink')}
             type="url"
             value={mapUrl}
             onChange={(event) => setMapUrl(event.target.value)}
-            hint="An https:// address of the venue on a map. Attendees see it as a plain link; nothing opens by itself."
+            hint={_('organiser.conference.mapLinkHint')}
           />
         </div>
         <TextAreaField
-          label="Rooms"
+          label={_('organiser.conference.rooms')}
           rows={3}
           value={rooms}
           onChange={(event) => setRooms(event.target.value)}
-          hint="One room per line. Parts may name one; it is optional."
+          hint={_('organiser.conference.roomsHint')}
         />
         <SaveProblemAlert problem={problem} />
-        <Button type="submit" busy={save.isPending} busyLabel="Saving..." className="self-start">
-          Save conference details
+        <Button type="submit" busy={save.isPending} busyLabel={_('organiser.common.saving')} className="self-start">
+          {_('organiser.conference.save')}
         </Button>
       </form>
     </Card>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Download, Upload } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { Button, Card, CardHeader, Dialog } from '../../../components/ui';
 import { fetchProgramme } from '../../conference';
 import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
@@ -7,11 +8,12 @@ import { SaveProblemAlert } from './SaveProblemAlert';
 
 /** The whole programme as one JSON file: download it, or replace the programme with one. */
 export function ImportExportCard() {
+  const { _ } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<{ name: string; programme: unknown } | null>(null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [exporting, setExporting] = useState(false);
-  const importProgramme = useProgrammeChange('import_programme', 'Programme imported');
+  const importProgramme = useProgrammeChange('import_programme', _('organiser.importExport.imported'));
 
   const onExport = async () => {
     setExporting(true);
@@ -36,7 +38,7 @@ export function ImportExportCard() {
     try {
       setPending({ name: file.name, programme: JSON.parse(await file.text()) as unknown });
     } catch {
-      setProblem({ message: `${file.name} is not a JSON file: nothing was changed.`, problems: [] });
+      setProblem({ message: _('organiser.importExport.notJson', { file: file.name }), problems: [] });
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -44,23 +46,20 @@ export function ImportExportCard() {
 
   return (
     <Card>
-      <CardHeader
-        title="Export and import"
-        description="The whole programme (conference details, speakers, sessions) as one JSON file. An import replaces everything, or changes nothing and lists every problem."
-      />
+      <CardHeader title={_('organiser.importExport.title')} description={_('organiser.importExport.description')} />
       <div className="flex flex-wrap gap-3">
         <Button
           variant="secondary"
           icon={<Download aria-hidden="true" className="size-4" />}
           busy={exporting}
-          busyLabel="Exporting..."
+          busyLabel={_('organiser.importExport.exporting')}
           onClick={() => void onExport()}
         >
-          Export programme
+          {_('organiser.importExport.export')}
         </Button>
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-600 bg-slate-800/70 px-4 text-sm font-semibold text-slate-100 focus-ring-within hover:bg-slate-700">
           <Upload aria-hidden="true" className="size-4" />
-          Import programme
+          {_('organiser.importExport.import')}
           <input ref={input} type="file" accept="application/json,.json" className="sr-only" onChange={(event) => void onFile(event.target.files?.[0])} />
         </label>
       </div>
@@ -68,16 +67,16 @@ export function ImportExportCard() {
       <Dialog
         open={pending !== null}
         onOpenChange={(open) => (open ? undefined : setPending(null))}
-        title="Replace the whole programme?"
-        description={pending ? `Everything in ${pending.name} replaces the current programme, for everyone, at once.` : undefined}
+        title={_('organiser.importExport.replaceTitle')}
+        description={pending ? _('organiser.importExport.replaceDescription', { file: pending.name }) : undefined}
         footer={
           <>
             <Button variant="secondary" onClick={() => setPending(null)}>
-              Cancel
+              {_('organiser.common.cancel')}
             </Button>
             <Button
               busy={importProgramme.isPending}
-              busyLabel="Importing..."
+              busyLabel={_('organiser.importExport.importing')}
               onClick={() =>
                 pending &&
                 importProgramme.mutate(
@@ -86,7 +85,7 @@ export function ImportExportCard() {
                 )
               }
             >
-              Replace programme
+              {_('organiser.importExport.replace')}
             </Button>
           </>
         }

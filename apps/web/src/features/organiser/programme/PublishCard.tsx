@@ -2,15 +2,21 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import { describePartChange, PUBLISH_NOTE_MAX, type PublishPreview } from '@mc/contract/programmeVersions.ts';
 import { Button, Card, CardHeader, Dialog, TextAreaField, QueryState } from '../../../components/ui';
-import { countLabel } from '../../../lib/format';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
 import { saveProblemOf, type SaveProblem } from './programmeEditing';
 import { SaveProblemAlert } from './SaveProblemAlert';
 
-const KIND_WORDS = { new: 'New', cancelled: 'Cancelled', moved: 'Moved', renamed: 'Renamed', speakers: 'Speakers changed' } as const;
+const KIND_WORDS = {
+  new: { messageId: 'organiser.publish.kindNew' },
+  cancelled: { messageId: 'organiser.publish.kindCancelled' },
+  moved: { messageId: 'organiser.publish.kindMoved' },
+  renamed: { messageId: 'organiser.publish.kindRenamed' },
+  speakers: { messageId: 'organiser.publish.kindSpeakers' },
+} as const;
 
 /**
  * Publishing the draft: the organiser first sees exactly what changes for attendees (each part
@@ -18,15 +24,13 @@ const KIND_WORDS = { new: 'New', cancelled: 'Cancelled', moved: 'Moved', renamed
  * last published version only.
  */
 export function PublishCard() {
+  const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <Card>
-      <CardHeader
-        title="Publish"
-        description="Your edits are a draft: attendees, their calendars and offline copies keep the published version until you publish. People who starred a changed part are told."
-      />
+      <CardHeader title={_('organiser.publish.title')} description={_('organiser.publish.description')} />
       <Button icon={<Send aria-hidden="true" className="size-4" />} className="self-start" onClick={() => setOpen(true)}>
-        Review and publish
+        {_('organiser.publish.review')}
       </Button>
       {open ? <PublishDialog onClose={() => setOpen(false)} /> : null}
     </Card>
@@ -34,6 +38,7 @@ export function PublishCard() {
 }
 
 function PublishDialog({ onClose }: { onClose: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<SaveProblem | null>(null);
@@ -41,7 +46,7 @@ function PublishDialog({ onClose }: { onClose: () => void }) {
   const publish = useMutation({
     mutationFn: (draftVersion: number) => callRpc('publish_programme', { p_note: note, p_draft_version: draftVersion }),
     onSuccess: async (result) => {
-      toast.success(`Version ${result.version} published`);
+      toast.success(_('organiser.publish.published', { version: result.version }));
       onClose();
       await queryClient.invalidateQueries({ queryKey: queryKeys.programme });
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
@@ -59,29 +64,29 @@ function PublishDialog({ onClose }: { onClose: () => void }) {
     <Dialog
       open
       onOpenChange={(next) => (next ? undefined : onClose())}
-      title="Publish the programme"
-      description="What attendees will see change, then a note for the changelog."
+      title={_('organiser.publish.dialogTitle')}
+      description={_('organiser.publish.dialogDescription')}
       size="lg"
     >
-      <QueryState query={preview} loading="Comparing the draft with the published version..." errorTitle="The changes could not be worked out">
+      <QueryState query={preview} loading={_('organiser.publish.comparing')} errorTitle={_('organiser.publish.compareFailed')}>
         {(data) =>
           data.unchanged ? (
-            <p className="text-sm text-slate-300">The draft is the same as the published version {data.published_version}: there is nothing to publish.</p>
+            <p className="text-sm text-slate-300">{_('organiser.publish.unchanged', { version: data.published_version })}</p>
           ) : (
             <form onSubmit={(event) => onSubmit(event, data)} noValidate className="flex flex-col gap-4 overflow-y-auto">
               <ChangeList review={data} />
               <TextAreaField
-                label="Note for attendees"
+                label={_('organiser.publish.note')}
                 rows={2}
                 value={note}
                 maxLength={PUBLISH_NOTE_MAX}
                 onChange={(event) => setNote(event.target.value)}
-                hint={`Shown in the changelog, such as "Session 3 moved to Hall B". At most ${PUBLISH_NOTE_MAX} characters.`}
+                hint={_('organiser.publish.noteHint', { max: PUBLISH_NOTE_MAX })}
                 required
               />
               <SaveProblemAlert problem={problem} />
-              <Button type="submit" busy={publish.isPending} busyLabel="Publishing..." className="self-start">
-                Publish version {data.published_version + 1}
+              <Button type="submit" busy={publish.isPending} busyLabel={_('organiser.publish.publishing')} className="self-start">
+                {_('organiser.publish.submit', { version: data.published_version + 1 })}
               </Button>
             </form>
           )
@@ -92,15 +97,16 @@ function PublishDialog({ onClose }: { onClose: () => void }) {
 }
 
 function ChangeList({ review }: { review: PublishPreview }) {
+  const { _ } = useLingui();
   if (review.changes.length === 0) {
-    return <p className="text-sm text-slate-300">No part moves, is renamed, gains or loses speakers, starts or is cancelled: only other details changed.</p>;
+    return <p className="text-sm text-slate-300">{_('organiser.publish.noPartChanges')}</p>;
   }
   return (
-    <ul aria-label="Changes for attendees" className="flex flex-col gap-2">
+    <ul aria-label={_('organiser.publish.changes')} className="flex flex-col gap-2">
       {review.changes.map((change) => (
         <li key={change.partId} className="rounded-lg border border-slate-800 bg-slate-950/60 p-3 text-sm">
           <p className="font-medium text-white">
-            {change.kinds.map((kind) => KIND_WORDS[kind]).join(', ')} · {countLabel(change.stars, 'star', 'stars')}
+            {change.kinds.map((kind) => _(KIND_WORDS[kind].messageId)).join(', ')} · {_('organiser.publish.stars', { count: change.stars })}
           </p>
           <p className="mt-1 text-slate-300">{describePartChange(change)}</p>
         </li>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { Button, Dialog, Select, TextField } from '../../../components/ui';
 import { LocaleTimeField } from '../../../components/ui/LocaleTimeField';
@@ -21,10 +22,14 @@ function newPart(sessionNumber: number, parts: readonly ProgrammePart[], startTi
 
 /** Adds a session, or edits one (`original`), with its parts. */
 export function SessionDialog({ programme, original, onClose }: { programme: Programme; original: ProgrammeSession | null; onClose: () => void }) {
+  const { _ } = useLingui();
   const [session, setSession] = useState<ProgrammeSession>(() => original ?? newSession(programme));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const save = useProgrammeChange('save_session', original ? 'Session saved' : 'Session added');
-  const dayOptions = programme.settings.days.map((date, index) => ({ value: String(index + 1), label: `Day ${index + 1} (${formatDayMonth(date)})` }));
+  const save = useProgrammeChange('save_session', _(original ? 'organiser.sessions.saved' : 'organiser.sessions.added'));
+  const dayOptions = programme.settings.days.map((date, index) => ({
+    value: String(index + 1),
+    label: _('organiser.sessions.dayOption', { day: index + 1, date: formatDayMonth(date) }),
+  }));
   const roomOptions = programme.settings.rooms.map((room) => ({ value: room, label: room }));
 
   const setPart = (index: number, change: Partial<ProgrammePart>) =>
@@ -58,7 +63,7 @@ export function SessionDialog({ programme, original, onClose }: { programme: Pro
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={original ? `Edit session ${original.sessionNumber}` : 'Add a session'}
+      title={original ? _('organiser.sessions.editLabel', { number: original.sessionNumber }) : _('organiser.sessions.addTitle')}
       size="xl"
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -74,7 +79,7 @@ export function SessionDialog({ programme, original, onClose }: { programme: Pro
             onChange={(change) => setPart(index, change)}
             onToggleSpeaker={(name, chosen) => toggleSpeaker(index, name, chosen)}
             onRemove={
-              session.parts.length > 1 ? () => setSession((current) => ({ ...current, parts: current.parts.filter((_, at) => at !== index) })) : undefined
+              session.parts.length > 1 ? () => setSession((current) => ({ ...current, parts: current.parts.filter((_part, at) => at !== index) })) : undefined
             }
           />
         ))}
@@ -93,15 +98,15 @@ export function SessionDialog({ programme, original, onClose }: { programme: Pro
             })
           }
         >
-          Add part
+          {_('organiser.sessions.addPart')}
         </Button>
         <SaveProblemAlert problem={problem} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {_('organiser.common.cancel')}
           </Button>
-          <Button type="submit" busy={save.isPending} busyLabel="Saving...">
-            Save session
+          <Button type="submit" busy={save.isPending} busyLabel={_('organiser.common.saving')}>
+            {_('organiser.sessions.save')}
           </Button>
         </div>
       </form>
@@ -119,22 +124,33 @@ function SessionFields({
   dayOptions: { value: string; label: string }[];
   onChange: (change: Partial<ProgrammeSession>) => void;
 }) {
+  const { _ } = useLingui();
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-4">
         <TextField
-          label="Number"
+          label={_('organiser.sessions.number')}
           type="number"
           min={1}
           value={String(session.sessionNumber)}
           onChange={(event) => onChange({ sessionNumber: Number(event.target.value) })}
           required
         />
-        <Select label="Day" options={dayOptions} value={String(session.day)} onChange={(event) => onChange({ day: Number(event.target.value) })} />
-        <LocaleTimeField label="Session starts" value={session.startTime} onValueChange={(startTime) => onChange({ startTime })} required />
-        <LocaleTimeField label="Session ends" value={session.endTime} onValueChange={(endTime) => onChange({ endTime })} required />
+        <Select
+          label={_('organiser.sessions.day')}
+          options={dayOptions}
+          value={String(session.day)}
+          onChange={(event) => onChange({ day: Number(event.target.value) })}
+        />
+        <LocaleTimeField label={_('organiser.sessions.starts')} value={session.startTime} onValueChange={(startTime) => onChange({ startTime })} required />
+        <LocaleTimeField label={_('organiser.sessions.ends')} value={session.endTime} onValueChange={(endTime) => onChange({ endTime })} required />
       </div>
-      <TextField label="Session title" value={session.sessionTitle} onChange={(event) => onChange({ sessionTitle: event.target.value })} required />
+      <TextField
+        label={_('organiser.sessions.sessionTitle')}
+        value={session.sessionTitle}
+        onChange={(event) => onChange({ sessionTitle: event.target.value })}
+        required
+      />
     </>
   );
 }

@@ -1,49 +1,58 @@
 import { useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { ProgrammeSession } from '@mc/contract/programme.ts';
 import { Button, Card, CardHeader, Dialog } from '../../../components/ui';
 import { orderSessions, type Programme } from '../../conference';
 import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
 import { SaveProblemAlert } from './SaveProblemAlert';
 import { SessionDialog } from './SessionDialog';
-import { countLabel } from '../../../lib/format';
 
 /** The agenda's sessions and their parts: add, edit, delete. */
 export function SessionsCard({ programme }: { programme: Programme }) {
+  const { _ } = useLingui();
   const [editing, setEditing] = useState<{ original: ProgrammeSession | null } | null>(null);
   const [deleting, setDeleting] = useState<ProgrammeSession | null>(null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const remove = useProgrammeChange('delete_session', 'Session deleted');
+  const remove = useProgrammeChange('delete_session', _('organiser.sessions.deleted'));
 
   return (
     <Card>
       <CardHeader
-        title={`Sessions (${programme.agenda.length})`}
-        description="Each session has its parts: times, type, title, speakers chosen from the speaker list, description and an optional room."
+        title={_('organiser.sessions.title', { count: programme.agenda.length })}
+        description={_('organiser.sessions.description')}
         action={
           <Button size="sm" icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setEditing({ original: null })}>
-            Add session
+            {_('organiser.sessions.add')}
           </Button>
         }
       />
       <SaveProblemAlert problem={problem} />
-      {programme.agenda.length === 0 ? <p className="text-slate-300">No sessions yet. Add the first one.</p> : null}
-      <ol aria-label="Sessions" className="flex flex-col divide-y divide-slate-700/70">
+      {programme.agenda.length === 0 ? <p className="text-slate-300">{_('organiser.sessions.none')}</p> : null}
+      <ol aria-label={_('organiser.sessions.list')} className="flex flex-col divide-y divide-slate-700/70">
         {orderSessions(programme.agenda).map((session) => (
           <li key={session.sessionNumber} className="flex flex-wrap items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-50">
-                Session {session.sessionNumber}: {session.sessionTitle}
-              </p>
+              <p className="font-medium text-slate-50">{_('organiser.sessions.heading', { number: session.sessionNumber, title: session.sessionTitle })}</p>
               <p className="text-sm text-slate-300">
-                Day {session.day} · {session.startTime} – {session.endTime} · {session.parts.length} part{session.parts.length === 1 ? '' : 's'}
+                {_('organiser.sessions.when', { day: session.day, start: session.startTime, end: session.endTime, count: session.parts.length })}
               </p>
             </div>
             <div className="flex gap-1">
-              <Button variant="ghost" size="sm" aria-label={`Edit session ${session.sessionNumber}`} onClick={() => setEditing({ original: session })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={_('organiser.sessions.editLabel', { number: session.sessionNumber })}
+                onClick={() => setEditing({ original: session })}
+              >
                 <Pencil aria-hidden="true" className="size-4" />
               </Button>
-              <Button variant="ghost" size="sm" aria-label={`Delete session ${session.sessionNumber}`} onClick={() => setDeleting(session)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={_('organiser.sessions.deleteLabel', { number: session.sessionNumber })}
+                onClick={() => setDeleting(session)}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
               </Button>
             </div>
@@ -54,21 +63,21 @@ export function SessionsCard({ programme }: { programme: Programme }) {
       <Dialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title="Delete this session?"
+        title={_('organiser.sessions.deleteTitle')}
         description={
           deleting
-            ? `Session ${deleting.sessionNumber}, "${deleting.sessionTitle}", and its ${countLabel(deleting.parts.length, 'part', 'parts')} leave the agenda.`
+            ? _('organiser.sessions.deleteDescription', { number: deleting.sessionNumber, title: deleting.sessionTitle, count: deleting.parts.length })
             : undefined
         }
         footer={
           <>
             <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
+              {_('organiser.common.cancel')}
             </Button>
             <Button
               variant="danger"
               busy={remove.isPending}
-              busyLabel="Deleting..."
+              busyLabel={_('organiser.common.deleting')}
               onClick={() =>
                 deleting &&
                 remove.mutate(
@@ -77,7 +86,7 @@ export function SessionsCard({ programme }: { programme: Programme }) {
                 )
               }
             >
-              Delete session
+              {_('organiser.sessions.deleteConfirm')}
             </Button>
           </>
         }

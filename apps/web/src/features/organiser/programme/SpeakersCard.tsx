@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { Speaker } from '@mc/contract/conference.ts';
 import { Alert, Button, Card, CardHeader, Dialog, TextAreaField, TextField } from '../../../components/ui';
 import { SpeakerPhoto, type Programme } from '../../conference';
@@ -10,10 +11,11 @@ const EMPTY: Speaker = { id: '', name: '', designation: '', about: '', profilePi
 
 /** The speakers in directory order: add, edit, move, delete. */
 export function SpeakersCard({ programme }: { programme: Programme }) {
+  const { _ } = useLingui();
   const [editing, setEditing] = useState<{ original: Speaker | null } | null>(null);
   const [deleting, setDeleting] = useState<Speaker | null>(null);
-  const reorder = useProgrammeChange('reorder_speakers', 'Speakers reordered');
-  const remove = useProgrammeChange('delete_speaker', 'Speaker deleted');
+  const reorder = useProgrammeChange('reorder_speakers', _('organiser.speakers.reordered'));
+  const remove = useProgrammeChange('delete_speaker', _('organiser.speakers.deleted'));
   const ids = programme.speakers.map((speaker) => speaker.id);
 
   const move = (index: number, by: -1 | 1) => {
@@ -28,17 +30,17 @@ export function SpeakersCard({ programme }: { programme: Programme }) {
   return (
     <Card>
       <CardHeader
-        title={`Speakers (${programme.speakers.length})`}
-        description="The Speakers Directory shows them in this order when sorted by programme order."
+        title={_('organiser.speakers.title', { count: programme.speakers.length })}
+        description={_('organiser.speakers.description')}
         action={
           <Button size="sm" icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setEditing({ original: null })}>
-            Add speaker
+            {_('organiser.speakers.add')}
           </Button>
         }
       />
       <SaveProblemAlert problem={deleteError} />
-      {programme.speakers.length === 0 ? <p className="text-slate-300">No speakers yet. Add the first one.</p> : null}
-      <ol aria-label="Speakers" className="flex flex-col divide-y divide-slate-700/70">
+      {programme.speakers.length === 0 ? <p className="text-slate-300">{_('organiser.speakers.none')}</p> : null}
+      <ol aria-label={_('organiser.speakers.list')} className="flex flex-col divide-y divide-slate-700/70">
         {programme.speakers.map((speaker, index) => (
           <SpeakerRow
             key={speaker.id}
@@ -56,17 +58,17 @@ export function SpeakersCard({ programme }: { programme: Programme }) {
       <Dialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title="Delete this speaker?"
-        description={deleting ? `${deleting.name} will be removed from the Speakers Directory.` : undefined}
+        title={_('organiser.speakers.deleteTitle')}
+        description={deleting ? _('organiser.speakers.deleteDescription', { name: deleting.name }) : undefined}
         footer={
           <>
             <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
+              {_('organiser.common.cancel')}
             </Button>
             <Button
               variant="danger"
               busy={remove.isPending}
-              busyLabel="Deleting..."
+              busyLabel={_('organiser.common.deleting')}
               onClick={() =>
                 deleting &&
                 remove.mutate(
@@ -79,7 +81,7 @@ export function SpeakersCard({ programme }: { programme: Programme }) {
                 )
               }
             >
-              Delete speaker
+              {_('organiser.speakers.deleteConfirm')}
             </Button>
           </>
         }
@@ -101,6 +103,7 @@ interface SpeakerRowProps {
 
 /** One speaker of the list, with move up and down, edit and delete. */
 function SpeakerRow({ speaker, index, count, reordering, onMove, onEdit, onDelete }: SpeakerRowProps) {
+  const { _ } = useLingui();
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <SpeakerPhoto src={speaker.profilePicURL || undefined} name={speaker.name} size="card" />
@@ -110,16 +113,28 @@ function SpeakerRow({ speaker, index, count, reordering, onMove, onEdit, onDelet
         <p className="text-sm text-slate-300">{speaker.designation}</p>
       </div>
       <div className="ml-auto flex gap-1">
-        <Button variant="ghost" size="sm" aria-label={`Move ${speaker.name} up`} disabled={index === 0 || reordering} onClick={() => onMove(-1)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={_('organiser.speakers.moveUp', { name: speaker.name })}
+          disabled={index === 0 || reordering}
+          onClick={() => onMove(-1)}
+        >
           <ArrowUp aria-hidden="true" className="size-4" />
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Move ${speaker.name} down`} disabled={index === count - 1 || reordering} onClick={() => onMove(1)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={_('organiser.speakers.moveDown', { name: speaker.name })}
+          disabled={index === count - 1 || reordering}
+          onClick={() => onMove(1)}
+        >
           <ArrowDown aria-hidden="true" className="size-4" />
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Edit ${speaker.name}`} onClick={onEdit}>
+        <Button variant="ghost" size="sm" aria-label={_('organiser.speakers.edit', { name: speaker.name })} onClick={onEdit}>
           <Pencil aria-hidden="true" className="size-4" />
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Delete ${speaker.name}`} onClick={onDelete}>
+        <Button variant="ghost" size="sm" aria-label={_('organiser.speakers.delete', { name: speaker.name })} onClick={onDelete}>
           <Trash2 aria-hidden="true" className="size-4" />
         </Button>
       </div>
@@ -128,12 +143,13 @@ function SpeakerRow({ speaker, index, count, reordering, onMove, onEdit, onDelet
 }
 
 function SpeakerDialog({ original, onClose }: { original: Speaker | null; onClose: () => void }) {
+  const { _ } = useLingui();
   const [speaker, setSpeaker] = useState<Speaker>(original ?? EMPTY);
   const [idTouched, setIdTouched] = useState(original !== null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const save = useProgrammeChange('save_speaker', original ? 'Speaker saved' : 'Speaker added');
+  const save = useProgrammeChange('save_speaker', _(original ? 'organiser.speakers.saved' : 'organiser.speakers.added'));
   const set = (field: keyof Speaker) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setSpeaker((current) => ({ ...current, [field]: value, ...(field === 'name' && !idTouched ? { id: slugOf(value) } : {}) }));
@@ -147,7 +163,7 @@ function SpeakerDialog({ original, onClose }: { original: Speaker | null; onClos
       const url = await uploadSpeakerPhoto(file);
       setSpeaker((current) => ({ ...current, profilePicURL: url }));
     } catch (error) {
-      setPhotoError(error instanceof Error ? error.message : 'The photo could not be uploaded.');
+      setPhotoError(error instanceof Error ? error.message : _('organiser.speakers.uploadFailed'));
     } finally {
       setUploading(false);
     }
@@ -160,64 +176,100 @@ function SpeakerDialog({ original, onClose }: { original: Speaker | null; onClos
   };
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={original ? `Edit ${original.name}` : 'Add a speaker'} size="lg">
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={original ? _('organiser.speakers.edit', { name: original.name }) : _('organiser.speakers.addTitle')}
+      size="lg"
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name" value={speaker.name} onChange={set('name')} required />
+          <TextField label={_('organiser.speakers.name')} value={speaker.name} onChange={set('name')} required />
           <TextField
-            label="Id"
+            label={_('organiser.speakers.id')}
             value={speaker.id}
             onChange={(event) => {
               setIdTouched(true);
               set('id')(event);
             }}
-            hint='Lower-case, such as "amina-yusuf".'
+            hint={_('organiser.speakers.idHint')}
             required
           />
         </div>
-        <TextField label="Designation" value={speaker.designation} onChange={set('designation')} required />
-        <TextAreaField label="Bio" rows={4} value={speaker.about} onChange={set('about')} required />
+        <TextField label={_('organiser.speakers.designation')} value={speaker.designation} onChange={set('designation')} required />
+        <TextAreaField label={_('organiser.speakers.bio')} rows={4} value={speaker.about} onChange={set('about')} required />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="LinkedIn" type="url" value={speaker.linkedinUrl ?? ''} onChange={set('linkedinUrl')} hint="https:// address" />
-          <TextField label="Website" type="url" value={speaker.websiteUrl ?? ''} onChange={set('websiteUrl')} />
-          <TextField label="Twitter / X" type="url" value={speaker.twitterUrl ?? ''} onChange={set('twitterUrl')} />
+          <TextField
+            label={_('organiser.speakers.linkedIn')}
+            type="url"
+            value={speaker.linkedinUrl ?? ''}
+            onChange={set('linkedinUrl')}
+            hint={_('organiser.speakers.urlHint')}
+          />
+          <TextField label={_('organiser.speakers.website')} type="url" value={speaker.websiteUrl ?? ''} onChange={set('websiteUrl')} />
+          <TextField label={_('organiser.speakers.twitter')} type="url" value={speaker.twitterUrl ?? ''} onChange={set('twitterUrl')} />
         </div>
-        <fieldset className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-700/70 p-4">
-          <legend className="px-1 text-sm font-medium text-slate-200">Photo</legend>
-          <SpeakerPhoto src={speaker.profilePicURL || undefined} name={speaker.name || 'the speaker'} size="dialog" />
-          <div className="flex flex-col gap-2">
-            <label className="text-sm text-slate-200">
-              Upload a photo (PNG, JPEG or WebP, at most 2 MB)
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                className="mt-1 block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-700 file:px-3 file:py-2 file:text-slate-100"
-                onChange={(event) => void onPhoto(event.target.files?.[0])}
-              />
-            </label>
-            {uploading ? <p className="text-sm text-slate-300">Uploading...</p> : null}
-            {speaker.profilePicURL ? (
-              <Button variant="ghost" size="sm" className="self-start" onClick={() => setSpeaker((current) => ({ ...current, profilePicURL: '' }))}>
-                Remove photo
-              </Button>
-            ) : null}
-          </div>
-          {photoError ? (
-            <Alert tone="error" className="w-full">
-              {photoError}
-            </Alert>
-          ) : null}
-        </fieldset>
+        <PhotoFieldset
+          url={speaker.profilePicURL ?? ''}
+          name={speaker.name}
+          uploading={uploading}
+          error={photoError}
+          onFile={(file) => void onPhoto(file)}
+          onRemove={() => setSpeaker((current) => ({ ...current, profilePicURL: '' }))}
+        />
         <SaveProblemAlert problem={problem} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {_('organiser.common.cancel')}
           </Button>
-          <Button type="submit" busy={save.isPending} busyLabel="Saving..." disabled={uploading}>
-            Save speaker
+          <Button type="submit" busy={save.isPending} busyLabel={_('organiser.common.saving')} disabled={uploading}>
+            {_('organiser.speakers.save')}
           </Button>
         </div>
       </form>
     </Dialog>
+  );
+}
+
+interface PhotoFieldsetProps {
+  /** The photo's address, empty for none. */
+  url: string;
+  name: string;
+  uploading: boolean;
+  error: string | null;
+  onFile: (file: File | undefined) => void;
+  onRemove: () => void;
+}
+
+/** The speaker's photo: what it is now, an upload, and removing it. */
+function PhotoFieldset({ url, name, uploading, error, onFile, onRemove }: PhotoFieldsetProps) {
+  const { _ } = useLingui();
+  return (
+    <fieldset className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-700/70 p-4">
+      <legend className="px-1 text-sm font-medium text-slate-200">{_('organiser.speakers.photo')}</legend>
+      <SpeakerPhoto src={url || undefined} name={name || _('organiser.speakers.theSpeaker')} size="dialog" />
+      <div className="flex flex-col gap-2">
+        <label className="text-sm text-slate-200">
+          {_('organiser.speakers.upload')}
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className="mt-1 block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-700 file:px-3 file:py-2 file:text-slate-100"
+            onChange={(event) => onFile(event.target.files?.[0])}
+          />
+        </label>
+        {uploading ? <p className="text-sm text-slate-300">{_('organiser.speakers.uploading')}</p> : null}
+        {url ? (
+          <Button variant="ghost" size="sm" className="self-start" onClick={onRemove}>
+            {_('organiser.speakers.removePhoto')}
+          </Button>
+        ) : null}
+      </div>
+      {error ? (
+        <Alert tone="error" className="w-full">
+          {error}
+        </Alert>
+      ) : null}
+    </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { callRpc, RpcError } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { supabase } from '../../../lib/supabase';
 import { programmeOf, type Programme } from '../../conference';
+import { i18n } from '../../../i18n/i18n';
 
 export type ProgrammeProcedure =
   'save_programme_settings' | 'save_speaker' | 'delete_speaker' | 'reorder_speakers' | 'save_session' | 'delete_session' | 'import_programme';
@@ -18,7 +19,7 @@ export interface SaveProblem {
 
 export function saveProblemOf(error: unknown): SaveProblem {
   if (error instanceof RpcError) return { message: error.message, problems: error.details ? error.details.split('\n').filter(Boolean) : [] };
-  return { message: error instanceof Error ? error.message : 'Saving failed. Please try again.', problems: [] };
+  return { message: error instanceof Error ? error.message : i18n._('organiser.programme.saveFailed'), problems: [] };
 }
 
 export function programmeDraftQuery() {
@@ -63,7 +64,7 @@ export async function uploadSpeakerPhoto(file: File): Promise<string> {
     body: file,
   });
   const body = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
-  if (!response.ok || !body.url) throw new Error(body.message ?? `The photo could not be uploaded (HTTP ${response.status}).`);
+  if (!response.ok || !body.url) throw new Error(body.message ?? i18n._('organiser.speakers.uploadFailedStatus', { status: response.status }));
   return body.url;
 }
 

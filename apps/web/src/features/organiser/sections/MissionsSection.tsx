@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react';
 import { EyeOff, Eye, Rocket } from 'lucide-react';
 import { HIDE_REASON_MAX, type OrganiserMission } from '@mc/contract';
 import { Alert, Badge, Button, Card, Dialog, SearchInput, Select, TextAreaField, QueryState } from '../../../components/ui';
@@ -9,16 +10,15 @@ import { paths } from '../../../lib/paths';
 import { SectionHeading } from '../SectionHeading';
 import { organiserMissionsQuery, personName, refreshAfterChange } from '../moderationApi';
 import { callRpc } from '../../../lib/rpc';
-import { countLabel } from '../../../lib/format';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
 
 type Shown = 'all' | 'hidden' | 'visible';
 
 const SHOWN_OPTIONS = [
-  { value: 'all', label: 'All missions' },
-  { value: 'visible', label: 'Visible only' },
-  { value: 'hidden', label: 'Hidden only' },
+  { value: 'all', messageId: 'organiser.missions.showAll' },
+  { value: 'visible', messageId: 'organiser.missions.showVisible' },
+  { value: 'hidden', messageId: 'organiser.missions.showHidden' },
 ];
 
 function matches(mission: OrganiserMission, term: string): boolean {
@@ -30,6 +30,7 @@ function matches(mission: OrganiserMission, term: string): boolean {
 
 /** Every mission with its team, counts and creator; hiding one with a reason, and unhiding it. */
 export default function MissionsSection() {
+  const { _ } = useLingui();
   const missions = useQuery(organiserMissionsQuery());
   const [term, setTerm] = useState('');
   const [shown, setShown] = useState<Shown>('all');
@@ -44,28 +45,30 @@ export default function MissionsSection() {
 
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
-      <SectionHeading
-        title="Missions"
-        description="Every mission with its team, counts and creator. A hidden mission disappears for everyone but its team and the organisers, and takes no votes or follows."
-      />
+      <SectionHeading title={_('organiser.sections.missions')} description={_('organiser.missions.description')} />
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem] sm:items-end">
-        <SearchInput label="Search missions" value={term} onChange={setTerm} placeholder="Search by mission, creator or team member..." />
-        <Select label="Show" options={SHOWN_OPTIONS} value={shown} onChange={(event) => setShown(event.target.value as Shown)} />
+        <SearchInput label={_('organiser.missions.search')} value={term} onChange={setTerm} placeholder={_('organiser.missions.searchPlaceholder')} />
+        <Select
+          label={_('organiser.missions.show')}
+          options={SHOWN_OPTIONS.map(({ value, messageId }) => ({ value, label: _(messageId) }))}
+          value={shown}
+          onChange={(event) => setShown(event.target.value as Shown)}
+        />
       </div>
 
-      <QueryState query={missions} loading="Loading missions..." errorTitle="The missions could not be loaded">
+      <QueryState query={missions} loading={_('organiser.missions.loading')} errorTitle={_('organiser.missions.loadFailed')}>
         {(data) => (
           <>
             <p className="text-sm text-slate-300" aria-live="polite">
-              {countLabel(data.length, 'mission', 'missions')}, {hiddenCount} hidden. Showing {list.length}.
+              {_('organiser.missions.counts', { count: data.length, hidden: hiddenCount, shown: list.length })}
             </p>
             {list.length === 0 ? (
               <Card className="flex items-center gap-3 text-slate-300">
                 <Rocket aria-hidden="true" className="size-5 shrink-0" />
-                <p>{data.length === 0 ? 'No missions yet. They appear here as attendees create them.' : 'No mission matches this search.'}</p>
+                <p>{_(data.length === 0 ? 'organiser.missions.none' : 'organiser.missions.noMatch')}</p>
               </Card>
             ) : (
-              <ul aria-label="Missions" className="flex flex-col gap-4">
+              <ul aria-label={_('organiser.sections.missions')} className="flex flex-col gap-4">
                 {list.map((mission) => (
                   <MissionRow key={mission.mission_id} mission={mission} onHide={() => setHiding(mission)} onUnhide={() => setUnhiding(mission)} />
                 ))}
@@ -81,6 +84,7 @@ export default function MissionsSection() {
 }
 
 function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; onHide: () => void; onUnhide: () => void }) {
+  const { _ } = useLingui();
   const timeZone = useVenueTimeZone();
   const titleId = `mission-${mission.mission_id}`;
   return (
@@ -94,52 +98,68 @@ function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; 
               </Link>
             </h2>
             <p className="text-sm text-slate-300">
-              Created {formatVenueDateTime(mission.created_at, timeZone)}{' '}
-              {mission.creator ? `by ${personName(mission.creator)} (${mission.creator.email})` : 'by an account since deleted'}
+              {mission.creator
+                ? _('organiser.missions.createdBy', {
+                    when: formatVenueDateTime(mission.created_at, timeZone),
+                    name: personName(mission.creator),
+                    email: mission.creator.email,
+                  })
+                : _('organiser.missions.createdByDeleted', { when: formatVenueDateTime(mission.created_at, timeZone) })}
             </p>
           </div>
-          {mission.hidden ? <Badge tone="warning">Hidden</Badge> : <Badge tone="success">Visible</Badge>}
+          {mission.hidden ? <Badge tone="warning">{_('organiser.common.hidden')}</Badge> : <Badge tone="success">{_('organiser.missions.visible')}</Badge>}
         </div>
         {mission.hidden ? (
           <Alert tone="warning" live={false}>
             <p>
-              Hidden by the organisers: <span className="font-semibold">{mission.hidden.reason}</span>
+              <Trans id="organiser.missions.hiddenBecause" values={{ reason: mission.hidden.reason }} components={{ 0: <span className="font-semibold" /> }} />
             </p>
             <p className="text-xs">
-              {formatVenueDateTime(mission.hidden.at, timeZone)}
-              {mission.hidden.by ? ` by ${mission.hidden.by}` : ''}
+              {mission.hidden.by
+                ? _('organiser.missions.hiddenWhenBy', { when: formatVenueDateTime(mission.hidden.at, timeZone), name: mission.hidden.by })
+                : formatVenueDateTime(mission.hidden.at, timeZone)}
             </p>
           </Alert>
         ) : null}
         <dl className="grid grid-cols-3 gap-3 text-sm">
           <div>
-            <dt className="text-slate-400">Votes</dt>
+            <dt className="text-slate-400">{_('organiser.common.votes')}</dt>
             <dd className="text-lg font-semibold text-slate-50">{mission.vote_count}</dd>
           </div>
           <div>
-            <dt className="text-slate-400">Subscribers</dt>
+            <dt className="text-slate-400">{_('organiser.common.subscribers')}</dt>
             <dd className="text-lg font-semibold text-slate-50">{mission.subscription_count}</dd>
           </div>
           <div>
-            <dt className="text-slate-400">Team</dt>
+            <dt className="text-slate-400">{_('organiser.common.team')}</dt>
             <dd className="text-lg font-semibold text-slate-50">{mission.team.length}</dd>
           </div>
         </dl>
         <details className="text-sm">
-          <summary className="cursor-pointer text-sky-200 hover:underline">Team members ({mission.team.length})</summary>
+          <summary className="cursor-pointer text-sky-200 hover:underline">{_('organiser.missions.teamMembers', { count: mission.team.length })}</summary>
           <ul className="mt-2 flex flex-col gap-1 text-slate-200">
             {mission.team.map((member) => (
               <li key={member.user_id} className="flex flex-wrap items-center gap-2 break-all">
                 {personName(member)} · {member.email}
-                {member.role_in_team === 'owner' ? <Badge tone="info">Owner</Badge> : member.is_co_owner ? <Badge tone="accent">Co-Owner</Badge> : null}
+                {member.role_in_team === 'owner' ? (
+                  <Badge tone="info">{_('organiser.missions.owner')}</Badge>
+                ) : member.is_co_owner ? (
+                  <Badge tone="accent">{_('organiser.missions.coOwner')}</Badge>
+                ) : null}
               </li>
             ))}
           </ul>
         </details>
         <div className="flex flex-wrap gap-2">
           {mission.hidden ? (
-            <Button variant="secondary" size="sm" icon={<Eye aria-hidden="true" className="size-4" />} onClick={onUnhide} aria-label={`Unhide ${mission.name}`}>
-              Unhide
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<Eye aria-hidden="true" className="size-4" />}
+              onClick={onUnhide}
+              aria-label={_('organiser.missions.unhideLabel', { name: mission.name })}
+            >
+              {_('organiser.missions.unhide')}
             </Button>
           ) : null}
           <Button
@@ -147,9 +167,9 @@ function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; 
             size="sm"
             icon={<EyeOff aria-hidden="true" className="size-4" />}
             onClick={onHide}
-            aria-label={mission.hidden ? `Change the reason for hiding ${mission.name}` : `Hide ${mission.name}`}
+            aria-label={_(mission.hidden ? 'organiser.missions.changeReasonLabel' : 'organiser.missions.hideLabel', { name: mission.name })}
           >
-            {mission.hidden ? 'Change reason' : 'Hide'}
+            {_(mission.hidden ? 'organiser.missions.changeReason' : 'organiser.missions.hide')}
           </Button>
         </div>
       </Card>
@@ -158,13 +178,14 @@ function MissionRow({ mission, onHide, onUnhide }: { mission: OrganiserMission; 
 }
 
 function HideDialog({ mission, onClose }: { mission: OrganiserMission | null; onClose: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const hide = useMutation({
     mutationFn: (target: OrganiserMission) => callRpc('hide_mission', { p_mission_id: target.mission_id, p_reason: reason }),
     onSuccess: async (hidden) => {
-      toast.success(`"${hidden.name}" is hidden.`);
+      toast.success(_('organiser.missions.hidden', { name: hidden.name }));
       close();
       await refreshAfterChange(queryClient);
     },
@@ -179,32 +200,32 @@ function HideDialog({ mission, onClose }: { mission: OrganiserMission | null; on
     <Dialog
       open={mission !== null}
       onOpenChange={(open) => (open ? undefined : close())}
-      title={`Hide "${mission?.name ?? ''}"`}
-      description="Nobody but its team and the organisers will see it in lists, details or search, and votes and follows on it are refused. Its team reads your reason."
+      title={_('organiser.missions.hideTitle', { name: mission?.name ?? '' })}
+      description={_('organiser.missions.hideDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {_('organiser.common.cancel')}
           </Button>
           <Button
             variant="danger"
             busy={hide.isPending}
-            busyLabel="Hiding..."
+            busyLabel={_('organiser.missions.hiding')}
             onClick={() => {
               if (!reason.trim()) {
-                setError('Please give a reason: the mission’s team will read it.');
+                setError(_('organiser.missions.reasonRequired'));
                 return;
               }
               if (mission) hide.mutate(mission);
             }}
           >
-            Hide mission
+            {_('organiser.missions.hideConfirm')}
           </Button>
         </>
       }
     >
       <TextAreaField
-        label="Reason (shown to the mission's team)"
+        label={_('organiser.missions.reason')}
         required
         value={reason}
         maxLength={HIDE_REASON_MAX}
@@ -215,18 +236,19 @@ function HideDialog({ mission, onClose }: { mission: OrganiserMission | null; on
           setReason(event.target.value);
           setError(null);
         }}
-        placeholder={mission?.hidden ? mission.hidden.reason : 'For example: it advertises a product'}
+        placeholder={mission?.hidden ? mission.hidden.reason : _('organiser.missions.reasonPlaceholder')}
       />
     </Dialog>
   );
 }
 
 function UnhideDialog({ mission, onClose }: { mission: OrganiserMission | null; onClose: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const unhide = useMutation({
     mutationFn: (target: OrganiserMission) => callRpc('unhide_mission', { p_mission_id: target.mission_id }),
     onSuccess: async (shown) => {
-      toast.success(`"${shown.name}" is visible again.`);
+      toast.success(_('organiser.missions.visibleAgain', { name: shown.name }));
       onClose();
       await refreshAfterChange(queryClient);
     },
@@ -236,15 +258,15 @@ function UnhideDialog({ mission, onClose }: { mission: OrganiserMission | null; 
     <Dialog
       open={mission !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Unhide "${mission?.name ?? ''}"?`}
-      description="Everyone will see it again, with its team, votes and subscribers as they were, and may vote on and follow it."
+      title={_('organiser.missions.unhideTitle', { name: mission?.name ?? '' })}
+      description={_('organiser.missions.unhideDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {_('organiser.common.cancel')}
           </Button>
-          <Button busy={unhide.isPending} busyLabel="Unhiding..." onClick={() => mission && unhide.mutate(mission)}>
-            Unhide mission
+          <Button busy={unhide.isPending} busyLabel={_('organiser.missions.unhiding')} onClick={() => mission && unhide.mutate(mission)}>
+            {_('organiser.missions.unhideConfirm')}
           </Button>
         </>
       }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import type { CountAt, OverviewFigures } from '@mc/contract';
 import { Badge, Card, QueryState } from '../../../components/ui';
 import { SectionHeading } from '../SectionHeading';
@@ -7,50 +8,65 @@ import { BarChart } from '../BarChart';
 import { OVERVIEW_REFRESH_MS, overviewQuery } from '../moderationApi';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone, zoneCity } from '../../conference';
+import { currentFormattingLocale } from '../../../i18n/i18n';
 
-const FIGURES: [keyof OverviewFigures, string][] = [
-  ['registered', 'Registered'],
-  ['pre_survey_done', 'Pre-survey done'],
-  ['anonymous', 'Anonymous'],
-  ['sharing', 'Sharing their details'],
-  ['anonymity_not_chosen', 'Anonymity not chosen yet'],
-  ['role_profiles', 'Role profiles'],
-  ['missions', 'Missions'],
-  ['hidden_missions', 'Hidden missions'],
-  ['team_members', 'Team members'],
-  ['votes', 'Votes'],
-  ['subscriptions', 'Subscriptions'],
-  ['post_survey_done', 'Post-survey done'],
+const FIGURES: { key: keyof OverviewFigures; messageId: string }[] = [
+  { key: 'registered', messageId: 'organiser.overview.registered' },
+  { key: 'pre_survey_done', messageId: 'organiser.overview.preSurveyDone' },
+  { key: 'anonymous', messageId: 'organiser.overview.anonymous' },
+  { key: 'sharing', messageId: 'organiser.overview.sharing' },
+  { key: 'anonymity_not_chosen', messageId: 'organiser.overview.anonymityNotChosen' },
+  { key: 'role_profiles', messageId: 'organiser.overview.roleProfiles' },
+  { key: 'missions', messageId: 'organiser.sections.missions' },
+  { key: 'hidden_missions', messageId: 'organiser.overview.hiddenMissions' },
+  { key: 'team_members', messageId: 'organiser.overview.teamMembers' },
+  { key: 'votes', messageId: 'organiser.common.votes' },
+  { key: 'subscriptions', messageId: 'organiser.common.subscriptions' },
+  { key: 'post_survey_done', messageId: 'organiser.overview.postSurveyDone' },
 ];
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const hourFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+// Made for the interface's locale when first needed, and again when the language changes.
+const slotFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "2026-11-23" or "2026-11-23T14:00" (already in the venue's zone) as a short local label. */
-function slotLabel(at: string): string {
+function slotFormat(locale: string, withHour: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withHour ? 'hour' : 'day'}`;
+  let format = slotFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale,
+      withHour ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
+    );
+    slotFormats.set(key, format);
+  }
+  return format;
+}
+
+/** "2026-11-23" or "2026-11-23T14:00" (already in the venue's zone) as a short label in `locale`. */
+function slotLabel(at: string, locale: string): string {
   const date = new Date(`${at.length === 10 ? `${at}T00:00` : at}:00Z`);
-  return at.length === 10 ? dayFormat.format(date) : hourFormat.format(date);
+  return slotFormat(locale, at.length !== 10).format(date);
 }
 
 /** Live figures, sign-ups per day and votes per hour (each chart with its numbers), and the missions ranked by votes. */
 export default function OverviewSection() {
+  const { _ } = useLingui();
   const timeZone = useVenueTimeZone();
   const overview = useQuery(overviewQuery(timeZone));
 
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading
-        title="Overview"
-        description={`Live figures for the event, refreshed every ${OVERVIEW_REFRESH_MS / 1000} seconds. Times are venue times in ${zoneCity(timeZone)}.`}
+        title={_('organiser.sections.overview')}
+        description={_('organiser.overview.description', { seconds: OVERVIEW_REFRESH_MS / 1000, city: zoneCity(timeZone) })}
       />
-      <QueryState query={overview} loading="Loading the figures..." errorTitle="The figures could not be loaded">
+      <QueryState query={overview} loading={_('organiser.overview.loading')} errorTitle={_('organiser.overview.loadFailed')}>
         {(data) => (
           <>
-            <p className="text-sm text-slate-400">Updated {formatVenueDateTime(data.generated_at, timeZone, 'medium')}</p>
-            <dl aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
-              {FIGURES.map(([key, label]) => (
+            <p className="text-sm text-slate-400">{_('organiser.overview.updated', { when: formatVenueDateTime(data.generated_at, timeZone, 'medium') })}</p>
+            <dl aria-label={_('organiser.overview.figures')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+              {FIGURES.map(({ key, messageId }) => (
                 <Card key={key} className="flex flex-col gap-1 p-4">
-                  <dt className="text-sm text-slate-300">{label}</dt>
+                  <dt className="text-sm text-slate-300">{_(messageId)}</dt>
                   <dd className="text-2xl font-bold text-slate-50" data-testid={`figure-${key}`}>
                     {data.figures[key]}
                   </dd>
@@ -58,32 +74,32 @@ export default function OverviewSection() {
               ))}
             </dl>
             <div className="grid gap-6 xl:grid-cols-2">
-              <ChartCard title="Sign-ups per day" unit="Sign-ups" series={data.signups_per_day} />
-              <ChartCard title="Votes per hour (last 48 hours)" unit="Votes" series={data.votes_per_hour} />
+              <ChartCard title={_('organiser.overview.signupsPerDay')} unit={_('organiser.overview.signups')} series={data.signups_per_day} />
+              <ChartCard title={_('organiser.overview.votesPerHour')} unit={_('organiser.common.votes')} series={data.votes_per_hour} />
             </div>
             <Card>
-              <h2 className="mb-3 text-lg font-semibold text-slate-50">Missions ranked by votes</h2>
+              <h2 className="mb-3 text-lg font-semibold text-slate-50">{_('organiser.overview.ranked')}</h2>
               {data.missions_by_votes.length === 0 ? (
-                <p className="text-slate-300">No missions yet.</p>
+                <p className="text-slate-300">{_('organiser.overview.noMissions')}</p>
               ) : (
                 <div className="overflow-x-auto">
                   <table className="w-full text-left text-sm">
                     <thead className="text-slate-300">
                       <tr>
                         <th scope="col" className="py-2 pr-3">
-                          Rank
+                          {_('organiser.overview.rank')}
                         </th>
                         <th scope="col" className="py-2 pr-3">
-                          Mission
+                          {_('organiser.overview.mission')}
                         </th>
                         <th scope="col" className="py-2 pr-3 text-right">
-                          Votes
+                          {_('organiser.common.votes')}
                         </th>
                         <th scope="col" className="py-2 pr-3 text-right">
-                          Subscribers
+                          {_('organiser.common.subscribers')}
                         </th>
                         <th scope="col" className="py-2 text-right">
-                          Team
+                          {_('organiser.common.team')}
                         </th>
                       </tr>
                     </thead>
@@ -92,7 +108,7 @@ export default function OverviewSection() {
                         <tr key={mission.mission_id} className="border-t border-slate-700/70">
                           <td className="py-2 pr-3">{index + 1}</td>
                           <td className="py-2 pr-3 break-words">
-                            {mission.name} {mission.hidden ? <Badge tone="warning">Hidden</Badge> : null}
+                            {mission.name} {mission.hidden ? <Badge tone="warning">{_('organiser.common.hidden')}</Badge> : null}
                           </td>
                           <td className="py-2 pr-3 text-right font-semibold">{mission.vote_count}</td>
                           <td className="py-2 pr-3 text-right">{mission.subscription_count}</td>
@@ -113,7 +129,10 @@ export default function OverviewSection() {
 
 /** A chart and, for everyone who cannot see it, the same numbers as a table (folded away by default). */
 function ChartCard({ title, unit, series }: { title: string; unit: string; series: CountAt[] }) {
-  const labels = useMemo(() => series.map((point) => slotLabel(point.at)), [series]);
+  const { _ } = useLingui();
+  // Written again when the interface's language changes, not only with new figures.
+  const locale = currentFormattingLocale();
+  const labels = useMemo(() => series.map((point) => slotLabel(point.at, locale)), [series, locale]);
   const values = useMemo(() => series.map((point) => point.count), [series]);
   const total = values.reduce((sum, value) => sum + value, 0);
   const peak = series.reduce<CountAt | null>((best, point) => (best === null || point.count > best.count ? point : best), null);
@@ -121,18 +140,20 @@ function ChartCard({ title, unit, series }: { title: string; unit: string; serie
     <Card className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold text-slate-50">{title}</h2>
       <p className="text-sm text-slate-300">
-        {total} in all{peak && peak.count > 0 ? `; most: ${peak.count} on ${slotLabel(peak.at)}` : ''}.
+        {peak && peak.count > 0
+          ? _('organiser.overview.totalWithPeak', { total, count: peak.count, when: slotLabel(peak.at, locale) })
+          : _('organiser.overview.total', { total })}
       </p>
-      <BarChart label={`${title}: bar chart. The numbers are in the table below.`} labels={labels} values={values} />
+      <BarChart label={_('organiser.overview.chartLabel', { title })} labels={labels} values={values} />
       <details className="text-sm">
-        <summary className="cursor-pointer text-sky-200 hover:underline">Show the numbers</summary>
+        <summary className="cursor-pointer text-sky-200 hover:underline">{_('organiser.overview.showNumbers')}</summary>
         <div className="mt-2 max-h-64 overflow-y-auto">
           <table className="w-full text-left">
             <caption className="sr-only">{title}</caption>
             <thead className="text-slate-300">
               <tr>
                 <th scope="col" className="py-1 pr-3">
-                  When
+                  {_('organiser.overview.when')}
                 </th>
                 <th scope="col" className="py-1 text-right">
                   {unit}

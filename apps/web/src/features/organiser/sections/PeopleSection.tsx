@@ -1,6 +1,8 @@
 import { useDeferredValue, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { ShieldCheck, ShieldOff, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { DELETION_REASON_MAX, type AccountDeletionPlan, type AttendeeActivity, type AttendeeSummary } from '@mc/contract';
 import { Badge, Button, Card, Dialog, EmailText, SearchInput, Spinner, TextAreaField, QueryState, LoadError } from '../../../components/ui';
@@ -8,18 +10,18 @@ import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
 import { attendeeActivityQuery, attendeesQuery, personName, refreshAfterChange } from '../moderationApi';
-import { countLabel } from '../../../lib/format';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
 
-const ANONYMITY_LABELS: Record<AttendeeSummary['anonymity'], string> = {
-  anonymous: 'Anonymous',
-  sharing: 'Sharing their details',
-  not_chosen: 'Not chosen yet',
+const ANONYMITY_LABELS: Record<AttendeeSummary['anonymity'], { messageId: string }> = {
+  anonymous: { messageId: 'organiser.people.anonymous' },
+  sharing: { messageId: 'organiser.people.sharing' },
+  not_chosen: { messageId: 'organiser.people.notChosen' },
 };
 
 /** Find an attendee, see what they have done, change their organiser role, delete their account on request. */
 export default function PeopleSection() {
+  const { _ } = useLingui();
   const [term, setTerm] = useState('');
   const deferredTerm = useDeferredValue(term.trim());
   const people = useQuery(attendeesQuery(deferredTerm));
@@ -27,24 +29,21 @@ export default function PeopleSection() {
 
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
-      <SectionHeading
-        title="People"
-        description="Find an attendee and see what they have done. Survey answers and dates of birth are never shown: the app does not keep them."
-      />
+      <SectionHeading title={_('organiser.sections.people')} description={_('organiser.people.description')} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
         <div className="flex flex-col gap-3">
-          <SearchInput label="Find an attendee" value={term} onChange={setTerm} placeholder="Name or e-mail..." />
-          <QueryState query={people} loading="Searching..." errorTitle="The search failed">
+          <SearchInput label={_('organiser.people.find')} value={term} onChange={setTerm} placeholder={_('organiser.people.findPlaceholder')} />
+          <QueryState query={people} loading={_('organiser.people.searching')} errorTitle={_('organiser.people.searchFailed')}>
             {(data) =>
               data.length === 0 ? (
                 <Card className="flex items-center gap-3 text-slate-300">
                   <UsersRound aria-hidden="true" className="size-5 shrink-0" />
-                  <p>{deferredTerm ? 'Nobody matches this search.' : 'Nobody has signed up yet.'}</p>
+                  <p>{_(deferredTerm ? 'organiser.people.noMatch' : 'organiser.people.none')}</p>
                 </Card>
               ) : (
                 <>
-                  <p className="text-sm text-slate-400">{deferredTerm ? `${data.length} found` : 'Newest sign-ups'}</p>
-                  <ul aria-label="People found" className="flex flex-col gap-2">
+                  <p className="text-sm text-slate-400">{deferredTerm ? _('organiser.people.found', { count: data.length }) : _('organiser.people.newest')}</p>
+                  <ul aria-label={_('organiser.people.results')} className="flex flex-col gap-2">
                     {data.map((person) => (
                       <li key={person.user_id}>
                         <button
@@ -71,7 +70,7 @@ export default function PeopleSection() {
         ) : (
           <Card className="flex items-center gap-3 text-slate-300">
             <UserRound aria-hidden="true" className="size-5 shrink-0" />
-            <p>Choose a person to see what they have done.</p>
+            <p>{_('organiser.people.choose')}</p>
           </Card>
         )}
       </div>
@@ -81,6 +80,7 @@ export default function PeopleSection() {
 }
 
 function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => void }) {
+  const { _ } = useLingui();
   const timeZone = useVenueTimeZone();
   const activity = useQuery(attendeeActivityQuery(userId));
   const queryClient = useQueryClient();
@@ -88,17 +88,17 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
   const role = useMutation({
     mutationFn: (person: AttendeeActivity) => callRpc(person.is_organiser ? 'revoke_organiser' : 'grant_organiser', { p_email: person.email }),
     onSuccess: async (change) => {
-      toast.success(change.is_organiser ? `${change.email} is now an organiser.` : `${change.email} is no longer an organiser.`);
+      toast.success(_(change.is_organiser ? 'organiser.people.nowOrganiser' : 'organiser.people.noLongerOrganiser', { email: change.email }));
       await refreshAfterChange(queryClient);
     },
     onError: (failure) => toast.error(failure.message),
   });
 
-  if (activity.isPending) return <Spinner label="Loading what this person has done..." />;
+  if (activity.isPending) return <Spinner label={_('organiser.people.loading')} />;
   if (activity.isError) {
     return (
       <LoadError
-        title="This person could not be loaded"
+        title={_('organiser.people.loadFailed')}
         message={activity.error.message}
         retrying={activity.isFetching}
         onRetry={() => void activity.refetch()}
@@ -106,15 +106,19 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
     );
   }
   const person = activity.data;
+  const surveyState = (done: boolean) => _(done ? 'organiser.people.done' : 'organiser.people.notDone');
   const facts: [string, string][] = [
-    ['Registered', formatVenueDateTime(person.registered_at, timeZone)],
-    ['Last sign-in', person.last_sign_in_at ? formatVenueDateTime(person.last_sign_in_at, timeZone) : 'Never'],
-    ['Anonymity', ANONYMITY_LABELS[person.anonymity]],
-    ['Pre-conference survey', person.pre_survey_completed ? 'Done' : 'Not done'],
-    ['Post-conference survey', person.post_survey_completed ? 'Done' : 'Not done'],
-    ['Role profile', person.role_profile ? `Written: ${person.role_profile.role_title}` : 'Not written'],
-    ['Votes', String(person.votes)],
-    ['Subscriptions', String(person.subscriptions)],
+    [_('organiser.people.registered'), formatVenueDateTime(person.registered_at, timeZone)],
+    [_('organiser.people.lastSignIn'), person.last_sign_in_at ? formatVenueDateTime(person.last_sign_in_at, timeZone) : _('organiser.people.never')],
+    [_('organiser.people.anonymity'), _(ANONYMITY_LABELS[person.anonymity].messageId)],
+    [_('organiser.people.preSurvey'), surveyState(person.pre_survey_completed)],
+    [_('organiser.people.postSurvey'), surveyState(person.post_survey_completed)],
+    [
+      _('organiser.people.roleProfile'),
+      person.role_profile ? _('organiser.people.roleProfileWritten', { title: person.role_profile.role_title }) : _('organiser.people.roleProfileNotWritten'),
+    ],
+    [_('organiser.common.votes'), String(person.votes)],
+    [_('organiser.common.subscriptions'), String(person.subscriptions)],
   ];
   return (
     <Card className="flex flex-col gap-5" aria-labelledby="person-title" role="region">
@@ -127,7 +131,7 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
             <EmailText email={person.email} />
           </p>
         </div>
-        {person.is_organiser ? <Badge tone="accent">Organiser</Badge> : <Badge>Attendee</Badge>}
+        {person.is_organiser ? <Badge tone="accent">{_('organiser.people.organiser')}</Badge> : <Badge>{_('organiser.people.attendee')}</Badge>}
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
         {facts.map(([label, value]) => (
@@ -138,18 +142,18 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
         ))}
       </dl>
       <div>
-        <h3 className="text-sm font-semibold tracking-wide text-slate-400 uppercase">Missions and teams</h3>
+        <h3 className="text-sm font-semibold tracking-wide text-slate-400 uppercase">{_('organiser.people.missionsAndTeams')}</h3>
         {person.teams.length === 0 ? (
-          <p className="text-slate-300">Not on any team.</p>
+          <p className="text-slate-300">{_('organiser.people.noTeam')}</p>
         ) : (
           <ul className="mt-1 flex flex-col gap-1 text-slate-100">
             {person.teams.map((team) => (
               <li key={team.mission_id} className="flex flex-wrap items-center gap-2">
                 <span className="break-words">{team.name}</span>
                 <Badge tone={team.role_in_team === 'owner' ? 'info' : 'neutral'}>
-                  {team.role_in_team === 'owner' ? 'Creator' : team.is_co_owner ? 'Co-owner' : 'Member'}
+                  {_(team.role_in_team === 'owner' ? 'organiser.people.creator' : team.is_co_owner ? 'organiser.people.coOwner' : 'organiser.people.member')}
                 </Badge>
-                {team.hidden ? <Badge tone="warning">Hidden</Badge> : null}
+                {team.hidden ? <Badge tone="warning">{_('organiser.common.hidden')}</Badge> : null}
               </li>
             ))}
           </ul>
@@ -160,14 +164,14 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
           variant="secondary"
           size="sm"
           busy={role.isPending}
-          busyLabel="Saving..."
+          busyLabel={_('organiser.common.saving')}
           icon={person.is_organiser ? <ShieldOff aria-hidden="true" className="size-4" /> : <ShieldCheck aria-hidden="true" className="size-4" />}
           onClick={() => role.mutate(person)}
         >
-          {person.is_organiser ? 'Revoke organiser role' : 'Make organiser'}
+          {_(person.is_organiser ? 'organiser.people.revokeRole' : 'organiser.people.makeOrganiser')}
         </Button>
         <Button variant="danger" size="sm" icon={<Trash2 aria-hidden="true" className="size-4" />} onClick={() => setDeleting(true)}>
-          Delete account
+          {_('organiser.people.deleteAccount')}
         </Button>
       </div>
       <DeleteDialog person={deleting ? person : null} onClose={() => setDeleting(false)} onDeleted={onDeleted} />
@@ -176,24 +180,25 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
 }
 
 /** What deleting will do to the person's mission, said before anything happens. */
-function missionOutcomeText(plan: AccountDeletionPlan): string {
+function missionOutcomeText(plan: AccountDeletionPlan, _: I18n['_']): string {
   if (plan.mission_outcome === 'transferred' && plan.mission && plan.new_owner) {
-    return `Their mission "${plan.mission.name}" passes to its co-owner ${personName(plan.new_owner)} (${plan.new_owner.email}).`;
+    return _('organiser.people.outcomeTransferred', { mission: plan.mission.name, name: personName(plan.new_owner), email: plan.new_owner.email });
   }
   if (plan.mission_outcome === 'hidden' && plan.mission) {
-    return `Their mission "${plan.mission.name}" has no co-owner who can take it over, so it is hidden, with a note for its team.`;
+    return _('organiser.people.outcomeHidden', { mission: plan.mission.name });
   }
-  return 'They did not create a mission.';
+  return _('organiser.people.outcomeNone');
 }
 
 function DeleteDialog({ person, onClose, onDeleted }: { person: AttendeeActivity | null; onClose: () => void; onDeleted: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const remove = useMutation({
     mutationFn: (target: AttendeeActivity) =>
       callRpc('delete_attendee_account', { p_user_id: target.user_id, p_mission_outcome: target.deletion.mission_outcome, p_reason: reason }),
     onSuccess: async (deleted) => {
-      toast.success(`The account ${deleted.email} is deleted.`);
+      toast.success(_('organiser.people.deleted', { email: deleted.email }));
       setReason('');
       onClose();
       onDeleted();
@@ -210,38 +215,35 @@ function DeleteDialog({ person, onClose, onDeleted }: { person: AttendeeActivity
     <Dialog
       open={person !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Delete the account ${person?.email ?? ''}?`}
-      description="Only do this when the person asked for it. It cannot be undone."
+      title={_('organiser.people.deleteTitle', { email: person?.email ?? '' })}
+      description={_('organiser.people.deleteDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {_('organiser.common.cancel')}
           </Button>
           <Button
             variant="danger"
             busy={remove.isPending}
-            busyLabel="Deleting..."
+            busyLabel={_('organiser.common.deleting')}
             disabled={reason.trim() === ''}
             onClick={() => person && remove.mutate(person)}
           >
-            Delete account
+            {_('organiser.people.deleteAccount')}
           </Button>
         </>
       }
     >
       {plan ? (
         <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-slate-200">
-          <li data-testid="mission-outcome">{missionOutcomeText(plan)}</li>
-          <li>
-            Their {countLabel(plan.votes, 'vote', 'votes')}, {countLabel(plan.subscriptions, 'subscription', 'subscriptions')} and{' '}
-            {countLabel(plan.memberships, 'team membership', 'team memberships')} are removed.
-          </li>
-          <li>Their role profile and sessions go too; they are signed out everywhere.</li>
+          <li data-testid="mission-outcome">{missionOutcomeText(plan, _)}</li>
+          <li>{_('organiser.people.removed', { votes: plan.votes, subscriptions: plan.subscriptions, memberships: plan.memberships })}</li>
+          <li>{_('organiser.people.profileAndSessions')}</li>
         </ul>
       ) : null}
       <TextAreaField
-        label="Reason"
-        hint="Kept in the audit log, which keeps nothing else of this person: for example how and when they asked."
+        label={_('organiser.people.reason')}
+        hint={_('organiser.people.reasonHint')}
         required
         maxLength={DELETION_REASON_MAX}
         value={reason}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react';
 import { PRIVACY_PAGE_MAX, type PrivacyPageSource } from '@mc/contract';
 import { Alert, Button, Card, CardHeader, TextAreaField, QueryState } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
@@ -17,22 +18,20 @@ const sourceKey = ['organiser', 'privacy-page'] as const;
  * placeholders the server fills in, and a preview. Saving is recorded in the audit log.
  */
 export default function PrivacySection() {
+  const { _ } = useLingui();
   const source = useQuery({ queryKey: sourceKey, queryFn: () => callRpc('get_privacy_page_source', {}) });
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading
-        title="Privacy page"
+        title={_('organiser.sections.privacy')}
         description={
-          <>
-            What everyone reads at{' '}
-            <Link to={paths.privacy()} className="text-sky-300 underline underline-offset-4 hover:text-sky-200">
-              /privacy
-            </Link>
-            : who runs the event, what is collected and why, how long it is kept, people’s rights and whom to ask.
-          </>
+          <Trans
+            id="organiser.privacy.description"
+            components={{ 0: <Link to={paths.privacy()} className="text-sky-300 underline underline-offset-4 hover:text-sky-200" /> }}
+          />
         }
       />
-      <QueryState query={source} loading="Loading the privacy page">
+      <QueryState query={source} loading={_('organiser.privacy.loading')}>
         {(data) => <Editor key={data.updated_at ?? 'template'} source={data} />}
       </QueryState>
     </section>
@@ -45,6 +44,7 @@ function fill(body: string, source: PrivacyPageSource): string {
 }
 
 function Editor({ source }: { source: PrivacyPageSource }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [body, setBody] = useState(source.body);
   const save = useMutation({
@@ -53,17 +53,15 @@ function Editor({ source }: { source: PrivacyPageSource }) {
       queryClient.setQueryData(sourceKey, saved);
       setBody(saved.body);
       await queryClient.invalidateQueries({ queryKey: privacyPageKey });
-      toast.success(saved.is_default ? 'The privacy page shows the template again.' : 'The privacy page is saved.');
+      toast.success(_(saved.is_default ? 'organiser.privacy.templateAgain' : 'organiser.privacy.saved'));
     },
   });
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       <Card>
         <CardHeader
-          title="Text"
-          description={
-            source.is_default ? 'The page shows the built-in template.' : `Saved ${formatDateTime(source.updated_at)}. Every save is in the audit log.`
-          }
+          title={_('organiser.privacy.text')}
+          description={source.is_default ? _('organiser.privacy.builtIn') : _('organiser.privacy.savedAt', { when: formatDateTime(source.updated_at) })}
         />
         <form
           className="flex flex-col gap-4"
@@ -74,8 +72,8 @@ function Editor({ source }: { source: PrivacyPageSource }) {
           noValidate
         >
           <TextAreaField
-            label="Privacy page text"
-            hint="A line starting “## ” is a heading, lines starting “- ” a list. Names in braces are filled in from the server’s settings."
+            label={_('organiser.privacy.textLabel')}
+            hint={_('organiser.privacy.textHint')}
             rows={18}
             maxLength={PRIVACY_PAGE_MAX}
             showCounter
@@ -84,21 +82,21 @@ function Editor({ source }: { source: PrivacyPageSource }) {
           />
           {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" busy={save.isPending && save.variables !== null} busyLabel="Saving..." disabled={save.isPending}>
-              Save privacy page
+            <Button type="submit" busy={save.isPending && save.variables !== null} busyLabel={_('organiser.common.saving')} disabled={save.isPending}>
+              {_('organiser.privacy.save')}
             </Button>
             <Button
               variant="secondary"
               busy={save.isPending && save.variables === null}
-              busyLabel="Restoring..."
+              busyLabel={_('organiser.privacy.restoring')}
               disabled={save.isPending || source.is_default}
               onClick={() => save.mutate(null)}
             >
-              Use the template
+              {_('organiser.privacy.useTemplate')}
             </Button>
           </div>
         </form>
-        <h3 className="mt-6 text-sm font-semibold text-slate-200">Placeholders</h3>
+        <h3 className="mt-6 text-sm font-semibold text-slate-200">{_('organiser.privacy.placeholders')}</h3>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           {source.placeholders.map((placeholder) => (
             <div key={placeholder.name} className="contents">
@@ -110,8 +108,8 @@ function Editor({ source }: { source: PrivacyPageSource }) {
           ))}
         </dl>
       </Card>
-      <Card role="region" aria-label="Preview">
-        <CardHeader title="Preview" description="As visitors will read it once saved." />
+      <Card role="region" aria-label={_('organiser.privacy.preview')}>
+        <CardHeader title={_('organiser.privacy.preview')} description={_('organiser.privacy.previewDescription')} />
         <PrivacyText body={fill(body, source)} />
       </Card>
     </div>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { Spinner } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { ConferenceSettingsCard } from '../programme/ConferenceSettingsCard';
@@ -12,25 +13,22 @@ import { SectionHeading } from '../SectionHeading';
 
 /** The programme's draft (conference details, speakers, sessions, the whole of it as a file) and its publication. */
 export default function ProgrammeSection() {
+  const { _ } = useLingui();
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading
-        title="Programme"
+        title={_('organiser.sections.programme')}
         description={
-          <>
-            What attendees see in the{' '}
-            <Link to={paths.agendaSchedule()} className="text-sky-200 underline underline-offset-2">
-              Agenda Schedule
-            </Link>{' '}
-            and the{' '}
-            <Link to={paths.speakersDirectory()} className="text-sky-200 underline underline-offset-2">
-              Speakers Directory
-            </Link>
-            . Your edits are a draft until you publish them.
-          </>
+          <Trans
+            id="organiser.programme.description"
+            components={{
+              0: <Link to={paths.agendaSchedule()} className="text-sky-200 underline underline-offset-2" />,
+              1: <Link to={paths.speakersDirectory()} className="text-sky-200 underline underline-offset-2" />,
+            }}
+          />
         }
       />
-      <Suspense fallback={<Spinner label="Loading the programme..." />}>
+      <Suspense fallback={<Spinner label={_('organiser.programme.loading')} />}>
         <ProgrammeEditor />
       </Suspense>
     </section>

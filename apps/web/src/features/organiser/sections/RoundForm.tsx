@@ -1,6 +1,7 @@
 import { useId, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
 import { ROUND_VOTES_MAX, venueInstant, type OrganiserRound, type ProcedureParams } from '@mc/contract';
 import { Alert, Button, Card, Select, TextField } from '../../../components/ui';
 import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
@@ -33,8 +34,6 @@ function venueMoment(iso: string | null): { day: string; time: string } {
   return { day: `${part.year ?? ''}-${part.month ?? ''}-${part.day ?? ''}`, time: `${part.hour ?? ''}:${part.minute ?? ''}` };
 }
 
-const HALF_A_MOMENT = 'Give both the day and the time, or leave both empty.';
-
 const checkbox = 'size-5 accent-sky-400';
 
 const VOTE_OPTIONS = Array.from({ length: ROUND_VOTES_MAX }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
@@ -44,9 +43,11 @@ const VOTE_OPTIONS = Array.from({ length: ROUND_VOTES_MAX }, (_, index) => ({ va
  * missions, rules and optional schedule (venue time).
  */
 export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: () => void }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const id = useId();
-  const [name, setName] = useState(round?.name ?? 'Closing panel');
+  // A new round's suggested name, in the organiser's language; it is the round's name once saved.
+  const [name, setName] = useState(() => round?.name ?? _('organiser.roundForm.defaultName'));
   const [votes, setVotes] = useState(String(round?.votes_per_person ?? 3));
   const [shortlist, setShortlist] = useState<Set<string> | null>(() =>
     round && !round.all_missions ? new Set(round.missions.map((mission) => mission.mission_id)) : null,
@@ -61,7 +62,7 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
     mutationFn: (params: ProcedureParams<'create_vote_round'>) =>
       round ? callRpc('update_vote_round', { p_round_id: round.round_id, ...params }) : callRpc('create_vote_round', params),
     onSuccess: async (saved) => {
-      toast.success(round ? `${saved.name} is saved.` : `${saved.name} is created.`);
+      toast.success(_(round ? 'organiser.roundForm.saved' : 'organiser.roundForm.created', { name: saved.name }));
       await refreshAfterChange(queryClient);
       onDone();
     },
@@ -87,32 +88,32 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
     <Card>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-50">
-          {round ? `Change ${round.name}` : 'New round'}
+          {round ? _('organiser.rounds.changeLabel', { name: round.name }) : _('organiser.rounds.new')}
         </h2>
-        <TextField label="Round name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={120} />
-        <Select label="Votes per person" options={VOTE_OPTIONS} value={votes} onChange={(event) => setVotes(event.target.value)} />
+        <TextField label={_('organiser.roundForm.name')} value={name} onChange={(event) => setName(event.target.value)} required maxLength={120} />
+        <Select label={_('organiser.roundForm.votesPerPerson')} options={VOTE_OPTIONS} value={votes} onChange={(event) => setVotes(event.target.value)} />
         <MissionsInRound name={`${id}-missions`} shortlist={shortlist} onChange={setShortlist} />
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className={checkbox} checked={allowOwn} onChange={(event) => setAllowOwn(event.target.checked)} />
-          People may vote for their own mission
+          {_('organiser.roundForm.allowOwn')}
         </label>
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className={checkbox} checked={showCounts} onChange={(event) => setShowCounts(event.target.checked)} />
-          Show the counts while voting is open
+          {_('organiser.roundForm.showCounts')}
         </label>
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className={checkbox} checked={allowRepeat} onChange={(event) => setAllowRepeat(event.target.checked)} />
-          People may give several of their votes to the same mission
+          {_('organiser.roundForm.allowRepeat')}
         </label>
         <RoundSchedule opensAt={opensAt} closesAt={closesAt} onOpensAt={setOpensAt} onClosesAt={setClosesAt} />
-        {halfGiven ? <Alert tone="error">{HALF_A_MOMENT}</Alert> : null}
+        {halfGiven ? <Alert tone="error">{_('organiser.roundForm.halfAMoment')}</Alert> : null}
         {create.isError ? <Alert tone="error">{create.error.message}</Alert> : null}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" busy={create.isPending} busyLabel={round ? 'Saving...' : 'Creating...'}>
-            {round ? 'Save round' : 'Create round'}
+          <Button type="submit" busy={create.isPending} busyLabel={_(round ? 'organiser.common.saving' : 'organiser.roundForm.creating')}>
+            {_(round ? 'organiser.roundForm.save' : 'organiser.roundForm.create')}
           </Button>
           <Button type="button" variant="secondary" onClick={onDone}>
-            Cancel
+            {_('organiser.common.cancel')}
           </Button>
         </div>
       </form>
@@ -122,6 +123,7 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
 
 /** All visible missions, or a shortlist of finalists (`shortlist`) ticked from them. */
 function MissionsInRound({ name, shortlist, onChange }: { name: string; shortlist: Set<string> | null; onChange: (shortlist: Set<string> | null) => void }) {
+  const { _ } = useLingui();
   const missions = useQuery(organiserMissionsQuery());
   const visible = (missions.data ?? []).filter((mission) => mission.hidden === null);
   const toggle = (missionId: string, on: boolean) => {
@@ -132,16 +134,17 @@ function MissionsInRound({ name, shortlist, onChange }: { name: string; shortlis
   };
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium text-slate-200">Missions in the round</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-200">{_('organiser.roundForm.missions')}</legend>
       <label className="flex items-center gap-2 text-sm text-slate-200">
         <input type="radio" name={name} className={checkbox} checked={shortlist === null} onChange={() => onChange(null)} />
-        All visible missions
+        {_('organiser.roundForm.allVisible')}
       </label>
       <label className="flex items-center gap-2 text-sm text-slate-200">
-        <input type="radio" name={name} className={checkbox} checked={shortlist !== null} onChange={() => onChange(new Set())} />A shortlist of finalists
+        <input type="radio" name={name} className={checkbox} checked={shortlist !== null} onChange={() => onChange(new Set())} />
+        {_('organiser.roundForm.shortlist')}
       </label>
       {shortlist !== null ? (
-        <ul className="ml-7 flex max-h-64 flex-col gap-1 overflow-y-auto" aria-label="Finalists">
+        <ul className="ml-7 flex max-h-64 flex-col gap-1 overflow-y-auto" aria-label={_('organiser.roundForm.finalists')}>
           {visible.map((mission) => (
             <li key={mission.mission_id}>
               <label className="flex items-center gap-2 text-sm text-slate-200">
@@ -172,21 +175,23 @@ interface RoundScheduleProps {
 
 /** When the round opens and closes by itself, on the venue's clock; both optional. */
 function RoundSchedule({ opensAt, closesAt, onOpensAt, onClosesAt }: RoundScheduleProps) {
+  const { _ } = useLingui();
+  const venueTimeHint = _('organiser.roundForm.venueTime', { zone: appConfig.conferenceTimeZone });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <LocaleDateField label="Opens on (optional)" value={opensAt.day} onValueChange={(day) => onOpensAt((at) => ({ ...at, day }))} />
+      <LocaleDateField label={_('organiser.roundForm.opensOn')} value={opensAt.day} onValueChange={(day) => onOpensAt((at) => ({ ...at, day }))} />
       <LocaleTimeField
-        label="Opens at (optional)"
+        label={_('organiser.roundForm.opensAt')}
         value={opensAt.time}
         onValueChange={(time) => onOpensAt((at) => ({ ...at, time }))}
-        hint={`Venue time (${appConfig.conferenceTimeZone})`}
+        hint={venueTimeHint}
       />
-      <LocaleDateField label="Closes on (optional)" value={closesAt.day} onValueChange={(day) => onClosesAt((at) => ({ ...at, day }))} />
+      <LocaleDateField label={_('organiser.roundForm.closesOn')} value={closesAt.day} onValueChange={(day) => onClosesAt((at) => ({ ...at, day }))} />
       <LocaleTimeField
-        label="Closes at (optional)"
+        label={_('organiser.roundForm.closesAt')}
         value={closesAt.time}
         onValueChange={(time) => onClosesAt((at) => ({ ...at, time }))}
-        hint={`Venue time (${appConfig.conferenceTimeZone})`}
+        hint={venueTimeHint}
       />
     </div>
   );

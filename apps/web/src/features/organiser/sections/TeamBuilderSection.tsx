@@ -1,13 +1,38 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { Send, Wand2 } from 'lucide-react';
-import { UNPLACED_REASONS, fitReason, type BuilderPlacement, type TeamBuilderProposal } from '@mc/contract';
+import type { BuilderPlacement, TeamBuilderProposal, UnplacedReason } from '@mc/contract';
 import { Alert, Button, Card, QueryState } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { formatCount } from '../../../lib/format';
+import { currentFormattingLocale } from '../../../i18n/i18n';
 import { SectionHeading } from '../SectionHeading';
 import { builderOverviewQuery, matchingKeys, sendProposal } from '../../matching';
+
+/** Why a person stays unplaced, in the interface's language (the contract's UNPLACED_REASONS are its English words). */
+const UNPLACED: Record<UnplacedReason, { messageId: string }> = {
+  noFit: { messageId: 'organiser.builder.unplacedNoFit' },
+  rolesFull: { messageId: 'organiser.builder.unplacedRolesFull' },
+  stoppedEarly: { messageId: 'organiser.builder.unplacedStoppedEarly' },
+};
+
+/**
+ * Why a role and a person fit, as the contract's fitReason(placement, 'they') says it, in the
+ * interface's language ("wants: facilitation; they wrote: facilitation; …").
+ */
+function fitText(placement: BuilderPlacement, _: I18n['_']): string {
+  const pieces: string[] = [];
+  if (placement.wanted_skills.length) {
+    pieces.push(_('organiser.builder.fitWants', { skills: placement.wanted_skills.join(', ') }));
+    if (placement.matched_skills.length) pieces.push(_('organiser.builder.fitWrote', { skills: placement.matched_skills.join(', ') }));
+  }
+  if (placement.archetype) pieces.push(_('organiser.builder.fitArchetype', { archetype: placement.archetype }));
+  if (placement.objective) pieces.push(_('organiser.builder.fitObjective', { objective: placement.objective }));
+  return pieces.join('; ');
+}
 
 /**
  * The team builder (docs/product.md#team-builder): how many attendees with a profile are on no
@@ -15,6 +40,7 @@ import { builderOverviewQuery, matchingKeys, sendProposal } from '../../matching
  * invitations. Nobody is ever added to a team from here.
  */
 export default function TeamBuilderSection() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const overview = useQuery(builderOverviewQuery());
   const [proposal, setProposal] = useState<TeamBuilderProposal | null>(null);
@@ -31,8 +57,9 @@ export default function TeamBuilderSection() {
     mutationFn: (placements: BuilderPlacement[]) => sendProposal(placements),
     onSuccess: async (answer) => {
       toast.success(
-        `Sent ${formatCount(answer.sent)} ${answer.sent === 1 ? 'invitation' : 'invitations'}` +
-          (answer.skipped ? `; ${formatCount(answer.skipped)} skipped because something changed since the preview.` : '.'),
+        answer.skipped
+          ? _('organiser.builder.sentSkipped', { sent: answer.sent, skipped: formatCount(answer.skipped) })
+          : _('organiser.builder.sent', { sent: answer.sent }),
       );
       setProposal(null);
       await queryClient.invalidateQueries({ queryKey: matchingKeys.builderOverview });
@@ -41,24 +68,31 @@ export default function TeamBuilderSection() {
 
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
-      <SectionHeading
-        title="Team builder"
-        description="Proposes a place in a mission’s open role for each attendee who is on no team, so that the total fit is as high as it can be. Sending it invites each person; they accept or decline."
-      />
+      <SectionHeading title={_('organiser.sections.teamBuilder')} description={_('organiser.builder.description')} />
       <Card data-testid="builder-overview">
-        <QueryState query={overview} loading="Counting attendees...">
+        <QueryState query={overview} loading={_('organiser.builder.counting')}>
           {(data) => (
             <ul className="flex flex-col gap-1 text-slate-200">
               <li>
-                <strong className="text-slate-50">{formatCount(data.unteamed_with_profile)}</strong> attendees with a role profile are on no team.
+                <Trans
+                  id="organiser.builder.unteamed"
+                  values={{ count: formatCount(data.unteamed_with_profile) }}
+                  components={{ 0: <strong className="text-slate-50" /> }}
+                />
               </li>
               <li>
-                <strong className="text-slate-50">{formatCount(data.placeable)}</strong> of them can be proposed: they accept being added to teams and share
-                their role card with everyone.
+                <Trans
+                  id="organiser.builder.placeable"
+                  values={{ count: formatCount(data.placeable) }}
+                  components={{ 0: <strong className="text-slate-50" /> }}
+                />
               </li>
               <li>
-                <strong className="text-slate-50">{formatCount(data.open_roles)}</strong> open roles have{' '}
-                <strong className="text-slate-50">{formatCount(data.open_places)}</strong> places left.
+                <Trans
+                  id="organiser.builder.openRoles"
+                  values={{ roles: formatCount(data.open_roles), places: formatCount(data.open_places) }}
+                  components={{ 0: <strong className="text-slate-50" />, 1: <strong className="text-slate-50" /> }}
+                />
               </li>
             </ul>
           )}
@@ -67,14 +101,14 @@ export default function TeamBuilderSection() {
           className="mt-4"
           icon={<Wand2 aria-hidden="true" className="size-4" />}
           busy={preview.isPending}
-          busyLabel="Building teams..."
+          busyLabel={_('organiser.builder.building')}
           onClick={() => preview.mutate()}
         >
-          Propose teams
+          {_('organiser.builder.propose')}
         </Button>
         {preview.isError ? (
           <Alert tone="error" className="mt-4">
-            {preview.error.message || 'Could not build a proposal'}
+            {preview.error.message || _('organiser.builder.proposalFailed')}
           </Alert>
         ) : null}
       </Card>
@@ -99,6 +133,7 @@ interface ProposalViewProps {
 }
 
 function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProps) {
+  const { _ } = useLingui();
   const placed = proposal.placements.length;
   // Everyone proposed is invited unless the organiser leaves them out.
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
@@ -112,25 +147,27 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
     });
   return (
     <Card data-testid="builder-proposal" className="flex flex-col gap-4">
-      <h2 className="text-lg font-semibold text-slate-50">Proposal</h2>
+      <h2 className="text-lg font-semibold text-slate-50">{_('organiser.builder.proposal')}</h2>
       <p role="status" className="text-slate-200">
-        {formatCount(placed)} {placed === 1 ? 'person' : 'people'} placed, total fit {formatCount(proposal.total_fit)}; {formatCount(proposal.unplaced.length)}{' '}
-        stay unplaced. Found in {(proposal.elapsed_ms / 1000).toFixed(1)} s.
+        {_('organiser.builder.summary', {
+          placed,
+          fit: formatCount(proposal.total_fit),
+          unplaced: formatCount(proposal.unplaced.length),
+          seconds: new Intl.NumberFormat(currentFormattingLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(proposal.elapsed_ms / 1000),
+        })}
       </p>
-      {proposal.stopped_early ? (
-        <Alert tone="warning">The builder ran out of time: this is the best placement it found, and the people it did not reach stay unplaced.</Alert>
-      ) : null}
+      {proposal.stopped_early ? <Alert tone="warning">{_('organiser.builder.ranOutOfTime')}</Alert> : null}
       {placed ? (
         <>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="secondary" onClick={() => setLeft(new Set())}>
-              Select all
+              {_('organiser.builder.selectAll')}
             </Button>
             <Button size="sm" variant="secondary" onClick={() => setLeft(new Set(proposal.placements.map((placement) => placement.user_id)))}>
-              Select none
+              {_('organiser.builder.selectNone')}
             </Button>
           </div>
-          <ul className="flex flex-col gap-2" aria-label="Proposed placements">
+          <ul className="flex flex-col gap-2" aria-label={_('organiser.builder.placements')}>
             {proposal.placements.map((placement) => (
               <li key={placement.user_id} className="flex gap-3 rounded-xl border border-slate-700 p-3" data-testid="builder-placement">
                 <input
@@ -138,30 +175,39 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
                   className="mt-1 size-5 shrink-0 accent-sky-400"
                   checked={!left.has(placement.user_id)}
                   onChange={(event) => toggle(placement.user_id, event.target.checked)}
-                  aria-label={`Invite ${placement.first_name} ${placement.last_name}`}
+                  aria-label={_('organiser.builder.invite', { firstName: placement.first_name, lastName: placement.last_name })}
                 />
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-slate-50">
-                    {placement.first_name} {placement.last_name} → {placement.mission_name}, as {placement.role_title}
+                    {_('organiser.builder.placement', {
+                      firstName: placement.first_name,
+                      lastName: placement.last_name,
+                      mission: placement.mission_name,
+                      role: placement.role_title,
+                    })}
                   </p>
-                  <p className="text-sm break-words text-slate-300">
-                    Fit {placement.score}: {fitReason(placement, 'they')}
-                  </p>
+                  <p className="text-sm break-words text-slate-300">{_('organiser.builder.fit', { score: placement.score, reason: fitText(placement, _) })}</p>
                 </div>
               </li>
             ))}
           </ul>
         </>
       ) : (
-        <p className="text-slate-300">Nobody can be placed now: no open role fits the attendees who are on no team.</p>
+        <p className="text-slate-300">{_('organiser.builder.nobody')}</p>
       )}
       {proposal.unplaced.length ? (
         <details className="rounded-xl border border-slate-700 p-3">
-          <summary className="cursor-pointer font-semibold text-slate-100">Who stays unplaced, and why ({formatCount(proposal.unplaced.length)})</summary>
+          <summary className="cursor-pointer font-semibold text-slate-100">
+            {_('organiser.builder.unplacedSummary', { count: formatCount(proposal.unplaced.length) })}
+          </summary>
           <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-300">
             {proposal.unplaced.map((person) => (
               <li key={person.user_id}>
-                {person.first_name} {person.last_name}: {UNPLACED_REASONS[person.reason]}
+                {_('organiser.builder.unplacedPerson', {
+                  firstName: person.first_name,
+                  lastName: person.last_name,
+                  reason: _(UNPLACED[person.reason].messageId),
+                })}
               </li>
             ))}
           </ul>
@@ -173,11 +219,11 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
           className="self-start"
           icon={<Send aria-hidden="true" className="size-4" />}
           busy={sending}
-          busyLabel="Sending..."
+          busyLabel={_('organiser.common.sending')}
           disabled={chosen.length === 0}
           onClick={() => onSend(chosen)}
         >
-          Send {formatCount(chosen.length)} {chosen.length === 1 ? 'invitation' : 'invitations'}
+          {_('organiser.builder.send', { count: chosen.length })}
         </Button>
       ) : null}
     </Card>

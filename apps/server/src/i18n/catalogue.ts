@@ -1,0 +1,136 @@
+import { setupI18n, type I18n } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { fillTemplate, type TemplateValues } from '@mc/contract';
+
+/**
+ * One language's catalogue of the server's messages (docs/decisions/043-languages-with-lingui.md,
+ * "Server messages"): a gettext PO file whose msgid IS the English message and whose msgstr is
+ * its translation. A message built at runtime has a template for a msgid, `{name}` standing for
+ * the text put in (`Some of the chosen team members do not exist: {names}`); the translation
+ * carries the same `{name}`s, filled with what the English had there.
+ */
+
+/** What every translation's comment says until a native speaker has read it. */
+export const REVIEW_COMMENT = 'not reviewed by a native speaker';
+
+/** One entry as its PO file has it. */
+export interface CatalogueEntry {
+  /** The English message or template (the msgid). */
+  english: string;
+  /** Its translation (the msgstr); empty when none is written yet. */
+  translation: string;
+  /** The translator's comments (`# …`). */
+  comments: string[];
+}
+
+/** An English message found in the catalogue: the entry's msgid and the text in each of its `{name}`s. */
+export interface CatalogueMatch {
+  english: string;
+  values: Record<string, string>;
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The names of a message's `{placeholders}`, in order. */
+export function placeholdersOf(message: string): string[] {
+  return [...message.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
+}
+
+/** The entries of a PO file, read by Lingui's PO format (obsolete entries left out). */
+export function readCatalogue(po: string, filename = 'catalogue.po'): CatalogueEntry[] {
+  const catalog = formatter({ origins: false }).parse(po, { locale: null, sourceLocale: 'en', filename });
+  if (catalog instanceof Promise) throw new Error('@lingui/format-po parsed a catalogue asynchronously; the server reads its catalogues synchronously');
+  return Object.values(catalog).flatMap((message) => {
+    if (message.obsolete || message.message === undefined) return [];
+    const comments = (message.extra as { translatorComments?: unknown } | undefined)?.translatorComments;
+    return {
+      english: message.message,
+      translation: message.translation ?? '',
+      comments: Array.isArray(comments) ? comments.filter((comment): comment is string => typeof comment === 'string') : [],
+    };
+  });
+}
+
+interface Template {
+  english: string;
+  pattern: RegExp;
+  names: string[];
+  /** Characters outside its placeholders: when two templates match, the more specific wins. */
+  literal: number;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function templateOf(english: string): Template {
+  const literals = english.split(PLACEHOLDER).filter((_piece, index) => index % 2 === 0);
+  return {
+    english,
+    pattern: new RegExp(`^${literals.map(escapeRegExp).join('([\\s\\S]*?)')}$`),
+    names: placeholdersOf(english),
+    literal: literals.join('').length,
+  };
+}
+
+export class Catalogue {
+  private readonly i18n: I18n;
+  private readonly exact = new Set<string>();
+  private readonly templates: Template[] = [];
+  /** Every entry with a translation, by its English. */
+  private readonly translated = new Set<string>();
+
+  /** Entries without a translation are left out: their messages stay in English. */
+  constructor(locale: string, entries: readonly CatalogueEntry[]) {
+    const messages: Record<string, ReturnType<typeof compileMessage>> = {};
+    for (const { english, translation } of entries) {
+      if (!translation) continue;
+      messages[english] = compileMessage(translation);
+      this.translated.add(english);
+      if (placeholdersOf(english).length) this.templates.push(templateOf(english));
+      else this.exact.add(english);
+    }
+    this.templates.sort((a, b) => b.literal - a.literal);
+    this.i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  }
+
+  /** The entry an English message comes from: itself, or the most specific template it fits; null for none. */
+  match(message: string): CatalogueMatch | null {
+    if (this.exact.has(message)) return { english: message, values: {} };
+    for (const template of this.templates) {
+      const found = template.pattern.exec(message);
+      if (found) return { english: template.english, values: Object.fromEntries(template.names.map((name, index) => [name, found[index + 1] ?? ''])) };
+    }
+    return null;
+  }
+
+  /** The message in this catalogue's language; as it is when no entry has it. */
+  translate(message: string): string {
+    const found = this.match(message);
+    if (!found) return message;
+    const values = Object.fromEntries(Object.entries(found.values).map(([name, value]) => [name, this.translateValue(value)]));
+    return this.i18n._(found.english, values);
+  }
+
+  /**
+   * A text the server writes for a person (a mail, a notification, a page), named by its entry's
+   * English: the translation with `values` in its `{name}`s, as they are; the English filled in
+   * when no entry has it.
+   */
+  say(english: string, values: TemplateValues = {}): string {
+    return this.translated.has(english) ? this.i18n._(english, values) : fillTemplate(english, values);
+  }
+
+  /**
+   * What a template's placeholder had in English, as it goes into the translation: a whole entry
+   * of the catalogue translated ("Invalid user data (mobile_number: Please enter a valid mobile
+   * number)"), or, in a list separated by ", ", each item that is one (the labels of the fields
+   * left empty); anything else (names, ids, numbers) as it is.
+   */
+  private translateValue(value: string): string {
+    if (this.exact.has(value)) return this.i18n._(value);
+    return value
+      .split(', ')
+      .map((item) => (this.exact.has(item) ? this.i18n._(item) : item))
+      .join(', ');
+  }
+}
