@@ -1,7 +1,23 @@
-import { expect, test } from './support/test.ts';
-import { expectNoA11yViolations } from './support/app.ts';
+import { expect, test, type Browser, type Page } from './support/test.ts';
+import {
+  createMission,
+  createUser,
+  expectNoA11yViolations,
+  organiserViaApi,
+  rpc,
+  signInAsNewOrganiser,
+  signInViaUi,
+  withRoleProfile,
+  type E2EUser,
+} from './support/app.ts';
+import { E2E_BASE_URL } from './support/env.ts';
 
-/** The interface in the visitor's language (docs/product.md#languages): the public screens so far. */
+/** The interface in the person's language (docs/product.md#languages). */
+
+// One journey switches a language off for everyone: the others must not run meanwhile.
+test.describe.configure({ mode: 'default' });
+
+const PROGRAMME = 'Community Mission Game 2025';
 
 test('a visitor chooses Afrikaans on the landing page; sign-in, sign-up and reset speak it, a reload keeps it, English comes back', async ({ page }) => {
   await page.goto('/');
@@ -61,4 +77,140 @@ test.describe('a browser that prefers isiZulu', () => {
     await expect(page.getByRole('textbox', { name: 'I-imeyili' })).toBeVisible();
     await expectNoA11yViolations(page);
   });
+});
+
+/** What one newcomer sees, in their language, from sign-up to their first vote. */
+const NEWCOMER_WORDS = {
+  af: {
+    firstName: 'Voornaam',
+    lastName: 'Van',
+    email: 'E-pos',
+    dateOfBirth: 'Geboortedatum',
+    mobile: 'Selfoonnommer',
+    submit: 'Skep rekening',
+    created: 'Rekening suksesvol geskep!',
+    welcome: `Welkom: ${PROGRAMME}`,
+    allMissions: 'Alle missies',
+    vote: 'Stem',
+    unvote: 'Trek stem terug',
+    details: 'Bekyk besonderhede',
+    oneVote: '1 stem',
+  },
+  zu: {
+    firstName: 'Igama',
+    lastName: 'Isibongo',
+    email: 'I-imeyili',
+    dateOfBirth: 'Usuku lokuzalwa',
+    mobile: 'Inombolo yeselula',
+    submit: 'Dala i-akhawunti',
+    created: 'I-akhawunti idalwe ngempumelelo!',
+    welcome: `Siyakwamukela: ${PROGRAMME}`,
+    allMissions: 'Yonke imisebenzi',
+    vote: 'Vota',
+    unvote: 'Hoxisa ivoti',
+    details: 'Buka Imininingwane',
+    oneVote: '1 ivoti',
+  },
+} as const;
+
+for (const language of ['af', 'zu'] as const) {
+  test.describe(`a newcomer whose browser prefers ${language}`, () => {
+    test.use({ locale: `${language}-ZA` });
+
+    test('signs up, lands on the dashboard and casts a first vote, all in their language', async ({ page }) => {
+      const words = NEWCOMER_WORDS[language];
+      const mission = await createMission(await withRoleProfile(await createUser()));
+      await page.goto('/signup');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByLabel(words.firstName).fill('Thandi');
+      await page.getByLabel(words.lastName).fill('Nkosi');
+      await page.getByLabel(words.email).fill(`newcomer-${language}-${Date.now()}@example.com`);
+      await page.getByLabel(words.dateOfBirth).fill('1994-03-08');
+      await page.getByLabel(words.mobile).fill('821234567');
+      await page.getByRole('button', { name: words.submit }).click();
+      await expect(page.getByText(words.created)).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: words.welcome })).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      await page.getByRole('link', { name: words.allMissions }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: words.allMissions })).toBeVisible();
+      const card = page.getByTestId('mission-card').filter({ has: page.getByRole('heading', { name: mission.name, exact: true }) });
+      await card.getByRole('button', { name: words.vote, exact: true }).click();
+      await expect(card.getByTestId('card-votes')).toHaveText('1');
+      await expect(card.getByRole('button', { name: words.unvote, exact: true })).toBeVisible();
+      await card.getByRole('link', { name: words.details }).click();
+      await expect(page.getByTestId('engagement-votes')).toHaveText(words.oneVote);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expectNoA11yViolations(page);
+    });
+  });
+}
+
+/** The account's metadata as the server keeps it. */
+async function accountLanguage(user: E2EUser): Promise<unknown> {
+  const response = await fetch(`${E2E_BASE_URL}/auth/v1/user`, {
+    headers: { apikey: 'mission-control', authorization: `Bearer ${user.session.access_token}` },
+  });
+  return ((await response.json()) as { user_metadata?: { language?: unknown } }).user_metadata?.language;
+}
+
+async function newDevice(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ locale: 'en-ZA' })).newPage();
+}
+
+test('a language chosen on one device follows the account to another, and a change there comes back', async ({ browser }) => {
+  const person = await createUser();
+  const laptop = await newDevice(browser);
+  await laptop.goto('/');
+  await laptop.getByRole('combobox', { name: 'Language' }).selectOption('af');
+  await laptop.goto('/signin');
+  await laptop.getByLabel('E-pos').fill(person.email);
+  await laptop.getByLabel('Geboortedatum').fill(person.dateOfBirth);
+  await laptop.getByRole('button', { name: 'Teken in' }).click();
+  await expect(laptop.getByRole('heading', { level: 1, name: `Welkom: ${PROGRAMME}` })).toBeVisible();
+  // The account had no language yet: it takes the one the person chose on this device.
+  await expect.poll(() => accountLanguage(person)).toBe('af');
+
+  const phone = await newDevice(browser);
+  await signInViaUi(phone, person);
+  await expect(phone.getByRole('heading', { level: 1, name: `Welkom: ${PROGRAMME}` })).toBeVisible();
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'af');
+
+  await phone.goto('/account');
+  await phone.getByRole('combobox', { name: 'Taal' }).selectOption('zu');
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'zu');
+  await expect.poll(() => accountLanguage(person)).toBe('zu');
+  await expectNoA11yViolations(phone);
+
+  await laptop.reload();
+  await expect(laptop.getByRole('heading', { level: 1, name: `Siyakwamukela: ${PROGRAMME}` })).toBeVisible();
+  await expect(laptop.locator('html')).toHaveAttribute('lang', 'zu');
+});
+
+test('organisers switch isiXhosa off: it leaves the language lists, a browser preferring it gets English, and it comes back', async ({ page, browser }) => {
+  await signInAsNewOrganiser(page);
+  const helper = await organiserViaApi(await createUser());
+  try {
+    await page.goto('/organiser/languages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Languages' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /English/ })).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'isiXhosa' }).click();
+    await expect(page.getByText('isiXhosa is switched off.')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'isiXhosa' })).not.toBeChecked();
+    await expectNoA11yViolations(page);
+
+    const visitor = await (await browser.newContext({ locale: 'xh-ZA' })).newPage();
+    await visitor.goto('/');
+    await expect(visitor.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(visitor.getByRole('combobox', { name: 'Language' }).getByRole('option')).toHaveText(['English', 'Afrikaans', 'isiZulu']);
+
+    await page.getByRole('checkbox', { name: 'isiXhosa' }).click();
+    await expect(page.getByText('isiXhosa is offered again.')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'isiXhosa' })).toBeChecked();
+    await visitor.reload();
+    await expect(visitor.locator('html')).toHaveAttribute('lang', 'xh');
+  } finally {
+    await rpc(helper, 'set_language_offered', { p_language: 'xh', p_offered: true });
+  }
 });

@@ -1,6 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { AuthError } from '../http/errors.ts';
+import { accountLanguage } from '../i18n/language.ts';
+import { wordingIn } from '../i18n/translate.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sessionAssurance } from './mfa.ts';
 import { verifyPassword } from './password.ts';
@@ -43,14 +45,21 @@ export class CredentialChange {
     }
   }
 
-  /** The owner hears of every change of their credential, so one they did not make does not go unnoticed. */
-  async tellOwner(email: string): Promise<void> {
+  /**
+   * The owner hears of every change of their credential, so one they did not make does not go
+   * unnoticed; in the language of their account (`user_metadata.language`).
+   */
+  async tellOwner(owner: { email: string; user_metadata: Record<string, unknown> }): Promise<void> {
     const link = `${this.config.publicUrl}/reset-password`;
+    const { say } = wordingIn(accountLanguage(owner.user_metadata.language));
     await this.mailer
       .send({
-        to: email,
-        subject: `${this.config.PRODUCT_NAME}: your date of birth was changed`,
-        text: `The date of birth you sign in with was just changed, and your other sessions were signed out.\n\nIf it was you, there is nothing more to do. If it was not, ask for a reset link at once:\n\n${link}`,
+        to: owner.email,
+        subject: say('{product}: your date of birth was changed', { product: this.config.PRODUCT_NAME }),
+        text: say(
+          'The date of birth you sign in with was just changed, and your other sessions were signed out.\n\nIf it was you, there is nothing more to do. If it was not, ask for a reset link at once:\n\n{link}',
+          { link },
+        ),
         link,
       })
       // The change is made; the outbox row records the mail even when the mail server could not take it.

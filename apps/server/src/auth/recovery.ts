@@ -3,6 +3,8 @@ import { isValidEmailAddress, SIGNUP_MESSAGES } from '@mc/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { AuthError } from '../http/errors.ts';
+import { accountLanguage } from '../i18n/language.ts';
+import { wordingIn } from '../i18n/translate.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Window } from './rate-limit.ts';
 import type { SessionIssuer } from './sessions.ts';
@@ -40,10 +42,10 @@ export class AccountRecovery {
     // asking for another person's account cannot use up that person's way back in, because a link
     // mailed less than the interval ago (valid for an hour) is already in the owner's mailbox.
     // One statement, so requests racing each other send one mail between them.
-    const rows = await this.db.query<{ id: string; email: string }>(
+    const rows = await this.db.query<{ id: string; email: string; language: string | null }>(
       `update users set recovery_mail_at = now()
         where lower(email) = $1 and (recovery_mail_at is null or recovery_mail_at <= now() - make_interval(mins => $2::int))
-        returning id, email`,
+        returning id, email, user_metadata->>'language' as language`,
       [email, this.config.RECOVERY_MAIL_INTERVAL_MINUTES],
     );
     const user = rows[0];
@@ -51,11 +53,16 @@ export class AccountRecovery {
     const token = newOpaqueToken();
     await this.db.query(`insert into recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [sha256(token), user.id]);
     const link = `${this.sessions.issuer}/verify?${new URLSearchParams({ token, type: 'recovery', redirect_to: this.safeRedirect(redirectTo) })}`;
+    // In the language of the account, whoever asked and in whatever language.
+    const { say } = wordingIn(accountLanguage(user.language));
     try {
       await this.mailer.send({
         to: user.email,
-        subject: `${this.config.PRODUCT_NAME}: reset your sign-in`,
-        text: `Someone asked to reset the date of birth you sign in with. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this mail; nothing changes.`,
+        subject: say('{product}: reset your sign-in', { product: this.config.PRODUCT_NAME }),
+        text: say(
+          'Someone asked to reset the date of birth you sign in with. If it was you, open this link within an hour:\n\n{link}\n\nIf it was not you, ignore this mail; nothing changes.',
+          { link },
+        ),
         link,
       });
     } catch (error) {

@@ -275,8 +275,9 @@ export class AuthService {
     });
     // Sign-in failures counted against the old credential no longer say anything.
     await this.db.query(`delete from rate_limits where bucket = $1 and subject = $2`, [this.windows.accountFailures.bucket, claims.email.toLowerCase()]);
-    await this.credentialChange.tellOwner(user.email);
     const updated = await this.sessions.findUserById(this.db, claims.sub);
+    // As the account is now: a language chosen in the same request already counts.
+    await this.credentialChange.tellOwner(updated);
     // Every earlier device token was bound to the old credential; this browser keeps being trusted.
     return { result: await this.sessions.authUser(updated), device: this.devices.issue(updated.id, updated.password_hash) };
   }

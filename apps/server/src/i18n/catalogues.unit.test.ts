@@ -4,6 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as contract from '@mc/contract';
 import { MFA_MESSAGES } from '../auth/mfa.ts';
+import { privacyTemplateTexts } from '../features/privacy/privacy-page.ts';
 import { RESTARTING_MESSAGE, SERVER_BUSY_MESSAGE, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
 import { Catalogue, placeholdersOf, readCatalogue, REVIEW_COMMENT, type CatalogueEntry } from './catalogue.ts';
 import { catalogueFile, translate, type TranslatedLanguage } from './translate.ts';
@@ -12,8 +13,10 @@ import { catalogueFile, translate, type TranslatedLanguage } from './translate.t
  * The server's catalogues (docs/decisions/043-languages-with-lingui.md, "Server messages"): every
  * message the server may answer a person with has an entry in each language (the contract's and
  * the server's *_MESSAGES, what their functions build, and every literal message an AuthError,
- * RpcError, businessError, forbidden or invalidParameter is thrown with), no translation is empty,
- * each keeps its entry's {placeholders}, and each says whether a native speaker reviewed it.
+ * RpcError, businessError, forbidden or invalidParameter is thrown with), and so does every text
+ * the server writes for a person (each `say('…')` of a wording, i18n/translate.ts: mails,
+ * notifications, the privacy template, calendars), no translation is empty, each keeps its entry's
+ * {placeholders}, and each says whether a native speaker reviewed it.
  */
 
 const LANGUAGES: TranslatedLanguage[] = ['af', 'zu', 'xh'];
@@ -44,9 +47,13 @@ const LEFT_IN_ENGLISH: Record<string, { why: string; sample: string }> = {
   },
 };
 
-/** A message the catalogues must have: one text, a text followed by a list (ending ': '), or the shape of a template literal. */
+/**
+ * A message the catalogues must have: one text, a text followed by a list (ending ': '), the shape
+ * of a template literal, or a text the server writes, looked up by its English exactly.
+ */
 type Expected =
   | { kind: 'message'; source: string; text: string }
+  | { kind: 'said'; source: string; text: string }
   | { kind: 'prefix'; source: string; text: string }
   | { kind: 'shape'; source: string; shape: string; pattern: RegExp };
 
@@ -124,6 +131,50 @@ function expectedOfLiteral(source: string, node: ts.Expression): Expected[] {
   return [];
 }
 
+/**
+ * The texts `say` is handed by name rather than written out, by file, and where they come from.
+ * The wording itself (i18n/) passes on what it is given.
+ */
+const SAID_BY_NAME: Record<string, () => string[]> = {
+  'features/privacy/privacy-page.ts': privacyTemplateTexts,
+};
+
+/** Each call of a wording's `say` (`say(…)`, `wording.say(…)`) in a folder: its file and its first argument. */
+function sayCalls(root: string): Array<{ file: string; english: ts.Expression }> {
+  const found: Array<{ file: string; english: ts.Expression }> = [];
+  for (const { file, source } of sourceFiles(root)) {
+    if (root === SERVER_SRC && file.startsWith('i18n/')) continue;
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node)) {
+        const callee = node.expression;
+        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+        const english = node.arguments[0];
+        if (name === 'say' && english) found.push({ file, english });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+/** The texts the server writes for people: what every `say` is called with, in the server and the contract. */
+function saidTexts(): Expected[] {
+  const calls = [...sayCalls(SERVER_SRC), ...sayCalls(CONTRACT_SRC).map((call) => ({ ...call, file: `contract/${call.file}` }))];
+  const written = calls.flatMap(({ file, english }): Expected[] =>
+    ts.isStringLiteralLike(english) ? [{ kind: 'said', source: file, text: english.text }] : [],
+  );
+  const byName = Object.entries(SAID_BY_NAME).flatMap(([file, texts]) => texts().map((text): Expected => ({ kind: 'said', source: file, text })));
+  return [...written, ...byName];
+}
+
+/** The files that hand `say` something other than its English written out, and are not in SAID_BY_NAME. */
+function unlistedSayCalls(): string[] {
+  return [...sayCalls(SERVER_SRC), ...sayCalls(CONTRACT_SRC)]
+    .filter(({ file, english }) => !ts.isStringLiteralLike(english) && !(file in SAID_BY_NAME))
+    .map(({ file, english }) => `${file}: say(${english.getText()})`);
+}
+
 function allExpected(): Expected[] {
   const fromContract = Object.entries(contract).filter(([name]) => /_MESSAGES?$/.test(name));
   const fromServer = Object.entries(SERVER_MESSAGE_CONSTANTS);
@@ -134,6 +185,7 @@ function allExpected(): Expected[] {
     ...expectedOfValue('requiredFieldsMessage', contract.requiredFieldsMessage(['Statement', 'Core message'])),
     ...labels.map((label): Expected => ({ kind: 'message', source: 'a required field label', text: label })),
     ...thrownMessages().flatMap(({ file, message }) => expectedOfLiteral(file, message)),
+    ...saidTexts(),
   ].filter((expected) => expected.kind !== 'shape' || !(expected.shape in LEFT_IN_ENGLISH));
 }
 
@@ -142,6 +194,8 @@ const filled = (english: string) => english.replace(/\{(\w+)\}/g, '⟨$1⟩');
 
 function covers(catalogue: Catalogue, entries: readonly CatalogueEntry[], expected: Expected): boolean {
   if (expected.kind === 'message') return catalogue.match(expected.text) !== null;
+  // `say` looks its English up as it is: a template that merely fits it would not be used.
+  if (expected.kind === 'said') return entries.some((entry) => entry.english === expected.text && entry.translation !== '');
   if (expected.kind === 'prefix') {
     const found = catalogue.match(`${expected.text}one, two`);
     return found !== null && found.english.startsWith(expected.text) && /^\{\w+\}$/.test(found.english.slice(expected.text.length));
@@ -204,6 +258,25 @@ describe("the server's catalogues", () => {
     expect(expected.length).toBeGreaterThan(150);
   });
 
+  it('finds the texts the server writes: each say() of the mails, notifications, privacy template and calendars', () => {
+    expect(unlistedSayCalls(), 'write the English out in say(…), or list where its texts come from in SAID_BY_NAME').toEqual([]);
+    const said = expected.filter((wanted) => wanted.kind === 'said').map((wanted) => (wanted.kind === 'said' ? wanted.text : ''));
+    expect(said).toEqual(
+      expect.arrayContaining([
+        '{product}: reset your sign-in',
+        '{product}: your date of birth was changed',
+        '{product}: {count} new notifications',
+        '{actor} changed the {fields} of {mission}.',
+        'New: "{title}", {when}',
+        'Who runs this app',
+        'Questions or requests about your data: {contact}.',
+        'the event’s name',
+        'Speakers: {people}',
+        'My agenda: {event}',
+      ]),
+    );
+  });
+
   it.each(LANGUAGES)('%s has an entry for every message, each translated with its placeholders and the review comment', (language) => {
     expect(catalogueProblems(language, entriesOf(language), expected)).toEqual([]);
   });
@@ -227,6 +300,8 @@ describe("the server's catalogues", () => {
     expect(catalogueProblems('af', withoutTemplate, expected)).toEqual([
       `af: no entry for MISSION_MESSAGES.unknownMembers: "${contract.MISSION_MESSAGES.unknownMembers}"`,
     ]);
+    const withoutSaid = entries.filter((entry) => entry.english !== 'Speakers: {people}');
+    expect(catalogueProblems('af', withoutSaid, expected)).toEqual([expect.stringContaining('no entry for features/agenda/calendar.ts: "Speakers: {people}"')]);
     const withoutShape = entries.filter((entry) => !entry.english.startsWith('Too many wrong codes. '));
     expect(catalogueProblems('af', withoutShape, expected)).toEqual([expect.stringContaining('no entry for auth/mfa.ts: "Too many wrong codes. {}."')]);
 

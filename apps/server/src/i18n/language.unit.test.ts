@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { describePartChange, ENGLISH_WORDING, type PartFacts } from '@mc/contract';
 import { Catalogue, readCatalogue } from './catalogue.ts';
-import { languageOf } from './language.ts';
+import { accountLanguage, languageOf } from './language.ts';
+import { wordingIn } from './translate.ts';
 
 describe("a request's language", () => {
   it.each([
@@ -69,5 +71,41 @@ msgstr ""
       values: { method: 'POST', path: '/auth/v1/x y' },
     });
     expect(catalogue.match('Something else')).toBeNull();
+  });
+
+  it('writes a text of its own by its English: the translation with the values as they are, or the English filled in', () => {
+    expect(catalogue.say('Nothing at {method} {path}', { method: 'GET', path: '/a {b}' })).toBe('Niks by GET /a {b} nie');
+    expect(catalogue.say('Mission not found')).toBe('Missie nie gevind nie');
+    expect(catalogue.say('Nowhere at {path}', { path: '/x' })).toBe('Nowhere at /x');
+    expect(catalogue.say('Untranslated')).toBe('Untranslated');
+  });
+});
+
+describe("a person's account language", () => {
+  it('is the language kept on the account when it is one of ours, else English', () => {
+    expect(accountLanguage('xh')).toBe('xh');
+    expect(accountLanguage('af')).toBe('af');
+    for (const other of ['fr', 'AF', '', null, undefined, 3, { code: 'af' }]) expect(accountLanguage(other)).toBe('en');
+  });
+});
+
+describe("a language's wording", () => {
+  const part: PartFacts = { title: 'Opening', date: '2025-12-06', startTime: '09:30', endTime: '10:00', room: 'Hall B', speakers: [] };
+  const day = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2025, 11, 6)));
+
+  it('is English as written for English, with British dates', () => {
+    expect(wordingIn('en')).toBe(ENGLISH_WORDING);
+    expect(describePartChange({ partId: 'p', kinds: ['new'], before: null, after: part })).toBe('New: "Opening", Sat 6 Dec 09:30–10:00, Hall B');
+  });
+
+  it("writes the server's catalogue entries, and dates in the language's locale", () => {
+    expect(wordingIn('af').say('Hello {name},', { name: 'Ada' })).toBe('Hallo Ada,');
+    expect(describePartChange({ partId: 'p', kinds: ['new'], before: null, after: part }, wordingIn('af'))).toBe(
+      `Nuut: "Opening", ${day('af-ZA')} 09:30–10:00, Hall B`,
+    );
+    expect(describePartChange({ partId: 'p', kinds: ['cancelled'], before: part, after: null }, wordingIn('zu'))).toBe(
+      `Kukhanseliwe: "Opening" (ngaphambilini: ${day('zu-ZA')} 09:30–10:00, Hall B)`,
+    );
   });
 });

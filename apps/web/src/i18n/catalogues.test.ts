@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { formatter } from '@lingui/format-po';
+import { parse, type Token } from '@messageformat/parser';
 import { SIGNUP_MESSAGES } from '@mc/contract/messages.ts';
 import { CHECK_MESSAGE_IDS, CHECK_MESSAGE_VALUES } from './checkMessages';
+import { PART_CHANGE_MESSAGE_IDS } from '../features/conference/programmeTexts';
 import { LANGUAGES, MESSAGE_AREAS, type MessageArea } from './languages';
 
 /*
@@ -44,8 +46,24 @@ function strings(value: unknown): string[] {
 }
 
 /** A message's placeholders ({name}) and tags (<0>, </0>), sorted: what a translation must keep. */
+/**
+ * The values and tags a message uses, read with an ICU MessageFormat parser: `{name}`, the
+ * argument of a plural or select, and `<0>…</0>` tags, whatever words surround them.
+ */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{\s*(\w+)[^}]*\}|<\/?\d+\/?>/g)].map((match) => match[1] ?? match[0]).sort();
+  const found = new Set<string>();
+  const visit = (tokens: readonly Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'content') for (const tag of token.value.matchAll(/<\/?\d+\/?>/g)) found.add(tag[0]);
+      else if (token.type === 'argument' || token.type === 'function') found.add(token.arg);
+      else if (token.type === 'plural' || token.type === 'select') {
+        found.add(token.arg);
+        for (const branch of token.cases) visit(branch.tokens);
+      }
+    }
+  };
+  visit(parse(message));
+  return [...found].sort();
 }
 
 /** Every language's messages, all parts of the catalogue together. */
@@ -66,6 +84,12 @@ describe('the catalogues', () => {
       }
     }
     expect(readdirSync(`${LOCALES}${area}`).sort()).toEqual(LANGUAGES.map(({ code }) => `${code}.po`).sort());
+  });
+
+  it('compare placeholders whatever words surround them, and tell different ones apart', () => {
+    expect(placeholders('{count, plural, one {# ivoti} other {amavoti angu-#}}')).toEqual(['count']);
+    expect(placeholders('Sent to <0>{name}</0> at {time}')).toEqual(['</0>', '<0>', 'name', 'time']);
+    expect(placeholders('{count} votes')).not.toEqual(placeholders('{total} votes'));
   });
 
   it('are in the parts the app knows, each message in one part only', async () => {
@@ -93,6 +117,15 @@ describe('the catalogues', () => {
     for (const [text, id] of Object.entries(CHECK_MESSAGE_IDS)) expect(withValues(english.get(id)?.translation ?? ''), id).toBe(text);
     // Every check of the contract has its message in the catalogue.
     expect(Object.values(SIGNUP_MESSAGES).filter((text) => !(text in CHECK_MESSAGE_IDS))).toEqual([]);
+  });
+
+  it('hold each English template the contract tells a programme change with, word for word', async () => {
+    const english = await wholeCatalogue('en');
+    for (const [template, id] of Object.entries(PART_CHANGE_MESSAGE_IDS)) expect(english.get(id)?.translation, id).toBe(template);
+    const contract = readFileSync(fileURLToPath(new URL('../../../../packages/contract/src/programmeVersions.ts', import.meta.url)), 'utf8');
+    const said = [...contract.matchAll(/\bsay\('((?:[^'\\]|\\.)*)'/g)].map((match) => match[1] ?? '');
+    expect(said.length).toBeGreaterThan(0);
+    expect(said.filter((template) => !(template in PART_CHANGE_MESSAGE_IDS))).toEqual([]);
   });
 
   it('hold every message the app asks for', async () => {

@@ -57,7 +57,7 @@ export const SIGNED_IN_AREAS: readonly MessageArea[] = ['app', 'conference', 'mi
 /**
  * The locale dates, times and numbers are written in for `language`: the browser's own variant of
  * it when the person prefers one ("en-US" keeps "Nov 23, 2026"), else the language as written in
- * South Africa ("af-ZA" writes "R 1 234,50").
+ * South Africa ("af-ZA" writes "R 1 234,50", "zu-ZA" "R 1,234.50").
  */
 export function formattingLocale(language: Language, preferred: readonly string[]): string {
   return preferred.find((tag) => tag.toLowerCase().split('-')[0] === language) ?? `${language}-ZA`;

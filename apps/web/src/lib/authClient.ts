@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '@mc/contract';
 import { initialAuthRedirect } from './authRedirect';
+import { i18n } from '../i18n/i18n';
 
 type Client = SupabaseClient<Database>;
 
@@ -11,7 +12,7 @@ type Client = SupabaseClient<Database>;
 export const AUTH_STORAGE_KEY = `sb-${typeof window === 'undefined' ? 'localhost' : window.location.hostname.split('.')[0]}-auth-token`;
 
 /** What a sign-in, sign-up or reset says when the client's code cannot be fetched (no network on a first visit). */
-export const CLIENT_LOAD_FAILED = 'The app could not load what it needs to sign you in. Check your connection and try again.';
+export const clientLoadFailedMessage = (): string => i18n._('network.clientLoadFailed');
 
 let loading: Promise<Client> | null = null;
 const loadListeners = new Set<(client: Client) => void>();
@@ -33,7 +34,7 @@ export function loadSupabase(): Promise<Client> {
       },
       (error: unknown) => {
         console.error('Could not load supabase-js', error);
-        throw new Error(CLIENT_LOAD_FAILED);
+        throw new Error(clientLoadFailedMessage());
       },
     );
     attempt.catch(() => {

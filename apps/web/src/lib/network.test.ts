@@ -23,7 +23,7 @@ describe('the reachability layer', () => {
   it('goes offline when a request fails, backs off its probes, and "check now" asks at once', async () => {
     const network = await freshNetwork();
     fetch.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(network.networkFetch('/rest/v1/rpc/get_all_missions')).rejects.toThrow(network.NETWORK_LOST_MESSAGE);
+    await expect(network.networkFetch('/rest/v1/rpc/get_all_missions')).rejects.toThrow(network.networkLostMessage());
     expect(network.isReachable()).toBe(false);
 
     // A dead network for ten minutes: the probes come further and further apart.

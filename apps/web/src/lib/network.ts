@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { backoffDelayMs, REQUEST_TIMEOUT_MS } from './networkPolicy';
+import { i18n } from '../i18n/i18n';
 
 /**
  * The one place that decides whether the server can be reached (docs/decisions/029-a-network-that-lies.md).
@@ -117,8 +118,8 @@ export class NetworkUnavailableError extends TypeError {
   override readonly name = 'NetworkUnavailableError';
 }
 
-export const NETWORK_REFUSED_MESSAGE = 'You are offline. Check your connection and try again.';
-export const NETWORK_LOST_MESSAGE = 'The network is not answering. Check your connection and try again.';
+export const networkRefusedMessage = (): string => i18n._('network.refused');
+export const networkLostMessage = (): string => i18n._('network.lost');
 
 /**
  * `fetch` for everything that talks to the server (supabase-js's `global.fetch`, the programme):
@@ -128,7 +129,7 @@ export const NETWORK_LOST_MESSAGE = 'The network is not answering. Check your co
  * says nothing about the network.
  */
 export async function networkFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  if (!isReachable()) throw new NetworkUnavailableError(NETWORK_REFUSED_MESSAGE);
+  if (!isReachable()) throw new NetworkUnavailableError(networkRefusedMessage());
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException('No answer in time', 'TimeoutError')), REQUEST_TIMEOUT_MS);
   const signal = init.signal ? eitherSignal(init.signal, timeout.signal) : timeout.signal;
@@ -139,7 +140,7 @@ export async function networkFetch(input: RequestInfo | URL, init: RequestInit =
   } catch (error) {
     if (init.signal?.aborted) throw error;
     reportUnreachable();
-    throw new NetworkUnavailableError(NETWORK_LOST_MESSAGE);
+    throw new NetworkUnavailableError(networkLostMessage());
   } finally {
     clearTimeout(timer);
   }

@@ -1,9 +1,9 @@
 import type { ProcedureName, ProcedureParams, ProcedureResult } from '@mc/contract';
 import { AAL2_REQUIRED_HINT, MFA_ENROLMENT_REQUIRED_HINT } from '@mc/contract/mfa.ts';
 import { loadSupabase } from './authClient';
-import { browserIsOffline, OFFLINE_CODE, OFFLINE_MESSAGE, RpcError, toRpcError } from './rpcError';
+import { browserIsOffline, OFFLINE_CODE, offlineMessage, RpcError, toRpcError } from './rpcError';
 
-export { BUSINESS_ERROR_CODE, DATABASE_ERROR_FALLBACK, OFFLINE_CODE, OFFLINE_MESSAGE, RpcError, firstRow, outcomeUnknown, toRpcError } from './rpcError';
+export { BUSINESS_ERROR_CODE, OFFLINE_CODE, offlineMessage, RpcError, firstRow, outcomeUnknown, toRpcError } from './rpcError';
 
 /**
  * Calls one procedure (docs/product.md#procedures) and returns its answer, typed by the contract
@@ -13,7 +13,7 @@ export { BUSINESS_ERROR_CODE, DATABASE_ERROR_FALLBACK, OFFLINE_CODE, OFFLINE_MES
 export async function callRpc<N extends ProcedureName>(name: N, params: ProcedureParams<N>): Promise<ProcedureResult<N>> {
   // Offline (no network, or one that stopped answering: lib/network.ts), refuse at once with a
   // clear message: never a request left spinning, never a queue. Nothing was sent.
-  if (browserIsOffline()) throw new RpcError(name, OFFLINE_CODE, OFFLINE_MESSAGE);
+  if (browserIsOffline()) throw new RpcError(name, OFFLINE_CODE, offlineMessage());
   // Already loaded whenever someone is signed in; only calls made without a session wait for it.
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc(name, params);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '@mc/contract/moderation.ts';
-import { firstRow, INVALID_REQUEST_MESSAGE, SERVER_TROUBLE_MESSAGE, OFFLINE_CODE, OFFLINE_MESSAGE, outcomeUnknown, RpcError, toRpcError } from './rpcError';
+import { i18n } from '../i18n/i18n';
+import { messages as appEnglish } from '../i18n/locales/app/en.po';
+import { firstRow, invalidRequestMessage, serverTroubleMessage, OFFLINE_CODE, offlineMessage, outcomeUnknown, RpcError, toRpcError } from './rpcError';
+
+// The signed-in app's English, where these messages live, as its layout loads it.
+i18n.load('en', appEnglish);
 
 describe('toRpcError', () => {
   it('carries the database message of a P0001 business error', () => {
@@ -28,7 +33,7 @@ describe('toRpcError', () => {
 describe("toRpcError in people's words", () => {
   it("turns a refused parameter into a sentence, keeping the server's text in details", () => {
     const error = toRpcError('get_mission_details', { code: '22023', message: 'Invalid parameter p_mission_id: Invalid UUID' });
-    expect(error.message).toBe(INVALID_REQUEST_MESSAGE);
+    expect(error.message).toBe(invalidRequestMessage());
     expect(error.message).not.toMatch(/p_mission_id|UUID/);
     expect(error.details).toBe('Invalid parameter p_mission_id: Invalid UUID');
   });
@@ -40,7 +45,7 @@ describe("toRpcError in people's words", () => {
   it('reads a request the network layer refused or lost as offline, outcome unknown', () => {
     const error = toRpcError('toggle_mission_vote', { code: '', message: 'NetworkUnavailableError: The network is not answering.' });
     expect(error.code).toBe(OFFLINE_CODE);
-    expect(error.message).toBe(OFFLINE_MESSAGE);
+    expect(error.message).toBe(offlineMessage());
     expect(outcomeUnknown(error)).toBe(true);
   });
 });
@@ -58,7 +63,7 @@ describe('firstRow', () => {
 describe('an error without a message', () => {
   it("is a sentence for the person, never the procedure's name", () => {
     const error = toRpcError('get_all_missions', { code: '500', message: '' });
-    expect(error.message).toBe(SERVER_TROUBLE_MESSAGE);
+    expect(error.message).toBe(serverTroubleMessage());
     expect(error.message).not.toContain('get_all_missions');
     expect(error.details).toBe('get_all_missions failed');
   });

@@ -1,9 +1,10 @@
 import type { ProcedureName } from '@mc/contract';
 import { isReachable } from './network';
+import { i18n } from '../i18n/i18n';
 
 /** PostgREST's code for an exception raised by a procedure: a broken business rule (docs/product.md#procedures). */
 export const BUSINESS_ERROR_CODE = 'P0001';
-export const DATABASE_ERROR_FALLBACK = 'Database error';
+export const databaseErrorMessage = (): string => i18n._('error.database');
 /** PostgreSQL's "invalid parameter value", which the server answers for a parameter its schema refuses. */
 export const INVALID_PARAMETER_CODE = '22023';
 /**
@@ -11,12 +12,12 @@ export const INVALID_PARAMETER_CODE = '22023';
  * says what to fix. Matched by name, so /signin's code need not carry the contract's zod schemas.
  */
 const TYPED_BY_AN_ORGANISER = 'Invalid parameter p_time_zone:';
-export const SERVER_TROUBLE_MESSAGE = 'The server could not answer just now. Try again in a moment.';
-export const INVALID_REQUEST_MESSAGE = 'This page asked for something that does not exist or is not valid. Reload the page, or go back and try again.';
+export const serverTroubleMessage = (): string => i18n._('error.serverTrouble');
+export const invalidRequestMessage = (): string => i18n._('error.invalidRequest');
 
 /** A call refused in the browser because there is no network: nothing reached the server. */
 export const OFFLINE_CODE = 'OFFLINE';
-export const OFFLINE_MESSAGE = 'You are offline: this needs a connection, and nothing was sent or saved. Try again when you are back online.';
+export const offlineMessage = (): string => i18n._('error.offline');
 
 /**
  * The details of an offline error whose request had left the browser when the network gave out:
@@ -83,20 +84,20 @@ export function toRpcError(procedure: ProcedureName, error: WireError): RpcError
   const message = asText(error.message);
   // supabase-js reports a request that never got an answer as a fetch failure with no code.
   if (!code && (browserIsOffline() || /failed to fetch|networkerror|load failed|NetworkUnavailableError|timeouterror|aborterror/i.test(message ?? ''))) {
-    return new RpcError(procedure, OFFLINE_CODE, OFFLINE_MESSAGE, OUTCOME_UNKNOWN);
+    return new RpcError(procedure, OFFLINE_CODE, offlineMessage(), OUTCOME_UNKNOWN);
   }
   // A parameter the server refused ("Invalid parameter p_mission_id: …") is the app's fault, not the
   // person's: they get a sentence, the details stay for the console. (An organiser's time zone
   // that is not one is their own typing, and its message says so.)
   if (code === INVALID_PARAMETER_CODE && !message?.startsWith(TYPED_BY_AN_ORGANISER)) {
-    return new RpcError(procedure, code, INVALID_REQUEST_MESSAGE, message, asText(error.hint));
+    return new RpcError(procedure, code, invalidRequestMessage(), message, asText(error.hint));
   }
   if (code === BUSINESS_ERROR_CODE) {
-    return new RpcError(procedure, code, message ?? DATABASE_ERROR_FALLBACK, asText(error.details), asText(error.hint));
+    return new RpcError(procedure, code, message ?? databaseErrorMessage(), asText(error.details), asText(error.hint));
   }
   // An error without a message (a proxy's error page, a server that fell over): a sentence for the
   // person, with the procedure's name kept in the details for the console.
-  if (!message) return new RpcError(procedure, code, SERVER_TROUBLE_MESSAGE, `${procedure} failed`, asText(error.hint));
+  if (!message) return new RpcError(procedure, code, serverTroubleMessage(), `${procedure} failed`, asText(error.hint));
   return new RpcError(procedure, code, message, asText(error.details), asText(error.hint));
 }
 

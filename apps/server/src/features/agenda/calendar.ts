@@ -3,11 +3,16 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { DateTime } from 'luxon';
 import { locationText } from '@mc/contract/programme.ts';
 import type { PartFacts } from '@mc/contract/programmeVersions.ts';
+import type { Say } from '@mc/contract/wording.ts';
+import type { ServerLanguage } from '../../i18n/language.ts';
+import { wordingIn } from '../../i18n/translate.ts';
 import { partsOf, type PartInProgramme, type Programme } from './programme.ts';
 
 export interface CalendarOptions {
   /** The calendar's title in the calendar app. */
   name: string;
+  /** The language of the file's own words ("Session 1:", "Speakers:", "Cancelled:"; English when absent); the programme's stay as written. */
+  language?: ServerLanguage;
   /** The deployment's public address: UIDs are made unique with its host, links point at it. */
   publicUrl: string;
   /** Which parts to include (all when absent). */
@@ -37,6 +42,7 @@ export interface CalendarHistory {
 export function programmeCalendar(programme: Programme, options: CalendarOptions): string {
   const { timeZone } = programme.settings;
   const host = new URL(options.publicUrl).host;
+  const { say } = wordingIn(options.language ?? 'en');
   const calendar = ical({
     name: escape(options.name, false),
     prodId: { company: 'Mission Control', product: 'Agenda', language: 'EN' },
@@ -54,7 +60,7 @@ export function programmeCalendar(programme: Programme, options: CalendarOptions
       stamp,
       summary: entry.part.title,
       location: locationText(entry.part.room, programme.settings) || null,
-      description: describePart(entry),
+      description: describePart(entry, say),
       categories: [{ name: entry.part.type }],
       url: `${options.publicUrl}/agenda-schedule?part=${encodeURIComponent(entry.part.id)}`,
       sequence: options.history?.sequences.get(entry.part.id) ?? 0,
@@ -69,7 +75,7 @@ export function programmeCalendar(programme: Programme, options: CalendarOptions
       end: DateTime.fromISO(`${facts.date}T${facts.endTime}`, { zone: timeZone }),
       timezone: timeZone,
       stamp,
-      summary: `Cancelled: ${facts.title}`,
+      summary: say('Cancelled: {title}', { title: facts.title }),
       location: locationText(facts.room, programme.settings) || null,
       status: ICalEventStatus.CANCELLED,
       sequence: options.history?.sequences.get(partId) ?? 1,
@@ -82,11 +88,12 @@ function venueDateTime(entry: PartInProgramme, time: string, timeZone: string): 
   return DateTime.fromISO(`${entry.date}T${time}`, { zone: timeZone });
 }
 
-function describePart({ part, session }: PartInProgramme): string {
+function describePart({ part, session }: PartInProgramme, say: Say): string {
   const people = part.speakers.length ? part.speakers.map((person) => person.name).join(', ') : part.speaker;
+  const speakers = part.type === 'PANEL' ? say('Panel: {people}', { people }) : say('Speakers: {people}', { people });
   return [
-    `Session ${session.sessionNumber}: ${session.sessionTitle}`,
-    people ? `${part.type === 'PANEL' ? 'Panel' : 'Speakers'}: ${people}` : '',
+    say('Session {number}: {title}', { number: String(session.sessionNumber), title: session.sessionTitle }),
+    people ? speakers : '',
     '',
     part.description,
   ]

@@ -52,12 +52,18 @@ export const agendaProcedures = {
       if (!entry) throw businessError(AGENDA_MESSAGES.unknownPart);
       return {
         filename: `${partId}-${slug(entry.part.title)}.ics`,
-        ics: programmeCalendar(programme, { name: entry.part.title, publicUrl: ctx.config.publicUrl, partIds: new Set([partId]), history }),
+        ics: programmeCalendar(programme, {
+          name: entry.part.title,
+          language: ctx.language,
+          publicUrl: ctx.config.publicUrl,
+          partIds: new Set([partId]),
+          history,
+        }),
       };
     }
     return {
       filename: `${slug(ctx.config.PROGRAMME_NAME) || 'programme'}.ics`,
-      ics: programmeCalendar(programme, { name: ctx.config.PROGRAMME_NAME, publicUrl: ctx.config.publicUrl, history }),
+      ics: programmeCalendar(programme, { name: ctx.config.PROGRAMME_NAME, language: ctx.language, publicUrl: ctx.config.publicUrl, history }),
     };
   }),
 

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailDigest, NotificationItem } from '@mc/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
+import { accountLanguage } from '../../i18n/language.ts';
+import { wordingIn } from '../../i18n/translate.ts';
 import { LINK_NOT_KEPT, type Mail } from '../../mail/mailer.ts';
 import { queueMails, type RestoreMail } from '../../mail/outbox.ts';
 import { recipientTag } from '../../mail/recipient.ts';
@@ -11,7 +13,8 @@ import { readNotifications } from './queries.ts';
 import { unsubscribeHeaders, unsubscribeLinks, unsubscribeToken } from './unsubscribe.ts';
 
 /**
- * Notification e-mails (docs/product.md#notification-e-mails). A run takes the people whose mail
+ * Notification e-mails (docs/product.md#notification-e-mails), each in the language of its
+ * recipient's account (docs/product.md#languages). A run takes the people whose mail
  * is due, a batch at a time, each batch in ONE transaction that locks their settings rows
  * (FOR UPDATE SKIP LOCKED: another instance's run takes other people), writes their mails to the
  * outbox and marks what they covered. A process that stops mid-way rolls the batch back: nothing
@@ -45,30 +48,39 @@ interface DuePerson {
   first_name: string;
   email_digest: Exclude<EmailDigest, 'off'>;
   unsubscribe_generation: number;
+  /** The language of their account (`user_metadata.language`), which the mail is written in. */
+  language: string | null;
 }
 
-const WHY: Record<DuePerson['email_digest'], string> = { immediate: 'Immediately', daily: 'Once a day' };
-
+/** The mail, in the language of the person's account; its items were read in it too (readNotifications). */
 function digestMail(deps: DigestDeps, person: DuePerson, items: NotificationItem[], matched: number): Mail {
   const { config } = deps;
+  const { say } = wordingIn(accountLanguage(person.language));
   const links = unsubscribeLinks(config.publicUrl, unsubscribeToken(deps.unsubscribeKey, person.user_id, person.unsubscribe_generation));
   const more = matched - items.length;
+  const product = config.PRODUCT_NAME;
+  // The words of the profile page's choice, as the person picked it there.
+  const why = person.email_digest === 'daily' ? say('Once a day') : say('Immediately');
   const lines = [
-    `Hello ${person.first_name},`,
+    say('Hello {name},', { name: person.first_name }),
     '',
-    person.email_digest === 'daily' ? 'Here is what happened since your last daily e-mail:' : 'Here is what just happened:',
+    person.email_digest === 'daily' ? say('Here is what happened since your last daily e-mail:') : say('Here is what just happened:'),
     '',
     ...items.map((item) => `- ${item.text}`),
-    ...(more > 0 ? [`…and ${more} more in the app.`] : []),
+    ...(more > 0 ? [say('…and {count} more in the app.', { count: String(more) })] : []),
     '',
-    `See everything under the bell at the top of ${config.PRODUCT_NAME}: ${config.publicUrl}/dashboard`,
+    say('See everything under the bell at the top of {product}: {url}', { product, url: `${config.publicUrl}/dashboard` }),
     '',
-    `Why you got this e-mail: you chose “${WHY[person.email_digest]}” for e-mails about your notifications on your profile page (${config.publicUrl}/view-role-profile).`,
-    `Stop these e-mails with one click, no sign-in needed: ${links.page}`,
+    say('Why you got this e-mail: you chose “{choice}” for e-mails about your notifications on your profile page ({url}).', {
+      choice: why,
+      url: `${config.publicUrl}/view-role-profile`,
+    }),
+    say('Stop these e-mails with one click, no sign-in needed: {link}', { link: links.page }),
   ];
   return {
     to: person.email,
-    subject: `${config.PRODUCT_NAME}: ${matched === 1 ? '1 new notification' : `${matched} new notifications`}`,
+    subject:
+      matched === 1 ? say('{product}: 1 new notification', { product }) : say('{product}: {count} new notifications', { product, count: String(matched) }),
     text: lines.join('\n'),
     link: links.page,
   };
@@ -101,7 +113,7 @@ export async function sendDueDigests(deps: DigestDeps, now: Date = new Date()): 
   for (;;) {
     const { people, mails } = await db.transaction(async (tx) => {
       const due = await tx.query<DuePerson>(
-        `select s.user_id, u.email, u.first_name, s.email_digest, s.unsubscribe_generation
+        `select s.user_id, u.email, u.first_name, s.email_digest, s.unsubscribe_generation, u.user_metadata->>'language' as language
            from notification_settings s join users u on u.id = s.user_id
           where s.email_digest <> 'off'
             and (s.email_digest = 'immediate' or s.last_digest_at is null or s.last_digest_at < $1

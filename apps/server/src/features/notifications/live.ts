@@ -14,8 +14,9 @@ const LOOK_BACK_SECONDS = 60;
  * event (vote milestones come with vote counts), or, for notifications without a mission event
  * (programme alerts, announcements, reminders), NEW_NOTIFICATIONS_TOPIC; either wakes it. It then
  * reads, once per interval and instance, which recent notifications have readers connected here,
- * and sends each of them their bell as get_my_notifications would answer it, all read at once by
- * the same query (readBells), which alone decides what each reader may see.
+ * and sends each of them their bell as get_my_notifications would answer it (in the language of
+ * their account, as no request names one here), all read at once by the same query (readBells),
+ * which alone decides what each reader may see.
  */
 export class NotificationsFeed {
   private readonly sent = new Map<string, number>();

@@ -1,5 +1,6 @@
 import { NOTIFICATIONS_SHOWN, type NotificationList, type NotificationSettings } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
+import type { ServerLanguage } from '../../i18n/language.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { readNotifications } from './queries.ts';
 
@@ -11,9 +12,10 @@ async function unreadCount(db: Queryable, userId: string): Promise<number> {
 /**
  * The bells of these people, as get_my_notifications answers each: their newest notifications
  * (read per reader through the (user_id, id) index) and how many are unread. One read for many
- * readers is how the live channel hands a room of open apps their bells (live.ts).
+ * readers is how the live channel hands a room of open apps their bells (live.ts). The texts are
+ * in `language` when given (the caller's own bell), else in each reader's account language.
  */
-export async function readBells(db: Queryable, userIds: readonly string[]): Promise<Map<string, NotificationList>> {
+export async function readBells(db: Queryable, userIds: readonly string[], language?: ServerLanguage): Promise<Map<string, NotificationList>> {
   const [listed, unread] = await Promise.all([
     readNotifications(
       db,
@@ -21,6 +23,7 @@ export async function readBells(db: Queryable, userIds: readonly string[]): Prom
                   cross join lateral (select id from notifications mine where mine.user_id = reader.id order by mine.id desc limit ${NOTIFICATIONS_SHOWN}) newest)`,
       [userIds],
       NOTIFICATIONS_SHOWN,
+      language,
     ),
     db.query<{ user_id: string; unread: number }>(
       'select user_id, count(*)::int as unread from notifications where user_id = any($1::uuid[]) and read_at is null group by user_id',
@@ -39,10 +42,10 @@ export async function readSettings(db: Queryable, userId: string): Promise<Notif
 
 /** The bell and the profile page's settings (docs/product.md#notifications). Each acts for the caller only. */
 export const notificationsProcedures = {
-  /** The caller's newest notifications and how many are unread. */
+  /** The caller's newest notifications, in the request's language, and how many are unread. */
   get_my_notifications: procedure(
     'get_my_notifications',
-    async (_params, ctx) => (await readBells(ctx.db, [ctx.userId])).get(ctx.userId) ?? { items: [], unread: 0 },
+    async (_params, ctx) => (await readBells(ctx.db, [ctx.userId], ctx.language)).get(ctx.userId) ?? { items: [], unread: 0 },
   ),
 
   /** Marks one of the caller's notifications read, or all of them; answers how many stay unread. */

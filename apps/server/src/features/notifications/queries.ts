@@ -1,5 +1,6 @@
 import type { NotificationItem, NotificationKind, PartChange } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
+import { accountLanguage, type ServerLanguage } from '../../i18n/language.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';
 import { isOwnerSql } from '../teams/members.ts';
 import { describeNotification } from './texts.ts';
@@ -42,16 +43,22 @@ interface NotificationRow {
   reminder_parts: { title: string; startTime: string; room?: string }[] | null;
   /** How many notifications matched for this reader (the digest's "and N more"). */
   matched: number;
+  /** The language of the reader's account, read only when the texts are written in it. */
+  reader_language?: string | null;
 }
 
 /** A person's full name as others see it (people_shown `alias`, migration 019), or null. */
 const fullName = (alias: string) => `nullif(btrim(${alias}.first_name || ' ' || ${alias}.last_name), '')`;
 
+/** The reader's account language, for the texts pushed or mailed to them. */
+const READER_LANGUAGE = `(select reader.user_metadata->>'language' from users reader where reader.id = n.user_id) as reader_language,`;
+
 /**
  * The rows of `where` (on notifications `n`, parameters from $1), newest first, at most `perReader`
- * per reader. Organisers who hid or unhid a mission are never named: the text says "the organisers".
+ * per reader, with each reader's account language when `withLanguage`. Organisers who hid or
+ * unhid a mission are never named: the text says "the organisers".
  */
-function notificationsSql(where: string, perReader: number): string {
+function notificationsSql(where: string, perReader: number, withLanguage: boolean): string {
   return `
     select * from (
       select n.id::text as id, n.user_id, n.kind, coalesce(e.kind, 'programme_published') as event_kind,
@@ -85,6 +92,7 @@ function notificationsSql(where: string, perReader: number): string {
                   cross join lateral jsonb_array_elements(session->'parts') as part
                  where newest.version = (select max(version) from programme_versions) and part->>'id' = any(n.parts)) end as reminder_parts,
              count(*) over (partition by n.user_id)::int as matched,
+             ${withLanguage ? READER_LANGUAGE : ''}
              row_number() over (partition by n.user_id order by n.id desc) as place
         -- The reader's rows first (OFFSET 0 keeps the planner from joining everyone's notifications
         -- to the people and missions before it filters): a bell is about 20 rows, whatever the table holds.
@@ -108,16 +116,19 @@ export interface ReaderNotifications {
   matched: number;
 }
 
-function toItem(row: NotificationRow): NotificationItem {
+function toItem(row: NotificationRow, language: ServerLanguage): NotificationItem {
   return {
     id: row.id,
     kind: row.kind,
-    text: describeNotification({
-      ...row,
-      fields: row.fields ?? [],
-      programme_changes: row.programme_changes ?? [],
-      reminder_parts: row.reminder_parts ?? [],
-    }),
+    text: describeNotification(
+      {
+        ...row,
+        fields: row.fields ?? [],
+        programme_changes: row.programme_changes ?? [],
+        reminder_parts: row.reminder_parts ?? [],
+      },
+      language,
+    ),
     created_at: row.created_at,
     read: row.read,
     mission_id: row.mission_id,
@@ -127,9 +138,19 @@ function toItem(row: NotificationRow): NotificationItem {
   };
 }
 
-/** Notifications matching `where` (on `n`, parameters from $1), grouped by reader. */
-export async function readNotifications(db: Queryable, where: string, params: unknown[], perReader: number): Promise<Map<string, ReaderNotifications>> {
-  const rows = await db.query<NotificationRow>(notificationsSql(where, perReader), params);
+/**
+ * Notifications matching `where` (on `n`, parameters from $1), grouped by reader, their texts in
+ * `language` (what a caller reads for themselves: their request's language) or, without one, in
+ * each reader's account language (what is pushed or mailed to them).
+ */
+export async function readNotifications(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+  perReader: number,
+  language?: ServerLanguage,
+): Promise<Map<string, ReaderNotifications>> {
+  const rows = await db.query<NotificationRow>(notificationsSql(where, perReader, language === undefined), params);
   const byReader = new Map<string, ReaderNotifications>();
   for (const row of rows) {
     let entry = byReader.get(row.user_id);
@@ -137,7 +158,7 @@ export async function readNotifications(db: Queryable, where: string, params: un
       entry = { items: [], matched: row.matched };
       byReader.set(row.user_id, entry);
     }
-    entry.items.push(toItem(row));
+    entry.items.push(toItem(row, language ?? accountLanguage(row.reader_language)));
   }
   return byReader;
 }

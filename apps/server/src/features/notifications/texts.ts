@@ -1,9 +1,13 @@
-import { describePartChange, MISSION_FIELD_LABELS, type MissionField, type NotificationKind, type PartChange } from '@mc/contract';
+import { describePartChange, MISSION_FIELD_LABELS, type MissionField, type NotificationKind, type PartChange, type Wording } from '@mc/contract';
+import type { ServerLanguage } from '../../i18n/language.ts';
+import { SERVER_LOCALES, translate, wordingIn } from '../../i18n/translate.ts';
 
 /**
  * What a notification says, word for word (docs/product.md#notifications). The bell and the
- * e-mail both show this sentence, so it is written here once. Every value in it was read for the
- * reader: a mission they may no longer see comes as null (and so do the people of its team).
+ * e-mail both show this sentence, so it is written here once: in English, and through the
+ * catalogue (i18n/) in its reader's language (the request's for the bell the reader asks for, the
+ * account's for a bell pushed on the live channel and for the e-mail). Every value in it was read
+ * for the reader: a mission they may no longer see comes as null (and so do the people of its team).
  */
 export interface NotificationFacts {
   kind: NotificationKind;
@@ -28,65 +32,105 @@ export interface NotificationFacts {
   reminder_parts: { title: string; startTime: string; room?: string }[];
 }
 
-const UNSEEN_MISSION = 'a mission you can no longer see';
-
-function joinWords(words: string[]): string {
-  if (words.length <= 1) return words[0] ?? '';
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
-}
-
-function fieldWords(fields: string[]): string {
+/**
+ * The fields' names in lower case, as a list in the reader's language ("statement and core
+ * message"); "details" when none is known.
+ */
+function fieldWords(fields: string[], language: ServerLanguage, wording: Wording): string {
   const known = fields.filter((field): field is MissionField => Object.hasOwn(MISSION_FIELD_LABELS, field));
-  return joinWords(known.map((field) => MISSION_FIELD_LABELS[field].toLowerCase())) || 'details';
+  const names = known.map((field) => translate(MISSION_FIELD_LABELS[field], language).toLowerCase());
+  return listOf(names, language) || wording.say('details');
 }
 
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+const lists = new Map<ServerLanguage, Intl.ListFormat>();
+
+/** "a, b and c": in English as it always was, in another language by its own rule (CLDR's, through Intl.ListFormat). */
+function listOf(words: string[], language: ServerLanguage): string {
+  if (language === 'en') {
+    if (words.length <= 1) return words[0] ?? '';
+    return `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
+  }
+  let list = lists.get(language);
+  if (!list) {
+    list = new Intl.ListFormat(SERVER_LOCALES[language], { style: 'long', type: 'conjunction' });
+    lists.set(language, list);
+  }
+  return list.format(words);
 }
 
-export function describeNotification(facts: NotificationFacts): string {
-  const mission = facts.mission_name === null ? UNSEEN_MISSION : `“${facts.mission_name}”`;
-  const actor = facts.actor_name ?? 'Someone';
-  const person = facts.person_name ?? 'Someone';
+/** The sentence of one notification in the reader's language; English when none is given. */
+export function describeNotification(facts: NotificationFacts, language: ServerLanguage = 'en'): string {
+  const wording = wordingIn(language);
+  const { say } = wording;
+  const named = facts.mission_name === null ? null : `“${facts.mission_name}”`;
+  const mission = named ?? say('a mission you can no longer see');
+  const actor = facts.actor_name ?? say('Someone');
+  const person = facts.person_name ?? say('Someone');
   switch (facts.kind) {
     case 'mission_changed':
-      return `${actor} changed the ${fieldWords(facts.fields)} of ${mission}.`;
+      return say('{actor} changed the {fields} of {mission}.', { actor, fields: fieldWords(facts.fields, language, wording), mission });
     case 'team_changed':
-      return facts.event_kind === 'member_removed' ? `${person} left the team of ${mission}.` : `${person} joined the team of ${mission}.`;
+      return facts.event_kind === 'member_removed'
+        ? say('{person} left the team of {mission}.', { person, mission })
+        : say('{person} joined the team of {mission}.', { person, mission });
     case 'votes_milestone':
-      return `${capitalised(mission)} passed ${facts.milestone ?? 0} votes.`;
+      // At the start of the sentence: the mission's name, or the words for one no longer seen, capitalised.
+      return say('{mission} passed {milestone} votes.', {
+        mission: named ?? say('A mission you can no longer see'),
+        milestone: String(facts.milestone ?? 0),
+      });
     case 'added_to_team':
-      return `${actor} added you to the team of ${mission}.`;
+      return say('{actor} added you to the team of {mission}.', { actor, mission });
     case 'removed_from_team':
-      return `${actor} removed you from the team of ${mission}.`;
+      return say('{actor} removed you from the team of {mission}.', { actor, mission });
     case 'team_member_joined':
-      return `${actor} added ${person} to your team ${mission}.`;
+      return say('{actor} added {person} to your team {mission}.', { actor, person, mission });
     case 'mission_hidden':
       return facts.mission_name === null
-        ? `The organisers hid ${UNSEEN_MISSION}.`
-        : `The organisers hid your mission “${facts.mission_name}”. Reason: ${facts.reason ?? ''}`;
+        ? say('The organisers hid a mission you can no longer see.')
+        : say('The organisers hid your mission “{mission}”. Reason: {reason}', { mission: facts.mission_name, reason: facts.reason ?? '' });
     case 'mission_unhidden':
       return facts.mission_name === null
-        ? `The organisers unhid ${UNSEEN_MISSION}.`
-        : `The organisers unhid your mission “${facts.mission_name}”: everyone can see it again.`;
+        ? say('The organisers unhid a mission you can no longer see.')
+        : say('The organisers unhid your mission “{mission}”: everyone can see it again.', { mission: facts.mission_name });
     case 'join_requested':
-      return `${actor} asks to join ${mission} as ${facts.role ?? 'a team member'}.`;
+      return say('{actor} asks to join {mission} as {role}.', { actor, mission, role: facts.role ?? say('a team member') });
     case 'invited_to_team':
-      return `${actor} invites you to join ${mission} as ${facts.role ?? 'a team member'}.`;
+      return say('{actor} invites you to join {mission} as {role}.', { actor, mission, role: facts.role ?? say('a team member') });
     case 'round_revealed':
-      return `The result of “${facts.round_name ?? 'a voting round'}” is revealed. See the ranking and check your receipts.`;
+      return say('The result of “{round}” is revealed. See the ranking and check your receipts.', { round: facts.round_name ?? say('a voting round') });
     case 'programme_changed': {
-      const starred = facts.programme_changes.length === 1 ? 'a part you starred' : `${facts.programme_changes.length} parts you starred`;
-      const changes = facts.programme_changes.map(describePartChange).join('. ');
-      return `The programme changed for ${starred}: ${changes}. The organisers' note: “${facts.programme_note ?? ''}”`;
+      const changes = facts.programme_changes.map((change) => describePartChange(change, wording)).join('. ');
+      const note = facts.programme_note ?? '';
+      return facts.programme_changes.length === 1
+        ? say("The programme changed for a part you starred: {changes}. The organisers' note: “{note}”", { changes, note })
+        : say("The programme changed for {count} parts you starred: {changes}. The organisers' note: “{note}”", {
+            count: String(facts.programme_changes.length),
+            changes,
+            note,
+          });
     }
     case 'announcement':
-      return `From the organisers: “${facts.announcement_title ?? ''}”. ${facts.announcement_body ?? ''}`;
+      return say('From the organisers: “{title}”. {text}', { title: facts.announcement_title ?? '', text: facts.announcement_body ?? '' });
     case 'session_reminder': {
-      const parts = facts.reminder_parts.map((part) => `“${part.title}” at ${part.startTime}${part.room ? ` in ${part.room}` : ''}`);
-      return `Starting in 10 minutes: ${parts.join(', ')}.`;
+      const parts = facts.reminder_parts.map((part) =>
+        part.room
+          ? say('“{title}” at {time} in {room}', { title: part.title, time: part.startTime, room: part.room })
+          : say('“{title}” at {time}', { title: part.title, time: part.startTime }),
+      );
+      return say('Starting in 10 minutes: {parts}.', { parts: parts.join(', ') });
     }
-    case 'request_declined':
-      return `${actor} declined ${facts.request_kind === 'invite' ? 'the invitation to join' : 'your request to join'} ${mission}.${facts.reason ? ` Reason: ${facts.reason}` : ''}`;
+    case 'request_declined': {
+      const invitation = facts.request_kind === 'invite';
+      if (facts.reason) {
+        const values = { actor, mission, reason: facts.reason };
+        return invitation
+          ? say('{actor} declined the invitation to join {mission}. Reason: {reason}', values)
+          : say('{actor} declined your request to join {mission}. Reason: {reason}', values);
+      }
+      return invitation
+        ? say('{actor} declined the invitation to join {mission}.', { actor, mission })
+        : say('{actor} declined your request to join {mission}.', { actor, mission });
+    }
   }
 }

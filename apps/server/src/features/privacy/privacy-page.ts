@@ -2,6 +2,8 @@ import { DATA_EXPORT_HOURS, PRIVACY_AUDIT_KINDS, type PrivacyPage, type PrivacyP
 import { MAIL_RECORD_DAYS } from '../../auth/pruning.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/db.ts';
+import type { ServerLanguage } from '../../i18n/language.ts';
+import { wordingIn } from '../../i18n/translate.ts';
 import { isoTime } from '../missions/queries.ts';
 import { organiserProcedure } from '../organiser/access.ts';
 import { recordAudit } from '../organiser/audit.ts';
@@ -9,22 +11,27 @@ import { actorOf } from '../organiser/procedures.ts';
 
 /*
  * The public privacy page (docs/product.md#privacy-page). Organisers may rewrite it in the console;
- * until they do, the template below is shown. Either text may name the product's settings as
+ * until they do, the template below is shown, in the reader's language (its translations are in
+ * the server's catalogues, i18n/). Either text may name the product's settings as
  * {placeholders}, filled in each time the page is read, so the retention periods it states are
  * always the ones this server applies.
  */
 
-/** Every placeholder with its value on this server and what it means (the console lists them). */
-export function privacyPlaceholders(config: Config): PrivacyPlaceholder[] {
+/**
+ * Every placeholder with its value on this server and what it means (the console lists them, in
+ * the organiser's language).
+ */
+export function privacyPlaceholders(config: Config, language: ServerLanguage = 'en'): PrivacyPlaceholder[] {
+  const { say } = wordingIn(language);
   return [
-    { name: 'event', value: config.PROGRAMME_NAME, meaning: 'the event’s name' },
-    { name: 'product', value: config.PRODUCT_NAME, meaning: 'the app’s name' },
-    { name: 'contact', value: config.PRIVACY_CONTACT, meaning: 'whom to write to (PRIVACY_CONTACT)' },
-    { name: 'session_idle_days', value: String(config.SESSION_IDLE_DAYS), meaning: 'days an unused session stays signed in' },
-    { name: 'notification_days', value: String(config.NOTIFICATION_RETENTION_DAYS), meaning: 'days notifications are kept' },
-    { name: 'mail_record_days', value: String(MAIL_RECORD_DAYS), meaning: 'days the record of sent e-mails is kept' },
-    { name: 'download_hours', value: String(DATA_EXPORT_HOURS), meaning: 'hours a “Download my data” file is kept' },
-    { name: 'backup_days', value: String(config.BACKUP_RETENTION_DAYS), meaning: 'days backups keep data (BACKUP_RETENTION_DAYS)' },
+    { name: 'event', value: config.PROGRAMME_NAME, meaning: say('the event’s name') },
+    { name: 'product', value: config.PRODUCT_NAME, meaning: say('the app’s name') },
+    { name: 'contact', value: config.PRIVACY_CONTACT, meaning: say('whom to write to (PRIVACY_CONTACT)') },
+    { name: 'session_idle_days', value: String(config.SESSION_IDLE_DAYS), meaning: say('days an unused session stays signed in') },
+    { name: 'notification_days', value: String(config.NOTIFICATION_RETENTION_DAYS), meaning: say('days notifications are kept') },
+    { name: 'mail_record_days', value: String(MAIL_RECORD_DAYS), meaning: say('days the record of sent e-mails is kept') },
+    { name: 'download_hours', value: String(DATA_EXPORT_HOURS), meaning: say('hours a “Download my data” file is kept') },
+    { name: 'backup_days', value: String(config.BACKUP_RETENTION_DAYS), meaning: say('days backups keep data (BACKUP_RETENTION_DAYS)') },
   ];
 }
 
@@ -55,6 +62,35 @@ Under South Africa’s Protection of Personal Information Act (POPIA), and the G
 ## Contact
 Questions or requests about your data: {contact}.`;
 
+/** A line of the template: its mark ("## " for a heading, "- " for a list item, "" for a paragraph or a blank line) and its words. */
+function templateLines(): { mark: string; words: string }[] {
+  return PRIVACY_TEMPLATE.split('\n').map((line) => {
+    const mark = /^(## |- )/.exec(line)?.[0] ?? '';
+    return { mark, words: line.slice(mark.length) };
+  });
+}
+
+/** The template's words, each heading, list item and paragraph a catalogue entry of its own (catalogues.unit.test.ts). */
+export function privacyTemplateTexts(): string[] {
+  return templateLines()
+    .map((line) => line.words)
+    .filter(Boolean);
+}
+
+/**
+ * The template in `language` with its placeholders filled in: each heading, list item and
+ * paragraph translated by its entry, its mark kept, so the page has the same shape in every
+ * language. English is the template as written.
+ */
+function templateIn(language: ServerLanguage, placeholders: readonly PrivacyPlaceholder[]): string {
+  if (language === 'en') return fillPlaceholders(PRIVACY_TEMPLATE, placeholders);
+  const { say } = wordingIn(language);
+  const values = Object.fromEntries(placeholders.map((placeholder) => [placeholder.name, placeholder.value]));
+  return templateLines()
+    .map(({ mark, words }) => (words ? mark + say(words, values) : mark))
+    .join('\n');
+}
+
 /** The text with each {name} replaced by its value; unknown braces stay as written. */
 export function fillPlaceholders(body: string, placeholders: readonly PrivacyPlaceholder[]): string {
   const values = new Map(placeholders.map((placeholder) => [placeholder.name, placeholder.value]));
@@ -66,24 +102,33 @@ async function storedPage(db: Queryable): Promise<{ body: string; updated_at: st
   return row ?? null;
 }
 
-async function pageSource(db: Queryable, config: Config): Promise<PrivacyPageSource> {
+/**
+ * The page as organisers edit it: their text, or the English template (what they save is shown
+ * to everyone as written), with what each placeholder means in the organiser's language.
+ */
+async function pageSource(db: Queryable, config: Config, language: ServerLanguage): Promise<PrivacyPageSource> {
   const stored = await storedPage(db);
   return {
     body: stored?.body ?? PRIVACY_TEMPLATE,
     is_default: stored === null,
     updated_at: stored?.updated_at ?? null,
-    placeholders: privacyPlaceholders(config),
+    placeholders: privacyPlaceholders(config, language),
   };
 }
 
-/** What GET /account/v1/privacy answers anyone, signed in or not. */
-export async function publicPrivacyPage(db: Queryable, config: Config): Promise<PrivacyPage> {
-  const source = await pageSource(db, config);
-  return { body: fillPlaceholders(source.body, source.placeholders), updated_at: source.updated_at };
+/**
+ * What GET /account/v1/privacy answers anyone, signed in or not: the organisers' text as they
+ * wrote it, or the template in the request's language.
+ */
+export async function publicPrivacyPage(db: Queryable, config: Config, language: ServerLanguage): Promise<PrivacyPage> {
+  const stored = await storedPage(db);
+  const placeholders = privacyPlaceholders(config);
+  if (stored) return { body: fillPlaceholders(stored.body, placeholders), updated_at: stored.updated_at };
+  return { body: templateIn(language, placeholders), updated_at: null };
 }
 
 export const privacyPageProcedures = {
-  get_privacy_page_source: organiserProcedure('get_privacy_page_source', async (_params, ctx) => pageSource(ctx.db, ctx.config)),
+  get_privacy_page_source: organiserProcedure('get_privacy_page_source', async (_params, ctx) => pageSource(ctx.db, ctx.config, ctx.language)),
 
   /** Saves the organisers' text (blank or null: the template again), audited with both lengths. */
   save_privacy_page: organiserProcedure('save_privacy_page', async (params, ctx) => {
@@ -106,6 +151,6 @@ export const privacyPageProcedures = {
         after: { template: body === '', characters: body === '' ? PRIVACY_TEMPLATE.length : body.length },
       });
     });
-    return pageSource(ctx.db, ctx.config);
+    return pageSource(ctx.db, ctx.config, ctx.language);
   }),
 };

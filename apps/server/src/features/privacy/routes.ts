@@ -4,6 +4,7 @@ import type { SigningKeys } from '../../auth/keys.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
+import { languageOf } from '../../i18n/language.ts';
 import type { CallContext } from '../../rpc/procedure.ts';
 import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
 import { recordAudit } from '../organiser/audit.ts';
@@ -18,8 +19,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the same 404, so the address reveals nothing about other people's downloads.
  */
 export function registerPrivacyRoutes(app: FastifyInstance, db: Db, keys: SigningKeys, config: Config): void {
-  // The public privacy page's text, for anyone: read again on every visit, as organisers may change it.
-  app.get(PRIVACY_PAGE_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(await publicPrivacyPage(db, config)));
+  // The public privacy page's text, for anyone: read again on every visit, as organisers may change
+  // it; the template is in the request's language, so a cache keeps one copy per language.
+  app.get(PRIVACY_PAGE_PATH, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
+      .send(await publicPrivacyPage(db, config, languageOf(request.headers['accept-language']))),
+  );
 
   app.get<{ Params: { id: string } }>('/account/v1/exports/:id', async (request, reply) => {
     reply.header('cache-control', 'no-store');

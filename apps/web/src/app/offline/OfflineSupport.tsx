@@ -2,7 +2,7 @@ import { withMessages } from '../../i18n/i18n';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { dehydrate, hydrate, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { Workbox } from 'workbox-window';
-import { OFFLINE_MESSAGE } from '../../lib/rpcError';
+import { offlineMessage } from '../../lib/rpcError';
 import { WifiOff } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import { useAuth } from '../../lib/auth';
@@ -74,7 +74,7 @@ function useNothingToShowIsOffline(queryClient: QueryClient): void {
           query.setState({
             status: 'error',
             fetchStatus: 'idle',
-            error: Object.assign(new Error(OFFLINE_MESSAGE), { name: 'OfflineError' }),
+            error: Object.assign(new Error(offlineMessage()), { name: 'OfflineError' }),
             errorUpdatedAt: Date.now(),
           });
         }

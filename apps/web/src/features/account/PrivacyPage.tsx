@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { PrivacyText } from './PrivacyText';
-import { fetchPrivacyPage, privacyPageKey } from './privacyApi';
+import { privacyPageQuery } from './privacyApi';
 
 /**
  * `/privacy`, public (docs/product.md#privacy-page): who runs the event, what is collected and
@@ -18,7 +18,7 @@ import { fetchPrivacyPage, privacyPageKey } from './privacyApi';
 export default function PrivacyPage() {
   const { _ } = useLingui();
   const { status } = useAuth();
-  const page = useQuery({ queryKey: privacyPageKey, queryFn: fetchPrivacyPage });
+  const page = useQuery(privacyPageQuery());
   const back = status === 'signedIn' ? { to: paths.account(), label: _('account.privacy.backToAccount') } : { to: paths.home(), label: _('common.back') };
   return (
     <div className="flex min-h-dvh flex-col">

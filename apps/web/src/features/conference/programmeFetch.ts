@@ -1,6 +1,6 @@
 import type { ProgrammeResponse } from '@mc/contract/programme.ts';
 import { isReachable, networkFetch } from '../../lib/network';
-import { OFFLINE_MESSAGE } from '../../lib/rpcError';
+import { offlineMessage } from '../../lib/rpcError';
 import { i18n } from '../../i18n/i18n';
 
 /**
@@ -17,7 +17,7 @@ export async function fetchProgramme(): Promise<ProgrammeResponse> {
   let response: Response | undefined;
   if (isReachable()) response = await networkFetch(PROGRAMME_URL, { headers: { accept: 'application/json' } }).catch(() => undefined);
   response ??= await keptProgramme();
-  if (!response) throw new Error(OFFLINE_MESSAGE);
+  if (!response) throw new Error(offlineMessage());
   // The screen shows the message as it is, so it is written in the interface's language here.
   if (!response.ok) throw new Error(i18n._('programme.loadFailed', { status: response.status }));
   return (await response.json()) as ProgrammeResponse;

@@ -1,4 +1,6 @@
-import { i18n } from '../../i18n/i18n';
+import { describePartChange, type PartChange } from '@mc/contract/programmeVersions.ts';
+import { fillTemplate, type TemplateValues } from '@mc/contract/wording.ts';
+import { currentLanguage, i18n } from '../../i18n/i18n';
 import { durationOf } from './schedule.ts';
 
 /**
@@ -24,4 +26,30 @@ export function formatDuration(startTime: string, endTime: string): string {
   const { hours, minutes } = durationOf(startTime, endTime);
   if (hours === 0) return i18n._('agenda.duration.minutes', { minutes });
   return minutes === 0 ? i18n._('agenda.duration.hours', { hours }) : i18n._('agenda.duration.hoursMinutes', { hours, minutes });
+}
+
+/** The catalogue's message for each English template a programme change is told with (the contract's describePartChange). */
+export const PART_CHANGE_MESSAGE_IDS: Readonly<Record<string, string>> = {
+  'nobody named': 'programme.change.nobodyNamed',
+  'New: "{title}", {when}': 'programme.change.new',
+  'Cancelled: "{title}" (was {when})': 'programme.change.cancelled',
+  '"{before}" is now "{after}"': 'programme.change.renamed',
+  'moved: {from} → {to}': 'programme.change.movedToo',
+  '"{title}" moved: {from} → {to}': 'programme.change.moved',
+  'speakers now {now} (were {were})': 'programme.change.speakersToo',
+  '"{title}": speakers now {now} (were {were})': 'programme.change.speakers',
+};
+
+/**
+ * A programme change in the interface's language: the contract tells it in English templates,
+ * each said here by its catalogue message, the days written as the language writes them. English
+ * keeps the contract's own wording (days as in Britain, as the bell and the e-mails write them).
+ */
+export function describeChange(change: PartChange): string {
+  if (currentLanguage() === 'en') return describePartChange(change);
+  const say = (english: string, values?: TemplateValues) => {
+    const id = PART_CHANGE_MESSAGE_IDS[english];
+    return id ? i18n._(id, values) : fillTemplate(english, values);
+  };
+  return describePartChange(change, { say, locale: `${currentLanguage()}-ZA` });
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { toast } from 'sonner';
 import { Check } from 'lucide-react';
-import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, missionRequiredMessage, type Mission, type MissionField } from '@mc/contract';
+import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, type Mission, type MissionField } from '@mc/contract';
 import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses, LoadError } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
@@ -161,10 +161,10 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
     event.preventDefault();
     const trimmed = {} as FormValues;
     for (const field of MISSION_FIELDS) trimmed[field] = values[field].trim();
-    const missing = missionRequiredMessage(trimmed, 'all');
-    if (missing) {
+    const missing = MISSION_FIELDS.filter((field) => trimmed[field] === '').map((field) => _(FIELDS[field].label.messageId));
+    if (missing.length) {
       // The one combined message, and each empty field marked where it is.
-      toast.error(missing);
+      toast.error(_('form.requiredFields', { fields: missing.join(', ') }));
       required.check();
       return;
     }

@@ -6,7 +6,6 @@ import { useLingui } from '@lingui/react';
 import {
   ROLE_PROFILE_FIELDS,
   ROLE_PROFILE_OPTIONS,
-  roleProfileRequiredMessage,
   type RoleProfile,
   type RoleProfileFormField,
   type RoleProfileRecordField,
@@ -142,10 +141,10 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const record = toRecord(values);
-    const missing = roleProfileRequiredMessage(record);
-    if (missing) {
+    const missing = ROLE_PROFILE_FIELDS.filter((field) => !(record[field.record] ?? '').trim()).map((field) => i18n._(LABELS[field.form].messageId));
+    if (missing.length) {
       // The one combined message, and each empty field marked where it is.
-      toast.error(missing);
+      toast.error(i18n._('form.requiredFields', { fields: missing.join(', ') }));
       required.check();
       return;
     }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { normaliseReceipt, ROUND_MESSAGES, type CurrentRound, type ReceiptCheck } from '@mc/contract';
+import { normaliseReceipt, type CurrentRound, type ReceiptCheck } from '@mc/contract';
 import { Alert, Button, PageSpinner, TextField, LoadError } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
 import { roundResultQuery } from './roundsApi';
@@ -20,7 +20,7 @@ function ReceiptCheckForm({ roundId }: { roundId: string }) {
     event.preventDefault();
     check.reset();
     if (!normaliseReceipt(code)) {
-      setProblem(ROUND_MESSAGES.malformedReceipt);
+      setProblem(_('rounds.receipt.malformed'));
       return;
     }
     setProblem(null);

@@ -2,10 +2,10 @@ import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
-import { TEAM_MESSAGES, type MissionMember, type UserSearchResult } from '@mc/contract';
+import type { MissionMember, UserSearchResult } from '@mc/contract';
 import { Button, Dialog, DialogClose } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
-import { RpcError } from '../../lib/rpc';
+import { BUSINESS_ERROR_CODE, RpcError } from '../../lib/rpc';
 import { FindPeople } from './FindPeople';
 import { TeamMembers } from './TeamMembers';
 import { isTeamOwner } from './teamRules';
@@ -66,7 +66,7 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
     }
     if (memberIds.has(person.id)) {
       // The contract's text, as the server says it for the same rule.
-      toast.error(TEAM_MESSAGES.alreadyMember);
+      toast.error(_('teams.manage.alreadyMember'));
       return;
     }
     setAdding((ids) => new Set(ids).add(person.id));
@@ -78,9 +78,8 @@ function ManageTeamBody({ missionId }: { missionId: string }) {
       else toast.error(_('teams.manage.addFailed'));
     } catch (error) {
       console.error('Adding a member failed', error);
-      // The server's own messages for these rules (from the contract) are shown as they are.
-      const known: string[] = [TEAM_MESSAGES.alreadyMember, TEAM_MESSAGES.additionsRefused];
-      toast.error(error instanceof RpcError && known.includes(error.message) ? error.message : _('teams.manage.addFailed'));
+      // A broken rule (already a member, additions refused…) is said by the server, in the person's language.
+      toast.error(error instanceof RpcError && error.code === BUSINESS_ERROR_CODE ? error.message : _('teams.manage.addFailed'));
     } finally {
       await refresh();
       setAdding((ids) => without(ids, person.id));

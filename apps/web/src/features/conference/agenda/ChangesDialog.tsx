@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react';
-import { describePartChange } from '@mc/contract/programmeVersions.ts';
+import { describeChange } from '../programmeTexts.ts';
 import { Dialog, LoadError } from '../../../components/ui';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { queryKeys } from '../../../lib/queryKeys';
@@ -55,7 +55,7 @@ export function ChangesDialog({ timeZone }: { timeZone: string }) {
                   <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-300">
                     {/* The contract's words, the same as the change alerts the server sends (docs/product.md#a-published-schedule): English, as those are. */}
                     {entry.changes.map((change) => (
-                      <li key={change.partId}>{describePartChange(change)}</li>
+                      <li key={change.partId}>{describeChange(change)}</li>
                     ))}
                   </ul>
                 ) : null}

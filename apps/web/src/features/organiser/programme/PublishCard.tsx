@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
-import { describePartChange, PUBLISH_NOTE_MAX, type PublishPreview } from '@mc/contract/programmeVersions.ts';
+import { PUBLISH_NOTE_MAX, type PublishPreview } from '@mc/contract/programmeVersions.ts';
+import { describeChange } from '../../conference';
 import { Button, Card, CardHeader, Dialog, TextAreaField, QueryState } from '../../../components/ui';
 import { queryKeys } from '../../../lib/queryKeys';
 import { callRpc } from '../../../lib/rpc';
@@ -108,7 +109,7 @@ function ChangeList({ review }: { review: PublishPreview }) {
           <p className="font-medium text-white">
             {change.kinds.map((kind) => _(KIND_WORDS[kind].messageId)).join(', ')} · {_('organiser.publish.stars', { count: change.stars })}
           </p>
-          <p className="mt-1 text-slate-300">{describePartChange(change)}</p>
+          <p className="mt-1 text-slate-300">{describeChange(change)}</p>
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { ProcedureParams, ProgrammeResponse } from '@mc/contract';
-import { PROGRAMME_MESSAGES, PHOTO_TYPES, PROGRAMME_LIMITS } from '@mc/contract/programme.ts';
+import { PHOTO_TYPES, PROGRAMME_LIMITS } from '@mc/contract/programme.ts';
 import { callRpc, RpcError } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { supabase } from '../../../lib/supabase';
@@ -54,8 +54,8 @@ export function useProgrammeChange<N extends ProgrammeProcedure>(name: N, succes
 
 /** Uploads a speaker photo and answers its address; the server checks type and size again. */
 export async function uploadSpeakerPhoto(file: File): Promise<string> {
-  if (!(file.type in PHOTO_TYPES)) throw new Error(PROGRAMME_MESSAGES.photoType);
-  if (file.size > PROGRAMME_LIMITS.photoBytes) throw new Error(PROGRAMME_MESSAGES.photoSize);
+  if (!(file.type in PHOTO_TYPES)) throw new Error(i18n._('programme.photo.type'));
+  if (file.size > PROGRAMME_LIMITS.photoBytes) throw new Error(i18n._('programme.photo.size', { megabytes: PROGRAMME_LIMITS.photoBytes / 1024 / 1024 }));
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
   const response = await fetch('/content/v1/speaker-photos', {

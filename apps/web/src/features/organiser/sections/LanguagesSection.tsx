@@ -49,7 +49,8 @@ function LanguageSwitches({ offered }: { offered: OfferedLanguages }) {
               <input
                 type="checkbox"
                 className="mt-1 size-5 accent-sky-400"
-                checked={offered.offered.includes(code)}
+                // The box shows the change asked for while it is being saved.
+                checked={change.isPending && change.variables.language === code ? change.variables.on : offered.offered.includes(code)}
                 disabled={isEnglish || change.isPending}
                 onChange={(event) => change.mutate({ language: code, on: event.target.checked })}
               />
