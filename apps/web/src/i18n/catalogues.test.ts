@@ -5,6 +5,8 @@ import ts from 'typescript';
 import { formatter } from '@lingui/format-po';
 import { parse, type Token } from '@messageformat/parser';
 import { SIGNUP_MESSAGES } from '@mc/contract/messages.ts';
+import { MISSION_FIELD_LABELS, ROLE_PROFILE_FIELDS, type MissionField } from '@mc/contract';
+import { REQUIRED_FIELD_MESSAGE_IDS } from '../features/missions/missionRules';
 import { CHECK_MESSAGE_IDS, CHECK_MESSAGE_VALUES } from './checkMessages';
 import { PART_CHANGE_MESSAGE_IDS } from '../features/conference/programmeTexts';
 import { LANGUAGES, MESSAGE_AREAS, type MessageArea } from './languages';
@@ -117,6 +119,17 @@ describe('the catalogues', () => {
     for (const [text, id] of Object.entries(CHECK_MESSAGE_IDS)) expect(withValues(english.get(id)?.translation ?? ''), id).toBe(text);
     // Every check of the contract has its message in the catalogue.
     expect(Object.values(SIGNUP_MESSAGES).filter((text) => !(text in CHECK_MESSAGE_IDS))).toEqual([]);
+  });
+
+  it("name the fields of the combined required-fields message with the contract's labels", async () => {
+    const english = await wholeCatalogue('en');
+    for (const [field, id] of Object.entries(REQUIRED_FIELD_MESSAGE_IDS))
+      expect(english.get(id)?.translation, id).toBe(MISSION_FIELD_LABELS[field as MissionField]);
+    const profileLabels = ROLE_PROFILE_FIELDS.map((field) => field.label);
+    const formLabels = [...readFileSync(`${WEB_SRC}features/profiles/RoleProfileFormPage.tsx`, 'utf8').matchAll(/messageId: '(profile\.field\.\w+)'/g)].map(
+      (match) => english.get(match[1] ?? '')?.translation,
+    );
+    expect(formLabels).toEqual(profileLabels);
   });
 
   it('hold each English template the contract tells a programme change with, word for word', async () => {

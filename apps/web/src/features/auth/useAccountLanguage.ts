@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { currentLanguage, keepLanguageOnDevice, OFFERED_LANGUAGES, onLanguageChosen } from '../../i18n/i18n';
-import { isLanguage, type Language } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 import { loadSupabase } from '../../lib/authClient';
 
 /** The language kept on the account (its metadata), so every device and the server's mails use it. */
@@ -27,7 +27,8 @@ async function storedAccountLanguage(): Promise<{ language: Language | null } | 
 /**
  * Keeps the interface language and the signed-in account's in step: each visit shows the
  * account's language (and keeps it on the device); a language picked while signed in is saved on
- * the account; an account with none yet takes the device's.
+ * the account; an account with none yet takes the device's (when it is not English, which the
+ * server assumes of an account without one).
  */
 export function useAccountLanguage(userId: string | null): void {
   useEffect(() => {
@@ -35,9 +36,11 @@ export function useAccountLanguage(userId: string | null): void {
     let active = true;
     void storedAccountLanguage().then(async (account) => {
       if (!active || !account) return;
-      if (account.language === null) await saveOnAccount(currentLanguage());
+      const here = currentLanguage();
+      // An account without a language is English to the server: only another language needs saving.
+      if (account.language === null && here !== DEFAULT_LANGUAGE) await saveOnAccount(here);
       // A language the event no longer offers stays on the account, for when it is offered again.
-      else if (account.language !== currentLanguage() && OFFERED_LANGUAGES.includes(account.language)) await keepLanguageOnDevice(account.language);
+      if (account.language !== null && account.language !== here && OFFERED_LANGUAGES.includes(account.language)) await keepLanguageOnDevice(account.language);
     });
     const stopListening = onLanguageChosen((language) => void saveOnAccount(language));
     return () => {

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
+import { REQUIRED_FIELD_MESSAGE_IDS } from './missionRules';
 import { toast } from 'sonner';
 import { Check } from 'lucide-react';
 import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, type Mission, type MissionField } from '@mc/contract';
@@ -161,7 +162,7 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
     event.preventDefault();
     const trimmed = {} as FormValues;
     for (const field of MISSION_FIELDS) trimmed[field] = values[field].trim();
-    const missing = MISSION_FIELDS.filter((field) => trimmed[field] === '').map((field) => _(FIELDS[field].label.messageId));
+    const missing = MISSION_FIELDS.filter((field) => trimmed[field] === '').map((field) => _(REQUIRED_FIELD_MESSAGE_IDS[field]));
     if (missing.length) {
       // The one combined message, and each empty field marked where it is.
       toast.error(_('form.requiredFields', { fields: missing.join(', ') }));

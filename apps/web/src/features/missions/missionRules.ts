@@ -1,4 +1,4 @@
-import type { Mission, MissionDetails, SubscriptionResult, VoteResult } from '@mc/contract';
+import type { Mission, MissionDetails, MissionField, SubscriptionResult, VoteResult } from '@mc/contract';
 
 /** The missions screens' rules that need no server: toggle answers, search, order, names, dates. */
 
@@ -87,3 +87,17 @@ const MISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export function isMissionId(value: string): boolean {
   return MISSION_ID.test(value);
 }
+
+/**
+ * How the combined required-fields message names each field: the contract's labels (which the
+ * server's message uses too), not the form's headings.
+ */
+export const REQUIRED_FIELD_MESSAGE_IDS: Readonly<Record<MissionField, string>> = {
+  name: 'mission.required.name',
+  shared_intention: 'mission.required.sharedIntention',
+  objective_or_focus: 'mission.required.objective',
+  statement: 'mission.required.statement',
+  core_message: 'mission.required.coreMessage',
+  problem_being_solved: 'mission.required.problem',
+  first_team_action: 'mission.required.firstAction',
+};
