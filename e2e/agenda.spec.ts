@@ -34,6 +34,9 @@ test('a starred part is in My agenda, and in another browser signed in as the sa
   // On a phone the confirmation shows just under the page's header, over the filter buttons: once
   // it is there, the click below waits for it to go rather than landing as it slides in.
   await expect(page.getByText(`Added "${title}" to My agenda`)).toBeVisible();
+  // Visible is as it starts to slide in; a trial click waits until it has stopped moving (the
+  // "stable" check), so it cannot slide under the pointer between a press and its release.
+  await page.getByText(`Added "${title}" to My agenda`).click({ trial: true });
 
   // The filter shows only starred parts.
   await page.getByRole('button', { name: 'My agenda (1)' }).click();
