@@ -14,7 +14,7 @@ import { missionDetailsQuery } from '../../lib/queries';
 import { createMission, invalidateMissions, updateMission, type MissionInput } from './missionsApi';
 import { MissionFieldList } from './MissionParts';
 import { useOwnedMission } from './useMembershipMission';
-import { OBJECTIVE_LABELS } from './objectives';
+import { objectiveLabel } from '../roles';
 
 type FormValues = Record<MissionField, string>;
 
@@ -238,7 +238,7 @@ function MissionFieldInput({ field, value, isTouched, error, onChange }: Mission
   };
   if (spec.kind === 'select') {
     // The stored value stays the contract's English; the person reads it in the interface's language.
-    const options = OBJECTIVES.map((objective) => ({ value: objective, label: _(OBJECTIVE_LABELS[objective].messageId) }));
+    const options = OBJECTIVES.map((objective) => ({ value: objective, label: objectiveLabel(_, objective) }));
     return <Select {...common} options={options} placeholder={_('mission.form.objectivePlaceholder')} onChange={(event) => onChange(event.target.value)} />;
   }
   if (spec.kind === 'line') {

@@ -9,7 +9,7 @@ import { runToggle, type ToggleKind } from './missionsApi';
 import { PersonName } from '../roles';
 import { fullName, teamRoleLabel } from './missionRules';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { objectiveMessageId } from './objectives';
+import { objectiveLabel } from '../roles';
 import { isOfflineError } from '../../lib/rpcError';
 import { useAuth } from '../../lib/auth';
 
@@ -17,10 +17,9 @@ import { useAuth } from '../../lib/auth';
 export function MissionFieldList({ mission, extra }: { mission: Mission; extra?: ReactNode }) {
   const { _ } = useLingui();
   // The objective is one of the contract's choices, shown in the interface's language; the rest is the team's own text.
-  const objective = objectiveMessageId(mission.objective_or_focus);
   const rows: { messageId: string; value: ReactNode }[] = [
     { messageId: 'mission.field.sharedIntention', value: mission.shared_intention },
-    { messageId: 'mission.field.objective', value: objective ? _(objective) : mission.objective_or_focus },
+    { messageId: 'mission.field.objective', value: mission.objective_or_focus ? objectiveLabel(_, mission.objective_or_focus) : mission.objective_or_focus },
     { messageId: 'mission.field.statement', value: mission.statement },
     { messageId: 'mission.field.coreMessage', value: mission.core_message },
     { messageId: 'mission.field.problem', value: mission.problem_being_solved },
