@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Trans, useLingui } from '@lingui/react';
-import type { I18n } from '@lingui/core';
 import { Send, Wand2 } from 'lucide-react';
 import type { BuilderPlacement, TeamBuilderProposal, UnplacedReason } from '@mc/contract';
 import { Alert, Button, Card, QueryState } from '../../../components/ui';
@@ -10,7 +9,7 @@ import { callRpc } from '../../../lib/rpc';
 import { formatCount } from '../../../lib/format';
 import { currentFormattingLocale } from '../../../i18n/i18n';
 import { SectionHeading } from '../SectionHeading';
-import { builderOverviewQuery, matchingKeys, sendProposal } from '../../matching';
+import { builderOverviewQuery, fitReasonText, matchingKeys, sendProposal } from '../../matching';
 
 /** Why a person stays unplaced, in the interface's language (the contract's UNPLACED_REASONS are its English words). */
 const UNPLACED: Record<UnplacedReason, { messageId: string }> = {
@@ -18,21 +17,6 @@ const UNPLACED: Record<UnplacedReason, { messageId: string }> = {
   rolesFull: { messageId: 'organiser.builder.unplacedRolesFull' },
   stoppedEarly: { messageId: 'organiser.builder.unplacedStoppedEarly' },
 };
-
-/**
- * Why a role and a person fit, as the contract's fitReason(placement, 'they') says it, in the
- * interface's language ("wants: facilitation; they wrote: facilitation; …").
- */
-function fitText(placement: BuilderPlacement, _: I18n['_']): string {
-  const pieces: string[] = [];
-  if (placement.wanted_skills.length) {
-    pieces.push(_('organiser.builder.fitWants', { skills: placement.wanted_skills.join(', ') }));
-    if (placement.matched_skills.length) pieces.push(_('organiser.builder.fitWrote', { skills: placement.matched_skills.join(', ') }));
-  }
-  if (placement.archetype) pieces.push(_('organiser.builder.fitArchetype', { archetype: placement.archetype }));
-  if (placement.objective) pieces.push(_('organiser.builder.fitObjective', { objective: placement.objective }));
-  return pieces.join('; ');
-}
 
 /**
  * The team builder (docs/product.md#team-builder): how many attendees with a profile are on no
@@ -186,7 +170,9 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
                       role: placement.role_title,
                     })}
                   </p>
-                  <p className="text-sm break-words text-slate-300">{_('organiser.builder.fit', { score: placement.score, reason: fitText(placement, _) })}</p>
+                  <p className="text-sm break-words text-slate-300">
+                    {_('organiser.builder.fit', { score: placement.score, reason: fitReasonText(_, placement, 'they') })}
+                  </p>
                 </div>
               </li>
             ))}
