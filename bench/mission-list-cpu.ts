@@ -14,7 +14,7 @@ import { seedMissions, seedUsers, seedVotes, userEmail, userId } from './seed.ts
  * `npx tsx bench/mission-list-cpu.ts` (PGlite) or with DATABASE_URL (PostgreSQL, a private schema):
  * a person's mission list read one at a time over HTTP with gzip accepted, at 300 and at 2,000
  * missions, first by people the server has not answered yet, then by the same people again: as
- * get_all_missions, and as the app reads it (get_mission_list and get_my_mission_marks). Prints
+ * get_all_missions, and as the app reads it (get_mission_list). Prints
  * this process's CPU time per list (the server, and on PGlite the database too): one list at a
  * time on a busy machine still costs what it costs, where requests per second under load do not say.
  */
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       });
     const ways = [
       { name: 'get_all_missions', procedures: ['get_all_missions'] },
-      { name: "the app's list", procedures: ['get_mission_list', 'get_my_mission_marks'] },
+      { name: "the app's list", procedures: ['get_mission_list'] },
     ];
     /** The callers `first`… each read their list one way, one after another. */
     const measure = async (label: string, procedures: string[], first: number) => {

@@ -26,7 +26,7 @@ test.describe.configure({ mode: 'serial' });
 
 const LIVE_SOCKET = /\/live\/v1\/websocket/;
 /** The calls that read missions afresh: a live update must come without any of them. */
-const MISSION_READS = /\/rest\/v1\/rpc\/(get_mission_list|get_my_mission_marks|get_mission_details|get_user_related_missions|get_mission_members)$/;
+const MISSION_READS = /\/rest\/v1\/rpc\/(get_mission_list|get_mission_details|get_user_related_missions|get_mission_members)$/;
 const isMissionRead = (url: URL) => MISSION_READS.test(url.pathname);
 
 /** The quiet indicator in the header (or on /live): its state is on `data-live-status`. */

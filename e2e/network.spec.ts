@@ -129,42 +129,41 @@ test('a 3G-like link (400 ms, 400 kbit/s) is slow, not broken: screens arrive wi
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   // No call was sent again because it was slow.
   expect(calls.get('get_mission_list')).toBe(1);
-  expect(calls.get('get_my_mission_marks')).toBe(1);
   expect(calls.get('get_survey_status')).toBe(1);
 });
 
-/** The list's part that is the person's own: their votes and follows. */
-const OWN_MARKS = '**/rest/v1/rpc/get_my_mission_marks';
+/** The mission list, with the person's own votes and follows. */
+const MISSION_LIST = '**/rest/v1/rpc/get_mission_list';
 
 /**
- * Holds a page's own marks on the mission list as they were before the vote: the screen keeps
- * saying "Vote", as one that has not been read afresh does, and the press is what decides.
- * `release` lets the marks answer the truth again once no held answer is on its way.
+ * Holds a page's own marks on the mission list (its votes and follows) as they were before the
+ * vote, while the rest of the list comes fresh: the screen keeps saying "Vote", as one that has not
+ * been read afresh does, and the press is what decides. `release` lets the list answer the truth
+ * again once no held answer is on its way.
  */
 async function holdListAsBeforeTheVote(page: Page, missionName: string): Promise<{ release: () => Promise<void> }> {
-  let held: string | null = null;
+  let heldMarks: unknown = null;
   let inFlight = 0;
-  await page.route(OWN_MARKS, async (route) => {
+  await page.route(MISSION_LIST, async (route) => {
     inFlight += 1;
     try {
-      if (held !== null) await route.fulfill({ status: 200, contentType: 'application/json', body: held });
-      else await route.continue();
+      const response = await route.fetch();
+      const list = (await response.json()) as { missions: unknown; marks: unknown };
+      heldMarks ??= list.marks;
+      await route.fulfill({ status: response.status(), contentType: 'application/json', json: { ...list, marks: heldMarks } });
     } finally {
       inFlight -= 1;
     }
   });
-  page.on('response', (response) => {
-    if (response.url().endsWith('/rest/v1/rpc/get_my_mission_marks') && held === null) void response.text().then((body) => (held ??= body));
-  });
   await sidebarLink(page, 'All Missions').click();
-  await expect.poll(() => held).not.toBeNull();
+  await expect.poll(() => heldMarks).not.toBeNull();
   // Other journeys add missions to the shared server meanwhile; the list only draws the cards near
   // the screen, so the search keeps this one drawn however many arrive above it.
   await page.getByRole('searchbox', { name: 'Search missions' }).fill(missionName);
   return {
     release: async () => {
       await expect.poll(() => inFlight).toBe(0);
-      await page.unroute(OWN_MARKS);
+      await page.unroute(MISSION_LIST);
     },
   };
 }

@@ -1,12 +1,12 @@
-import type { Mission, MissionMarks } from './procedures.ts';
+import type { Mission, MissionList } from './procedures.ts';
 
 /**
- * A person's mission list put together from the list everyone shares (get_mission_list) and their
- * own marks (get_my_mission_marks): the same missions, order and fields get_all_missions answers
- * them (docs/product.md#get_mission_list). The shared answer is the same bytes for everyone at a
- * moment, so the server compresses it once instead of once per person.
+ * A person's mission list put together from get_mission_list's two parts, the list everyone shares
+ * and their own marks: the same missions, order and fields get_all_missions answers them
+ * (docs/product.md#get_mission_list). The shared part is the same bytes for everyone at a moment,
+ * so the server compresses it once instead of once per person.
  */
-export function personalMissionList(shared: readonly Mission[], marks: MissionMarks): Mission[] {
+export function personalMissionList({ missions: shared, marks }: MissionList): Mission[] {
   const voted = new Set(marks.voted);
   const subscribed = new Set(marks.subscribed);
   const hidden = new Set(marks.hidden.map((mission) => mission.mission_id));

@@ -183,10 +183,8 @@ export const procedureParams = {
     ...missionFields,
   }),
   get_all_missions: z.strictObject({}),
-  /** Every mission as someone with no votes, follows or team sees it: one answer for everyone (docs/product.md#get_mission_list). */
+  /** The list the app reads: every mission as a newcomer sees it, and the caller's own marks (docs/product.md#get_mission_list). */
   get_mission_list: z.strictObject({}),
-  /** What of the list is the caller's own: their votes, follows, and the hidden missions they may see. */
-  get_my_mission_marks: z.strictObject({}),
   get_user_related_missions: z.strictObject({ p_user_id: id.nullable() }),
   get_mission_details: z.strictObject({ p_mission_id: id, p_user_id: id.nullable().optional() }),
   toggle_mission_vote: z.strictObject({ p_mission_id: id }),
@@ -290,7 +288,7 @@ export interface Mission {
   hidden_reason: string | null;
 }
 
-/** The caller's part of the mission list; with get_mission_list it makes get_all_missions' answer (missionList.ts). */
+/** The caller's part of the mission list; with the shared part it makes get_all_missions' answer (missionList.ts). */
 export interface MissionMarks {
   /** Missions the caller voted for. */
   voted: string[];
@@ -298,6 +296,13 @@ export interface MissionMarks {
   subscribed: string[];
   /** Hidden missions the caller may see (their team's, or all for organisers), as get_all_missions shows them. */
   hidden: Mission[];
+}
+
+/** get_mission_list: the part everyone shares and the caller's own, read at one moment. */
+export interface MissionList {
+  /** Every mission as someone with no votes, follows or team sees it (no hidden one): the same for every caller at a moment. */
+  missions: Mission[];
+  marks: MissionMarks;
 }
 
 export interface MissionMember {
@@ -367,8 +372,7 @@ export interface ProcedureResults
   remove_mission_member: RemoveMemberResult;
   update_mission: Mission[];
   get_all_missions: Mission[];
-  get_mission_list: Mission[];
-  get_my_mission_marks: MissionMarks;
+  get_mission_list: MissionList;
   get_user_related_missions: UserMission[];
   get_mission_details: MissionDetails | null;
   toggle_mission_vote: VoteResult;

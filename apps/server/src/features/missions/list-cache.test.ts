@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, signUpUser, startTwoInstances, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { createMission } from '../../../test/factories.ts';
-import { personalMissionList, type Mission } from '@mc/contract';
+import { personalMissionList, type MissionList } from '@mc/contract';
 import { listMissionsDirect } from './queries.ts';
 
 /*
@@ -59,7 +59,7 @@ function rawList(
 }
 
 /** The answer, gzipped and not, is byte for byte `expected`, compressed exactly when @fastify/compress would. */
-async function expectAnswer(server: TestServer, caller: TestUser, procedure: 'get_all_missions' | 'get_mission_list', expected: string): Promise<void> {
+async function expectAnswer(server: TestServer, caller: TestUser, procedure: 'get_all_missions', expected: string): Promise<void> {
   const large = Buffer.byteLength(expected) >= 4096;
   for (const acceptEncoding of ['gzip, deflate, br, zstd', undefined, 'gzip;q=0, identity']) {
     const answer = await rawList(server, caller, acceptEncoding, procedure);
@@ -72,19 +72,35 @@ async function expectAnswer(server: TestServer, caller: TestUser, procedure: 'ge
 }
 
 /**
+ * get_mission_list's answer, gzipped and not: its shared part byte for byte `shared`, compressed
+ * exactly when @fastify/compress would; the same JSON either way. Answers the list as read.
+ */
+async function expectMissionList(server: TestServer, caller: TestUser, shared: string): Promise<MissionList> {
+  const bodies: string[] = [];
+  for (const acceptEncoding of ['gzip, deflate, br, zstd', undefined]) {
+    const answer = await rawList(server, caller, acceptEncoding, 'get_mission_list');
+    expect(answer.status).toBe(200);
+    expect(answer.body.startsWith(`{"missions":${shared},"marks":{`)).toBe(true);
+    const gzipped = Buffer.byteLength(answer.body) >= 4096 && acceptEncoding !== undefined;
+    expect(answer.encoding).toBe(gzipped ? 'gzip' : undefined);
+    expect(answer.vary).toBe(gzipped ? 'accept-encoding' : undefined);
+    bodies.push(answer.body);
+  }
+  expect(bodies[0]).toBe(bodies[1]);
+  return JSON.parse(bodies[0]!) as MissionList;
+}
+
+/**
  * Every caller's get_all_missions is byte for byte the plain query's at that moment; the shared
- * list is the plain query's for a newcomer (no votes, follows or team), for every caller; and the
- * shared list with a caller's marks, put together as the app does, is the caller's whole list.
+ * part of get_mission_list is the plain query's for a newcomer (no votes, follows or team), for
+ * every caller; and with the caller's marks, put together as the app does, it is their whole list.
  */
 async function expectSameAsPlainQuery(server: TestServer, callers: TestUser[], newcomer: TestUser): Promise<void> {
   const shared = (await listMissionsDirect(server.db, newcomer.user.id)).text;
   for (const caller of callers) {
     const expected = (await listMissionsDirect(server.db, caller.user.id)).text;
     await expectAnswer(server, caller, 'get_all_missions', expected);
-    await expectAnswer(server, caller, 'get_mission_list', shared);
-    const { data: marks, error } = await caller.client.rpc('get_my_mission_marks', {});
-    expect(error).toBeNull();
-    expect(personalMissionList(JSON.parse(shared) as Mission[], marks!)).toEqual(JSON.parse(expected));
+    expect(personalMissionList(await expectMissionList(server, caller, shared))).toEqual(JSON.parse(expected));
   }
 }
 
@@ -143,6 +159,21 @@ describeEachDatabase('get_all_missions and the shared list from their cache: the
     // Unvote one again: the count goes back and the flag with it.
     expect((await viewer.client.rpc('toggle_mission_vote', { p_mission_id: listed[0]!.mission_id })).error).toBeNull();
     await expectSameAsPlainQuery(server(), callers, newcomer);
+  });
+
+  it('gives callers whose calls are read together each their own marks, at the same moment as the shared part', async () => {
+    const listed = JSON.parse((await listMissionsDirect(server().db, viewer.user.id)).text) as { mission_id: string }[];
+    for (const row of listed.slice(8, 11)) expect((await owner.client.rpc('toggle_mission_vote', { p_mission_id: row.mission_id })).error).toBeNull();
+    const shared = (await listMissionsDirect(server().db, newcomer.user.id)).text;
+    // Every caller three times at once: the calls arrive in one turn and go as one batch.
+    const everyone = [...callers, ...callers, ...callers];
+    const answers = await Promise.all(everyone.map((caller) => rawList(server(), caller, 'gzip', 'get_mission_list')));
+    for (const [index, caller] of everyone.entries()) {
+      const answer = answers[index]!;
+      expect(answer.body.startsWith(`{"missions":${shared},"marks":{`)).toBe(true);
+      const expected = JSON.parse((await listMissionsDirect(server().db, caller.user.id)).text) as unknown;
+      expect(personalMissionList(JSON.parse(answer.body) as MissionList)).toEqual(expected);
+    }
   });
 
   it('follows edits, team changes, renamed creators, new and deleted missions', async () => {

@@ -1,8 +1,9 @@
 import type { Mission } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
-import { GzipQueue } from '../../http/answer-gzip.ts';
+import { GzipQueue, type OpenGzip } from '../../http/answer-gzip.ts';
 import { JsonText, PreparedJson } from '../../rpc/procedure.ts';
-import { isoTime, listMissionsDirect, MISSION_HEAD_COLUMNS } from './queries.ts';
+import { RENDER_SQL, SNAPSHOT_SQL, STATE_SQL } from './list-sql.ts';
+import { listMissionsDirect } from './queries.ts';
 
 /**
  * get_all_missions from a cache, answering the same bytes as listMissionsDirect
@@ -39,43 +40,6 @@ const GZIP_IN_FLIGHT = 2;
  */
 const GZIP_KEPT_BYTES = 48 * 2 ** 20;
 
-/**
- * One statement, one snapshot: everything a call needs that changes between calls. $2 and $3 are
- * the snapshots the cache read the missions and this caller's rows at: what was read at this
- * snapshot is not read again (a CASE that is not taken does not run its subquery).
- */
-const MISSIONS_SQL = `select coalesce(string_agg(m.mission_id::text || ' ' || m.list_rev || ' ' || m.vote_count || ' ' || m.subscription_count, ','), '')
-        from missions m`;
-
-const STATE_SQL = `with now as (select pg_current_snapshot()::text as snapshot)
-  select now.snapshot,
-    case when now.snapshot = $2 then null else (${MISSIONS_SQL}) end as missions,
-    case when now.snapshot = $3 then null else (
-      select coalesce(string_agg(v.mission_id::text, ','), '') from mission_votes v where v.user_id = $1) end as voted,
-    case when now.snapshot = $3 then null else (
-      select coalesce(string_agg(s.mission_id::text, ','), '') from mission_subscriptions s where s.user_id = $1) end as subscribed,
-    case when now.snapshot = $3 then null else (
-      select coalesce(string_agg(t.mission_id::text, ','), '') from mission_members t where t.user_id = $1) end as teams,
-    case when now.snapshot = $3 then null else exists (select 1 from organisers o where o.user_id = $1) end as organiser
-  from now`;
-
-const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as snapshot';
-
-/** Every mission's revision and counts, with the snapshot they were read at, for the shared list. */
-const SHARED_STATE_SQL = `select pg_current_snapshot()::text as snapshot, (${MISSIONS_SQL}) as missions`;
-
-/**
- * Missions' JSON around the counts and the caller's flags, as listMissionsDirect writes it: the head
- * is the Mission fields up to updated_at, the tail team_count and hidden_reason.
- */
-const RENDER_SQL = `select m.mission_id, m.list_rev::text as list_rev, ${isoTime('m.created_at')} as created_at,
-         (m.hidden_at is not null) as hidden, row_to_json(head)::text as head, row_to_json(tail)::text as tail
-    from missions m
-    left join people_shown creator on creator.id = m.created_by
-    cross join lateral (select ${MISSION_HEAD_COLUMNS}) head
-    cross join lateral (select (select count(*) from mission_members t where t.mission_id = m.mission_id)::int as team_count, m.hidden_reason) tail
-   where m.mission_id = any (string_to_array($1, ',')::uuid[])`;
-
 interface StateRow {
   snapshot: string;
   missions: string | null;
@@ -93,10 +57,10 @@ interface Current {
 }
 
 /** Not a person: the shared list is get_all_missions as they would get it. */
-const NOBODY = '00000000-0000-0000-0000-000000000000';
+export const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** Every mission's revision and counts, as read at `snapshot`. */
-interface MissionsState {
+export interface MissionsState {
   snapshot: string;
   current: Map<string, Current>;
 }
@@ -136,10 +100,19 @@ interface Rendered {
 interface View {
   missions: MissionsState;
   items: { rendered: Rendered; current: Current; middle: Buffer }[];
-  /** The shared list (get_mission_list): its length and its gzip, each made once when first asked for. */
-  sharedLength?: number;
-  sharedGzip?: Promise<Buffer>;
+  /** The shared part of get_mission_list at this view, made when first asked for; its gzip, once. */
+  shared?: SharedPart;
+  sharedGzip?: Promise<OpenGzip>;
 }
+
+/** get_mission_list's opening, the same for everyone at a snapshot: what comes before the caller's marks. */
+export interface SharedPart {
+  length: number;
+  identity: () => Buffer;
+  gzip: () => Promise<OpenGzip>;
+}
+const SHARED_OPEN = Buffer.from('{"missions":');
+const SHARED_CLOSE = Buffer.from(',"marks":');
 
 export class MissionListCache {
   private readonly rendered = new Map<string, Rendered>();
@@ -154,36 +127,38 @@ export class MissionListCache {
   private readonly gzipped = new Map<string, { view: View; caller: CallerState; body: Promise<Buffer>; bytes: number }>();
   private gzippedBytes = 0;
 
+  /** Every mission's revision and counts as last read, for a batch to tell whether they moved (mission-list.ts). */
+  knownMissions(): MissionsState | null {
+    return this.missions;
+  }
+
   /**
-   * The list as someone with no votes, follows or team sees it (get_mission_list): the same bytes
-   * for everyone at a snapshot, put together and compressed once, so a room opening the list
-   * together costs one snapshot read per call.
+   * The shared part of get_mission_list at the snapshot a batch read (mission-list.ts): the list as
+   * someone with no votes, follows or team sees it, as the opening `{"missions":[…],"marks":` of
+   * the answer, put together and compressed once per snapshot. `missionsText` is every mission's
+   * revision and counts, or null when they were read at `known`'s snapshot. Null when a mission
+   * changed between the batch's statement and the writing of its JSON.
    */
-  async shared(db: Queryable): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
-    let missions = this.view?.missions === this.missions ? this.missions : null;
-    if (missions) {
-      const [now] = await db.query<{ snapshot: string }>(SNAPSHOT_SQL);
-      if (now?.snapshot !== missions.snapshot) missions = null;
-    }
-    if (!missions) {
-      const [state] = await db.query<{ snapshot: string; missions: string }>(SHARED_STATE_SQL);
-      if (!state) return listMissionsDirect(db, NOBODY);
-      missions = { snapshot: state.snapshot, current: parseMissions(state.missions) };
+  async sharedAt(db: Queryable, known: MissionsState | null, snapshot: string, missionsText: string | null): Promise<SharedPart | null> {
+    let missions = known;
+    if (missionsText !== null) {
+      missions = this.missions?.snapshot === snapshot ? this.missions : { snapshot, current: parseMissions(missionsText) };
       this.missions = missions;
     }
+    if (missions?.snapshot !== snapshot) return null;
     const view = this.view?.missions === missions ? this.view : await this.viewOnce(db, missions);
-    if (!view) return listMissionsDirect(db, NOBODY);
-    return new PreparedJson<Mission[]>(
-      (view.sharedLength ??= lengthFor(view, NO_MARKS)),
-      () => bodyFor(view, NO_MARKS),
-      () =>
+    if (!view) return null;
+    return (view.shared ??= {
+      length: SHARED_OPEN.length + lengthFor(view, NO_MARKS) + SHARED_CLOSE.length,
+      identity: () => sharedBody(view),
+      gzip: () =>
         (view.sharedGzip ??= this.gzipQueue
-          .gzip(() => bodyFor(view, NO_MARKS))
+          .open(() => sharedBody(view))
           .catch((error: unknown) => {
             view.sharedGzip = undefined;
             throw error;
           })),
-    );
+    });
   }
 
   async list(db: Queryable, viewerId: string): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
@@ -353,6 +328,10 @@ function bodyFor(view: View, caller: CallerState): Buffer {
   return Buffer.concat(parts);
 }
 
+function sharedBody(view: View): Buffer {
+  return Buffer.concat([SHARED_OPEN, bodyFor(view, NO_MARKS), SHARED_CLOSE]);
+}
+
 function parseMissions(text: string): Map<string, Current> {
   const current = new Map<string, Current>();
   if (text === '') return current;
@@ -394,7 +373,5 @@ export function listMissions(db: Queryable, viewerId: string): Promise<PreparedJ
   return cacheOf(db).list(db, viewerId);
 }
 
-/** get_mission_list: the same answer for everyone. */
-export function sharedMissionList(db: Queryable): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
-  return cacheOf(db).shared(db);
-}
+/** The cache get_mission_list shares with get_all_missions on this database connection (pool). */
+export const listCacheOf = cacheOf;

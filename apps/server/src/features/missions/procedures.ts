@@ -2,8 +2,9 @@ import { MISSION_FIELDS, MISSION_MESSAGES, missionRequiredMessage, type MissionF
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { isOwnerSql, listMembers } from '../teams/members.ts';
-import { listMissions, sharedMissionList } from './list-cache.ts';
-import { findMission, missionMarks } from './queries.ts';
+import { listMissions } from './list-cache.ts';
+import { missionList } from './mission-list.ts';
+import { findMission } from './queries.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
 import { publishMissionChanges } from './live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';
@@ -128,11 +129,10 @@ export const missionsProcedures = {
   get_all_missions: procedure('get_all_missions', async (_params, ctx) => listMissions(ctx.db, ctx.userId)),
 
   /**
-   * The list the app reads: everyone's shared part, compressed once per change, and each person's
-   * own small part; together they are get_all_missions' answer (docs/product.md#get_mission_list).
+   * The list the app reads, in one answer: everyone's shared part, compressed once per change, and
+   * the caller's own small part; together they are get_all_missions' answer (docs/product.md#get_mission_list).
    */
-  get_mission_list: procedure('get_mission_list', async (_params, ctx) => sharedMissionList(ctx.db)),
-  get_my_mission_marks: procedure('get_my_mission_marks', async (_params, ctx) => missionMarks(ctx.db, ctx.userId)),
+  get_mission_list: procedure('get_mission_list', async (_params, ctx) => missionList(ctx.db, ctx.userId)),
 
   /** The missions the user belongs to (as owner, co-owner or member), in the order they joined. */
   get_user_related_missions: procedure('get_user_related_missions', { caller: 'p_user_id' }, async (params, ctx) =>

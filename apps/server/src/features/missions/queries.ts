@@ -1,4 +1,4 @@
-import type { Mission, MissionMarks } from '@mc/contract';
+import type { Mission } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { JsonText } from '../../rpc/procedure.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';
@@ -69,25 +69,9 @@ export async function findMission(db: Queryable, missionId: string, viewerId: st
   return row ?? null;
 }
 
-/**
- * The caller's part of the mission list (get_my_mission_marks): their votes and follows, and the
- * hidden missions they may see as get_all_missions shows them. Missions are seldom hidden, so the
- * list's query runs only when one is: the first statement is two index lookups and a look in the
- * index of hidden missions (migration 025), which matters on PGlite, where planning a statement
- * is most of a short call.
- */
-export async function missionMarks(db: Queryable, viewerId: string): Promise<MissionMarks> {
-  const [row] = await db.query<{ voted: string; subscribed: string; any_hidden: boolean }>(
-    `select coalesce((select string_agg(v.mission_id::text, ',' order by v.mission_id) from mission_votes v where v.user_id = $1), '') as voted,
-            coalesce((select string_agg(s.mission_id::text, ',' order by s.mission_id) from mission_subscriptions s where s.user_id = $1), '') as subscribed,
-            exists (select 1 from missions m where m.hidden_at is not null) as any_hidden`,
-    [viewerId],
-  );
-  const ids = (text: string | undefined) => (text ? text.split(',') : []);
-  const hidden = row?.any_hidden
-    ? await db.query<Mission>(`select * from (${missionsSql('and m.hidden_at is not null')}) as listed order by listed.created_at desc, listed.mission_id`, [
-        viewerId,
-      ])
-    : [];
-  return { voted: ids(row?.voted), subscribed: ids(row?.subscribed), hidden };
+/** The hidden missions the viewer may see (their team's; all of them for organisers), as get_all_missions shows them, in its order. */
+export function hiddenMissionsFor(db: Queryable, viewerId: string): Promise<Mission[]> {
+  return db.query<Mission>(`select * from (${missionsSql('and m.hidden_at is not null')}) as listed order by listed.created_at desc, listed.mission_id`, [
+    viewerId,
+  ]);
 }

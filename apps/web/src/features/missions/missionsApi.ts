@@ -25,15 +25,14 @@ export function noDataError(procedure: ProcedureName): Error {
 }
 
 /**
- * Every mission as this person sees it: the list everyone shares and their own marks, read side by
- * side and put together as get_all_missions would answer (docs/product.md#get_mission_list).
+ * Every mission as this person sees it: the list everyone shares and their own marks, read in one
+ * call and put together as get_all_missions would answer (docs/product.md#get_mission_list).
  */
 export function allMissionsQuery(userId: string | null) {
   return queryOptions({
     queryKey: queryKeys.missionList(userId),
     queryFn: async (): Promise<Mission[]> => {
-      const [shared, marks] = await Promise.all([callRpc('get_mission_list', {}), callRpc('get_my_mission_marks', {})]);
-      return personalMissionList(shared, marks);
+      return personalMissionList(await callRpc('get_mission_list', {}));
     },
   });
 }
