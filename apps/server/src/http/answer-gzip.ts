@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { constants, crc32, gzip } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gzip } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
 
@@ -35,29 +35,33 @@ export async function openGzip(text: Buffer): Promise<OpenGzip> {
   return { compressed, crc: crc32(text), length: text.length };
 }
 
-/** The longest stored (uncompressed) deflate block. */
-const STORED_BLOCK_MAX = 0xffff;
+/**
+ * A tail up to this long goes as it is (a stored deflate block): a few marks, where compressing
+ * would save a few dozen bytes for some 30 µs of setting up a compressor. A longer one is
+ * compressed, so the answer stays as small as one gzip stream of it (docs/performance.md).
+ */
+const STORED_TAIL_MAX = 256;
 
 /**
- * `opened` followed by `tail`, as one gzip stream: the tail goes as stored deflate blocks (it is a
- * caller's few dozen bytes, not worth compressing), the last one marked last, then the trailer
- * (RFC 1951 §3.2.4, RFC 1952 §2.2): the CRC-32 of all the text and its length modulo 2^32.
+ * `opened` followed by `tail`, as one gzip stream: the tail's deflate blocks, the last one marked
+ * last, then the trailer (RFC 1951 §3.2.4, RFC 1952 §2.2): the CRC-32 of all the text and its
+ * length modulo 2^32.
  */
 export function closeGzip(opened: OpenGzip, tail: Buffer): Buffer {
-  const parts: Buffer[] = [opened.compressed];
-  for (let start = 0; start === 0 || start < tail.length; start += STORED_BLOCK_MAX) {
-    const block = tail.subarray(start, start + STORED_BLOCK_MAX);
-    const header = Buffer.alloc(5);
-    header[0] = start + STORED_BLOCK_MAX >= tail.length ? 1 : 0;
-    header.writeUInt16LE(block.length, 1);
-    header.writeUInt16LE(~block.length & 0xffff, 3);
-    parts.push(header, block);
+  let blocks: Buffer;
+  if (tail.length <= STORED_TAIL_MAX) {
+    blocks = Buffer.alloc(5 + tail.length);
+    blocks.writeUInt8(1, 0); // the last block, stored
+    blocks.writeUInt16LE(tail.length, 1);
+    blocks.writeUInt16LE(~tail.length & 0xffff, 3);
+    tail.copy(blocks, 5);
+  } else {
+    blocks = deflateRawSync(tail, { level: ANSWER_GZIP_LEVEL });
   }
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32(tail, opened.crc), 0);
   trailer.writeUInt32LE((opened.length + tail.length) % 2 ** 32, 4);
-  parts.push(trailer);
-  return Buffer.concat(parts);
+  return Buffer.concat([opened.compressed, blocks, trailer]);
 }
 
 /**

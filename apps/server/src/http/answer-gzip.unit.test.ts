@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { closeGzip, openGzip } from './answer-gzip.ts';
 
@@ -9,11 +9,20 @@ describe('an answer compressed once for everyone and closed per caller', () => {
     const opened = await openGzip(start);
     // Compressed once: far smaller than the text it stands for.
     expect(opened.compressed.length).toBeLessThan(start.length / 10);
-    // One byte, a usual caller's marks, exactly one stored block's worth, and a tail needing three blocks.
-    const tails = [Buffer.from('}'), Buffer.from('{"voted":["a"],"subscribed":[],"hidden":[]}}'), Buffer.alloc(0xffff, 'x'), randomBytes(0xffff * 2 + 17)];
+    // One byte, a usual caller's marks, the longest tail sent as it is, and longer ones compressed.
+    const tails = [
+      Buffer.from('}'),
+      Buffer.from('{"voted":["a"],"subscribed":[],"hidden":[]}}'),
+      Buffer.alloc(256, 'x'),
+      Buffer.alloc(257, 'x'),
+      randomBytes(0xffff * 2 + 17),
+    ];
     for (const tail of tails) {
       expect(gunzipSync(closeGzip(opened, tail)).equals(Buffer.concat([start, tail]))).toBe(true);
     }
+    // A long tail is compressed: the answer is no larger than one gzip stream of the same text.
+    const marks = Buffer.from(`{"voted":[${Array.from({ length: 40 }, () => `"${randomUUID()}"`).join(',')}],"subscribed":[],"hidden":[]}}`);
+    expect(closeGzip(opened, marks).length).toBeLessThanOrEqual(gzipSync(Buffer.concat([start, marks]), { level: 3 }).length);
   });
 
   it('writes a trailer a strict decoder checks: a damaged tail fails its CRC', async () => {
