@@ -1,8 +1,8 @@
 // The server compiled ahead of time (part of `npm run build`): apps/server/src/main.ts and the
 // contract it imports become one plain JavaScript file, dist/server/main.js, which `npm start` runs
 // with node alone (docs/decisions/022-compiled-server-and-precompressed-assets.md). Packages in node_modules stay imports.
-// Beside it, dist/server/new-database.tar.gz: an embedded database with every migration applied,
-// made once here so that the first start on a new data folder unpacks it instead of creating one
+// Beside it, dist/server/new-database: an embedded database folder with every migration applied,
+// made once here so that the first start on a new data folder copies it instead of creating one
 // (PGlite's initdb, about 2 s) and applying the migrations.
 import { readFile, rm } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
@@ -50,10 +50,10 @@ console.log(`build-server: ${relative(process.cwd(), OUT_FILE)}`);
 
 // apps/server/src/db/db.ts looks for it at this path, and uses it only while the migrations beside
 // it (new-database.migrations.json) are the ones in the source.
-const IMAGE_FILE = resolve('dist/server/new-database.tar.gz');
-const image = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/new-database-image.ts', IMAGE_FILE], {
+const IMAGE_FOLDER = resolve('dist/server/new-database');
+const image = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/new-database-image.ts', IMAGE_FOLDER], {
   stdio: ['ignore', 'pipe', 'inherit'],
   encoding: 'utf8',
 });
-if (image.status !== 0) throw new Error(`build-server: could not make ${relative(process.cwd(), IMAGE_FILE)}`);
+if (image.status !== 0) throw new Error(`build-server: could not make ${relative(process.cwd(), IMAGE_FOLDER)}`);
 console.log(`build-server: ${image.stdout.trim()}`);

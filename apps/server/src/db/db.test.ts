@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,23 +11,27 @@ describe('a new embedded database folder', () => {
   const root = mkdtempSync(join(tmpdir(), 'mc-new-database-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it("is unpacked from the build's image when its migrations are the source's, created by PGlite when not, and opens again either way", async () => {
+  it("is copied from the build's image when its migrations are the source's, created by PGlite when not, and opens again either way", async () => {
     // An image with a mark to tell where a folder came from, recorded as holding today's migrations.
-    const empty = await PGlite.create();
+    const image = join(root, 'new-database');
+    const empty = await PGlite.create(image);
     await empty.exec('create table made_from_the_image (n int)');
-    const image = join(root, 'new-database.tar.gz');
-    writeFileSync(image, Buffer.from(await (await empty.dumpDataDir('gzip')).arrayBuffer()));
     await empty.close();
     writeFileSync(imageManifestPath(image), JSON.stringify(migrationManifest()));
     // The same image recorded with a migration that has changed since: not used.
-    const stale = join(root, 'stale.tar.gz');
-    copyFileSync(image, stale);
+    const stale = join(root, 'stale');
+    cpSync(image, stale, { recursive: true });
     writeFileSync(imageManifestPath(stale), JSON.stringify({ ...migrationManifest(), '001_initial': 'a checksum from before' }));
+    // A copy cut short: some of the image's files, a damaged one among them, and no PG_VERSION yet.
+    const cutShort = join(root, 'cut-short');
+    cpSync(join(image, 'global'), join(cutShort, 'global'), { recursive: true });
+    writeFileSync(join(cutShort, 'global', 'pg_control'), 'half written');
 
     for (const [name, source, marked] of [
       ['from-image', image, true],
+      ['cut-short', image, true],
       ['from-stale-image', stale, false],
-      ['from-initdb', join(root, 'no-image-here.tar.gz'), false],
+      ['from-initdb', join(root, 'no-image-here'), false],
     ] as const) {
       const folder = join(root, name);
       const created = await createPglite(folder, source);
@@ -44,7 +48,7 @@ describe('a new embedded database folder', () => {
   });
 
   it("starts from the build's image with every migration applied and nothing left to migrate", async () => {
-    const image = join(root, 'built.tar.gz');
+    const image = join(root, 'built');
     const made = await makeNewDatabaseImage(image);
     expect(made.migrations).toBe(Object.keys(migrationManifest()).length);
 

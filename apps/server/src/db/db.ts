@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,13 +42,16 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 
 /**
  * The embedded database in a folder, owner-only (docs/security.md): new files under a 0077 umask
- * (the initdb child inherits it), and, once it has opened, one walk that tightens what was there
- * before and the files PGlite unpacks for a new database, which carry their own open mode.
+ * (the copy of the image and the initdb child alike), and, once it has opened, one walk that
+ * tightens what was there before.
  */
 export async function createPglite(dataDir: string, image: string = NEW_DATABASE_IMAGE): Promise<PGlite> {
   if (dataDir.startsWith('memory://')) return PGlite.create(undefined, { startParams: PGLITE_START_PARAMS });
   makeFolderPrivate(dataDir);
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteFolder(dataDir, imageMatchesMigrations(image) ? image : null);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    if (imageMatchesMigrations(image)) copyImage(image, dataDir);
+    else await createPgliteFolder(dataDir);
+  }
   const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   tightenTree(dataDir);
   return client;
@@ -83,16 +86,16 @@ export function pgliteDb(client: PGlite): Db {
 }
 
 /**
- * The database `npm run build` makes (new-database-image.ts), every migration applied. A new folder
- * is unpacked from it (about 0.5 s) and starts with nothing to migrate; without it (the server run
- * from source before any build) PGlite creates the database itself (initdb, about 2 s) and the
- * server applies the migrations.
+ * The database `npm run build` makes (new-database-image.ts): a PGlite folder with every migration
+ * applied. A new folder is a copy of it (a few hundred milliseconds) and starts with nothing to
+ * migrate; without it (the server run from source before any build) PGlite creates the database
+ * itself (initdb, about 2 s) and the server applies the migrations.
  */
-const NEW_DATABASE_IMAGE = fileURLToPath(new URL('../../../../dist/server/new-database.tar.gz', import.meta.url));
+const NEW_DATABASE_IMAGE = fileURLToPath(new URL('../../../../dist/server/new-database', import.meta.url));
 
 /** Beside an image: the migrations applied in it, by name, with their checksums. */
 export function imageManifestPath(image: string): string {
-  return image.replace(/\.tar\.gz$/, '') + '.migrations.json';
+  return `${image}.migrations.json`;
 }
 
 /** Each migration file's checksum, by name: what an image records, and what it must match. */
@@ -116,14 +119,29 @@ function imageMatchesMigrations(image: string): boolean {
 }
 
 /**
- * Creating a database (PGlite's initdb) peaks at about 600 MB and leaves the process holding some
- * 150 MB it never gives back to the system. So a new folder is made by a short-lived child process,
- * from the build's image when there is one, and the server then opens it as it opens any other.
+ * Copies the image into a new folder, PG_VERSION last: a folder is taken for a database once that
+ * file is there, so a copy cut short (a crash, a full disk) is simply made again at the next start.
  */
-async function createPgliteFolder(dataDir: string, image: string | null): Promise<void> {
+function copyImage(image: string, dataDir: string): void {
+  const copyTree = (from: string, to: string): void => {
+    mkdirSync(to, { recursive: true, mode: 0o700 });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      if (entry.isDirectory()) copyTree(join(from, entry.name), join(to, entry.name));
+      else if (from !== image || entry.name !== 'PG_VERSION') copyFileSync(join(from, entry.name), join(to, entry.name));
+    }
+  };
+  copyTree(image, dataDir);
+  copyFileSync(join(image, 'PG_VERSION'), join(dataDir, 'PG_VERSION'));
+}
+
+/**
+ * Creating a database (PGlite's initdb) peaks at about 600 MB and leaves the process holding some
+ * 150 MB it never gives back to the system. So without an image a new folder is made by a
+ * short-lived child process, and the server then opens it as it opens any other.
+ */
+async function createPgliteFolder(dataDir: string): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const fromImage = image ? `, loadDataDir: new Blob([require('node:fs').readFileSync(${JSON.stringify(image)})])` : '';
-  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}, { startParams: ${JSON.stringify(PGLITE_START_PARAMS)}${fromImage} })
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}, { startParams: ${JSON.stringify(PGLITE_START_PARAMS)} })
     .then((db) => db.close())
     .catch((error) => { console.error(error instanceof Error ? error.message : String(error)); process.exitCode = 1; });`;
   const child = spawn(process.execPath, ['--eval', script], { stdio: ['ignore', 'ignore', 'pipe'] });
