@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import type * as QRCode from 'qrcode';
 import { sha256 } from './tokens.ts';
 
 /** RFC 6238 as every authenticator app expects by default: SHA-1, 6 digits, 30-second steps. */
@@ -40,8 +41,14 @@ export function matchingTotpStep(secretBase32: string, code: string, now = Date.
  * A QR code drawn as one SVG path of dark squares. supabase-js hands it to the page as
  * `data:image/svg+xml;utf-8,<svg…>` without escaping, so the markup avoids `#` and `%`.
  */
+/** The QR code library, loaded when someone first sets up an authenticator rather than at every start. */
+let qrCodeModule: typeof QRCode | undefined;
+function qrCodes(): typeof QRCode {
+  return (qrCodeModule ??= createRequire(import.meta.url)('qrcode') as typeof QRCode);
+}
+
 function qrCodeSvg(text: string): string {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = qrCodes().create(text, { errorCorrectionLevel: 'M' });
   const quiet = 4;
   const size = modules.size + quiet * 2;
   let path = '';
