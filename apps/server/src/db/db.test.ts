@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -51,6 +51,9 @@ describe('a new embedded database folder', () => {
     const image = join(root, 'built');
     const made = await makeNewDatabaseImage(image);
     expect(made.migrations).toBe(Object.keys(migrationManifest()).length);
+    // Owner-only, so that the copies made of it are too (docs/security.md).
+    const open = readdirSync(image, { recursive: true, encoding: 'utf8' }).filter((path) => (statSync(join(image, path)).mode & 0o077) !== 0);
+    expect(open).toEqual([]);
 
     const folder = join(root, 'from-the-build');
     const db = pgliteDb(await createPglite(folder, image));

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { imageManifestPath, migrationManifest, PGLITE_START_PARAMS, pgliteDb } from './db.ts';
 import { migrate } from './migrate.ts';
+import { tightenTree } from './private-folder.ts';
 
 /** Makes the image (a closed PGlite folder) and, beside it, the list of the migrations it holds. */
 export async function makeNewDatabaseImage(image: string): Promise<{ migrations: number }> {
@@ -20,6 +21,8 @@ export async function makeNewDatabaseImage(image: string): Promise<{ migrations:
     return { migrations: applied.length };
   } finally {
     await client.close();
+    // PGlite writes its files with its own open modes (0666); a copy keeps the modes it is made from.
+    tightenTree(image);
   }
 }
 
