@@ -41,9 +41,10 @@ export async function openDb(options: DbOptions): Promise<Db> {
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /**
- * The embedded database in a folder, owner-only (docs/security.md): new files under a 0077 umask
- * (the copy of the image and the initdb child alike), and, once it has opened, one walk that
- * tightens what was there before.
+ * The embedded database in a folder, owner-only (docs/security.md): a copy of the build's image,
+ * whose files are owner-only, or new files under a 0077 umask (the initdb child inherits it); and,
+ * once it has opened, one walk that tightens what was there before and what PGlite wrote with its
+ * own open modes.
  */
 export async function createPglite(dataDir: string, image: string = NEW_DATABASE_IMAGE): Promise<PGlite> {
   if (dataDir.startsWith('memory://')) return PGlite.create(undefined, { startParams: PGLITE_START_PARAMS });
