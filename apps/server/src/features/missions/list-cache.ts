@@ -358,8 +358,8 @@ function callerOf(state: StateRow): CallerState {
 
 const caches = new WeakMap<Queryable, MissionListCache>();
 
-/** The cache that belongs to this database connection (pool). */
-function cacheOf(db: Queryable): MissionListCache {
+/** The cache that belongs to this database connection (pool), shared by get_all_missions and get_mission_list. */
+export function listCacheOf(db: Queryable): MissionListCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = new MissionListCache();
@@ -370,8 +370,5 @@ function cacheOf(db: Queryable): MissionListCache {
 
 /** get_all_missions for one viewer. */
 export function listMissions(db: Queryable, viewerId: string): Promise<PreparedJson<Mission[]> | JsonText<Mission[]>> {
-  return cacheOf(db).list(db, viewerId);
+  return listCacheOf(db).list(db, viewerId);
 }
-
-/** The cache get_mission_list shares with get_all_missions on this database connection (pool). */
-export const listCacheOf = cacheOf;
