@@ -58,8 +58,10 @@ async function round(command: string[], dataDir: string, idleSeconds: number): P
     const tree = processTree(child.pid!);
     return { readyMs, readyCpuSeconds, idleMiB: tree.rssMiB, processes: tree.pids.length };
   } finally {
-    // npm does not always pass SIGTERM on to the server it started: stop every process of the tree.
-    for (const pid of processTree(child.pid!).pids.reverse()) {
+    // npm does not always pass SIGTERM on to the server it started: stop every process of the tree,
+    // and wait for all of them (the server releases the data folder last) before the next round.
+    const pids = processTree(child.pid!).pids.reverse();
+    for (const pid of pids) {
       try {
         process.kill(pid, 'SIGTERM');
       } catch {
@@ -67,6 +69,16 @@ async function round(command: string[], dataDir: string, idleSeconds: number): P
       }
     }
     await new Promise((resolve) => (exited ? resolve(null) : child.once('exit', resolve)));
+    while (pids.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
