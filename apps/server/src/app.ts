@@ -231,6 +231,42 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
+/** The build's files (scripts, styles, icons, the service worker) as they are on disk. */
+async function registerBuiltFiles(app: FastifyInstance, root: string): Promise<void> {
+  // A hashed script or style needs no document's headers: they apply to a page (or a worker's own
+  // script, which /sw.js is, outside /assets/), and on a phone's first visit each costs about
+  // 0.5 KB per file (docs/security.md).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/assets/')) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+  });
+  await app.register(async (files) => {
+    // The file route refuses a folder or a path that climbs out of the web app (403); such a
+    // path is answered as any other path with no file behind it.
+    files.setErrorHandler((error: { statusCode?: number }, _request, reply) => (error.statusCode === 403 ? reply.callNotFound() : reply.send(error)));
+    await files.register(fastifyStatic, {
+      root,
+      index: false,
+      // One route for every file, looked up when asked for: a route per file (and per compressed
+      // copy) took about half a second of every start to list and register. A path with no file
+      // goes on to the not-found handler (registerWebApp), and index.html and the manifest have
+      // routes of their own there, with this deployment's configuration in them, which come first.
+      wildcard: true,
+      // The build wrote a brotli and a gzip copy of every text file (scripts/compress-assets.mjs):
+      // the smallest one the browser accepts is sent, with `Vary: Accept-Encoding`.
+      preCompressed: true,
+      setHeaders: (response, path) => {
+        const file = path.replace(/\.(br|gz)$/, '');
+        // Vite puts a content hash in every asset name, so those never change.
+        // The service worker script is checked on every visit, so a new version is found at once.
+        response.header(
+          'cache-control',
+          file.includes('/assets/') ? 'public, max-age=31536000, immutable' : file.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300',
+        );
+      },
+    });
+  });
+}
+
 /** The built single-page app, with every unknown GET answered by index.html (client-side routes). */
 async function registerWebApp(app: FastifyInstance, config: Config, db: Db): Promise<void> {
   const root = resolve(config.WEB_DIST_DIR);
@@ -262,33 +298,7 @@ async function registerWebApp(app: FastifyInstance, config: Config, db: Db): Pro
   const manifestFile = join(root, 'manifest.webmanifest');
   const manifest = existsSync(manifestFile) ? manifestWithName(readFileSync(manifestFile, 'utf8'), config.PRODUCT_NAME) : null;
 
-  if (existsSync(root)) {
-    // A hashed script or style needs no document's headers: they apply to a page (or a worker's own
-    // script, which /sw.js is, outside /assets/), and on a phone's first visit each costs about
-    // 0.5 KB per file (docs/security.md).
-    app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/')) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
-    });
-    await app.register(fastifyStatic, {
-      root,
-      index: false,
-      wildcard: false,
-      // index.html and the manifest are answered below, with this deployment's configuration in them.
-      globIgnore: ['index.html', 'manifest.webmanifest'],
-      // The build wrote a brotli and a gzip copy of every text file (scripts/compress-assets.mjs):
-      // the smallest one the browser accepts is sent, with `Vary: Accept-Encoding`.
-      preCompressed: true,
-      setHeaders: (response, path) => {
-        const file = path.replace(/\.(br|gz)$/, '');
-        // Vite puts a content hash in every asset name, so those never change.
-        // The service worker script is checked on every visit, so a new version is found at once.
-        response.header(
-          'cache-control',
-          file.includes('/assets/') ? 'public, max-age=31536000, immutable' : file.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300',
-        );
-      },
-    });
-  }
+  if (existsSync(root)) await registerBuiltFiles(app, root);
 
   // The page is compressed once for each set of offered languages, with the configuration in it,
   // never per request.

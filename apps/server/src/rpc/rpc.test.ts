@@ -217,6 +217,18 @@ describeEachDatabase(
       expect((await fetch(`${server().url}/rest/v1/missions`)).status).toBe(404);
     });
 
+    it('answers a path that climbs out of the web app as one with no file, and a folder with the app', async () => {
+      for (const path of ['/%2e%2e/%2e%2e/package.json', '/assets/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+        const response = await fetch(`${server().url}${path}`);
+        expect([path, response.status]).toEqual([path, 404]);
+        expect(await response.json()).toMatchObject({ code: 'not_found' });
+      }
+      for (const path of ['/assets/', '/icons/']) {
+        const response = await fetch(`${server().url}${path}`);
+        expect([path, response.status, response.headers.get('content-type')]).toEqual([path, 200, 'text/html; charset=utf-8']);
+      }
+    });
+
     it('names the page and the installable app after PRODUCT_NAME', async () => {
       expect(await (await fetch(`${server().url}/dashboard`)).text()).toContain('<title>Orbit Days &amp; Nights</title>');
       const response = await fetch(`${server().url}/manifest.webmanifest`);
