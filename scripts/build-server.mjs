@@ -1,6 +1,8 @@
-// The server compiled ahead of time (part of `npm run build`): apps/server/src/main.ts and the
-// contract it imports become one plain JavaScript file, dist/server/main.js, which `npm start` runs
-// with node alone (docs/decisions/022-compiled-server-and-precompressed-assets.md). Packages in node_modules stay imports.
+// The server compiled ahead of time (part of `npm run build`): apps/server/src/main.ts, the
+// contract it imports and the packages they use become one plain JavaScript file,
+// dist/server/main.js, which `npm start` runs with node alone
+// (docs/decisions/022-compiled-server-and-precompressed-assets.md,
+// docs/decisions/045-the-server-bundles-its-packages.md).
 // Beside it, dist/server/new-database: an embedded database folder with every migration applied,
 // made once here so that the first start on a new data folder copies it instead of creating one
 // (PGlite's initdb, about 2 s) and applying the migrations.
@@ -39,8 +41,18 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  // Dependencies are loaded from node_modules as usual; only our TypeScript is compiled.
-  packages: 'external',
+  // Packages are compiled in too: Node then reads one file instead of resolving and reading
+  // hundreds of modules at every start. Left out, and loaded from node_modules as usual, are the
+  // packages that read files kept beside their own code while running: PGlite (its WebAssembly
+  // and its PostgreSQL files) and the calendar time zones (one file per zone). Lingui and the QR
+  // code library are required lazily with createRequire (apps/server/src/i18n/catalogue.ts,
+  // auth/totp.ts) and so also stay there. (pino's transports, which run a worker script from
+  // beside pino's code, would not work from the bundle; the server's log needs none: it writes JSON
+  // lines to standard output.)
+  external: ['@electric-sql/pglite', '@touch4it/ical-timezones'],
+  // The CommonJS packages compiled into this ES module still call require() for Node's own
+  // modules; esbuild's output expects a require function in scope for that.
+  banner: { js: "import { createRequire as createRequireForPackages } from 'node:module';\nconst require = createRequireForPackages(import.meta.url);" },
   // The @mc/contract paths of the server's tsconfig.
   tsconfig: 'apps/server/tsconfig.json',
   plugins: [ownModuleUrl],
