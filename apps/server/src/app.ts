@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { LANGUAGE_CODES } from '@mc/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -239,31 +239,45 @@ async function registerBuiltFiles(app: FastifyInstance, root: string): Promise<v
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/assets/')) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
   });
+  const servedAsBuilt: FastifyStaticOptions = {
+    index: false,
+    // The build wrote a brotli and a gzip copy of every text file (scripts/compress-assets.mjs):
+    // the smallest one the browser accepts is sent, with `Vary: Accept-Encoding`.
+    preCompressed: true,
+    setHeaders: (response, path) => {
+      const file = path.replace(/\.(br|gz)$/, '');
+      // Vite puts a content hash in every asset name, so those never change.
+      // The service worker script is checked on every visit, so a new version is found at once.
+      response.header(
+        'cache-control',
+        file.includes('/assets/') ? 'public, max-age=31536000, immutable' : file.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300',
+      );
+    },
+    // Nothing here sends a file by name.
+    decorateReply: false,
+  };
+  // Each folder of the build (assets, icons, …) is one route whose files are looked up when asked
+  // for: a route per file (and per compressed copy) took about half a second of every start to
+  // list and register. The few files at the top have a route each. (One catch-all route at / would
+  // also take the API's unknown paths, which answer in their own shapes.) A path with no file goes
+  // on to the not-found handler (registerWebApp); index.html and the manifest have routes of their
+  // own there, with this deployment's configuration in them.
+  const folders = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   await app.register(async (files) => {
-    // The file route refuses a folder or a path that climbs out of the web app (403); such a
-    // path is answered as any other path with no file behind it.
+    // A file route refuses a folder or a path that climbs out of the web app (403); such a path is
+    // answered as any other path with no file behind it.
     files.setErrorHandler((error: { statusCode?: number }, _request, reply) => (error.statusCode === 403 ? reply.callNotFound() : reply.send(error)));
     await files.register(fastifyStatic, {
+      ...servedAsBuilt,
       root,
-      index: false,
-      // One route for every file, looked up when asked for: a route per file (and per compressed
-      // copy) took about half a second of every start to list and register. A path with no file
-      // goes on to the not-found handler (registerWebApp), and index.html and the manifest have
-      // routes of their own there, with this deployment's configuration in them, which come first.
-      wildcard: true,
-      // The build wrote a brotli and a gzip copy of every text file (scripts/compress-assets.mjs):
-      // the smallest one the browser accepts is sent, with `Vary: Accept-Encoding`.
-      preCompressed: true,
-      setHeaders: (response, path) => {
-        const file = path.replace(/\.(br|gz)$/, '');
-        // Vite puts a content hash in every asset name, so those never change.
-        // The service worker script is checked on every visit, so a new version is found at once.
-        response.header(
-          'cache-control',
-          file.includes('/assets/') ? 'public, max-age=31536000, immutable' : file.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300',
-        );
-      },
+      wildcard: false,
+      globIgnore: ['index.html', 'manifest.webmanifest', ...folders.map((folder) => `${folder}/**`)],
     });
+    for (const folder of folders) {
+      await files.register(fastifyStatic, { ...servedAsBuilt, root: join(root, folder), prefix: `/${folder}/`, wildcard: true });
+    }
   });
 }
 
