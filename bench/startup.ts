@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { processTree } from './memory.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { isProcessAlive } from '../apps/server/src/ops/control.ts';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 /** New folders, and restarts on each. */
@@ -69,16 +70,9 @@ async function round(command: string[], dataDir: string, idleSeconds: number): P
       }
     }
     await new Promise((resolve) => (exited ? resolve(null) : child.once('exit', resolve)));
-    while (pids.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+    // The server under npm is not our child, so there is no exit event to wait for: ask every 20 ms
+    // whether each process is still there.
+    while (pids.some(isProcessAlive)) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
