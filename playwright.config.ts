@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A journey signs people in and loads several screens; CI's shared machine runs them about twice
+  // as slowly as a developer's (the longest take 30 s here), so a test is stopped as hung only after 2 minutes.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   projects: [

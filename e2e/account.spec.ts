@@ -151,7 +151,6 @@ for (const colorScheme of ['dark', 'light'] as const) {
     test.use({ colorScheme });
 
     test('are axe clean at 390 and 1280 px', async ({ page }) => {
-      test.setTimeout(120_000);
       const person = await withRoleProfile(await createUser({ firstName: 'Axel', lastName: 'Accessible' }));
       trackApiCalls(page);
       await signInViaUi(page, person);

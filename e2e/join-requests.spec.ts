@@ -18,8 +18,6 @@ async function missionWithRole(tag: string) {
 }
 
 test('an attendee asks to join from the mission page; the owner accepts from the bell; the new member sees the team', async ({ page, browser }) => {
-  // Two browsers and two sign-ins on a shared machine.
-  test.setTimeout(120_000);
   const tag = `Jr${randomUUID().slice(0, 6)}`;
   const { owner, mission } = await missionWithRole(tag);
   const asker = await withRoleProfile(await createUser({ firstName: `Asha${tag}`, lastName: 'Asker' }));
@@ -54,7 +52,6 @@ test('an attendee asks to join from the mission page; the owner accepts from the
 });
 
 test('an owner invites from a role card; the person accepts from the dashboard', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const tag = `Iv${randomUUID().slice(0, 6)}`;
   const { owner, mission } = await missionWithRole(tag);
   const guest = await withRoleProfile(await createUser({ firstName: `Gus${tag}`, lastName: 'Guest' }));

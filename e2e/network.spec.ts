@@ -134,38 +134,37 @@ test('a 3G-like link (400 ms, 400 kbit/s) is slow, not broken: screens arrive wi
 
 /** The mission list, with the person's own votes and follows. */
 const MISSION_LIST = '**/rest/v1/rpc/get_mission_list';
+/** One mission's details: what a press reads first when an earlier toggle's answer was lost. */
+const MISSION_DETAILS = '**/rest/v1/rpc/get_mission_details';
 
 /**
  * Holds a page's own marks on the mission list (its votes and follows) as they were before the
  * vote, while the rest of the list comes fresh: the screen keeps saying "Vote", as one that has not
- * been read afresh does, and the press is what decides. `release` lets the list answer the truth
- * again once no held answer is on its way.
+ * been read afresh does, and the press is what decides. The hold ends as the press's check (the
+ * mission's details, read before a toggle is sent again) is answered, and from then on the list
+ * tells the truth. It cannot end any earlier: other journeys create missions on the shared server,
+ * and the live channel then has the list read again at any moment, which would turn the button to
+ * "Unvote" before the press.
  */
-async function holdListAsBeforeTheVote(page: Page, missionName: string): Promise<{ release: () => Promise<void> }> {
+async function holdListAsBeforeTheVote(page: Page, mission: { mission_id: string; name: string }): Promise<void> {
+  let holding = true;
   let heldMarks: unknown = null;
-  let inFlight = 0;
   await page.route(MISSION_LIST, async (route) => {
-    inFlight += 1;
-    try {
-      const response = await route.fetch();
-      const list = (await response.json()) as { missions: unknown; marks: unknown };
-      heldMarks ??= list.marks;
-      await route.fulfill({ status: response.status(), contentType: 'application/json', json: { ...list, marks: heldMarks } });
-    } finally {
-      inFlight -= 1;
-    }
+    const response = await route.fetch();
+    const list = (await response.json()) as { missions: unknown; marks: unknown };
+    heldMarks ??= list.marks;
+    await route.fulfill({ status: response.status(), contentType: 'application/json', json: holding ? { ...list, marks: heldMarks } : list });
+  });
+  await page.route(MISSION_DETAILS, async (route) => {
+    const response = await route.fetch();
+    if ((route.request().postDataJSON() as { p_mission_id?: string } | null)?.p_mission_id === mission.mission_id) holding = false;
+    await route.fulfill({ response });
   });
   await sidebarLink(page, 'All Missions').click();
   await expect.poll(() => heldMarks).not.toBeNull();
   // Other journeys add missions to the shared server meanwhile; the list only draws the cards near
   // the screen, so the search keeps this one drawn however many arrive above it.
-  await page.getByRole('searchbox', { name: 'Search missions' }).fill(missionName);
-  return {
-    release: async () => {
-      await expect.poll(() => inFlight).toBe(0);
-      await page.unroute(MISSION_LIST);
-    },
-  };
+  await page.getByRole('searchbox', { name: 'Search missions' }).fill(mission.name);
 }
 
 /** Every vote toggle any page of the context sends; the first reaches the server but its answer never comes back. */
@@ -188,7 +187,7 @@ test('a vote whose answer was lost is checked before it is sent again: one vote 
   const me = await withRoleProfile(await createUser());
   await signInViaUi(page, me);
   await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
-  const list = await holdListAsBeforeTheVote(page, mission.name);
+  await holdListAsBeforeTheVote(page, mission);
   const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
   const vote = card.getByRole('button', { name: 'Vote', exact: true });
   const togglesSent = await loseTheFirstVoteAnswer(page);
@@ -205,7 +204,6 @@ test('a vote whose answer was lost is checked before it is sent again: one vote 
   // The probe finds the server; the screen still says "Vote", and the person presses it again.
   await expect(page.getByTestId('offline-banner')).toHaveCount(0, GIVES_UP);
   await expect(vote).toBeEnabled();
-  await list.release();
   const checked = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/get_mission_details'));
   await vote.click();
   expect((await checked).ok()).toBe(true);
@@ -225,7 +223,7 @@ test('a vote whose answer was lost in one tab is checked when pressed in another
   const me = await withRoleProfile(await createUser());
   await signInViaUi(page, me);
   await expect(page.getByRole('heading', { name: 'Your Role Profile' })).toBeVisible();
-  const list = await holdListAsBeforeTheVote(page, mission.name);
+  await holdListAsBeforeTheVote(page, mission);
   const card = page.getByTestId('mission-card').filter({ hasText: mission.name });
   await expect(card.getByRole('button', { name: 'Vote', exact: true })).toBeEnabled();
   const togglesSent = await loseTheFirstVoteAnswer(page);
@@ -240,7 +238,6 @@ test('a vote whose answer was lost in one tab is checked when pressed in another
   expect(togglesSent).toHaveLength(1);
 
   // The first tab still says "Vote" (a vote's own flag is not something the live channel sends): pressing it casts nothing twice.
-  await list.release();
   const vote = card.getByRole('button', { name: 'Vote', exact: true });
   await expect(vote).toBeEnabled();
   await vote.click();

@@ -425,7 +425,6 @@ function daytimeZoneNow(): { timeZone: string; date: string; start: string; end:
 }
 
 test('a person who switched reminders on and allowed notifications sees the reminder on the device, and in the bell', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   // Today, a part that starts in five minutes (in a time zone where that is daytime, so it never crosses midnight).
   const soon = daytimeZoneNow();
   const programme = structuredClone(original) as {

@@ -82,7 +82,6 @@ function requiredMark(page: Page, formField: string) {
 
 test.describe('surveys, anonymity and the role profile', () => {
   test('sign up → stay anonymous → survey → Mark as Completed → Ready → create profile → Active → edit → view', async ({ page }) => {
-    test.setTimeout(120_000); // the whole journey, with five axe checks, in one test
     // Sign up through the real screen.
     const email = `survey-${randomUUID().slice(0, 10)}@example.org`;
     await page.goto('/signup');

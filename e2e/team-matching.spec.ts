@@ -103,7 +103,6 @@ test('an attendee finds a mission that needs them on the dashboard, asks to join
 });
 
 test('an owner invites someone from "People who fit your mission"', async ({ page }) => {
-  test.setTimeout(120_000);
   const tag = `Pf${randomUUID().slice(0, 6)}`;
   const skill = `reef${randomUUID().slice(0, 6)}`;
   const { owner, roleId } = await missionWanting(tag, skill);
