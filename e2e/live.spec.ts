@@ -198,6 +198,40 @@ test.describe('live results', () => {
     await expect(page.getByRole('button', { name: 'Vote', exact: true })).toBeVisible();
   });
 
+  test('a list read put together before a vote but arriving after its live count does not take the count back', async ({ page }) => {
+    const tag = `Crossed ${randomUUID().slice(0, 6)}`;
+    const mission = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Voted` });
+    await signInViaUi(page, await createUser());
+    await page.goto('/view-all-missions');
+    await page.getByRole('searchbox', { name: 'Search missions' }).fill(tag);
+    await expect(card(page, mission.name).getByTestId('card-votes')).toHaveText('0');
+    await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
+
+    // The server answers the next list read at once, but the answer reaches the page only later.
+    let answered: () => void = () => undefined;
+    const serverAnswered = new Promise<void>((resolve) => (answered = resolve));
+    let deliver: () => void = () => undefined;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route('**/rest/v1/rpc/get_mission_list', async (route) => {
+      const response = await route.fetch();
+      answered();
+      await delivered;
+      await route.fulfill({ response });
+    });
+    // A mission the list does not know makes the page read the list again (live, within 3 s).
+    const newcomer = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Newcomer` });
+    await serverAnswered;
+    // A vote after that answer was put together: its count comes live.
+    await voteAs(await createUser(), mission.mission_id);
+    await expect(card(page, mission.name).getByTestId('card-votes')).toHaveText('1');
+
+    deliver();
+    // The late answer has arrived once the mission it brought is on screen; the vote is still counted.
+    await expect(card(page, newcomer.name)).toBeVisible();
+    await expect(card(page, mission.name).getByTestId('card-votes')).toHaveText('1');
+    await page.unroute('**/rest/v1/rpc/get_mission_list');
+  });
+
   test('when the connection drops, the app says so quietly, reconnects by itself and catches up', async ({ page }) => {
     const mission = await createMission(await withRoleProfile(await createUser()), { p_name: `Reconnect ${randomUUID().slice(0, 6)}` });
     const voter = await createUser();

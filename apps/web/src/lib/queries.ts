@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppUser, MissionDetails, SurveyStatus, UserMission } from '@mc/contract';
+import { detailsWithNewsSince, newsClock } from './missionNews';
 import { callRpc, firstRow } from './rpc';
 import { queryKeys } from './queryKeys';
 
@@ -49,6 +50,9 @@ export function userMissionsQuery(userId: string | null) {
 export function missionDetailsQuery(missionId: string, userId: string | null) {
   return queryOptions({
     queryKey: queryKeys.missionDetails(missionId, userId),
-    queryFn: (): Promise<MissionDetails | null> => callRpc('get_mission_details', { p_mission_id: missionId, p_user_id: userId }),
+    queryFn: async (): Promise<MissionDetails | null> => {
+      const startedAt = newsClock();
+      return detailsWithNewsSince(startedAt, await callRpc('get_mission_details', { p_mission_id: missionId, p_user_id: userId }));
+    },
   });
 }

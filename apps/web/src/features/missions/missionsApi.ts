@@ -11,6 +11,7 @@ import {
 import { callRpc, firstRow, outcomeUnknown } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { getLiveStatus } from '../../lib/live/status';
+import { listWithNewsSince, newsClock, noteMissionNews } from '../../lib/missionNews';
 import { applySubscriptionResult, applyVoteResult, type Engagement } from './missionRules';
 import { isUnchecked, markChecked, markUnchecked, toggleMark } from './uncheckedToggles';
 
@@ -32,7 +33,8 @@ export function allMissionsQuery(userId: string | null) {
   return queryOptions({
     queryKey: queryKeys.missionList(userId),
     queryFn: async (): Promise<Mission[]> => {
-      return personalMissionList(await callRpc('get_mission_list', {}));
+      const startedAt = newsClock();
+      return listWithNewsSince(startedAt, personalMissionList(await callRpc('get_mission_list', {})));
     },
   });
 }
@@ -106,6 +108,10 @@ export async function runToggle(queryClient: QueryClient, kind: ToggleKind, miss
     throw error;
   }
   markChecked(mark);
+  // The person's own flag after this answer (it does not depend on the state it is applied to), for
+  // a list or details read that is on its way and was put together before the toggle.
+  const own = step({ vote_count: 0, is_voted: false, subscription_count: 0, is_subscribed: false });
+  noteMissionNews(missionId, kind === 'vote' ? { is_voted: own.is_voted } : { is_subscribed: own.is_subscribed });
   // While the live channel is up it sends this toggle's new counts too, and it may arrive before
   // or after this answer: adding the answer's step on top would count the toggle twice. Then the
   // answer sets only the person's own flag and the counts are the live channel's alone.
@@ -134,6 +140,7 @@ function applyCurrentState(queryClient: QueryClient, missionId: string, current:
     is_subscribed: current.is_subscribed,
     subscription_count: current.subscription_count,
   };
+  noteMissionNews(missionId, { is_voted: current.is_voted, is_subscribed: current.is_subscribed });
   updateCachedMission(queryClient, missionId, (state) => ({ ...state, ...engagement }));
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Mission, MissionDetails } from '@mc/contract';
 import { queryKeys } from '../queryKeys';
+import { detailsWithNewsSince, listWithNewsSince, newsClock, noteMissionNews } from '../missionNews';
 import { applyMissionsEvent } from './missionsCache';
 import { reconnectDelayMs } from './connection';
 
@@ -98,6 +99,51 @@ describe('applyMissionsEvent', () => {
     expect(client.getQueryState(queryKeys.missionList('ann'))?.isInvalidated).toBe(false);
     vi.advanceTimersByTime(1_500);
     expect(client.getQueryState(queryKeys.missionList('ann'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('a read that crossed news of a mission', () => {
+  it('keeps the counts a live message brought after the read started, and takes the read’s own for the others', () => {
+    const startedAt = newsClock() - 1;
+    applyMissionsEvent(new QueryClient(), {
+      counts: [{ mission_id: 'crossed', vote_count: 1, subscription_count: 0, team_count: 2 }],
+      changed: [],
+      removed: [],
+    });
+    // The read was put together before the vote: it still says 0.
+    const answer = listWithNewsSince(startedAt, [mission('crossed'), mission('untouched', { vote_count: 7 })]);
+    expect(answer[0]).toMatchObject({ vote_count: 1, subscription_count: 0, team_count: 2, is_voted: false });
+    expect(answer[1]).toEqual(mission('untouched', { vote_count: 7 }));
+  });
+
+  it('takes the read’s counts when the live message came before the read started', () => {
+    applyMissionsEvent(new QueryClient(), {
+      counts: [{ mission_id: 'earlier', vote_count: 3, subscription_count: 1, team_count: 1 }],
+      changed: [],
+      removed: [],
+    });
+    const startedAt = newsClock() + 1;
+    expect(listWithNewsSince(startedAt, [mission('earlier', { vote_count: 4 })])[0]).toMatchObject({ vote_count: 4, subscription_count: 0 });
+  });
+
+  it('keeps the person’s own vote learnt after a details read started, at both levels of the details, without a team count on the outer one', () => {
+    noteMissionNews('own', { vote_count: 2 }, 10);
+    noteMissionNews('own', { is_voted: true }, 30);
+    const details: MissionDetails = {
+      mission: mission('own', { vote_count: 1 }),
+      members: [],
+      vote_count: 1,
+      is_voted: false,
+      subscription_count: 0,
+      is_subscribed: false,
+    };
+    const answer = detailsWithNewsSince(20, details)!;
+    expect(answer).toMatchObject({ vote_count: 1, is_voted: true });
+    expect(answer.mission).toMatchObject({ vote_count: 1, is_voted: true });
+    expect(answer).not.toHaveProperty('team_count');
+    expect(detailsWithNewsSince(5, details)).toMatchObject({ vote_count: 2, is_voted: true });
+    expect(detailsWithNewsSince(40, details)).toBe(details);
+    expect(detailsWithNewsSince(0, null)).toBeNull();
   });
 });
 

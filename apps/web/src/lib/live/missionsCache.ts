@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveMissionCounts, Mission, MissionDetails, MissionsLiveEvent, UserMission } from '@mc/contract';
+import { noteMissionNews } from '../missionNews';
 import { queryKeys } from '../queryKeys';
 
 /** A list that misses a mission someone just created is read again after up to this long, so a room does not ask at once. */
@@ -20,6 +21,8 @@ function withCounts<T extends { vote_count: number; subscription_count: number }
  */
 export function applyMissionsEvent(queryClient: QueryClient, event: MissionsLiveEvent, random: () => number = Math.random): void {
   const byId = new Map(event.counts.map((counts) => [counts.mission_id, counts]));
+  for (const { mission_id, vote_count, subscription_count, team_count } of event.counts)
+    noteMissionNews(mission_id, { vote_count, subscription_count, team_count });
   // A hidden mission is "removed" for everyone, but its own team still sees it (with the reason):
   // the person's own missions are read again instead of dropped.
   const own = new Set(
