@@ -80,7 +80,8 @@ async function main(): Promise<void> {
   // npm passes what follows its own `--` as arguments, without a `--` of ours.
   const args = process.argv.slice(2);
   const given = args[0] === '--' ? args.slice(1) : args;
-  const command = given.length ? given : [process.execPath, 'dist/server/main.js'];
+  // As package.json's start script runs it (one V8 helper thread: decision 046).
+  const command = given.length ? given : [process.execPath, '--v8-pool-size=1', 'dist/server/main.js'];
   console.log(`start-up and idle memory: ${command.join(' ')}`);
   console.log(
     `load average at start: ${loadavg()

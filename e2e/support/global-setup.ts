@@ -17,7 +17,7 @@ export default async function globalSetup(): Promise<void> {
   mkdirSync('test-results', { recursive: true });
   const log = openSync(E2E_LOG_FILE, 'w');
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, ['--v8-pool-size=1', 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(E2E_PORT),

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Test helpers that run the real thing: the compiled server as `npm start` runs it
- * (`node dist/server/main.js`, compiled before the tests by compile-server.ts) and the ops scripts,
+ * (`node --v8-pool-size=1 dist/server/main.js`, compiled before the tests by compile-server.ts) and the ops scripts,
  * as separate processes with their own environment, the way an operator runs them.
  */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVER = ['dist/server/main.js'];
+const SERVER = ['--v8-pool-size=1', 'dist/server/main.js'];
 
 /** Variables a test environment might carry that must not leak into a spawned server by accident. */
 const NOT_INHERITED = ['DATABASE_URL', 'JWT_PRIVATE_KEY', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY'];
