@@ -72,6 +72,11 @@ function sidebarLink(page: Page, name: string): Locator {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 }
 
+/** Each revealed place fades in over 0.7 s; axe reads colours as they are at its moment, so it waits for the end. */
+async function fadedIn(places: Locator): Promise<void> {
+  for (const place of await places.all()) await place.evaluate((row) => Promise.all(row.getAnimations().map((animation) => animation.finished)));
+}
+
 function card(page: Page, name: string): Locator {
   return page.getByTestId('mission-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
@@ -544,6 +549,7 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   // Readable on a phone: names wrap, nothing runs off the side.
   await projector.setViewportSize({ width: 390, height: 800 });
   expect(await projector.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await fadedIn(places);
   await expectNoA11yViolations(projector);
   await expect(a.page.getByTestId('result-row').first()).toContainText(`1. ${second.name}`);
   await expect(a.page.getByTestId('result-row').first()).toContainText('2 votes');
@@ -818,6 +824,7 @@ test('an organiser changes a draft round and sets its close; /live counts down, 
   await projector.keyboard.press('Space');
   await expect(places.nth(0)).toHaveAttribute('data-shown', 'true');
   await expect(projector.getByTestId('reveal-keys')).toHaveText('All places are shown. Press ← to go back.');
+  await fadedIn(places);
   await expectNoA11yViolations(projector);
 
   const watched = watcher.getByTestId('reveal-row');

@@ -126,6 +126,17 @@ describe('a read that crossed news of a mission', () => {
     expect(listWithNewsSince(startedAt, [mission('earlier', { vote_count: 4 })])[0]).toMatchObject({ vote_count: 4, subscription_count: 0 });
   });
 
+  it('leaves out a mission removed from view after the read started, unless it came back since', () => {
+    const startedAt = newsClock() - 1;
+    applyMissionsEvent(new QueryClient(), { counts: [], changed: [], removed: ['hidden', 'back'] });
+    applyMissionsEvent(new QueryClient(), { counts: [{ mission_id: 'back', vote_count: 2, subscription_count: 0, team_count: 1 }], changed: [], removed: [] });
+    const answer = listWithNewsSince(startedAt, [mission('hidden'), mission('back'), mission('kept')]);
+    expect(answer.map((row) => [row.mission_id, row.vote_count])).toEqual([
+      ['back', 2],
+      ['kept', 0],
+    ]);
+  });
+
   it('keeps the person’s own vote learnt after a details read started, at both levels of the details, without a team count on the outer one', () => {
     noteMissionNews('own', { vote_count: 2 }, 10);
     noteMissionNews('own', { is_voted: true }, 30);

@@ -29,6 +29,7 @@ export function applyMissionsEvent(queryClient: QueryClient, event: MissionsLive
     queryClient.getQueriesData<UserMission[]>({ queryKey: queryKeys.allUserMissions }).flatMap(([, rows]) => rows?.map((row) => row.mission_id) ?? []),
   );
   const removed = new Set(event.removed.filter((id) => !own.has(id)));
+  for (const id of removed) noteMissionNews(id, { removed: true });
   const ownRemoved = event.removed.some((id) => own.has(id));
   let listMissesOne = false;
   queryClient.setQueriesData<Mission[]>({ queryKey: queryKeys.missionListOfAnyViewer }, (list) => {
