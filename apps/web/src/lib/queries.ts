@@ -52,7 +52,7 @@ export function missionDetailsQuery(missionId: string, userId: string | null) {
     queryKey: queryKeys.missionDetails(missionId, userId),
     queryFn: async (): Promise<MissionDetails | null> => {
       const startedAt = newsClock();
-      return detailsWithNewsSince(startedAt, await callRpc('get_mission_details', { p_mission_id: missionId, p_user_id: userId }));
+      return detailsWithNewsSince(startedAt, userId, await callRpc('get_mission_details', { p_mission_id: missionId, p_user_id: userId }));
     },
   });
 }

@@ -11,7 +11,7 @@ import {
 import { callRpc, firstRow, outcomeUnknown } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { getLiveStatus } from '../../lib/live/status';
-import { listWithNewsSince, newsClock, noteMissionNews } from '../../lib/missionNews';
+import { listWithNewsSince, newsClock, noteOwnNews } from '../../lib/missionNews';
 import { applySubscriptionResult, applyVoteResult, type Engagement } from './missionRules';
 import { isUnchecked, markChecked, markUnchecked, toggleMark } from './uncheckedToggles';
 
@@ -34,7 +34,7 @@ export function allMissionsQuery(userId: string | null) {
     queryKey: queryKeys.missionList(userId),
     queryFn: async (): Promise<Mission[]> => {
       const startedAt = newsClock();
-      return listWithNewsSince(startedAt, personalMissionList(await callRpc('get_mission_list', {})));
+      return listWithNewsSince(startedAt, userId, personalMissionList(await callRpc('get_mission_list', {})));
     },
   });
 }
@@ -83,7 +83,7 @@ export async function runToggle(queryClient: QueryClient, kind: ToggleKind, miss
     const current = await callRpc('get_mission_details', { p_mission_id: missionId, p_user_id: viewerId });
     if (current && (kind === 'vote' ? current.is_voted : current.is_subscribed) === wanted) {
       markChecked(mark);
-      applyCurrentState(queryClient, missionId, current);
+      applyCurrentState(queryClient, viewerId, missionId, current);
       return;
     }
   }
@@ -111,7 +111,7 @@ export async function runToggle(queryClient: QueryClient, kind: ToggleKind, miss
   // The person's own flag after this answer (it does not depend on the state it is applied to), for
   // a list or details read that is on its way and was put together before the toggle.
   const own = step({ vote_count: 0, is_voted: false, subscription_count: 0, is_subscribed: false });
-  noteMissionNews(missionId, kind === 'vote' ? { is_voted: own.is_voted } : { is_subscribed: own.is_subscribed });
+  noteOwnNews(viewerId, missionId, kind === 'vote' ? { is_voted: own.is_voted } : { is_subscribed: own.is_subscribed });
   // While the live channel is up it sends this toggle's new counts too, and it may arrive before
   // or after this answer: adding the answer's step on top would count the toggle twice. Then the
   // answer sets only the person's own flag and the counts are the live channel's alone.
@@ -133,14 +133,14 @@ function updateCachedMission(queryClient: QueryClient, missionId: string, apply:
 }
 
 /** The mission's engagement as the server has it now, into every cached copy. */
-function applyCurrentState(queryClient: QueryClient, missionId: string, current: MissionDetails): void {
+function applyCurrentState(queryClient: QueryClient, viewerId: string | null, missionId: string, current: MissionDetails): void {
   const engagement = {
     is_voted: current.is_voted,
     vote_count: current.vote_count,
     is_subscribed: current.is_subscribed,
     subscription_count: current.subscription_count,
   };
-  noteMissionNews(missionId, { is_voted: current.is_voted, is_subscribed: current.is_subscribed });
+  noteOwnNews(viewerId, missionId, { is_voted: current.is_voted, is_subscribed: current.is_subscribed });
   updateCachedMission(queryClient, missionId, (state) => ({ ...state, ...engagement }));
 }
 

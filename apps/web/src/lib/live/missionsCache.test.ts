@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Mission, MissionDetails } from '@mc/contract';
 import { queryKeys } from '../queryKeys';
-import { detailsWithNewsSince, listWithNewsSince, newsClock, noteMissionNews } from '../missionNews';
+import { detailsWithNewsSince, listWithNewsSince, newsClock, noteMissionNews, noteOwnNews } from '../missionNews';
 import { applyMissionsEvent } from './missionsCache';
 import { reconnectDelayMs } from './connection';
 
@@ -111,7 +111,7 @@ describe('a read that crossed news of a mission', () => {
       removed: [],
     });
     // The read was put together before the vote: it still says 0.
-    const answer = listWithNewsSince(startedAt, [mission('crossed'), mission('untouched', { vote_count: 7 })]);
+    const answer = listWithNewsSince(startedAt, 'ann', [mission('crossed'), mission('untouched', { vote_count: 7 })]);
     expect(answer[0]).toMatchObject({ vote_count: 1, subscription_count: 0, team_count: 2, is_voted: false });
     expect(answer[1]).toEqual(mission('untouched', { vote_count: 7 }));
   });
@@ -123,14 +123,14 @@ describe('a read that crossed news of a mission', () => {
       removed: [],
     });
     const startedAt = newsClock() + 1;
-    expect(listWithNewsSince(startedAt, [mission('earlier', { vote_count: 4 })])[0]).toMatchObject({ vote_count: 4, subscription_count: 0 });
+    expect(listWithNewsSince(startedAt, 'ann', [mission('earlier', { vote_count: 4 })])[0]).toMatchObject({ vote_count: 4, subscription_count: 0 });
   });
 
   it('leaves out a mission removed from view after the read started, unless it came back since', () => {
     const startedAt = newsClock() - 1;
     applyMissionsEvent(new QueryClient(), { counts: [], changed: [], removed: ['hidden', 'back'] });
     applyMissionsEvent(new QueryClient(), { counts: [{ mission_id: 'back', vote_count: 2, subscription_count: 0, team_count: 1 }], changed: [], removed: [] });
-    const answer = listWithNewsSince(startedAt, [mission('hidden'), mission('back'), mission('kept')]);
+    const answer = listWithNewsSince(startedAt, 'ann', [mission('hidden'), mission('back'), mission('kept')]);
     expect(answer.map((row) => [row.mission_id, row.vote_count])).toEqual([
       ['back', 2],
       ['kept', 0],
@@ -139,7 +139,7 @@ describe('a read that crossed news of a mission', () => {
 
   it('keeps the person’s own vote learnt after a details read started, at both levels of the details, without a team count on the outer one', () => {
     noteMissionNews('own', { vote_count: 2 }, 10);
-    noteMissionNews('own', { is_voted: true }, 30);
+    noteOwnNews('ann', 'own', { is_voted: true }, 30);
     const details: MissionDetails = {
       mission: mission('own', { vote_count: 1 }),
       members: [],
@@ -148,13 +148,22 @@ describe('a read that crossed news of a mission', () => {
       subscription_count: 0,
       is_subscribed: false,
     };
-    const answer = detailsWithNewsSince(20, details)!;
+    const answer = detailsWithNewsSince(20, 'ann', details)!;
     expect(answer).toMatchObject({ vote_count: 1, is_voted: true });
     expect(answer.mission).toMatchObject({ vote_count: 1, is_voted: true });
     expect(answer).not.toHaveProperty('team_count');
-    expect(detailsWithNewsSince(5, details)).toMatchObject({ vote_count: 2, is_voted: true });
-    expect(detailsWithNewsSince(40, details)).toBe(details);
-    expect(detailsWithNewsSince(0, null)).toBeNull();
+    expect(detailsWithNewsSince(5, 'ann', details)).toMatchObject({ vote_count: 2, is_voted: true });
+    expect(detailsWithNewsSince(40, 'ann', details)).toBe(details);
+    expect(detailsWithNewsSince(0, 'ann', null)).toBeNull();
+  });
+
+  it('lays a person’s own vote only over that person’s reads: not over the next person’s in the same tab', () => {
+    noteMissionNews('switched', { vote_count: 1 }, 50);
+    noteOwnNews('ann', 'switched', { is_voted: true }, 50);
+    const [forBob] = listWithNewsSince(40, 'bob', [mission('switched')]);
+    expect(forBob).toMatchObject({ vote_count: 1, is_voted: false });
+    const [forAnn] = listWithNewsSince(40, 'ann', [mission('switched')]);
+    expect(forAnn).toMatchObject({ vote_count: 1, is_voted: true });
   });
 });
 
