@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { processTree } from './memory.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { COMPILED_SERVER_ARGS } from '../apps/server/test/process-harness.ts';
 import { isProcessAlive } from '../apps/server/src/ops/control.ts';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
@@ -84,8 +85,8 @@ async function main(): Promise<void> {
   // npm passes what follows its own `--` as arguments, without a `--` of ours.
   const args = process.argv.slice(2);
   const given = args[0] === '--' ? args.slice(1) : args;
-  // As package.json's start script runs it (one V8 helper thread: decision 046).
-  const command = given.length ? given : [process.execPath, '--v8-pool-size=1', 'dist/server/main.js'];
+  // As package.json's start script runs it once the build is done.
+  const command = given.length ? given : [process.execPath, ...COMPILED_SERVER_ARGS];
   console.log(`start-up and idle memory: ${command.join(' ')}`);
   console.log(
     `load average at start: ${loadavg()

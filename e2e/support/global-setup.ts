@@ -2,6 +2,7 @@ import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { COMPILED_SERVER_ARGS } from '../../apps/server/test/process-harness.ts';
 import { E2E_BASE_URL, E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
 
 /**
@@ -17,7 +18,7 @@ export default async function globalSetup(): Promise<void> {
   mkdirSync('test-results', { recursive: true });
   const log = openSync(E2E_LOG_FILE, 'w');
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-'));
-  const child = spawn(process.execPath, ['--v8-pool-size=1', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, COMPILED_SERVER_ARGS, {
     env: {
       ...process.env,
       PORT: String(E2E_PORT),

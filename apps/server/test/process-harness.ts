@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
  * as separate processes with their own environment, the way an operator runs them.
  */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVER = ['--v8-pool-size=1', 'dist/server/main.js'];
+/**
+ * node's arguments for the compiled server, as `npm start` and the systemd unit in docs/deploy.md
+ * run it (one V8 helper thread: docs/decisions/046-one-v8-helper-thread.md); the journeys and
+ * `npm run bench:startup` start it with these too.
+ */
+export const COMPILED_SERVER_ARGS = ['--v8-pool-size=1', 'dist/server/main.js'];
 
 /** Variables a test environment might carry that must not leak into a spawned server by accident. */
 const NOT_INHERITED = ['DATABASE_URL', 'JWT_PRIVATE_KEY', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY'];
@@ -64,7 +69,7 @@ function run(
 
 /** Runs the server until it exits by itself (for start-up refusals); kills it after timeoutMs. */
 export async function runServerUntilItStops(env: Record<string, string>, timeoutMs = 300_000): Promise<Finished> {
-  const { child, finished } = run(process.execPath, SERVER, env);
+  const { child, finished } = run(process.execPath, COMPILED_SERVER_ARGS, env);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   try {
     return await finished;
@@ -75,7 +80,7 @@ export async function runServerUntilItStops(env: Record<string, string>, timeout
 
 /** Starts the server with env (PORT is required) and resolves once GET /healthz answers. */
 export async function spawnServer(env: Record<string, string> & { PORT: string }, readyWithinMs = 300_000, options: RunOptions = {}): Promise<SpawnedServer> {
-  const { child, finished, out, err } = run(process.execPath, SERVER, env, options);
+  const { child, finished, out, err } = run(process.execPath, COMPILED_SERVER_ARGS, env, options);
   const url = `http://127.0.0.1:${env.PORT}`;
   let exited: Finished | null = null;
   void finished.then((result) => {
