@@ -5,7 +5,7 @@ import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:f
  * really holds, wrappers included, and the CPU time they used so far. A process that ended between
  * the listing and the read counts 0.
  */
-export function processTree(root: number): { pids: number[]; rssMiB: number; distinctMiB: number | null; cpuSeconds: number } {
+export function processTree(root: number): { pids: number[]; rssMiB: number; cpuSeconds: number } {
   const parentOf = new Map<number, number>();
   const cpuTicks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
@@ -32,7 +32,7 @@ export function processTree(root: number): { pids: number[]; rssMiB: number; dis
   for (const pid of pids) kib += residentKiB(pid);
   // Linux counts CPU time in clock ticks of 1/100 s (USER_HZ) on every common architecture.
   const cpuSeconds = pids.reduce((sum, pid) => sum + (cpuTicks.get(pid) ?? 0), 0) / 100;
-  return { pids, rssMiB: kib / 1024, distinctMiB: distinctResidentMiB(pids), cpuSeconds };
+  return { pids, rssMiB: kib / 1024, cpuSeconds };
 }
 
 /** VmRSS of one process in KiB (0 when it is gone). */

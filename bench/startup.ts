@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { processTree } from './memory.ts';
+import { distinctResidentMiB, processTree } from './memory.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { COMPILED_SERVER_ARGS } from '../apps/server/test/process-harness.ts';
 import { isProcessAlive } from '../apps/server/src/ops/control.ts';
@@ -62,7 +62,7 @@ async function round(command: string[], dataDir: string, idleSeconds: number): P
     const readyCpuSeconds = processTree(child.pid!).cpuSeconds;
     await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
     const tree = processTree(child.pid!);
-    return { readyMs, readyCpuSeconds, idleMiB: tree.rssMiB, distinctMiB: tree.distinctMiB, processes: tree.pids.length };
+    return { readyMs, readyCpuSeconds, idleMiB: tree.rssMiB, distinctMiB: distinctResidentMiB(tree.pids), processes: tree.pids.length };
   } finally {
     // npm does not always pass SIGTERM on to the server it started: stop every process of the tree,
     // and wait for all of them (the server releases the data folder last) before the next round.
