@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { expect, test, type Locator, type Page } from './support/test.ts';
+import { expect, test, type Page } from './support/test.ts';
+import { box, overlap } from './support/geometry.ts';
 import type { ProgrammeResponse } from '../packages/contract/src/programme.ts';
 import { createUser, expectNoA11yViolations, rpc, screenReady, signInViaUi, signedInUser, trackApiCalls } from './support/app.ts';
 
@@ -22,13 +23,6 @@ function partCard(page: Page, title: string) {
   return page.getByTestId('agenda-part').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
 
-/** Whether the two are drawn over one another, in part. */
-async function overlaps(a: Locator, b: Locator): Promise<boolean> {
-  const [first, second] = await Promise.all([a.boundingBox(), b.boundingBox()]);
-  if (!first || !second) return false;
-  return first.x < second.x + second.width && second.x < first.x + first.width && first.y < second.y + second.height && second.y < first.y + first.height;
-}
-
 test('a starred part is in My agenda, and in another browser signed in as the same person', async ({ page, browser }) => {
   const user = await signedInUser(page);
   await openAgenda(page);
@@ -44,8 +38,8 @@ test('a starred part is in My agenda, and in another browser signed in as the sa
   const myAgenda = page.getByRole('button', { name: 'My agenda (1)' });
   await expect(confirmation).toBeVisible();
   await myAgenda.scrollIntoViewIfNeeded();
-  await expect.poll(() => overlaps(confirmation, myAgenda)).toBe(true);
-  const button = (await myAgenda.boundingBox())!;
+  await expect.poll(async () => overlap(await box(confirmation), await box(myAgenda))).toBe(true);
+  const button = await box(myAgenda);
   await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
   await expect(myAgenda).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('agenda-part')).toHaveCount(1);
