@@ -16,7 +16,7 @@ import { archiveFolder } from './ops/archive.ts';
 import { seedProgramme } from './features/programme/store.ts';
 import { organiserCommandArgs, parseOrganiserCommand, runOrganiserCommand } from './ops/organiser.ts';
 import { startLiveChannel, type LiveChannel, type LiveFeeds } from './live/service.ts';
-import { MissionsFeed } from './features/missions/live.ts';
+import { MissionsFeed } from './kernel/missions-live.ts';
 import { RoundsFeed } from './features/rounds/live.ts';
 import { startNotificationJobs, type NotificationJobs } from './features/notifications/jobs.ts';
 import { startRoundSchedule } from './features/rounds/schedule.ts';

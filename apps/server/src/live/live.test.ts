@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { LIVE_CLOSE, LIVE_SOCKET_PATH, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract';
-import { MISSIONS_FLUSH_INTERVAL_MS, publishMissionChanges } from '../features/missions/live.ts';
+import { MISSIONS_FLUSH_INTERVAL_MS, publishMissionChanges } from '../kernel/missions-live.ts';
 import { describeEachDatabase, signUpUser, startTestServer, startTwoInstances, type TestServer, type TestUser } from '../../test/harness.ts';
 import { LiveTestClient, votesAre } from '../../test/live-client.ts';
 

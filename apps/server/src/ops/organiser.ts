@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
-import { COMMAND_LINE_ACTOR } from '../features/organiser/audit.ts';
+import { COMMAND_LINE_ACTOR } from '../kernel/audit.ts';
 import { listOrganisers, resetTwoStepSignIn, RoleChangeRefused, setOrganiserRole } from '../features/organiser/roles.ts';
 import { isMain, OpsError, runCli } from './cli.ts';
 import { folderHolder, newControlToken, removeControlFile, writeControlFile } from './control.ts';

@@ -6,7 +6,7 @@ import type { PartFacts } from '@mc/contract/programmeVersions.ts';
 import type { Say } from '@mc/contract/wording.ts';
 import type { ServerLanguage } from '../../i18n/language.ts';
 import { wordingIn } from '../../i18n/translate.ts';
-import { partsOf, type PartInProgramme, type Programme } from './programme.ts';
+import { partsOf, type PartInProgramme, type Programme } from '../../kernel/programme.ts';
 
 export interface CalendarOptions {
   /** The calendar's title in the calendar app. */

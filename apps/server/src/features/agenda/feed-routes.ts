@@ -5,7 +5,7 @@ import { accountLanguage, languageOf } from '../../i18n/language.ts';
 import { wordingIn } from '../../i18n/translate.ts';
 import { programmeCalendar } from './calendar.ts';
 import { FEED_PATH_PREFIX, feedSecretHash } from './procedures.ts';
-import { readProgramme } from './programme.ts';
+import { readProgramme } from '../../kernel/programme.ts';
 import { readCalendarHistory } from './programme-history.ts';
 
 const SECRET = /^[A-Za-z0-9_-]{43}$/;

@@ -3,7 +3,7 @@ import { AGENDA_MESSAGES, type CalendarFeedStatus } from '@mc/contract';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { programmeCalendar } from './calendar.ts';
-import { partsOf, readProgramme } from './programme.ts';
+import { partsOf, readProgramme } from '../../kernel/programme.ts';
 import { readCalendarHistory } from './programme-history.ts';
 
 /** The path a calendar app reads; the secret is the last segment, before ".ics". */

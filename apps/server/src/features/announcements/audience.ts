@@ -1,5 +1,5 @@
 import { ANNOUNCEMENT_AUDIENCES, type AnnouncementAudience } from '@mc/contract';
-import { isOwnerSql } from '../teams/members.ts';
+import { isOwnerSql } from '../../kernel/members.ts';
 
 /** Whether the text names one of the groups an announcement may go to. */
 export function isAudience(value: string): value is AnnouncementAudience {

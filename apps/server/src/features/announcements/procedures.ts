@@ -2,10 +2,10 @@ import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_MESSAGES, AUDIT_KINDS, AUDIENCE_LABEL
 import type { Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import { partsOf, readProgramme } from '../agenda/programme.ts';
-import { organiserProcedure } from '../organiser/access.ts';
-import { announceNewNotifications } from '../notifications/events.ts';
-import { recordAudit } from '../organiser/audit.ts';
+import { partsOf, readProgramme } from '../../kernel/programme.ts';
+import { organiserProcedure } from '../../kernel/access.ts';
+import { announceNewNotifications } from '../../kernel/events.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { isAudience } from './audience.ts';
 import { countRecipients, deliverAnnouncement } from './delivery.ts';

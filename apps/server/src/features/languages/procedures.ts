@@ -2,8 +2,8 @@ import { LANGUAGE_AUDIT_KINDS, LANGUAGE_CODES, LANGUAGE_MESSAGES, type LanguageC
 import type { Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
-import { organiserProcedure } from '../organiser/access.ts';
-import { recordAudit } from '../organiser/audit.ts';
+import { organiserProcedure } from '../../kernel/access.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
 
 /** The languages the event offers (docs/product.md#languages), English first. */

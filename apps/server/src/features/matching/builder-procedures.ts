@@ -1,8 +1,8 @@
 import type { TeamBuilderOverview } from '@mc/contract';
-import { organiserProcedure } from '../organiser/access.ts';
-import { recordAudit } from '../organiser/audit.ts';
+import { organiserProcedure } from '../../kernel/access.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
-import { roleOpenSql } from '../roles/queries.ts';
+import { roleOpenSql } from '../../kernel/open-roles.ts';
 import { PLACEABLE_SQL, proposePlacements } from './builder.ts';
 
 /** The audit kind of a sent proposal. */

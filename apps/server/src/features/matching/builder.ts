@@ -1,8 +1,8 @@
 import { BUILDER_TIME_BUDGET_MS, type BuilderPlacement, type BuilderUnplaced, type TeamBuilderProposal } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
-import { acceptsAdditionsSql } from '../notifications/events.ts';
-import { roleCardVisibleSql } from '../profiles/role-card.ts';
-import { roleOpenSql } from '../roles/queries.ts';
+import { acceptsAdditionsSql } from '../../kernel/events.ts';
+import { roleCardVisibleSql } from '../../kernel/role-card.ts';
+import { roleOpenSql } from '../../kernel/open-roles.ts';
 import { solveAssignment } from './assignment.ts';
 import { fitOf, profileForFit, type ProfileForFit } from './fit.ts';
 import { refreshMatchWords, tagWords } from './words.ts';

@@ -1,9 +1,9 @@
 import { MATCHING_MESSAGES, type MissionFit, type PersonFit } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
-import { acceptsAdditionsSql } from '../notifications/events.ts';
-import { roleCardVisibleSql } from '../profiles/role-card.ts';
-import { isMissionOwner, roleOpenSql } from '../roles/queries.ts';
+import { acceptsAdditionsSql } from '../../kernel/events.ts';
+import { roleCardVisibleSql } from '../../kernel/role-card.ts';
+import { isMissionOwner, roleOpenSql } from '../../kernel/open-roles.ts';
 import { fitSql } from './fit.ts';
 import { refreshMatchWords } from './words.ts';
 

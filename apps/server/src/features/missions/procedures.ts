@@ -1,13 +1,13 @@
 import { MISSION_FIELDS, MISSION_MESSAGES, missionRequiredMessage, type MissionField, type ParsedProcedureParams, type UserMission } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
-import { isOwnerSql, listMembers } from '../teams/members.ts';
+import { isOwnerSql, listMembers } from '../../kernel/members.ts';
 import { listMissions } from './list-cache.ts';
 import { missionList } from './mission-list.ts';
 import { findMission } from './queries.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
-import { publishMissionChanges } from './live.ts';
-import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';
+import { publishMissionChanges } from '../../kernel/missions-live.ts';
+import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
 
 type MissionParams = ParsedProcedureParams<'update_mission'>;
 

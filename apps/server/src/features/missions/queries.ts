@@ -1,7 +1,7 @@
 import type { Mission } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { JsonText } from '../../rpc/procedure.ts';
-import { missionVisibleSql } from '../moderation/visibility.ts';
+import { missionVisibleSql } from '../../kernel/visibility.ts';
 
 /**
  * Missions in the Mission shape of @mc/contract, as seen by one viewer ($1), in ONE query: vote and

@@ -2,7 +2,7 @@ import { MISSION_MESSAGES, type SubscriptionResult, type VoteResult } from '@mc/
 import type { Db } from '../../db/db.ts';
 import { BatchQueue } from '../../db/batch-queue.ts';
 import { businessError } from '../../http/errors.ts';
-import { publishMissionChanges } from './live.ts';
+import { publishMissionChanges } from '../../kernel/missions-live.ts';
 
 /**
  * The vote and subscription toggles. Toggles that arrive together are written together: ONE

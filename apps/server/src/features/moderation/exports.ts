@@ -8,8 +8,8 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
 import type { CallContext } from '../../rpc/procedure.ts';
 import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
-import { requireOrganiser } from '../organiser/access.ts';
-import { recordAudit } from '../organiser/audit.ts';
+import { requireOrganiser } from '../../kernel/access.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { anonymitySql, isoTime } from './queries.ts';
 

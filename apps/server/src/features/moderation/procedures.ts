@@ -9,12 +9,12 @@ import {
 } from '@mc/contract';
 import { sqlState } from '../../db/db.ts';
 import { businessError, invalidParameter } from '../../http/errors.ts';
-import { organiserProcedure } from '../organiser/access.ts';
-import { publishMissionChanges } from '../missions/live.ts';
-import { recordAudit } from '../organiser/audit.ts';
-import { recordMissionEvent } from '../notifications/events.ts';
+import { organiserProcedure } from '../../kernel/access.ts';
+import { publishMissionChanges } from '../../kernel/missions-live.ts';
+import { recordAudit } from '../../kernel/audit.ts';
+import { recordMissionEvent } from '../../kernel/events.ts';
 import { actorOf } from '../organiser/procedures.ts';
-import { deleteAccount, withoutPerson } from '../privacy/deletion.ts';
+import { deleteAccount, withoutPerson } from '../../kernel/account-deletion.ts';
 import { attendeeActivity, eventOverview, findAttendees, findOrganiserMission, listOrganiserMissions } from './queries.ts';
 
 /** The console's Overview, Missions and People sections. Each procedure is for organisers only. */

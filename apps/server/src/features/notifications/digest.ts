@@ -8,7 +8,7 @@ import { wordingIn } from '../../i18n/translate.ts';
 import { LINK_NOT_KEPT, type Mail } from '../../mail/mailer.ts';
 import { queueMails, type RestoreMail } from '../../mail/outbox.ts';
 import { recipientTag } from '../../mail/recipient.ts';
-import { readProgramme } from '../agenda/programme.ts';
+import { readProgramme } from '../../kernel/programme.ts';
 import { readNotifications } from './queries.ts';
 import { unsubscribeHeaders, unsubscribeLinks, unsubscribeToken } from './unsubscribe.ts';
 

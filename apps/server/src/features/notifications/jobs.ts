@@ -9,7 +9,7 @@ import { MailDelivery } from '../../mail/outbox.ts';
 import { announcesReveal } from '../rounds/live.ts';
 import { deliverDueAnnouncements } from '../announcements/delivery.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
-import { announceNewNotifications, NEW_NOTIFICATIONS_TOPIC } from './events.ts';
+import { announceNewNotifications, NEW_NOTIFICATIONS_TOPIC } from '../../kernel/events.ts';
 import { sendDueReminders } from './reminders.ts';
 import { NotificationsFeed } from './live.ts';
 import { unsubscribeKey } from './unsubscribe.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { userTopic, type UserLiveEvent } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { MISSIONS_FLUSH_INTERVAL_MS } from '../missions/live.ts';
+import { MISSIONS_FLUSH_INTERVAL_MS } from '../../kernel/missions-live.ts';
 import { readBells } from './procedures.ts';
 
 /** Events newer than this are looked at; a change's transaction is far shorter. */

@@ -1,8 +1,8 @@
 import type { NotificationItem, NotificationKind, PartChange } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { accountLanguage, type ServerLanguage } from '../../i18n/language.ts';
-import { missionVisibleSql } from '../moderation/visibility.ts';
-import { isOwnerSql } from '../teams/members.ts';
+import { missionVisibleSql } from '../../kernel/visibility.ts';
+import { isOwnerSql } from '../../kernel/members.ts';
 import { describeNotification } from './texts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { REMINDER_MINUTES, venueInstant } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { procedure } from '../../rpc/procedure.ts';
-import { partsOf, programmeView } from '../agenda/programme.ts';
+import { partsOf, programmeView } from '../../kernel/programme.ts';
 import { readPublished } from '../programme/versions.ts';
 
 /**

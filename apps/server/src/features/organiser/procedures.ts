@@ -1,8 +1,8 @@
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '@mc/contract';
 import { businessError, invalidParameter } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import { isOrganiser, organiserProcedure } from './access.ts';
-import type { Actor } from './audit.ts';
+import { isOrganiser, organiserProcedure } from '../../kernel/access.ts';
+import type { Actor } from '../../kernel/audit.ts';
 import { listOrganisers, resetTwoStepSignIn, RoleChangeRefused, setOrganiserRole } from './roles.ts';
 
 /** The organiser who is calling, as the audit log names them. */

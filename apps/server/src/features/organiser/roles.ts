@@ -1,7 +1,7 @@
 import { AUDIT_KINDS, ORGANISER_MESSAGES, ORGANISER_MFA_MESSAGES, type MfaReset, type OrganiserListEntry, type OrganiserRoleChange } from '@mc/contract';
 import { resetFactorsIn } from '../../auth/mfa.ts';
 import type { Db } from '../../db/db.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { recordAudit, type Actor } from '../../kernel/audit.ts';
 
 /** A refusal to show the person as it is (unknown e-mail, last organiser). */
 export class RoleChangeRefused extends Error {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutPerson } from './deletion.ts';
+import { withoutPerson } from '../../kernel/account-deletion.ts';
 
 describe('withoutPerson', () => {
   const deletion = { identifiers: ['6f1c2d0e-1111-4222-8333-944445555666', 'Zanele.Mokoena@example.org', 'Zanele', 'van der Merwe'] };

@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/db.ts';
 import type { ServerLanguage } from '../../i18n/language.ts';
 import { wordingIn } from '../../i18n/translate.ts';
 import { isoTime } from '../missions/queries.ts';
-import { organiserProcedure } from '../organiser/access.ts';
-import { recordAudit } from '../organiser/audit.ts';
+import { organiserProcedure } from '../../kernel/access.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
 
 /*

@@ -10,13 +10,13 @@ import {
 } from '@mc/contract';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import { publishMissionChanges } from '../missions/live.ts';
+import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { isoTime } from '../missions/queries.ts';
-import { recordAudit, type Actor } from '../organiser/audit.ts';
-import { roleCardSeenBy } from '../profiles/role-card.ts';
+import { recordAudit, type Actor } from '../../kernel/audit.ts';
+import { roleCardSeenBy } from '../../kernel/role-card.ts';
 import { SEARCH_ROW_COLUMNS } from '../teams/procedures.ts';
 import { collectPersonData, zipPersonData } from './data-export.ts';
-import { deleteAccount } from './deletion.ts';
+import { deleteAccount } from '../../kernel/account-deletion.ts';
 
 /** An id no account has: a viewer who is nobody's teammate (ids are random version-4 UUIDs). */
 const NOBODY = '00000000-0000-0000-0000-000000000000';

@@ -7,7 +7,7 @@ import { RpcError } from '../../http/errors.ts';
 import { languageOf } from '../../i18n/language.ts';
 import type { CallContext } from '../../rpc/procedure.ts';
 import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
-import { recordAudit } from '../organiser/audit.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { publicPrivacyPage } from './privacy-page.ts';
 import { ownActor } from './procedures.ts';
 

@@ -2,7 +2,7 @@ import { AUDIT_KINDS, PROGRAMME_MESSAGES, type ProgrammeDocument, type Programme
 import { speakerSchema, type Speaker } from '@mc/contract/conference.ts';
 import { programmeSessionSchema, programmeSettingsSchema } from '@mc/contract/programme.ts';
 import { businessError } from '../../http/errors.ts';
-import { organiserProcedure } from '../organiser/access.ts';
+import { organiserProcedure } from '../../kernel/access.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { changeProgramme, checkedPiece } from './store.ts';
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
-import { requireOrganiser } from '../organiser/access.ts';
+import { requireOrganiser } from '../../kernel/access.ts';
 import { readPublished } from './versions.ts';
 
 export const PHOTO_PATH_PREFIX = '/content/v1/speaker-photos/';

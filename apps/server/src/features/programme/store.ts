@@ -12,7 +12,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
-import { recordAudit, type Actor } from '../organiser/audit.ts';
+import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { publishFirstVersion } from './versions.ts';
 
 /** The sample content files the web app once bundled: the seed of an empty database. */

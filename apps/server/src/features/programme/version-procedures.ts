@@ -1,7 +1,7 @@
 import { procedure } from '../../rpc/procedure.ts';
-import { announceNewNotifications } from '../notifications/events.ts';
-import { recordProgrammeAlerts } from '../notifications/programme-alerts.ts';
-import { organiserProcedure } from '../organiser/access.ts';
+import { announceNewNotifications } from '../../kernel/events.ts';
+import { recordProgrammeAlerts } from '../../kernel/programme-alerts.ts';
+import { organiserProcedure } from '../../kernel/access.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { readProgrammeDocument } from './store.ts';
 import { listVersions, previewPublish, publishDraft } from './versions.ts';

@@ -13,8 +13,8 @@ import {
 } from '@mc/contract';
 import type { Db, Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
-import type { Actor } from '../organiser/audit.ts';
-import { recordAudit } from '../organiser/audit.ts';
+import type { Actor } from '../../kernel/audit.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 
 /**
  * The published programme (docs/decisions/034-programme-versions-and-the-diff.md): the `programme`

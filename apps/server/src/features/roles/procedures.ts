@@ -2,10 +2,10 @@ import { ROLE_MESSAGES, SKILL_SUGGESTIONS_LIMIT, type MissionRole, type OpenRole
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
-import { missionVisibleSql } from '../moderation/visibility.ts';
-import { publishMissionChanges } from '../missions/live.ts';
+import { missionVisibleSql } from '../../kernel/visibility.ts';
+import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { escapeLike } from '../teams/procedures.ts';
-import { findRole, isMissionOwner, listOpenRoles, roleOpenSql, ROLE_COLUMNS } from './queries.ts';
+import { findRole, isMissionOwner, listOpenRoles, roleOpenSql, ROLE_COLUMNS } from '../../kernel/open-roles.ts';
 
 /**
  * Locks the mission for the rest of the transaction (every team and role change on one mission

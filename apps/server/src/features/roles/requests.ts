@@ -2,11 +2,11 @@ import { OPEN_REQUESTS_MAX, REQUEST_MESSAGES, type TeamRequest } from '@mc/contr
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
-import { publishMissionChanges } from '../missions/live.ts';
-import { acceptsAdditionsSql, recordMembersAdded } from '../notifications/events.ts';
-import { roleCardVisibleSql } from '../profiles/role-card.ts';
-import { isOwnerSql } from '../teams/members.ts';
-import { isMissionOwner, roleOpenSql } from './queries.ts';
+import { publishMissionChanges } from '../../kernel/missions-live.ts';
+import { acceptsAdditionsSql, recordMembersAdded } from '../../kernel/events.ts';
+import { roleCardVisibleSql } from '../../kernel/role-card.ts';
+import { isOwnerSql } from '../../kernel/members.ts';
+import { isMissionOwner, roleOpenSql } from '../../kernel/open-roles.ts';
 
 /*
  * Asking to join and inviting (docs/product.md#joining-a-team). Every change to one mission's

@@ -7,7 +7,7 @@ import type { Db } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
 import { sendRpcError } from '../../rpc/routes.ts';
 import { exportCaller, sendCsv, type Cell } from '../moderation/exports.ts';
-import { recordAudit } from '../organiser/audit.ts';
+import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { findSettings, roundResult } from './queries.ts';
 

@@ -2,7 +2,7 @@ import { normaliseReceipt, ROUND_MESSAGES, type OrganiserRound, type ReceiptChec
 import type { Db } from '../../db/db.ts';
 import { businessError, invalidParameter } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import { organiserProcedure } from '../organiser/access.ts';
+import { organiserProcedure } from '../../kernel/access.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { publishRoundChange } from './live.ts';
 import { currentRoundId, findSettings, myVotes, organiserRounds, roundFor, roundResult, voteAnswer } from './queries.ts';

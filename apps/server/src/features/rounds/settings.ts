@@ -1,7 +1,7 @@
 import { ROUND_AUDIT_KINDS, ROUND_MESSAGES, type ParsedProcedureParams, type RoundSettings } from '@mc/contract';
 import type { Db, Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
-import { recordAudit, type Actor } from '../organiser/audit.ts';
+import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { findSettings, iso } from './queries.ts';
 
 type Settings = ParsedProcedureParams<'create_vote_round'>;

@@ -1,7 +1,7 @@
 import { ROUND_AUDIT_KINDS, ROUND_MESSAGES, type RoundState } from '@mc/contract';
 import { sqlState, type Db, type Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
-import { recordAudit, type Actor } from '../organiser/audit.ts';
+import { recordAudit, type Actor } from '../../kernel/audit.ts';
 
 /** Who the audit log names for what the schedule did: the database's clock, not a person. */
 export const SCHEDULE_ACTOR: Actor = { userId: null, label: 'schedule' };

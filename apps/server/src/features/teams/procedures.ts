@@ -2,10 +2,10 @@ import { TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSe
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
-import { missionVisibleSql } from '../moderation/visibility.ts';
-import { publishMissionChanges } from '../missions/live.ts';
-import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';
-import { isOwnerSql, listMembers, MEMBER_COLUMNS } from './members.ts';
+import { missionVisibleSql } from '../../kernel/visibility.ts';
+import { publishMissionChanges } from '../../kernel/missions-live.ts';
+import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
+import { isOwnerSql, listMembers, MEMBER_COLUMNS } from '../../kernel/members.ts';
 
 /** At most this many people per search: a page a person can scan, never a dump of the user table. */
 export const USER_SEARCH_LIMIT = 20;

@@ -1,5 +1,5 @@
 import type { MissionMember } from '@mc/contract';
-import type { Queryable } from '../../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 
 /*
  * A team's SQL, written once: who counts as an owner, the member row's shape and its order. The

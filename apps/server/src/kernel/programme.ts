@@ -1,9 +1,9 @@
 import type { ProgrammeSettings } from '@mc/contract/agenda.ts';
 import type { Speaker } from '@mc/contract/conference.ts';
 import { programmeDays, type ProgrammeDocument, type ProgrammePart, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
-import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/db.ts';
-import { readPublished } from '../programme/versions.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/db.ts';
+import { readPublished } from '../features/programme/versions.ts';
 
 /**
  * The one place the agenda features read the programme from: the last published version

@@ -1,8 +1,8 @@
 import { AAL2_REQUIRED_HINT, MFA_ENROLMENT_REQUIRED_HINT, ORGANISER_MESSAGES, ORGANISER_MFA_MESSAGES, type ProcedureName } from '@mc/contract';
-import { hasVerifiedFactor, sessionAssurance } from '../../auth/mfa.ts';
-import type { Queryable } from '../../db/db.ts';
-import { forbidden, RpcError } from '../../http/errors.ts';
-import { bindProcedure, type CallContext, type Handler, type Procedure, type ProcedureOptions, type ProcedureWithoutEmails } from '../../rpc/procedure.ts';
+import { hasVerifiedFactor, sessionAssurance } from '../auth/mfa.ts';
+import type { Queryable } from '../db/db.ts';
+import { forbidden, RpcError } from '../http/errors.ts';
+import { bindProcedure, type CallContext, type Handler, type Procedure, type ProcedureOptions, type ProcedureWithoutEmails } from '../rpc/procedure.ts';
 
 /** Whether the account is an organiser now, as the database says. */
 export async function isOrganiser(db: Queryable, userId: string): Promise<boolean> {

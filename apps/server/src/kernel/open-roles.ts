@@ -1,8 +1,8 @@
 // A mission's open roles as stored; matching and the team builder read them from here.
 import type { MissionRole } from '@mc/contract';
-import type { Queryable } from '../../db/db.ts';
-import { missionVisibleSql } from '../moderation/visibility.ts';
-import { isOwnerSql } from '../teams/members.ts';
+import type { Queryable } from '../db/db.ts';
+import { missionVisibleSql } from './visibility.ts';
+import { isOwnerSql } from './members.ts';
 
 /*
  * The SQL of open roles, written once: a role's shape with its filled places, which roles are

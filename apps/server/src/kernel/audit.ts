@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 
 /** Who did something: an organiser (id and e-mail), or the command line (no id). */
 export interface Actor {

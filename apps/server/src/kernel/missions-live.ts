@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MISSIONS_TOPIC, type LiveMissionCounts, type MissionsLiveEvent } from '@mc/contract';
-import type { Db } from '../../db/db.ts';
-import { publishLive } from '../../live/publish.ts';
-import type { LiveHub } from '../../live/hub.ts';
-import { missionVisibleSql } from '../moderation/visibility.ts';
+import type { Db } from '../db/db.ts';
+import { publishLive } from '../live/publish.ts';
+import type { LiveHub } from '../live/hub.ts';
+import { missionVisibleSql } from './visibility.ts';
 
 /** What travels on the bus for the missions topic: only ids, never counts or people. */
 export interface MissionChange {

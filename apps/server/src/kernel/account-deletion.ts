@@ -1,8 +1,8 @@
 import { DELETED_ACCOUNT_LABEL, MODERATION_MESSAGES, ORPHANED_MISSION_NOTE, type MissionOutcome } from '@mc/contract';
-import type { Queryable } from '../../db/db.ts';
-import { businessError } from '../../http/errors.ts';
-import { planAccountDeletion } from '../moderation/queries.ts';
-import { recordMissionEvent } from '../notifications/events.ts';
+import type { Queryable } from '../db/db.ts';
+import { businessError } from '../http/errors.ts';
+import { planAccountDeletion } from '../features/moderation/queries.ts';
+import { recordMissionEvent } from './events.ts';
 
 /*
  * Deleting an account, written once for the person themselves (the account page) and for the

@@ -1,8 +1,8 @@
 import type { RoleCard, RoleCardSettings } from '@mc/contract';
-import { procedure } from '../../rpc/procedure.ts';
-import type { Queryable } from '../../db/db.ts';
-import { anonymitySql } from '../moderation/queries.ts';
-import { missionVisibleSql } from '../moderation/visibility.ts';
+import { procedure } from '../rpc/procedure.ts';
+import type { Queryable } from '../db/db.ts';
+import { anonymitySql } from '../features/moderation/queries.ts';
+import { missionVisibleSql } from './visibility.ts';
 
 /** Whether users `a` and the user id `b` (an SQL expression) are on one team. */
 export function teammatesSql(a: string, b: string): string {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 
 /**
  * Programme change alerts (docs/product.md#notifications): each person who starred a part that a

@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../../db/db.ts';
-import { publishLive } from '../../live/publish.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { publishLive } from '../live/publish.ts';
 
 /**
  * Recording a change for notifications (docs/decisions/020-notifications-and-digests.md): ONE
