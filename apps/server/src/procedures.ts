@@ -16,7 +16,7 @@ import { rolesProcedures } from './features/roles/procedures.ts';
 import { requestProcedures } from './features/roles/requests.ts';
 import { matchingProcedures } from './features/matching/procedures.ts';
 import { builderProcedures } from './features/matching/builder-procedures.ts';
-import { cardProcedures } from './kernel/role-card.ts';
+import { cardProcedures } from './features/profiles/card-procedures.ts';
 import { profilesProcedures } from './features/profiles/procedures.ts';
 import { roundsProcedures } from './features/rounds/procedures.ts';
 import { surveysProcedures } from './features/surveys/procedures.ts';

@@ -20,6 +20,7 @@ import { MissionsFeed } from './kernel/missions-live.ts';
 import { RoundsFeed } from './features/rounds/live.ts';
 import { startNotificationJobs, type NotificationJobs } from './features/notifications/jobs.ts';
 import { startRoundSchedule } from './features/rounds/schedule.ts';
+import { deliverDueAnnouncements } from './features/announcements/delivery.ts';
 import { controlFilePath, folderHolder, localUrl, newControlToken, registerAdminRoutes, removeControlFile, writeControlFile } from './ops/control.ts';
 
 export interface RunningServer {
@@ -72,7 +73,15 @@ export async function startServer(config: Config, options: Pick<AppDeps, 'logStr
     if (seeded) app.log.info('the programme was empty: loaded the sample programme');
     live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL, feeds: LIVE_FEEDS });
     const channel = live;
-    jobs = startNotificationJobs({ db: database, config, keys, log: app.log, live: channel, clock: options.clock ?? systemClock });
+    jobs = startNotificationJobs({
+      db: database,
+      config,
+      keys,
+      log: app.log,
+      live: channel,
+      clock: options.clock ?? systemClock,
+      due: [deliverDueAnnouncements],
+    });
     const notifications = jobs;
     if (folder) {
       // Every PGlite query waits while this transaction holds the connection, so the copy is

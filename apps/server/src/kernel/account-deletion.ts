@@ -1,14 +1,52 @@
-import { DELETED_ACCOUNT_LABEL, MODERATION_MESSAGES, ORPHANED_MISSION_NOTE, type MissionOutcome } from '@mc/contract';
+import { DELETED_ACCOUNT_LABEL, MODERATION_MESSAGES, ORPHANED_MISSION_NOTE, type AccountDeletionPlan, type MissionOutcome, type PersonRef } from '@mc/contract';
 import type { Queryable } from '../db/db.ts';
 import { businessError } from '../http/errors.ts';
-import { planAccountDeletion } from '../features/moderation/queries.ts';
 import { recordMissionEvent } from './events.ts';
+import { personJson } from './people.ts';
 
 /*
  * Deleting an account, written once for the person themselves (the account page) and for the
  * organisers (the console): docs/product.md#deleting-an-account. Everything runs in the caller's
  * transaction, so the deletion and its audit entry are saved together or not at all.
  */
+
+/**
+ * What deleting this account would do. The mission it created passes to its first co-owner (by
+ * the date they joined) who has not created a mission of their own (a person creates at most
+ * one); with no such co-owner the mission is deleted with the account.
+ */
+export async function planAccountDeletion(db: Queryable, userId: string): Promise<AccountDeletionPlan> {
+  const [row] = await db.query<{
+    mission: { mission_id: string; name: string } | null;
+    new_owner: PersonRef | null;
+    votes: number;
+    subscriptions: number;
+    memberships: number;
+  }>(
+    `select (select json_build_object('mission_id', m.mission_id, 'name', m.name) from missions m where m.created_by = $1) as mission,
+            (select ${personJson('heir')}
+               from missions m
+               join mission_members mm on mm.mission_id = m.mission_id
+               join users heir on heir.id = mm.user_id
+              where m.created_by = $1 and mm.user_id <> $1 and mm.is_co_owner
+                and not exists (select 1 from missions own where own.created_by = mm.user_id)
+              order by mm.added_at, mm.user_id
+              limit 1) as new_owner,
+            (select count(*)::int from mission_votes where user_id = $1) as votes,
+            (select count(*)::int from mission_subscriptions where user_id = $1) as subscriptions,
+            (select count(*)::int from mission_members where user_id = $1) as memberships`,
+    [userId],
+  );
+  if (!row) throw new Error('the deletion plan query answered no row');
+  return {
+    mission_outcome: row.mission ? (row.new_owner ? 'transferred' : 'hidden') : 'none',
+    mission: row.mission,
+    new_owner: row.mission ? row.new_owner : null,
+    votes: row.votes,
+    subscriptions: row.subscriptions,
+    memberships: row.memberships,
+  };
+}
 
 export interface AccountDeletion {
   mission_outcome: MissionOutcome;

@@ -1,13 +1,19 @@
 import type { ProgrammeSettings } from '@mc/contract/agenda.ts';
 import type { Speaker } from '@mc/contract/conference.ts';
-import { programmeDays, type ProgrammeDocument, type ProgrammePart, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
+import {
+  programmeDays,
+  type ProgrammeDocument,
+  type ProgrammePart,
+  type ProgrammeResponse,
+  type ProgrammeSession,
+  type ProgrammeSettingsDocument,
+} from '@mc/contract/programme.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/db.ts';
-import { readPublished } from '../features/programme/versions.ts';
 
 /**
  * The one place the agenda features read the programme from: the last published version
- * (features/programme/versions.ts), never the organisers' draft, with the conference's dates, time
+ * (readPublished; publishing adds versions, features/programme/versions.ts), never the organisers' draft, with the conference's dates, time
  * zone and venue as they set them.
  */
 export interface Programme {
@@ -15,6 +21,15 @@ export interface Programme {
   agenda: ProgrammeSession[];
   /** The dates and zone, with the venue, its address, map link and rooms as the organisers entered them. */
   settings: ProgrammeSettings & ProgrammeSettingsDocument;
+}
+
+/** The version attendees see: its number and document. */
+export async function readPublished(db: Queryable): Promise<ProgrammeResponse & { published_at: string }> {
+  const [row] = await db.query<{ version: number; document: ProgrammeDocument; published_at: string | Date }>(
+    'select version, document, published_at from programme_versions order by version desc limit 1',
+  );
+  if (!row) throw new Error('the programme has not been published');
+  return { version: Number(row.version), programme: row.document, published_at: new Date(row.published_at).toISOString() };
 }
 
 export async function readProgramme(db: Queryable, _config: Config): Promise<Programme> {

@@ -1,7 +1,6 @@
-import type { RoleCard, RoleCardSettings } from '@mc/contract';
-import { procedure } from '../rpc/procedure.ts';
+import type { RoleCard } from '@mc/contract';
 import type { Queryable } from '../db/db.ts';
-import { anonymitySql } from '../features/moderation/queries.ts';
+import { anonymitySql } from './people.ts';
 import { missionVisibleSql } from './visibility.ts';
 
 /** Whether users `a` and the user id `b` (an SQL expression) are on one team. */
@@ -23,17 +22,6 @@ export function roleCardVisibleSql(owner: string, viewer: string): string {
     or exists (select 1 from role_profiles open_card
                 where open_card.user_id = ${owner}.id and open_card.card_visibility = 'everyone'
                   and (open_card.card_visibility_chosen_at is not null or ${anonymitySql(owner)} <> 'anonymous')))`;
-}
-
-async function cardSettings(db: Queryable, userId: string): Promise<RoleCardSettings> {
-  const [row] = await db.query<RoleCardSettings>(
-    `select coalesce(p.card_visibility, 'everyone') as visibility,
-            (p.user_id is not null and ${anonymitySql('u')} = 'anonymous' and p.card_visibility_chosen_at is null) as must_choose
-       from users u left join role_profiles p on p.user_id = u.id
-      where u.id = $1`,
-    [userId],
-  );
-  return row ?? { visibility: 'everyone', must_choose: false };
 }
 
 /**
@@ -59,22 +47,3 @@ export async function roleCardSeenBy(db: Queryable, ownerId: string, viewerId: s
   );
   return card ?? null;
 }
-
-export const cardProcedures = {
-  /**
-   * A person's role card, or null when they have no role profile or the caller may not read it.
-   * E-mail and mobile only for the person and their teammates; only missions the caller may see.
-   */
-  get_role_card: procedure('get_role_card', { emails: 'others' }, async (params, ctx) => roleCardSeenBy(ctx.db, params.p_user_id, ctx.userId)),
-
-  get_role_card_settings: procedure('get_role_card_settings', async (_params, ctx) => cardSettings(ctx.db, ctx.userId)),
-
-  /** Saves the choice (and that it was made); a person without a role profile has no card to set. */
-  save_role_card_settings: procedure('save_role_card_settings', async (params, ctx) => {
-    await ctx.db.query('update role_profiles set card_visibility = $2, card_visibility_chosen_at = now() where user_id = $1', [
-      ctx.userId,
-      params.p_visibility,
-    ]);
-    return cardSettings(ctx.db, ctx.userId);
-  }),
-};

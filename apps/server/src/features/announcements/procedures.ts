@@ -6,7 +6,7 @@ import { partsOf, readProgramme } from '../../kernel/programme.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
 import { announceNewNotifications } from '../../kernel/events.ts';
 import { recordAudit } from '../../kernel/audit.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { isAudience } from './audience.ts';
 import { countRecipients, deliverAnnouncement } from './delivery.ts';
 

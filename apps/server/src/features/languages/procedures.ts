@@ -4,7 +4,7 @@ import { businessError } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
 import { recordAudit } from '../../kernel/audit.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 
 /** The languages the event offers (docs/product.md#languages), English first. */
 export async function offeredLanguages(db: Queryable): Promise<LanguageCode[]> {

@@ -1,7 +1,7 @@
 import type { TeamBuilderOverview } from '@mc/contract';
 import { organiserProcedure } from '../../kernel/access.ts';
 import { recordAudit } from '../../kernel/audit.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { roleOpenSql } from '../../kernel/open-roles.ts';
 import { PLACEABLE_SQL, proposePlacements } from './builder.ts';
 

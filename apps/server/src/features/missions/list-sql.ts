@@ -1,4 +1,5 @@
-import { isoTime, MISSION_HEAD_COLUMNS } from './queries.ts';
+import { isoTime } from '../../db/sql.ts';
+import { MISSION_HEAD_COLUMNS } from './queries.ts';
 
 // The statements the mission list's cache reads (list-cache.ts, mission-list.ts).
 

@@ -1,5 +1,6 @@
 import type { Mission } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
+import { isoTime } from '../../db/sql.ts';
 import { JsonText } from '../../rpc/procedure.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
 
@@ -38,14 +39,6 @@ export const MISSION_HEAD_COLUMNS = `m.mission_id, m.name, m.shared_intention, m
          m.problem_being_solved, m.first_team_action, m.created_by,
          nullif(btrim(concat_ws(' ', creator.first_name, creator.last_name)), '') as created_by_name,
          ${isoTime('m.created_at')} as created_at, ${isoTime('m.updated_at')} as updated_at`;
-
-/**
- * A timestamp as the text JSON.stringify gives a JavaScript Date ("2026-11-22T09:30:00.123Z"), so
- * an answer reads the same whether the database or the server writes its JSON.
- */
-export function isoTime(column: string): string {
-  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 /**
  * Every mission, newest first, with the viewer's vote and subscription, as JSON text the database

@@ -1,22 +1,19 @@
-import { Readable, pipeline } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify';
+import type { FastifyInstance } from 'fastify';
 import { EXPORTS, MODERATION_AUDIT_KINDS, MODERATION_MESSAGES, type ExportName } from '@mc/contract';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
+import { isoTime } from '../../db/sql.ts';
 import { RpcError } from '../../http/errors.ts';
-import type { CallContext } from '../../rpc/procedure.ts';
-import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
-import { requireOrganiser } from '../../kernel/access.ts';
+import { sendCsv, type Cell } from '../../http/csv.ts';
+import { sendRpcError } from '../../rpc/routes.ts';
+import { actorOf } from '../../kernel/actor.ts';
+import { anonymitySql } from '../../kernel/people.ts';
 import { recordAudit } from '../../kernel/audit.ts';
-import { actorOf } from '../organiser/procedures.ts';
-import { anonymitySql, isoTime } from './queries.ts';
+import { exportCaller } from '../../kernel/export-caller.ts';
 
 /** Rows read per statement: the most an export holds in memory at once. */
 export const EXPORT_PAGE_SIZE = 1000;
-
-export type Cell = string | number;
 
 interface ExportDefinition {
   /** Column headings, in order; every row gives one cell per heading. */
@@ -140,45 +137,6 @@ function exportName(file: string): ExportName | null {
     if (meta.file === file) return name as ExportName;
   }
   return null;
-}
-
-/**
- * The caller of an export route as an organiser, or null once the refusal is sent: 401 with what
- * to do for someone signed out, 403 for anyone else.
- */
-export async function exportCaller(request: FastifyRequest, reply: FastifyReply, db: Db, keys: SigningKeys, config: Config): Promise<CallContext | null> {
-  reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
-  try {
-    const ctx = await callContextOf(request, db, keys, config);
-    await requireOrganiser(ctx);
-    return ctx;
-  } catch (error) {
-    if (!(error instanceof RpcError)) throw error;
-    // Someone who opens the address signed out reads what to do, not a token error.
-    const refusal = error.status === 401 ? new RpcError(401, error.code, MODERATION_MESSAGES.signedOutExport) : error;
-    void sendRpcError(refusal, request, reply);
-    return null;
-  }
-}
-
-/**
- * Streams rows as a CSV download that opens cleanly in spreadsheets: UTF-8 with a byte order mark,
- * RFC 4180 (CRLF, quotes doubled), and a cell starting with =, +, -, @, tab or carriage return gets
- * a leading ' so it is never run as a formula. Rows are read only as the file is written.
- */
-export function sendCsv(request: FastifyRequest, reply: FastifyReply, file: string, columns: readonly string[], rows: AsyncIterable<Cell[]>): FastifyReply {
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [...columns],
-    record_delimiter: 'windows',
-    escape_formulas: true,
-  });
-  pipeline(Readable.from(rows), csv, (error) => {
-    // The status line is already sent: the download stops short and the browser reports it failed.
-    if (error) request.log.error({ err: error }, 'export failed while streaming');
-  });
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file}"`).send(csv);
 }
 
 /**

@@ -13,7 +13,7 @@ import { organiserProcedure } from '../../kernel/access.ts';
 import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { recordMissionEvent } from '../../kernel/events.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { deleteAccount, withoutPerson } from '../../kernel/account-deletion.ts';
 import { attendeeActivity, eventOverview, findAttendees, findOrganiserMission, listOrganiserMissions } from './queries.ts';
 

@@ -3,35 +3,18 @@ import {
   OVERVIEW_RANKED_MISSIONS,
   OVERVIEW_SIGNUP_DAYS,
   OVERVIEW_VOTE_HOURS,
-  type AccountDeletionPlan,
   type AttendeeActivity,
   type AttendeeSummary,
   type CountAt,
   type EventOverview,
   type OrganiserMission,
   type OverviewFigures,
-  type PersonRef,
   type RankedMission,
 } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
-import { escapeLike } from '../teams/procedures.ts';
-
-/** A timestamp as JSON.stringify writes a Date, so every answer reads times the same way. */
-export function isoTime(column: string): string {
-  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
-/**
- * How a person chose to appear (account metadata set by the anonymity dialog): 'anonymous',
- * 'sharing', or 'not_chosen' before they chose.
- */
-export function anonymitySql(user: string): string {
-  return `anonymity_of(${user}.user_metadata)`;
-}
-
-function personJson(user: string): string {
-  return `json_build_object('user_id', ${user}.id, 'first_name', ${user}.first_name, 'last_name', ${user}.last_name, 'email', ${user}.email)`;
-}
+import { escapeLike, isoTime } from '../../db/sql.ts';
+import { planAccountDeletion } from '../../kernel/account-deletion.ts';
+import { anonymitySql, personJson } from '../../kernel/people.ts';
 
 export async function eventOverview(db: Queryable, timeZone: string): Promise<EventOverview> {
   const [figures] = await db.query<OverviewFigures>(
@@ -156,44 +139,6 @@ export async function findAttendees(db: Queryable, term: string): Promise<Attend
       limit $3`,
     [`%${escapeLike(trimmed)}%`, `${escapeLike(trimmed)}%`, ATTENDEE_SEARCH_LIMIT],
   );
-}
-
-/**
- * What deleting this account would do. The mission it created passes to its first co-owner (by
- * the date they joined) who has not created a mission of their own (a person creates at most
- * one); with no such co-owner the mission is deleted with the account.
- */
-export async function planAccountDeletion(db: Queryable, userId: string): Promise<AccountDeletionPlan> {
-  const [row] = await db.query<{
-    mission: { mission_id: string; name: string } | null;
-    new_owner: PersonRef | null;
-    votes: number;
-    subscriptions: number;
-    memberships: number;
-  }>(
-    `select (select json_build_object('mission_id', m.mission_id, 'name', m.name) from missions m where m.created_by = $1) as mission,
-            (select ${personJson('heir')}
-               from missions m
-               join mission_members mm on mm.mission_id = m.mission_id
-               join users heir on heir.id = mm.user_id
-              where m.created_by = $1 and mm.user_id <> $1 and mm.is_co_owner
-                and not exists (select 1 from missions own where own.created_by = mm.user_id)
-              order by mm.added_at, mm.user_id
-              limit 1) as new_owner,
-            (select count(*)::int from mission_votes where user_id = $1) as votes,
-            (select count(*)::int from mission_subscriptions where user_id = $1) as subscriptions,
-            (select count(*)::int from mission_members where user_id = $1) as memberships`,
-    [userId],
-  );
-  if (!row) throw new Error('the deletion plan query answered no row');
-  return {
-    mission_outcome: row.mission ? (row.new_owner ? 'transferred' : 'hidden') : 'none',
-    mission: row.mission,
-    new_owner: row.mission ? row.new_owner : null,
-    votes: row.votes,
-    subscriptions: row.subscriptions,
-    memberships: row.memberships,
-  };
 }
 
 /** What a person has done, or null for an unknown id. Never survey answers or a date of birth: neither is kept. */

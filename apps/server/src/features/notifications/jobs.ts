@@ -6,8 +6,8 @@ import type { Db } from '../../db/db.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
 import type { LiveChannel } from '../../live/service.ts';
 import { MailDelivery } from '../../mail/outbox.ts';
-import { announcesReveal } from '../rounds/live.ts';
-import { deliverDueAnnouncements } from '../announcements/delivery.ts';
+import { announcesReveal } from '../../kernel/round-changes.ts';
+import type { DueNotifications } from '../../kernel/manifest.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
 import { announceNewNotifications, NEW_NOTIFICATIONS_TOPIC } from '../../kernel/events.ts';
 import { sendDueReminders } from './reminders.ts';
@@ -33,6 +33,8 @@ export interface NotificationJobsDeps {
   live: LiveChannel;
   /** What "now" is for announcements and reminders that are due: a test sets the time instead of waiting for it. */
   clock: Clock;
+  /** What other features send when it becomes due (announcements), each pass before the reminders. */
+  due: readonly DueNotifications[];
 }
 
 /**
@@ -66,9 +68,10 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
     try {
       // Announcements whose time has come first, so an urgent one is mailed in this same pass.
       const now = new Date(clock.now());
-      const announced = await deliverDueAnnouncements(db, now);
-      const reminded = await sendDueReminders(db, now);
-      if (announced + reminded > 0) announceNewNotifications(db);
+      let sent = 0;
+      for (const sendDue of options.due) sent += await sendDue(db, now);
+      sent += await sendDueReminders(db, now);
+      if (sent > 0) announceNewNotifications(db);
       await sendDueDigests(digestDeps);
       await delivery?.deliverDue();
     } catch (error) {

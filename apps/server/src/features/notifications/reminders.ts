@@ -1,8 +1,7 @@
 import { REMINDER_MINUTES, venueInstant } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { procedure } from '../../rpc/procedure.ts';
-import { partsOf, programmeView } from '../../kernel/programme.ts';
-import { readPublished } from '../programme/versions.ts';
+import { partsOf, programmeView, readPublished } from '../../kernel/programme.ts';
 
 /**
  * Session reminders (docs/product.md#session-reminders): a person who switched them on gets a bell

@@ -1,14 +1,9 @@
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '@mc/contract';
 import { businessError, invalidParameter } from '../../http/errors.ts';
-import { procedure, type CallContext } from '../../rpc/procedure.ts';
+import { procedure } from '../../rpc/procedure.ts';
 import { isOrganiser, organiserProcedure } from '../../kernel/access.ts';
-import type { Actor } from '../../kernel/audit.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { listOrganisers, resetTwoStepSignIn, RoleChangeRefused, setOrganiserRole } from './roles.ts';
-
-/** The organiser who is calling, as the audit log names them. */
-export function actorOf(ctx: CallContext): Actor {
-  return { userId: ctx.userId, label: ctx.email };
-}
 
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|([0-9a-f-]{36})$/;
 

@@ -4,10 +4,10 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { ServerLanguage } from '../../i18n/language.ts';
 import { wordingIn } from '../../i18n/translate.ts';
-import { isoTime } from '../missions/queries.ts';
+import { isoTime } from '../../db/sql.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
 import { recordAudit } from '../../kernel/audit.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 
 /*
  * The public privacy page (docs/product.md#privacy-page). Organisers may rewrite it in the console;

@@ -11,10 +11,10 @@ import {
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { publishMissionChanges } from '../../kernel/missions-live.ts';
-import { isoTime } from '../missions/queries.ts';
+import { isoTime } from '../../db/sql.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { roleCardSeenBy } from '../../kernel/role-card.ts';
-import { SEARCH_ROW_COLUMNS } from '../teams/procedures.ts';
+import { SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
 import { collectPersonData, zipPersonData } from './data-export.ts';
 import { deleteAccount } from '../../kernel/account-deletion.ts';
 

@@ -2,7 +2,7 @@ import { PRIVACY_MESSAGES, type MySession } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import { isoTime } from '../missions/queries.ts';
+import { isoTime } from '../../db/sql.ts';
 
 /*
  * The account page's signed-in sessions (docs/product.md#account-page). A session is "signed in"

@@ -3,7 +3,7 @@ import { speakerSchema, type Speaker } from '@mc/contract/conference.ts';
 import { programmeSessionSchema, programmeSettingsSchema } from '@mc/contract/programme.ts';
 import { businessError } from '../../http/errors.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { changeProgramme, checkedPiece } from './store.ts';
 
 /** Sessions in the order the agenda shows them: by day, then start time, then number. */

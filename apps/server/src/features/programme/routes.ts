@@ -6,7 +6,7 @@ import type { Db } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { callContextOf, sendRpcError } from '../../rpc/routes.ts';
 import { requireOrganiser } from '../../kernel/access.ts';
-import { readPublished } from './versions.ts';
+import { readPublished } from '../../kernel/programme.ts';
 
 export const PHOTO_PATH_PREFIX = '/content/v1/speaker-photos/';
 

@@ -2,7 +2,7 @@ import { procedure } from '../../rpc/procedure.ts';
 import { announceNewNotifications } from '../../kernel/events.ts';
 import { recordProgrammeAlerts } from '../../kernel/programme-alerts.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { readProgrammeDocument } from './store.ts';
 import { listVersions, previewPublish, publishDraft } from './versions.ts';
 

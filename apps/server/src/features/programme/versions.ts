@@ -6,13 +6,13 @@ import {
   VERSION_MESSAGES,
   type PartChange,
   type ProgrammeDocument,
-  type ProgrammeResponse,
   type ProgrammeVersionEntry,
   type PublishPreview,
   type PublishResult,
 } from '@mc/contract';
 import type { Db, Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
+import { readPublished } from '../../kernel/programme.ts';
 import type { Actor } from '../../kernel/audit.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 
@@ -21,15 +21,6 @@ import { recordAudit } from '../../kernel/audit.ts';
  * row is the organisers' draft, and everything attendees read (the public programme, the agenda's
  * procedures, calendar files and feeds, the offline copy) is the newest row of programme_versions.
  */
-
-/** The version attendees see: its number and document. */
-export async function readPublished(db: Queryable): Promise<ProgrammeResponse & { published_at: string }> {
-  const [row] = await db.query<{ version: number; document: ProgrammeDocument; published_at: string | Date }>(
-    'select version, document, published_at from programme_versions order by version desc limit 1',
-  );
-  if (!row) throw new Error('the programme has not been published');
-  return { version: Number(row.version), programme: row.document, published_at: new Date(row.published_at).toISOString() };
-}
 
 /** A new database's first version: the seeded programme, as attendees first see it. */
 export async function publishFirstVersion(db: Queryable): Promise<void> {

@@ -4,7 +4,7 @@ import { procedure } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
 import { publishMissionChanges } from '../../kernel/missions-live.ts';
-import { escapeLike } from '../teams/procedures.ts';
+import { escapeLike } from '../../db/sql.ts';
 import { findRole, isMissionOwner, listOpenRoles, roleOpenSql, ROLE_COLUMNS } from '../../kernel/open-roles.ts';
 
 /**

@@ -6,9 +6,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
 import { sendRpcError } from '../../rpc/routes.ts';
-import { exportCaller, sendCsv, type Cell } from '../moderation/exports.ts';
+import { sendCsv, type Cell } from '../../http/csv.ts';
+import { exportCaller } from '../../kernel/export-caller.ts';
 import { recordAudit } from '../../kernel/audit.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { findSettings, roundResult } from './queries.ts';
 
 const FILES = {

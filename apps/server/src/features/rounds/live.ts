@@ -4,6 +4,7 @@ import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { publishLive } from '../../live/publish.ts';
+import { changeOf, roundIdOf, type RoundChange } from '../../kernel/round-changes.ts';
 import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
 
 /**
@@ -15,32 +16,11 @@ import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
 export const ROUNDS_FLUSH_INTERVAL_MS = 1_000;
 
 /**
- * What changed in a round: who has voted (gathered for up to ROUNDS_FLUSH_INTERVAL_MS), or its
- * state or schedule (sent at once: a screen must say "Voting closed" within a second), or its
- * result was revealed (which also records notifications).
- */
-export type RoundChange = 'votes' | 'state' | 'revealed';
-
-/**
  * Tells every instance a round changed, after the commit. The bus carries only the round's id and
  * the kind of change; each instance's RoundsFeed reads what anyone may see of it.
  */
 export function publishRoundChange(db: Db, roundId: string, change: RoundChange = 'votes'): void {
   publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId, change } });
-}
-
-function changeOf(data: unknown): RoundChange {
-  const change = typeof data === 'object' && data !== null && 'change' in data ? data.change : 'votes';
-  return change === 'state' || change === 'revealed' ? change : 'votes';
-}
-
-/** Whether a rounds message on the bus announces a reveal (see publishRoundChange). */
-export function announcesReveal(data: unknown): boolean {
-  return changeOf(data) === 'revealed';
-}
-
-function roundIdOf(data: unknown): string | null {
-  return typeof data === 'object' && data !== null && 'round_id' in data && typeof data.round_id === 'string' ? data.round_id : null;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts';
 import { businessError, invalidParameter } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
-import { actorOf } from '../organiser/procedures.ts';
+import { actorOf } from '../../kernel/actor.ts';
 import { publishRoundChange } from './live.ts';
 import { currentRoundId, findSettings, myVotes, organiserRounds, roundFor, roundResult, voteAnswer } from './queries.ts';
 import { createRound, setCloseTime, updateRound } from './settings.ts';

@@ -2,6 +2,8 @@ import { TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSe
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
+import { escapeLike } from '../../db/sql.ts';
+import { SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
 import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
@@ -11,11 +13,6 @@ import { isOwnerSql, listMembers, MEMBER_COLUMNS } from '../../kernel/members.ts
 export const USER_SEARCH_LIMIT = 20;
 
 const IS_OWNER = isOwnerSql();
-
-/** Escapes LIKE's wildcards (and the escape character itself) so a term matches literally. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * Locks the mission row for the rest of the transaction, so every team change on one mission
@@ -37,13 +34,6 @@ async function isOwner(tx: Queryable, missionId: string, userId: string): Promis
 async function assertOwner(tx: Queryable, ctx: CallContext, missionId: string): Promise<void> {
   if (!(await isOwner(tx, missionId, ctx.userId))) throw forbidden(TEAM_MESSAGES.notOwner);
 }
-
-/**
- * A people-search row (UserSearchResult) from users `u` joined with people_shown `shown`; the
- * account page's "What others see of me" builds the caller's row with the same columns.
- */
-export const SEARCH_ROW_COLUMNS = `shown.id, shown.email, shown.first_name, shown.last_name,
-  coalesce((select s.allow_team_additions from notification_settings s where s.user_id = u.id), true) as accepts_additions`;
 
 export const teamsProcedures = {
   /**
