@@ -12,12 +12,7 @@ import type { SigningKeys } from './auth/keys.ts';
 import { AuthService } from './auth/service.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerRpcRoutes } from './rpc/routes.ts';
-import { registerCalendarFeedRoutes } from './features/agenda/feed-routes.ts';
-import { registerProgrammeRoutes } from './features/programme/routes.ts';
-import { registerExportRoutes } from './features/moderation/exports.ts';
-import { registerRoundExportRoutes } from './features/rounds/exports.ts';
-import { registerPrivacyRoutes } from './features/privacy/routes.ts';
-import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.ts';
+import { MANIFESTS } from './manifests.ts';
 import { findProcedure } from './procedures.ts';
 import { offeredLanguages } from './features/languages/procedures.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -188,12 +183,8 @@ function registerRoutes(app: FastifyInstance, { config, db, keys, clock = system
     directoryCallsPerHour: config.RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR,
   });
   registerRpcRoutes(app, { db, keys, config, limits, storage, findProcedure });
-  registerCalendarFeedRoutes(app, db, config);
-  registerProgrammeRoutes(app, db, keys, config);
-  registerExportRoutes(app, db, keys, config);
-  registerRoundExportRoutes(app, db, keys, config);
-  registerPrivacyRoutes(app, db, keys, config);
-  registerUnsubscribeRoutes(app, db, keys);
+  // Each feature's own routes (downloads, feeds, uploads), as its manifest lists them.
+  for (const register of MANIFESTS.flatMap((feature) => feature.routes ?? [])) register(app, { db, keys, config });
   registerDemoSurvey(app);
   registerHealthRoutes(app, db, storage);
 }

@@ -3,7 +3,6 @@ import { Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Config } from './config.ts';
 import { systemClock } from './clock.ts';
 import { openDb, type Db } from './db/db.ts';
@@ -14,13 +13,10 @@ import { pruneExpiredRows } from './auth/pruning.ts';
 import { buildApp, type AppDeps } from './app.ts';
 import { archiveFolder } from './ops/archive.ts';
 import { seedProgramme } from './features/programme/store.ts';
+import { MANIFESTS } from './manifests.ts';
 import { organiserCommandArgs, parseOrganiserCommand, runOrganiserCommand } from './ops/organiser.ts';
 import { startLiveChannel, type LiveChannel, type LiveFeeds } from './live/service.ts';
-import { MissionsFeed } from './kernel/missions-live.ts';
-import { RoundsFeed } from './features/rounds/live.ts';
 import { startNotificationJobs, type NotificationJobs } from './features/notifications/jobs.ts';
-import { startRoundSchedule } from './features/rounds/schedule.ts';
-import { deliverDueAnnouncements } from './features/announcements/delivery.ts';
 import { controlFilePath, folderHolder, localUrl, newControlToken, registerAdminRoutes, removeControlFile, writeControlFile } from './ops/control.ts';
 
 export interface RunningServer {
@@ -39,11 +35,11 @@ export interface RunningServer {
   close(options?: { drainMs?: number }): Promise<void>;
 }
 
-/** Each live topic a feature coalesces itself; other topics go to the clients as they are published. */
-const LIVE_FEEDS: LiveFeeds = {
-  [MISSIONS_TOPIC]: (db, hub, log) => new MissionsFeed(db, hub, log),
-  [ROUNDS_TOPIC]: (db, hub, log) => new RoundsFeed(db, hub, log),
-};
+/** Each live topic a feature coalesces itself (its manifest's feeds); other topics go to the clients as they are published. */
+const LIVE_FEEDS: LiveFeeds = Object.assign({}, ...MANIFESTS.map((feature) => feature.feeds ?? {}));
+
+/** What other features send when it becomes due, for the notification jobs' every pass. */
+const DUE_NOTIFICATIONS = MANIFESTS.flatMap((feature) => feature.jobs?.dueNotifications ?? []);
 
 const netServerClose = NetServer.prototype.close;
 
@@ -80,7 +76,7 @@ export async function startServer(config: Config, options: Pick<AppDeps, 'logStr
       log: app.log,
       live: channel,
       clock: options.clock ?? systemClock,
-      due: [deliverDueAnnouncements],
+      due: DUE_NOTIFICATIONS,
     });
     const notifications = jobs;
     if (folder) {
@@ -100,7 +96,7 @@ export async function startServer(config: Config, options: Pick<AppDeps, 'logStr
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     folder?.announce(localUrl(config.HOST, port));
     pruning.runNow();
-    const roundSchedule = startRoundSchedule(database, app.log);
+    const backgroundJobs = MANIFESTS.flatMap((feature) => feature.jobs?.start?.(database, app.log) ?? []);
     let closing: Promise<void> | null = null;
     return {
       app,
@@ -111,7 +107,7 @@ export async function startServer(config: Config, options: Pick<AppDeps, 'logStr
       close(options = {}) {
         closing ??= (async () => {
           pruning.stop();
-          await roundSchedule.close();
+          await Promise.all(backgroundJobs.map((job) => job.close()));
           app.draining.active = true;
           const lastPruning = pruning.running();
           if (options.drainMs) await drainConnections(app.server, options.drainMs);
