@@ -3,41 +3,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
-import { serverLayerRules } from './eslint.server-layers.js';
+import { contractZones, serverZones, webZones, zoneOptions } from './eslint.layers.js';
 
-/*
- * The web app's layers (docs/ARCHITECTURE.md): app → features → lib and components → contract.
- * A feature never imports the app layer, and imports another feature only through that feature's
- * public entry (its index.ts: `../missions`, never `../missions/missionsApi`). lib and components
- * import no feature and no app code. The web and the server never import each other.
- * Relative imports are matched by how many folders they climb, so each depth gets its own rule.
- */
-const up = (levels) => '\\.\\./'.repeat(levels);
-const NO_SERVER = { regex: '^(\\.\\./)+server/', message: 'The web app talks to the server over HTTP only; shared code lives in packages/contract.' };
 /** zod is configured once, before any schema exists (it must never evaluate code): load it from there. */
 const ZOD_FROM_CONTRACT = {
   selector: 'ImportDeclaration[source.value=/^zod(\\/|$)/]',
   message: "Import z from '@mc/contract/zod.ts' (or './zod.ts' in the contract), where zod is configured.",
 };
-const featureLayerRules = [1, 2, 3].map((depth) => ({
-  // depth 1: features/<name>/File.tsx, depth 2: features/<name>/<folder>/File.tsx, …
-  files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { regex: `^${up(depth + 1)}app(/|$)`, message: 'Features do not import the app layer: move what they share to lib (paths, auth, query keys).' },
-          {
-            regex: `^${up(depth)}(?!\\.\\./)[^/]+/`,
-            message: "Import another feature through its public entry only ('../missions'); add what it lacks to that feature's index.ts.",
-          },
-          NO_SERVER,
-        ],
-      },
-    ],
-  },
-}));
+/** How import-x finds the file an import names: TypeScript's extensions, folders' index files. */
+const RESOLVER = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -84,25 +62,6 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/main.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
-  },
-  ...featureLayerRules,
-  {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'lib and components sit below the features and the app: they import neither.' },
-            NO_SERVER,
-          ],
-        },
-      ],
-    },
-  },
-  {
     // The product's rooms stay small enough to read (docs/ARCHITECTURE.md): no source file over 400
     // lines and no function over 100, outside tests and benchmarks, every line counted. A file or a
     // function over a limit is split by meaning (sub-components, hooks, modules), not cut at a count.
@@ -113,16 +72,32 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 100 }],
     },
   },
-  ...serverLayerRules,
+  {
+    // The layers, by the file each import resolves to (eslint.layers.js). The server's tests
+    // are left out: they wire real pieces together the way the root does.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: RESOLVER,
+    rules: { 'import-x/no-restricted-paths': ['error', zoneOptions(serverZones)] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: RESOLVER,
+    rules: { 'import-x/no-restricted-paths': ['error', zoneOptions(webZones)] },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: RESOLVER,
+    rules: { 'import-x/no-restricted-paths': ['error', zoneOptions(contractZones)] },
+  },
   {
     // No module may, through any chain of imports, import itself: layers then stay one-way.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
-    },
+    settings: RESOLVER,
     // A lazy import() runs after every module has loaded, so a cycle that passes through one (a
     // screen loaded on demand that imports the layout which names it) has no load-order hazard.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
@@ -135,11 +110,7 @@ export default tseslint.config(
     // `devDependencies`.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{ts,mjs}', '*.{ts,js}'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
-    },
+    settings: RESOLVER,
     rules: {
       'import-x/no-extraneous-dependencies': [
         'error',
