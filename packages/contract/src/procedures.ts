@@ -110,7 +110,7 @@ export const TEAM_MESSAGES = {
 
 /**
  * Who is an owner of a team: a co-owner, or the creator (role "owner"). The server's SQL says the
- * same (features/teams/members.ts); owners get the badge and may update the mission and its team.
+ * same (apps/server/src/kernel/members.ts); owners get the badge and may update the mission and its team.
  */
 export function isMissionOwner(member: Pick<MissionMember, 'is_co_owner' | 'role_in_team'>): boolean {
   return member.is_co_owner || member.role_in_team === 'owner';
