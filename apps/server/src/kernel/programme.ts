@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { ProgrammeSettings } from '@mc/contract/agenda.ts';
-import type { Speaker } from '@mc/contract/conference.ts';
+import { parseConferenceContent, type Speaker } from '@mc/contract/conference.ts';
 import {
   programmeDays,
+  programmeFromContent,
+  programmeSchema,
   type ProgrammeDocument,
   type ProgrammePart,
   type ProgrammeResponse,
@@ -21,6 +24,13 @@ export interface Programme {
   agenda: ProgrammeSession[];
   /** The dates and zone, with the venue, its address, map link and rooms as the organisers entered them. */
   settings: ProgrammeSettings & ProgrammeSettingsDocument;
+}
+
+/** The sample content files the web app once bundled: the seed of an empty database. */
+export function sampleProgramme(config: Config): ProgrammeDocument {
+  const file = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../../web/src/features/conference/content/${name}`, import.meta.url), 'utf8'));
+  const content = parseConferenceContent(file('speakers.json'), file('agenda.json'));
+  return programmeSchema.parse(programmeFromContent(content, { startDate: config.CONFERENCE_START_DATE, timeZone: config.CONFERENCE_TIME_ZONE }));
 }
 
 /** The version attendees see: its number and document. */

@@ -2,8 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { programmeCalendar } from './calendar.ts';
-import { sampleProgramme } from '../programme/store.ts';
-import { partsOf, programmeView, type Programme } from '../../kernel/programme.ts';
+import { partsOf, programmeView, sampleProgramme, type Programme } from '../../kernel/programme.ts';
 import type { Part } from '@mc/contract/conference.ts';
 import { asRead, hostileText, readCalendar } from '../../../test/calendar-texts.ts';
 

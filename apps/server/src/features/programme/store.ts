@@ -1,26 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { z } from '@mc/contract/zod.ts';
-import { parseConferenceContent } from '@mc/contract/conference.ts';
-import {
-  PROGRAMME_MESSAGES,
-  programmeFromContent,
-  programmeProblems,
-  programmeSchema,
-  type ProgrammeDocument,
-  type ProgrammeResponse,
-} from '@mc/contract/programme.ts';
+import { PROGRAMME_MESSAGES, programmeProblems, programmeSchema, type ProgrammeDocument, type ProgrammeResponse } from '@mc/contract/programme.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { RpcError } from '../../http/errors.ts';
+import { sampleProgramme } from '../../kernel/programme.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { publishFirstVersion } from './versions.ts';
-
-/** The sample content files the web app once bundled: the seed of an empty database. */
-export function sampleProgramme(config: Config): ProgrammeDocument {
-  const file = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../../../web/src/features/conference/content/${name}`, import.meta.url), 'utf8'));
-  const content = parseConferenceContent(file('speakers.json'), file('agenda.json'));
-  return programmeSchema.parse(programmeFromContent(content, { startDate: config.CONFERENCE_START_DATE, timeZone: config.CONFERENCE_TIME_ZONE }));
-}
 
 /**
  * On first start the programme is the sample content, published as the first version, so `npm start` shows the same programme as
