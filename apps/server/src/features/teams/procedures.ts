@@ -2,6 +2,7 @@ import { TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSe
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
+import { foundBySearchSql } from '../../kernel/people.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';
 import { publishMissionChanges } from '../missions/live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';
@@ -66,11 +67,7 @@ export const teamsProcedures = {
         where exists (select 1 from role_profiles p where p.user_id = u.id)
           and u.id <> $2
           and ($3::uuid is null or not exists (select 1 from mission_members m where m.mission_id = $3 and m.user_id = u.id))
-          and case when shown.anonymous then lower(u.email) = lower($5)
-                   else u.first_name ilike $1 escape '\\'
-                        or u.last_name ilike $1 escape '\\'
-                        or (u.first_name || ' ' || u.last_name) ilike $1 escape '\\'
-                        or u.email ilike $1 escape '\\' end
+          and ${foundBySearchSql('u', 'shown', '$1', '$5')}
         order by case when shown.first_name ilike $4 escape '\\' or shown.last_name ilike $4 escape '\\' then 0 else 1 end,
                  lower(shown.first_name), lower(shown.last_name), lower(shown.email), u.id
         limit ${USER_SEARCH_LIMIT}`,
