@@ -12,13 +12,26 @@ export type Audience = 'attendees' | 'organisers';
 
 /**
  * The relation to join for people as `audience` sees them, with people_shown's columns. Organisers
- * run the event and answer requests about personal data: their console shows who people are.
+ * run the event and answer requests about personal data: their console shows who people are (names
+ * and e-mail); a mobile number only as the CSV exports give it, never of someone anonymous.
  */
 export function peopleSeenBy(audience: Audience): string {
   if (audience === 'attendees') return 'people_shown';
-  return `(select u.id, anonymity_of(u.user_metadata) = 'anonymous' as anonymous, u.first_name, u.last_name, u.email, u.mobile
-             from users u)`;
+  return `(select u.id, shown.anonymous, u.first_name, u.last_name, u.email, shown.mobile
+             from users u join people_shown shown on shown.id = u.id)`;
 }
+
+/**
+ * The person `$1` as each audience sees them, one row each, for "What others see of me": other
+ * attendees read people_shown's names and e-mail (search, team lists, creator lines, requests,
+ * rounds); teammates also its mobile (on the role card); the organisers' console as above.
+ */
+export const SEEN_BY_AUDIENCES_SQL = `
+  select 'attendees' as audience, shown.first_name, shown.last_name, shown.email, '' as mobile from people_shown shown where shown.id = $1
+  union all
+  select 'teammates', shown.first_name, shown.last_name, shown.email, shown.mobile from people_shown shown where shown.id = $1
+  union all
+  select 'organisers', seen.first_name, seen.last_name, seen.email, seen.mobile from ${peopleSeenBy('organisers')} seen where seen.id = $1`;
 
 /** A person's whole name as `shown` (a row of people_shown) reads: "Anonymous attendee" for someone anonymous. */
 export function shownNameSql(shown: string): string {
