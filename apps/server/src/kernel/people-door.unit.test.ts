@@ -64,26 +64,32 @@ const NOT_AN_ALIAS = new Set([
   'fetch',
 ]);
 
-/** Each place the text reads first_name, last_name, email or mobile of the users table. */
-export function personalReads(text: string): string[] {
-  const found: string[] = [];
-  const aliases = new Set<string>(['users']);
-  for (const match of text.matchAll(/\b(?:from|join|update)\s+(?:public\.)?users\b(?:\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi)) {
+const USERS_TABLE = /\b(?:from|join|update)\s+(?:public\.)?users\b(?:\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi;
+
+/** The names a text gives the users table (its aliases, and `users`), and whether it reads it unaliased. */
+function usersNames(text: string): { names: Set<string>; bare: boolean } {
+  const names = new Set<string>(['users']);
+  let bare = false;
+  for (const match of text.matchAll(USERS_TABLE)) {
     const alias = match[1]?.toLowerCase();
-    if (alias && !NOT_AN_ALIAS.has(alias)) aliases.add(alias);
+    if (alias && !NOT_AN_ALIAS.has(alias)) names.add(alias);
+    else bare = true;
   }
+  return { names, bare };
+}
+
+/** Each place the text reads first_name, last_name, email or mobile of the users table, or its whole row. */
+function personalReads(text: string): string[] {
+  const found: string[] = [];
   const columns = PERSONAL_COLUMNS.join('|');
-  for (const alias of aliases) {
-    for (const match of text.matchAll(new RegExp(`\\b${alias}\\.(${columns})\\b`, 'gi'))) found.push(match[0]);
+  for (const name of usersNames(text).names) {
+    const reads = new RegExp(`\\b${name}\\.(?:${columns}|\\*)(?!\\w)|\\b(?:row_to_json|to_jsonb?|jsonb?_agg)\\(\\s*${name}\\s*\\)`, 'gi');
+    for (const match of text.matchAll(reads)) found.push(match[0]);
   }
-  // A statement on users without an alias reads its columns bare: select first_name from users.
+  // A statement on users without an alias reads its columns bare: select first_name from users, or select *.
   for (const statement of text.split(/;|`/)) {
-    if (
-      !/\b(?:from|join|update)\s+(?:public\.)?users\b(?!\s+(?:as\s+)?[a-z_])/i.test(statement) &&
-      !/\b(?:from|join|update)\s+(?:public\.)?users\s+(?:where|on|set|order|limit|for|join|left)\b/i.test(statement)
-    )
-      continue;
-    for (const match of statement.matchAll(new RegExp(`(?<![.'"\\w])(${columns})(?!['"\\w])`, 'gi'))) found.push(match[0]);
+    if (!usersNames(statement).bare) continue;
+    for (const match of statement.matchAll(new RegExp(`(?<![.'"\\w])(?:${columns})(?!['"\\w])|\\bselect\\s+\\*`, 'gi'))) found.push(match[0]);
   }
   return found;
 }
@@ -117,6 +123,9 @@ describe('people are read through one door', () => {
     expect(personalReads('select first_name, last_name from users where id = $1')).toEqual(['first_name', 'last_name']);
     expect(personalReads('select users.email from mission_members join users on users.id = mission_members.user_id')).toEqual(['users.email']);
     expect(personalReads(`select shown.first_name, 'email', p.email from people_shown shown join profiles p on p.id = shown.id`)).toEqual([]);
+    expect(personalReads('select u.*, row_to_json(u) from users u')).toEqual(['u.*', 'row_to_json(u)']);
+    expect(personalReads('select * from users where id = $1')).toEqual(['select *']);
+    expect(personalReads('select s.email_digest from notification_settings s join users u on u.id = s.user_id')).toEqual([]);
   });
 
   it('reads no name, e-mail or mobile from users outside the kernel and the named exceptions', () => {
