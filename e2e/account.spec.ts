@@ -53,6 +53,15 @@ test('an anonymous attendee sees what others see of them, and another attendee s
   const previewCardText = await previewCard.innerText();
   const previewSearchName = await preview.getByRole('heading', { name: 'Search result' }).locator('xpath=following-sibling::p[1]').innerText();
   expect(previewSearchName).toBe('Anonymous attendee');
+  // Who sees what, audience by audience, from the same rule: only the organisers see who they are.
+  const audiences = page.getByRole('region', { name: 'Who sees what' }).getByRole('listitem');
+  await expect(audiences).toHaveCount(3);
+  await expect(audiences.nth(0)).toContainText('Other attendees');
+  await expect(audiences.nth(0)).toContainText('Anonymous attendee');
+  await expect(audiences.nth(1)).toContainText('Anonymous attendee');
+  await expect(audiences.nth(1)).toContainText('No mobile shown');
+  await expect(audiences.nth(2)).toContainText('The organisers');
+  await expect(audiences.nth(2)).toContainText('Quilla Anonymoustest');
 
   // Another attendee, in their own browser, reads the same name on the mission and the same role card.
   const otherContext = await browser.newContext();

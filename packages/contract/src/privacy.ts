@@ -98,6 +98,20 @@ export interface SeenByOthers {
   /** Their role card as an attendee outside their teams reads it; null when such an attendee may not (or there is no role profile). */
   role_card: RoleCard | null;
   has_role_profile: boolean;
+  /** How each audience names them and which contact details it gets, read from the one rule (docs/product.md#anonymity). */
+  audiences: SeenByAudience[];
+}
+
+/** Who may look at a person: other attendees (owners and the projector included), their teammates, the organisers' console. */
+export type PersonAudience = 'attendees' | 'teammates' | 'organisers';
+
+/** A person as one audience sees them; an empty e-mail or mobile is one that audience does not get. */
+export interface SeenByAudience {
+  audience: PersonAudience;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
 }
 
 /** One signed-in session of the caller. */

@@ -1,9 +1,56 @@
 /*
- * How a person is shown in SQL: the pieces every feature reads people with. People are shown to
- * others through the people_shown view (migration 019: an anonymous person is "Anonymous attendee"
- * without contact details); these helpers say how a person chose to appear and build the rows
- * that name them.
+ * The one door through which the server reads a person for someone else (docs/product.md#anonymity,
+ * docs/decisions/032-what-anonymity-covers.md). The database view `people_shown` (migrations 019
+ * and 027) is the rule: id, anonymous, first_name, last_name, email and mobile as other attendees
+ * see them; someone who chose "Stay anonymous" is "Anonymous attendee" with no e-mail or mobile.
+ * Every SQL text that names a person to someone else joins it, or a fragment of this file; the
+ * unit test beside this file fails on any other read of the users table's names, e-mail or mobile.
  */
+
+/** Who is looking: other attendees (teammates, owners and the projector included), or the organisers' console. */
+export type Audience = 'attendees' | 'organisers';
+
+/**
+ * The relation to join for people as `audience` sees them, with people_shown's columns. Organisers
+ * run the event and answer requests about personal data: their console shows who people are (names
+ * and e-mail); a mobile number only as the CSV exports give it, never of someone anonymous.
+ */
+export function peopleSeenBy(audience: Audience): string {
+  if (audience === 'attendees') return 'people_shown';
+  return `(select u.id, shown.anonymous, u.first_name, u.last_name, u.email, shown.mobile
+             from users u join people_shown shown on shown.id = u.id)`;
+}
+
+/**
+ * The person `$1` as each audience sees them, one row each, for "What others see of me": other
+ * attendees read people_shown's names and e-mail (search, team lists, creator lines, requests,
+ * rounds); teammates also its mobile (on the role card); the organisers' console as above.
+ */
+export const SEEN_BY_AUDIENCES_SQL = `
+  select 'attendees' as audience, shown.first_name, shown.last_name, shown.email, '' as mobile from people_shown shown where shown.id = $1
+  union all
+  select 'teammates', shown.first_name, shown.last_name, shown.email, shown.mobile from people_shown shown where shown.id = $1
+  union all
+  select 'organisers', seen.first_name, seen.last_name, seen.email, seen.mobile from ${peopleSeenBy('organisers')} seen where seen.id = $1`;
+
+/** A person's whole name as `shown` (a row of people_shown) reads: "Anonymous attendee" for someone anonymous. */
+export function shownNameSql(shown: string): string {
+  return `btrim(concat_ws(' ', ${shown}.first_name, ${shown}.last_name))`;
+}
+
+/**
+ * Whether the people search finds users `user` (with `shown`, their people_shown row) for a term:
+ * `contains` is a LIKE pattern matching anywhere, `whole` the term itself. Someone anonymous is
+ * found only by their whole e-mail address typed exactly, never by name or part of the address
+ * (a match would tell the searcher that this name belongs to someone anonymous).
+ */
+export function foundBySearchSql(user: string, shown: string, contains: string, whole: string): string {
+  return `case when ${shown}.anonymous then lower(${user}.email) = lower(${whole})
+               else ${shown}.first_name ilike ${contains} escape '\\'
+                    or ${shown}.last_name ilike ${contains} escape '\\'
+                    or (${shown}.first_name || ' ' || ${shown}.last_name) ilike ${contains} escape '\\'
+                    or ${shown}.email ilike ${contains} escape '\\' end`;
+}
 
 /**
  * How a person chose to appear (account metadata set by the anonymity dialog): 'anonymous',

@@ -26,7 +26,7 @@ export function roleCardVisibleSql(owner: string, viewer: string): string {
 
 /**
  * `ownerId`'s role card as `viewerId` may read it, or null. Names, e-mail and mobile come from
- * people_shown (migration 019): a person who stays anonymous is "Anonymous attendee" on their card
+ * people_shown (migrations 019 and 027): a person who stays anonymous is "Anonymous attendee" on their card
  * too, without contact details, even to their teammates. The account page's preview asks this with
  * a viewer who is nobody's teammate, so it shows exactly what such an attendee gets.
  */
@@ -39,7 +39,7 @@ export async function roleCardSeenBy(db: Queryable, ownerId: string, viewerId: s
                         from mission_members mm join missions m on m.mission_id = mm.mission_id
                        where mm.user_id = u.id and ${missionVisibleSql('m', '$2')}), '[]'::json) as missions,
             case when (u.id = $2 or ${teammatesSql('u', '$2')}) and shown.email <> '' then shown.email end as email,
-            case when (u.id = $2 or ${teammatesSql('u', '$2')}) and not shown.anonymous then u.mobile end as mobile,
+            case when (u.id = $2 or ${teammatesSql('u', '$2')}) and not shown.anonymous then shown.mobile end as mobile,
             (u.id = $2 or ${teammatesSql('u', '$2')}) as teammate
        from users u join people_shown shown on shown.id = u.id join role_profiles p on p.user_id = u.id
       where u.id = $1 and ${roleCardVisibleSql('u', '$2')}`,

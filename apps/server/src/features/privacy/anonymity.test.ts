@@ -93,4 +93,39 @@ describeEachDatabase('anonymity: one way of showing a person everywhere', (serve
     await chooseAnonymity(owner, true);
     expect(await creatorName()).toBe('Anonymous attendee');
   });
+
+  it('tells the person how each audience names them, as those audiences are answered', async () => {
+    const mobile = '+27825550123';
+    const { owner: person, mission } = await createMission(server(), { p_name: 'Audience Mission' }, { firstName: 'Xolani', lastName: 'Xuma', mobile });
+    await person.client.rpc('save_role_card_settings', { p_visibility: 'everyone' });
+    const teammate = await signUpLeader(server());
+    expect((await person.client.rpc('add_mission_member', { p_mission_id: mission.mission_id, p_user_id: teammate.user.id })).error).toBeNull();
+    const organiser = await signUpOrganiser(server());
+
+    for (const anonymous of [false, true]) {
+      await chooseAnonymity(person, anonymous);
+      const audiences = (await person.client.rpc('get_how_others_see_me', {})).data?.audiences;
+      const seenBy = (audience: string) => audiences?.find((row) => row.audience === audience);
+      // Other attendees and teammates: what the team list and the role card answer them.
+      const row = (await teammate.client.rpc('get_mission_members', { p_mission_id: mission.mission_id })).data?.find(
+        (member) => member.user_id === person.user.id,
+      );
+      const card = (await teammate.client.rpc('get_role_card', { p_user_id: person.user.id })).data;
+      const named = anonymous ? SHOWN : { first_name: 'Xolani', last_name: 'Xuma', email: person.email };
+      expect(row).toMatchObject(named);
+      expect(card).toMatchObject({ first_name: named.first_name, last_name: named.last_name, mobile: anonymous ? null : mobile });
+      expect(seenBy('attendees')).toEqual({ audience: 'attendees', ...named, mobile: '' });
+      expect(seenBy('teammates')).toEqual({ audience: 'teammates', ...named, mobile: card?.mobile ?? '' });
+      // The organisers' console: who they are, as its People section answers.
+      const [found] = (await organiser.client.rpc('find_attendees', { p_search_term: person.email })).data ?? [];
+      expect(found).toMatchObject({ first_name: 'Xolani', last_name: 'Xuma', email: person.email });
+      expect(seenBy('organisers')).toEqual({
+        audience: 'organisers',
+        first_name: 'Xolani',
+        last_name: 'Xuma',
+        email: person.email,
+        mobile: anonymous ? '' : mobile,
+      });
+    }
+  });
 });

@@ -5,10 +5,12 @@ import {
   PRIVACY_MESSAGES,
   type DataExportReady,
   type OwnAccountDeleted,
+  type SeenByAudience,
   type SeenByOthers,
   type UserSearchResult,
 } from '@mc/contract';
 import { businessError } from '../../http/errors.ts';
+import { SEEN_BY_AUDIENCES_SQL } from '../../kernel/people.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { isoTime } from '../../db/sql.ts';
@@ -26,10 +28,11 @@ export const privacyProcedures = {
   /**
    * "What others see of me": the caller's search row, team-list row and role card, each made by the
    * code that answers other attendees (people_shown, the search's columns, roleCardSeenBy with a
-   * viewer on none of their teams), so the preview cannot drift from what others get.
+   * viewer on none of their teams), so the preview cannot drift from what others get; and how each
+   * audience names them, from the kernel's rule (kernel/people.ts).
    */
   get_how_others_see_me: procedure('get_how_others_see_me', { emails: 'own' }, async (_params, ctx): Promise<SeenByOthers> => {
-    const [seen] = await ctx.db.query<Omit<SeenByOthers, 'search_result' | 'team_row' | 'role_card'> & { search_result: UserSearchResult }>(
+    const [seen] = await ctx.db.query<Omit<SeenByOthers, 'search_result' | 'team_row' | 'role_card' | 'audiences'> & { search_result: UserSearchResult }>(
       `select shown.id, shown.first_name, shown.last_name, shown.email,
               case when shown.anonymous then 'whole_email' else 'name_or_email' end as found_by,
               exists (select 1 from role_profiles p where p.user_id = u.id) as has_role_profile,
@@ -43,6 +46,7 @@ export const privacyProcedures = {
       search_result: seen.has_role_profile ? seen.search_result : null,
       team_row: { user_id: seen.id, first_name: seen.first_name, last_name: seen.last_name, email: seen.email },
       role_card: await roleCardSeenBy(ctx.db, ctx.userId, NOBODY),
+      audiences: await ctx.db.query<SeenByAudience>(SEEN_BY_AUDIENCES_SQL, [ctx.userId]),
     };
   }),
 

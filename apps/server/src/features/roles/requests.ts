@@ -15,9 +15,9 @@ import { isMissionOwner, roleOpenSql } from '../../kernel/open-roles.ts';
  */
 
 const REQUEST_COLUMNS = `q.request_id, q.kind, q.role_id, r.title as role_title, q.mission_id, m.name as mission_name, q.user_id,
-  u.first_name, u.last_name, q.message, q.status, q.reason, q.created_at`;
+  shown.first_name, shown.last_name, q.message, q.status, q.reason, q.created_at`;
 const REQUEST_FROM = `team_requests q join mission_roles r on r.role_id = q.role_id join missions m on m.mission_id = q.mission_id
-  join users u on u.id = q.user_id`;
+  join people_shown shown on shown.id = q.user_id`;
 
 async function requestById(db: Queryable, requestId: string): Promise<TeamRequest[]> {
   return db.query<TeamRequest>(`select ${REQUEST_COLUMNS} from ${REQUEST_FROM} where q.request_id = $1`, [requestId]);

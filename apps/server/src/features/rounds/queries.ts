@@ -1,5 +1,6 @@
 import type { CurrentRound, MyRoundVote, OrganiserRound, RoundMission, RoundResult, RoundResultMission, RoundSettings, RoundVoteAnswer } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
+import { peopleSeenBy, shownNameSql } from '../../kernel/people.ts';
 
 /** A timestamp as the wire carries it: ISO 8601 in UTC, to the millisecond. */
 export const iso = (column: string): string => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -26,14 +27,15 @@ export async function findSettings(db: Queryable, roundId: string): Promise<Roun
 /**
  * The round's missions by name, each with its team's names and (when `withCounts`) its votes. The
  * same rule as IN_ROUND, read from the shortlist's key when the round has one rather than by
- * looking at every mission.
+ * looking at every mission. Attendees (and each phone's offline copy) read the team as people_shown
+ * names it; the organisers' console ('always') as the people are.
  */
 export async function roundMissions(db: Queryable, roundId: string, withCounts: 'always' | 'public'): Promise<RoundMission[]> {
   const counts = withCounts === 'always' ? 'true' : COUNTS_PUBLIC;
   return db.query<RoundMission>(
     `select m.mission_id, m.name, m.statement,
-            coalesce((select json_agg(btrim(concat_ws(' ', u.first_name, u.last_name)) order by mm.added_at, mm.user_id)
-                        from mission_members mm join users u on u.id = mm.user_id
+            coalesce((select json_agg(${shownNameSql('shown')} order by mm.added_at, mm.user_id)
+                        from mission_members mm join ${peopleSeenBy(withCounts === 'always' ? 'organisers' : 'attendees')} shown on shown.id = mm.user_id
                        where mm.mission_id = m.mission_id), '[]'::json) as team,
             case when ${counts}
                  then (select count(*)::int from round_votes v where v.round_id = r.round_id and v.mission_id = m.mission_id) end as vote_count

@@ -3,7 +3,7 @@ import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
 import { escapeLike } from '../../db/sql.ts';
-import { SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
+import { foundBySearchSql, SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
 import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
@@ -56,11 +56,7 @@ export const teamsProcedures = {
         where exists (select 1 from role_profiles p where p.user_id = u.id)
           and u.id <> $2
           and ($3::uuid is null or not exists (select 1 from mission_members m where m.mission_id = $3 and m.user_id = u.id))
-          and case when shown.anonymous then lower(u.email) = lower($5)
-                   else u.first_name ilike $1 escape '\\'
-                        or u.last_name ilike $1 escape '\\'
-                        or (u.first_name || ' ' || u.last_name) ilike $1 escape '\\'
-                        or u.email ilike $1 escape '\\' end
+          and ${foundBySearchSql('u', 'shown', '$1', '$5')}
         order by case when shown.first_name ilike $4 escape '\\' or shown.last_name ilike $4 escape '\\' then 0 else 1 end,
                  lower(shown.first_name), lower(shown.last_name), lower(shown.email), u.id
         limit ${USER_SEARCH_LIMIT}`,

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import type { SeenByOthers } from '@mc/contract';
+import type { PersonAudience, SeenByAudience, SeenByOthers } from '@mc/contract';
 import { Card, EmailText, QueryState } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { callRpc } from '../../lib/rpc';
@@ -26,7 +26,12 @@ export function SeenByOthersCard() {
       </h2>
       <p className="mb-4 text-sm text-slate-300">{_('account.seen.intro')}</p>
       <QueryState query={seen} loading={_('account.seen.loading')}>
-        {(data) => <SeenParts seen={data} />}
+        {(data) => (
+          <>
+            <SeenParts seen={data} />
+            <SeenByAudiences audiences={data.audiences} />
+          </>
+        )}
       </QueryState>
     </Card>
   );
@@ -72,5 +77,33 @@ function SeenParts({ seen }: { seen: SeenByOthers }) {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * How each audience names the person and which contact details it gets, as the server's one rule
+ * answers it (people_shown): nothing here is assumed, so it stays true whatever the choice.
+ */
+function SeenByAudiences({ audiences }: { audiences: SeenByAudience[] }) {
+  const { _ } = useLingui();
+  const titles: Record<PersonAudience, string> = {
+    attendees: _('account.seen.audience.attendees'),
+    teammates: _('account.seen.audience.teammates'),
+    organisers: _('account.seen.audience.organisers'),
+  };
+  return (
+    <section className="mt-4" aria-label={_('account.seen.audiences')} data-testid="seen-by-audience">
+      <h3 className="mb-2 text-sm font-semibold text-slate-200">{_('account.seen.audiences')}</h3>
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {audiences.map((seen) => (
+          <li key={seen.audience} className="rounded-lg border border-slate-700 p-3">
+            <h4 className="text-xs font-semibold text-slate-300">{titles[seen.audience]}</h4>
+            <p className="font-medium break-words text-slate-100">{`${seen.first_name} ${seen.last_name}`.trim()}</p>
+            <p className="text-sm break-words text-slate-300">{seen.email ? <EmailText email={seen.email} /> : _('account.seen.noEmail')}</p>
+            <p className="text-sm break-words text-slate-300">{seen.mobile ? seen.mobile : _('account.seen.noMobile')}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
