@@ -1,4 +1,4 @@
-import { sqlState } from '../db/db.ts';
+import { ABORTED_TRANSACTION_STATES, sqlState } from '../db/db.ts';
 import type { ServerLanguage } from '../i18n/language.ts';
 import { translate } from '../i18n/translate.ts';
 
@@ -86,7 +86,8 @@ export const RESTARTING_MESSAGE = 'The server is restarting. Please try again in
 /**
  * How a database error answers when the request, not the server, is at fault, or when the server
  * cannot write: invalid text or number for a type, a value too long, a reference to nothing, text
- * the database cannot store, a value too large to index. Null: a fault of ours (500).
+ * the database cannot store, a value too large to index; or when the database cannot take the work
+ * for now (out of resources, or a transaction aborted on each of its tries). Null: a fault of ours (500).
  */
 export function classifyDatabaseError(error: unknown): { status: 400; state: string } | { status: 503; state: string; storageFull: boolean } | null {
   const state = sqlState(error);
@@ -97,6 +98,9 @@ export function classifyDatabaseError(error: unknown): { status: 400; state: str
   // The rest of class 53, insufficient resources (53300 too many connections, 53200 out of memory):
   // passing, as during the vote spike; the instance stays ready.
   if (state.startsWith('53')) return { status: 503, state, storageFull: false };
+  // A deadlock or serialization failure still there after the transaction's last try
+  // (db/db.ts, retryAborted): nothing was saved, and the same request a moment later will pass.
+  if (ABORTED_TRANSACTION_STATES.has(state)) return { status: 503, state, storageFull: false };
   return null;
 }
 
