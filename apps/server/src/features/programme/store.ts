@@ -9,9 +9,10 @@ import {
   type ProgrammeDocument,
   type ProgrammeResponse,
 } from '@mc/contract/programme.ts';
+import { isDateNearEvent, MOMENT_MESSAGES, yearOf } from '@mc/contract/moments.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
-import { RpcError } from '../../http/errors.ts';
+import { businessError, RpcError } from '../../http/errors.ts';
 import { recordAudit, type Actor } from '../organiser/audit.ts';
 import { publishFirstVersion } from './versions.ts';
 
@@ -44,6 +45,13 @@ export async function readProgrammeDocument(db: Queryable): Promise<ProgrammeRes
   const [row] = await db.query<{ document: ProgrammeDocument; version: string | number }>('select document, version from programme');
   if (!row) throw new Error('the programme has not been seeded');
   return { version: Number(row.version), programme: row.document };
+}
+
+/** The event's year: the year of the programme's first day (docs/product.md#dates-times-and-counts). */
+export async function eventYear(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ start: string }>(`select document->'settings'->>'startDate' as start from programme`);
+  if (!row) throw new Error('the programme has not been seeded');
+  return yearOf(row.start);
 }
 
 /**
@@ -89,6 +97,9 @@ export async function changeProgramme(
     if (!row) throw new Error('the programme has not been seeded');
     const { next, audit } = change(row.document);
     const checked = checkedProgramme(next);
+    // The days move within a few years of the event's (docs/product.md#dates-times-and-counts).
+    const year = yearOf(row.document.settings.startDate);
+    if (![checked.settings.startDate, checked.settings.endDate].every((date) => isDateNearEvent(date, year))) throw businessError(MOMENT_MESSAGES.date);
     const [saved] = await tx.query<{ version: string | number }>(
       'update programme set document = $1::jsonb, version = version + 1, updated_at = now() returning version',
       [JSON.stringify(checked)],
