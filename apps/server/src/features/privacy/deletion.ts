@@ -1,4 +1,12 @@
-import { DELETED_ACCOUNT_LABEL, MODERATION_MESSAGES, ORPHANED_MISSION_NOTE, type MissionOutcome } from '@mc/contract';
+import {
+  DELETED_ACCOUNT_LABEL,
+  MISSION_FIELD_MAX,
+  MISSION_FIELDS,
+  MODERATION_MESSAGES,
+  ORPHANED_MISSION_NOTE,
+  type MissionField,
+  type MissionOutcome,
+} from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { planAccountDeletion } from '../moderation/queries.ts';
@@ -91,6 +99,9 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
     await recordMissionEvent(tx, plan.mission.mission_id, userId, { kind: 'mission_hidden', reason: ORPHANED_MISSION_NOTE });
   }
 
+  const identifiers = [userId, person.email, person.first_name, person.last_name];
+  if (plan.mission) await forgetInMissionText(tx, plan.mission.mission_id, { identifiers });
+
   const touched = await tx.query<{ mission_id: string }>(
     `select mission_id from mission_votes where user_id = $1
      union select mission_id from mission_subscriptions where user_id = $1
@@ -112,7 +123,7 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
   return {
     mission_outcome: plan.mission_outcome,
     email: person.email,
-    identifiers: [userId, person.email, person.first_name, person.last_name],
+    identifiers,
     new_owner_email: plan.new_owner?.email ?? null,
     counts: { votes: plan.votes, subscriptions: plan.subscriptions, memberships: plan.memberships, organiser: person.organiser },
     touched: touched.map((row) => row.mission_id),
@@ -134,6 +145,22 @@ export function withoutPerson(text: string, deletion: Pick<AccountDeletion, 'ide
   if (words.length === 0) return text;
   const mention = new RegExp(`(?<![\\p{L}\\p{N}@.])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
   return text.replace(mention, DELETED_ACCOUNT_LABEL);
+}
+
+/**
+ * The mission the person leaves behind (to a new owner, or hidden) keeps its texts, but never the
+ * person: each mention of them typed into it ("Mission of {first} {last}") is replaced as in an
+ * organiser's reason (withoutPerson), within each field's length.
+ */
+async function forgetInMissionText(tx: Queryable, missionId: string, deletion: Pick<AccountDeletion, 'identifiers'>): Promise<void> {
+  const [texts] = await tx.query<Record<MissionField, string>>(`select ${MISSION_FIELDS.join(', ')} from missions where mission_id = $1`, [missionId]);
+  if (!texts) return;
+  const changed = MISSION_FIELDS.filter((field) => withoutPerson(texts[field], deletion) !== texts[field]);
+  if (changed.length === 0) return;
+  await tx.query(`update missions set ${changed.map((field, index) => `${field} = $${index + 2}`).join(', ')} where mission_id = $1`, [
+    missionId,
+    ...changed.map((field) => withoutPerson(texts[field], deletion).slice(0, MISSION_FIELD_MAX[field])),
+  ]);
 }
 
 /**
