@@ -1,3 +1,4 @@
+import { isIsoDate } from '@mc/contract/agenda.ts';
 import { ABORTED_TRANSACTION_STATES, sqlState } from '../db/db.ts';
 import type { ServerLanguage } from '../i18n/language.ts';
 import { translate } from '../i18n/translate.ts';
@@ -13,6 +14,8 @@ export class AuthError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
+    /** For a 429: when the limit lets the caller in again, sent as Retry-After (clients and proxies read it). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -32,13 +35,14 @@ export type AuthApiVersion = '2024-01-01';
 export const AUTH_API_VERSION_HEADER = 'x-supabase-api-version';
 
 /**
- * As Supabase Auth reads `X-Supabase-Api-Version`: a date on or after 2024-01-01 gets errors as
- * `{code: error_code, message}` and the version echoed back in the same header; no header, or an
- * earlier or malformed date, gets the first shape `{code: status, error_code, msg}`.
+ * As Supabase Auth reads `X-Supabase-Api-Version` (a calendar date, YYYY-MM-DD, parsed as one): a
+ * date on or after 2024-01-01 gets errors as `{code: error_code, message}` and the version echoed
+ * back in the same header; no header, an earlier date, or one that is not a real date (2024-02-31)
+ * gets the first shape `{code: status, error_code, msg}`.
  */
 export function authApiVersion(headers: Record<string, string | string[] | undefined>): AuthApiVersion | null {
   const value = headers[AUTH_API_VERSION_HEADER];
-  if (typeof value !== 'string' || !/^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) return null;
+  if (typeof value !== 'string' || !isIsoDate(value)) return null;
   return value >= '2024-01-01' ? '2024-01-01' : null;
 }
 
