@@ -13,6 +13,8 @@ import { HelperProcess } from './helper-process.ts';
  * round of `finalists`, on an open-loop schedule spread over a `windowSeconds` window, on ONE
  * instance, while `screens` /live and /vote screens follow it on the live channel. Then the
  * organiser closes it, and each screen shows "Voting closed" when the close's message reaches it.
+ * Between their votes, people make `togglesEach` everyday toggles (Vote/Unvote, Subscribe) on the
+ * same finalists, as the mission cards do: the two kinds of batch meet on the same mission rows.
  * Measures the votes' rate and latency (from each vote's scheduled moment), the delay from the close
  * to each screen, and checks the count is exact.
  */
@@ -25,12 +27,16 @@ export interface ClosingPanelOptions {
   finalists: string[];
   people: number;
   votesEach: number;
+  /** Everyday toggles per person (at most votesEach), alternately Vote/Unvote and Subscribe/Unsubscribe. */
+  togglesEach: number;
   screens: number;
   windowSeconds: number;
 }
 
 export interface ClosingPanelFigures {
   votes: LoadResult;
+  /** The everyday toggles mixed into the room's votes: how many were answered, their p99 (ms) and errors. */
+  toggles: { answered: number; p99: number; errors: number; errorSamples: string[] };
   acknowledged: number;
   screens: number;
   screensConnectSeconds: number;
@@ -63,7 +69,7 @@ async function rpc(url: string, token: string, name: string, body: unknown): Pro
 }
 
 export async function closingPanelScenario(options: ClosingPanelOptions): Promise<ClosingPanelFigures> {
-  const { server, tokens, userIds, finalists, people, votesEach, screens, windowSeconds } = options;
+  const { server, tokens, userIds, finalists, people, votesEach, togglesEach, screens, windowSeconds } = options;
   const { db, url } = server;
   // The round, opened as the console would (own missions allowed, so every person's choice is valid).
   await db.query(`update vote_rounds set state = 'closed', closed_at = now() where state = 'open'`);
@@ -90,6 +96,11 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
     const voters = Array.from({ length: people }, (_, i) => ({
       token: tokens[i]!,
       missions: Array.from({ length: votesEach }, (_, k) => finalists[(i + k) % finalists.length]!),
+      toggles: Array.from({ length: Math.min(togglesEach, votesEach) }, (_, k) => ({
+        procedure: k % 2 === 0 ? ('toggle_mission_vote' as const) : ('toggle_mission_subscription' as const),
+        // The other way round the finalists from the person's votes, so the two kinds meet the missions in opposite orders.
+        missionId: finalists[(finalists.length * 2 - i - k) % finalists.length]!,
+      })),
     }));
     const cpu = process.cpuUsage();
     const counting = countStatements(db);
@@ -105,6 +116,15 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
     const statementsPerVote = statements / Math.max(1, voted.latencies.length);
     console.log(
       `${voted.acknowledged.length} acknowledged, ${figures.perSecond.toFixed(0)}/s, p99 ${figures.p99} ms, ${voted.errors} errors${voted.errorSamples[0] ? ` (${voted.errorSamples[0]})` : ''}; server CPU ${cpuPerVoteMs.toFixed(1)} ms and ${statementsPerVote.toFixed(2)} statements per vote; sent p99 ${sendLagP99} ms late; ${synDrops ?? '?'} connection attempts dropped by full listen queues (machine-wide)`,
+    );
+    const toggles = {
+      answered: voted.toggleLatencies.length,
+      p99: latencyFigures(voted.toggleLatencies, voted.seconds).p99,
+      errors: voted.toggleErrors,
+      errorSamples: voted.toggleErrorSamples,
+    };
+    console.log(
+      `  mixed in: ${toggles.answered} everyday toggles on the same missions, p99 ${toggles.p99} ms, ${toggles.errors} errors${toggles.errorSamples[0] ? ` (${toggles.errorSamples[0]})` : ''}`,
     );
     const bySlice = p99BySlice(voted.latencies, voted.scheduled, windowSeconds * 100);
     console.log(`  p99 by tenth of the window (when the votes were due): ${bySlice.map((ms) => `${ms} ms`).join(', ')}`);
@@ -123,6 +143,7 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
     const checks = await exactness(server, roundId, userIds, tokens[0]!, voted.acknowledged, people * votesEach, voted.errors);
     return {
       votes: { ...figures, errors: voted.errors, non2xx: 0, answers: {}, errorSamples: voted.errorSamples },
+      toggles,
       acknowledged: voted.acknowledged.length,
       screens: connected.connected,
       screensConnectSeconds: connected.seconds,
@@ -135,6 +156,11 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
       checks: [
         ...checks,
         {
+          name: 'everyday toggles mixed into the round: none failed, mission counts = rows',
+          ok: toggles.errors === 0 && toggles.answered === people * Math.min(togglesEach, votesEach) && (await countsMatchRows(db, finalists)),
+          detail: `${toggles.answered} answered, ${toggles.errors} errors`,
+        },
+        {
           name: 'every screen showed "Voting closed"',
           ok: closed.screens === screens && connected.connected === screens,
           detail: `${closed.screens}/${screens} screens`,
@@ -145,6 +171,17 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
     screenHelper.end();
     voteHelper.end();
   }
+}
+
+/** The kept vote and subscription counts of `missions` equal their rows. */
+async function countsMatchRows(db: Db, missions: string[]): Promise<boolean> {
+  const wrong = await db.query(
+    `select mission_id from missions m where mission_id = any($1::uuid[])
+        and (vote_count <> (select count(*) from mission_votes v where v.mission_id = m.mission_id)
+             or subscription_count <> (select count(*) from mission_subscriptions s where s.mission_id = m.mission_id))`,
+    [missions],
+  );
+  return wrong.length === 0;
 }
 
 /** p99 of the latencies whose scheduled moment falls in each `sliceMs` of the window. */
@@ -242,6 +279,9 @@ export function printClosingPanel(figures: ClosingPanelFigures): void {
   const { votes, closed } = figures;
   console.log(
     `closing panel: ${figures.acknowledged} round votes on one instance with ${figures.screens} screens connected (in ${figures.screensConnectSeconds.toFixed(1)} s):`,
+  );
+  console.log(
+    `  everyday toggles mixed in: ${figures.toggles.answered}, p99 ${figures.toggles.p99} ms, ${figures.toggles.errors} errors (target 0 errors) → ${figures.toggles.errors === 0 ? 'MET' : 'NOT MET'}`,
   );
   console.log(
     `  votes: ${votes.perSecond.toFixed(0)}/s over ${votes.seconds.toFixed(0)} s, p50 ${votes.p50} ms, p99 ${votes.p99} ms, ${votes.errors} errors, ` +

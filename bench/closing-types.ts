@@ -1,9 +1,16 @@
 /** What the closing-panel scenario (bench/closing-panel.ts) and its helper processes say to each other. Plain data only. */
 
-/** One person of the room: their access token and the finalists they vote for, in order. */
+/** An everyday toggle a person makes while the room votes: Vote/Unvote or Subscribe/Unsubscribe on a mission. */
+export interface ClosingToggle {
+  procedure: 'toggle_mission_vote' | 'toggle_mission_subscription';
+  missionId: string;
+}
+
+/** One person of the room: their access token, the finalists they vote for, in order, and the toggles between their votes. */
 export interface ClosingVoter {
   token: string;
   missions: string[];
+  toggles: ClosingToggle[];
 }
 
 export type ClosingCommand =
@@ -30,6 +37,10 @@ export type ClosingReply =
       acknowledged: AcknowledgedVote[];
       errors: number;
       errorSamples: string[];
+      /** The everyday toggles mixed in: each answer's latency from its moment, and the ones that failed. */
+      toggleLatencies: number[];
+      toggleErrors: number;
+      toggleErrorSamples: string[];
     }
   | { kind: 'closed'; delays: number[]; screens: number }
   | { kind: 'failed'; error: string };

@@ -11,7 +11,8 @@ import type { AcknowledgedVote, ClosingCommand, ClosingReply, ClosingVoter } fro
  *   does on a change of state) and shows "Voting closed" once that read answers `closed`;
  * - `votes`: the room voting: each person starts at a random moment of the window and casts their
  *   votes a moment apart, each sent at its planned moment (open loop), noting each answer's
- *   latency from that moment and its receipt.
+ *   latency from that moment and its receipt; between their votes they make their everyday
+ *   toggles (Vote/Unvote, Subscribe) on the same missions, as the app's mission cards do.
  */
 
 const CONNECT_CONCURRENCY = 50;
@@ -134,12 +135,29 @@ async function vote(url: string, round: string, voters: ClosingVoter[], windowMs
   const acknowledged: AcknowledgedVote[] = [];
   const errorSamples: string[] = [];
   let errors = 0;
+  const toggleLatencies: number[] = [];
+  const toggleErrorSamples: string[] = [];
+  let toggleErrors = 0;
   const latest = Math.max(0, windowMs - thinkMs * voters[0]!.missions.length);
-  const schedule = voters.flatMap((voter, index) => {
-    const start = Math.random() * latest;
-    return voter.missions.map((missionId, k) => ({ voter, index, missionId, at: start + k * thinkMs }));
-  });
+  const starts = voters.map(() => Math.random() * latest);
+  const schedule = voters.flatMap((voter, index) => voter.missions.map((missionId, k) => ({ voter, index, missionId, at: starts[index]! + k * thinkMs })));
+  // The everyday toggles go between a person's votes, half a step after each.
+  const toggles = voters.flatMap((voter, index) => voter.toggles.map((toggle, k) => ({ voter, toggle, at: starts[index]! + (k + 0.5) * thinkMs })));
   const origin = performance.now();
+  const flip = async ({ voter, toggle, at }: (typeof toggles)[number]) => {
+    const due = origin + at;
+    try {
+      const answer = await post<string>(url, `/rest/v1/rpc/${toggle.procedure}`, voter.token, { p_mission_id: toggle.missionId });
+      toggleLatencies.push(performance.now() - due);
+      if (!answer.ok) {
+        toggleErrors += 1;
+        if (toggleErrorSamples.length < 3) toggleErrorSamples.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+      }
+    } catch (error) {
+      toggleErrors += 1;
+      if (toggleErrorSamples.length < 3) toggleErrorSamples.push(error instanceof Error ? error.message : String(error));
+    }
+  };
   const cast = async ({ voter, index, missionId, at }: (typeof schedule)[number]) => {
     const due = origin + at;
     sendLags.push(performance.now() - due);
@@ -158,16 +176,22 @@ async function vote(url: string, round: string, voters: ClosingVoter[], windowMs
       if (errorSamples.length < 3) errorSamples.push(error instanceof Error ? error.message : String(error));
     }
   };
-  await Promise.all(
-    schedule.map(
+  await Promise.all([
+    ...schedule.map(
       (planned) =>
         new Promise<void>((resolve) => {
           setTimeout(() => void cast(planned).then(resolve), planned.at);
         }),
     ),
-  );
+    ...toggles.map(
+      (planned) =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => void flip(planned).then(resolve), planned.at);
+        }),
+    ),
+  ]);
   const seconds = (performance.now() - origin) / 1000;
-  return { kind: 'votes', latencies, scheduled, sendLags, seconds, acknowledged, errors, errorSamples };
+  return { kind: 'votes', latencies, scheduled, sendLags, seconds, acknowledged, errors, errorSamples, toggleLatencies, toggleErrors, toggleErrorSamples };
 }
 
 process.on('message', (command: ClosingCommand) => {

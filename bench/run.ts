@@ -37,6 +37,8 @@ const CLOSING_SCREENS = Number(process.env.BENCH_CLOSING_SCREENS ?? 2_000);
 const CLOSING_SECONDS = Number(process.env.BENCH_CLOSING_SECONDS ?? 60);
 const CLOSING_FINALISTS = 6;
 const CLOSING_VOTES_EACH = 3;
+/** Everyday toggles each person makes between their round votes (0 for the round's votes alone). */
+const CLOSING_TOGGLES_EACH = Number(process.env.BENCH_CLOSING_TOGGLES ?? 2);
 /** `BENCH_ONLY=matching` runs the seeding and the matching scenario (suggestions, people who fit, the team builder) alone. */
 const MATCHING_ONLY = process.env.BENCH_ONLY === 'matching';
 /** `BENCH_ONLY=spike` runs the seeding and the spike against the minimal server alone (PostgreSQL only). */
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
         finalists: Array.from({ length: CLOSING_FINALISTS }, (_, i) => missionId(10 + i)),
         people: Math.min(CLOSING_PEOPLE, USERS),
         votesEach: CLOSING_VOTES_EACH,
+        togglesEach: CLOSING_TOGGLES_EACH,
         screens: CLOSING_SCREENS,
         windowSeconds: CLOSING_SECONDS,
       });

@@ -19,3 +19,4 @@ export * from './languages.ts';
 export * from './matching.ts';
 export * from './missionList.ts';
 export * from './wording.ts';
+export * from './moments.ts';

@@ -79,7 +79,9 @@ export function normaliseReceipt(text: string): string | null {
 }
 
 const id = z.uuid();
-const when = z.iso.datetime({ offset: true }).nullable().optional().default(null);
+/** A moment as sent: read by the procedure (parseMoment, moments.ts), so a refusal is in the organiser's words. */
+const moment = z.string().max(100);
+const when = moment.nullable().optional().default(null);
 const votesPerPerson = z
   .number({ error: ROUND_MESSAGES.votesPerPerson })
   .int(ROUND_MESSAGES.votesPerPerson)
@@ -104,7 +106,7 @@ export const roundProcedureParams = {
   create_vote_round: z.strictObject(roundSettings),
   update_vote_round: z.strictObject({ p_round_id: id, ...roundSettings }),
   /** The closing time of an open round (or null for none): the countdown on /live follows it. */
-  set_vote_round_close: z.strictObject({ p_round_id: id, p_closes_at: z.iso.datetime({ offset: true }).nullable() }),
+  set_vote_round_close: z.strictObject({ p_round_id: id, p_closes_at: moment.nullable() }),
   open_vote_round: z.strictObject({ p_round_id: id }),
   close_vote_round: z.strictObject({ p_round_id: id }),
   reveal_vote_round: z.strictObject({ p_round_id: id }),

@@ -7,7 +7,7 @@ import { sqlState } from '../db/db.ts';
 import { coalescedLookup } from '../db/coalesced-lookup.ts';
 import { AuthError } from '../http/errors.ts';
 import type { SigningKeys } from './keys.ts';
-import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
+import { hit, isExhausted, secondsUntilWindowEnds, tooManyRequests, type Window } from './rate-limit.ts';
 import type { AccessClaims, Aal, AmrEntry } from './tokens.ts';
 import {
   RECOVERY_CODE_COUNT,
@@ -340,18 +340,18 @@ export class MfaService<S> {
   private tooManyWrongCodes(factor: FactorRow, now: number): AuthError {
     const minutes = Math.ceil(secondsUntilWindowEnds(this.windows.factorFailures, now) / 60);
     const wait = `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
-    return new AuthError(
-      429,
-      'over_request_rate_limit',
+    return tooManyRequests(
+      this.windows.factorFailures,
       factor.status === 'verified'
         ? `Too many wrong codes for this authenticator. ${wait}, or use one of your recovery codes.`
         : `Too many wrong codes. ${wait}.`,
+      now,
     );
   }
 
   private async limitAddress(address: string): Promise<void> {
     if (!(await hit(this.db, this.windows.address, address))) {
-      throw new AuthError(429, 'over_request_rate_limit', 'Too many requests from this network. Please wait a minute and try again.');
+      throw tooManyRequests(this.windows.address, 'Too many requests from this network. Please wait a minute and try again.');
     }
   }
 

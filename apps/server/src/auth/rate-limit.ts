@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.ts';
+import { AuthError } from '../http/errors.ts';
 
 /** A fixed-window counter kept in the database, so every server instance sees the same counts. */
 export interface Window {
@@ -13,6 +14,11 @@ function windowStart(seconds: number, now: number): Date {
 
 export function secondsUntilWindowEnds(window: Window, now = Date.now()): number {
   return Math.max(1, Math.ceil((windowStart(window.seconds, now).getTime() + window.seconds * 1000 - now) / 1000));
+}
+
+/** The 429 a full window answers, in Supabase Auth's words, with Retry-After set to the window's end. */
+export function tooManyRequests(window: Window, message: string, now = Date.now()): AuthError {
+  return new AuthError(429, 'over_request_rate_limit', message, secondsUntilWindowEnds(window, now));
 }
 
 /** Counts one hit; returns true while the window's hits stay within its limit. */

@@ -111,6 +111,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 function sendAuthErrorBody(request: FastifyRequest, reply: FastifyReply, error: AuthError): FastifyReply {
   const version = authApiVersion(request.headers);
   if (version) reply.header(AUTH_API_VERSION_HEADER, version);
+  // Every 429 says when to come back; a limit that does not know waits a minute.
+  if (error.status === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
   return reply.code(error.status).send(error.bodyFor(version, languageOf(request.headers['accept-language'])));
 }
 

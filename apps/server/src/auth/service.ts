@@ -16,7 +16,7 @@ import { AuthError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SigningKeys } from './keys.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
-import { hit, isExhausted, secondsUntilWindowEnds, type Window } from './rate-limit.ts';
+import { hit, isExhausted, secondsUntilWindowEnds, tooManyRequests, type Window } from './rate-limit.ts';
 import type { Clock } from '../clock.ts';
 import { hasVerifiedFactor, MfaService, sessionAssurance } from './mfa.ts';
 import { TrustedDevices } from './trusted-devices.ts';
@@ -119,7 +119,8 @@ export class AuthService {
       dateOfBirth,
       mobileNumber: data.mobile_number ?? '',
     });
-    if (message) throw new AuthError(422, 'validation_failed', message);
+    // A malformed e-mail is a 400 in Supabase Auth; the product's own rules on the profile data answer 422.
+    if (message) throw new AuthError(message === SIGNUP_MESSAGES.email ? 400 : 422, 'validation_failed', message);
     await this.limit(this.windows.signupAddress, address, 'Too many sign-ups from this network. Please try again later.');
 
     const passwordHash = await hashPassword(password);
@@ -171,15 +172,14 @@ export class AuthService {
 
   private lockedOut(window: Window): AuthError {
     const minutes = Math.ceil(secondsUntilWindowEnds(window) / 60);
-    return new AuthError(
-      429,
-      'over_request_rate_limit',
+    return tooManyRequests(
+      window,
       `Too many failed sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your date of birth from the sign-in screen.`,
     );
   }
 
   private async limit(window: Window, subject: string, message: string): Promise<void> {
-    if (!(await hit(this.db, window, subject))) throw new AuthError(429, 'over_request_rate_limit', message);
+    if (!(await hit(this.db, window, subject))) throw tooManyRequests(window, message);
   }
 
   /**

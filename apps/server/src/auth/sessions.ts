@@ -41,6 +41,8 @@ export interface AuthUser {
   factors?: WireFactor[];
   created_at: string;
   updated_at: string;
+  /** Supabase Auth's anonymous sign-in, which this server does not offer: always false, as in the token (the product's anonymity is user_metadata.is_anonymous). */
+  is_anonymous: boolean;
 }
 
 export interface AuthSession {
@@ -126,5 +128,6 @@ function toAuthUser(user: UserRow, factors: WireFactor[]): AuthUser {
     ...(factors.length > 0 ? { factors } : {}),
     created_at: created,
     updated_at: user.updated_at.toISOString(),
+    is_anonymous: false,
   };
 }

@@ -81,10 +81,15 @@ describeEachDatabase('the auth API as Supabase Auth answers it', (server) => {
     expect(newer.status).toBe(400);
     expect(newer.body).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
     expect(newer.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-    // A later date gets the newest shape this server knows; an earlier or broken one, the first.
-    expect((await post(token, { 'x-supabase-api-version': '2025-06-30' }, wrong)).body).toEqual(newer.body);
-    for (const version of ['2023-12-31', 'yesterday', '']) {
-      const first = await post(token, { 'x-supabase-api-version': version }, wrong);
+    // A later date gets the newest shape this server knows, the last day of the calendar too; an
+    // earlier one, a date that does not exist or no date at all, the first.
+    // (Each try names another unknown account, so that none is locked out by the wrong tries.)
+    const another = () => ({ ...wrong, email: uniqueEmail('nobody') });
+    for (const version of ['2025-06-30', '2028-02-29', '9999-12-31']) {
+      expect((await post(token, { 'x-supabase-api-version': version }, another())).body, version).toEqual(newer.body);
+    }
+    for (const version of ['2023-12-31', '2024-02-31', '2025-02-29', '2024-13-01', 'yesterday', '']) {
+      const first = await post(token, { 'x-supabase-api-version': version }, another());
       expect(first.body, version).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
       expect(first.headers.get('x-supabase-api-version'), version).toBeNull();
     }

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { QueryConfig } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import { listMigrations, migrationChecksum } from './migrate.ts';
 import { makeFolderPrivate, tightenTree } from './private-folder.ts';
 
@@ -17,7 +17,11 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction (READ COMMITTED); commits on success, rolls back on throw. */
+  /**
+   * Runs fn in one transaction (READ COMMITTED); commits on success, rolls back on throw. A
+   * transaction the database aborts as deadlocked or unserialisable runs again from the start
+   * (`retryAborted`), so fn must keep its effects outside the database until it returns.
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -68,19 +72,21 @@ export function pgliteDb(client: PGlite): Db {
     (await target.query<Row>(sql, params ? [...params] : undefined)).rows;
   return {
     kind: 'pglite',
-    query: (sql, params) => run(client, sql, params),
+    query: (sql, params) => retryAborted(() => run(client, sql, params)),
     exec: async (sql) => {
       await client.exec(sql);
     },
     // PGlite has one connection; its transaction() queues other callers until this one ends.
     transaction: (fn) =>
-      client.transaction((tx) =>
-        fn({
-          query: (sql, params) => run(tx, sql, params),
-          exec: async (sql) => {
-            await tx.exec(sql);
-          },
-        }),
+      retryAborted(() =>
+        client.transaction((tx) =>
+          fn({
+            query: (sql, params) => run(tx, sql, params),
+            exec: async (sql) => {
+              await tx.exec(sql);
+            },
+          }),
+        ),
       ),
     close: () => client.close(),
   };
@@ -183,36 +189,68 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> 
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params?: readonly unknown[]) {
-      const result = await pool.query(namedQuery(sql, params));
+      // A statement outside a transaction is one of its own: aborted, it wrote nothing and runs again.
+      const result = await retryAborted(() => pool.query(namedQuery(sql, params)));
       return result.rows as Row[];
     },
     async exec(sql) {
       await pool.query(sql);
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const value = await fn({
-          async query<Row>(sql: string, params?: readonly unknown[]) {
-            const result = await client.query(namedQuery(sql, params));
-            return result.rows as Row[];
-          },
-          async exec(sql) {
-            await client.query(sql);
-          },
-        });
-        await client.query('commit');
-        return value;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => retryAborted(() => postgresTransaction(pool, fn)),
     close: () => pool.end(),
   };
+}
+
+/** One attempt at fn in a transaction on a connection of the pool. */
+async function postgresTransaction<T>(pool: Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const value = await fn({
+      async query<Row>(sql: string, params?: readonly unknown[]) {
+        const result = await client.query(namedQuery(sql, params));
+        return result.rows as Row[];
+      },
+      async exec(sql) {
+        await client.query(sql);
+      },
+    });
+    await client.query('commit');
+    return value;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * What the database answers when it aborts a transaction that did nothing wrong: a deadlock
+ * (40P01) or, at a stricter isolation level, a serialization failure (40001). It rolled back
+ * everything, so running the transaction again is safe (docs/ARCHITECTURE.md#lock-order).
+ */
+export const ABORTED_TRANSACTION_STATES: ReadonlySet<string> = new Set(['40P01', '40001']);
+
+/** How many times a transaction is tried in all before its abort reaches the caller (as "too busy", http/errors.ts). */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * Runs attempt, and again after a short random wait while the database aborts it as deadlocked or
+ * unserialisable, up to TRANSACTION_ATTEMPTS in all. The wait grows with each try and is random so
+ * that the two transactions that met do not meet again in step.
+ */
+export async function retryAborted<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const state = sqlState(error);
+      if (tried >= TRANSACTION_ATTEMPTS || state === undefined || !ABORTED_TRANSACTION_STATES.has(state)) throw error;
+    }
+    const waitMs = Math.random() * 10 * 2 ** tried;
+    await new Promise<void>((resolve) => setTimeout(resolve, waitMs));
+  }
 }
 
 /** The SQLSTATE of a database error, from either driver. */

@@ -1,4 +1,5 @@
-import { sqlState } from '../db/db.ts';
+import { isIsoDate } from '@mc/contract/agenda.ts';
+import { ABORTED_TRANSACTION_STATES, sqlState } from '../db/db.ts';
 import type { ServerLanguage } from '../i18n/language.ts';
 import { translate } from '../i18n/translate.ts';
 
@@ -13,6 +14,8 @@ export class AuthError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
+    /** For a 429: when the limit lets the caller in again, sent as Retry-After (clients and proxies read it). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -32,13 +35,14 @@ export type AuthApiVersion = '2024-01-01';
 export const AUTH_API_VERSION_HEADER = 'x-supabase-api-version';
 
 /**
- * As Supabase Auth reads `X-Supabase-Api-Version`: a date on or after 2024-01-01 gets errors as
- * `{code: error_code, message}` and the version echoed back in the same header; no header, or an
- * earlier or malformed date, gets the first shape `{code: status, error_code, msg}`.
+ * As Supabase Auth reads `X-Supabase-Api-Version` (a calendar date, YYYY-MM-DD, parsed as one): a
+ * date on or after 2024-01-01 gets errors as `{code: error_code, message}` and the version echoed
+ * back in the same header; no header, an earlier date, or one that is not a real date (2024-02-31)
+ * gets the first shape `{code: status, error_code, msg}`.
  */
 export function authApiVersion(headers: Record<string, string | string[] | undefined>): AuthApiVersion | null {
   const value = headers[AUTH_API_VERSION_HEADER];
-  if (typeof value !== 'string' || !/^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) return null;
+  if (typeof value !== 'string' || !isIsoDate(value)) return null;
   return value >= '2024-01-01' ? '2024-01-01' : null;
 }
 
@@ -86,7 +90,8 @@ export const RESTARTING_MESSAGE = 'The server is restarting. Please try again in
 /**
  * How a database error answers when the request, not the server, is at fault, or when the server
  * cannot write: invalid text or number for a type, a value too long, a reference to nothing, text
- * the database cannot store, a value too large to index. Null: a fault of ours (500).
+ * the database cannot store, a value too large to index; or when the database cannot take the work
+ * for now (out of resources, or a transaction aborted on each of its tries). Null: a fault of ours (500).
  */
 export function classifyDatabaseError(error: unknown): { status: 400; state: string } | { status: 503; state: string; storageFull: boolean } | null {
   const state = sqlState(error);
@@ -97,6 +102,9 @@ export function classifyDatabaseError(error: unknown): { status: 400; state: str
   // The rest of class 53, insufficient resources (53300 too many connections, 53200 out of memory):
   // passing, as during the vote spike; the instance stays ready.
   if (state.startsWith('53')) return { status: 503, state, storageFull: false };
+  // A deadlock or serialization failure still there after the transaction's last try
+  // (db/db.ts, retryAborted): nothing was saved, and the same request a moment later will pass.
+  if (ABORTED_TRANSACTION_STATES.has(state)) return { status: 503, state, storageFull: false };
   return null;
 }
 

@@ -1,4 +1,14 @@
-import { DELETED_ACCOUNT_LABEL, MODERATION_MESSAGES, ORPHANED_MISSION_NOTE, type AccountDeletionPlan, type MissionOutcome, type PersonRef } from '@mc/contract';
+import {
+  DELETED_ACCOUNT_LABEL,
+  MISSION_FIELD_MAX,
+  MISSION_FIELDS,
+  MODERATION_MESSAGES,
+  ORPHANED_MISSION_NOTE,
+  type AccountDeletionPlan,
+  type MissionField,
+  type MissionOutcome,
+  type PersonRef,
+} from '@mc/contract';
 import type { Queryable } from '../db/db.ts';
 import { businessError } from '../http/errors.ts';
 import { recordMissionEvent } from './events.ts';
@@ -64,12 +74,12 @@ export interface AccountDeletion {
 
 /**
  * The missions the person's rows touch (created, voted, followed, on the team), locked in
- * mission_id order as vote batches and team changes lock them, so the deletion's cascades never
- * wait for a mission while its holder waits for the person's row (no deadlock).
+ * mission_id order as vote batches and team changes lock them (docs/ARCHITECTURE.md#lock-order).
+ * Answers their ids.
  */
-async function lockMissionsOf(tx: Queryable, userId: string): Promise<void> {
-  await tx.query(
-    `select 1 from missions where mission_id in (
+async function lockMissionsOf(tx: Queryable, userId: string): Promise<string[]> {
+  const rows = await tx.query<{ mission_id: string }>(
+    `select mission_id from missions where mission_id in (
         select mission_id from missions where created_by = $1
         union select mission_id from mission_votes where user_id = $1
         union select mission_id from mission_subscriptions where user_id = $1
@@ -77,16 +87,25 @@ async function lockMissionsOf(tx: Queryable, userId: string): Promise<void> {
       order by mission_id for update`,
     [userId],
   );
+  return rows.map((row) => row.mission_id);
+}
+
+/** What the database answers for a transaction that must start again; the runner does (db/db.ts). */
+function startAgain(reason: string): Error {
+  return Object.assign(new Error(reason), { code: '40001' });
 }
 
 /**
  * Deletes the account `userId`, or answers null when there is none (deleted already). With
  * `expected`, refuses when what happens to the person's mission is no longer what the caller was
- * shown. Locks the person's missions, then the person's row: a team addition or a vote batch
- * naming them either finished before (and is cascaded away) or waits and then finds no one.
+ * shown. Locks the person's missions, then the person's row, as every transaction locks missions
+ * before people: a team addition or a vote batch naming them either finished before (and is
+ * cascaded away) or waits and then finds no one. A mission they touched in between (a vote
+ * committed while this waited for their row) would have to be locked after the person, against
+ * that order: the transaction starts again instead, and then locks it first.
  */
 export async function deleteAccount(tx: Queryable, userId: string, expected?: MissionOutcome): Promise<AccountDeletion | null> {
-  await lockMissionsOf(tx, userId);
+  const locked = new Set(await lockMissionsOf(tx, userId));
   const [person] = await tx.query<{ email: string; first_name: string; last_name: string; pre: boolean; post: boolean; organiser: boolean }>(
     `select email, first_name, last_name, pre_survey_completed as pre, post_survey_completed as post,
             exists (select 1 from organisers o where o.user_id = users.id) as organiser
@@ -94,8 +113,14 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
     [userId],
   );
   if (!person) return null;
-  // Rows committed between the first lock and the person's lock (their missions, so their team cannot change under the plan).
-  await lockMissionsOf(tx, userId);
+  const theirs = await tx.query<{ mission_id: string }>(
+    `select mission_id from missions where created_by = $1
+     union select mission_id from mission_votes where user_id = $1
+     union select mission_id from mission_subscriptions where user_id = $1
+     union select mission_id from mission_members where user_id = $1`,
+    [userId],
+  );
+  if (theirs.some((row) => !locked.has(row.mission_id))) throw startAgain('the person touched another mission while their deletion waited');
   const plan = await planAccountDeletion(tx, userId);
   if (expected !== undefined && plan.mission_outcome !== expected) throw businessError(MODERATION_MESSAGES.outcomeChanged);
 
@@ -113,6 +138,9 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
     );
     await recordMissionEvent(tx, plan.mission.mission_id, userId, { kind: 'mission_hidden', reason: ORPHANED_MISSION_NOTE });
   }
+
+  const identifiers = [userId, person.email, person.first_name, person.last_name];
+  if (plan.mission) await forgetInMissionText(tx, plan.mission.mission_id, { identifiers });
 
   const touched = await tx.query<{ mission_id: string }>(
     `select mission_id from mission_votes where user_id = $1
@@ -135,7 +163,7 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
   return {
     mission_outcome: plan.mission_outcome,
     email: person.email,
-    identifiers: [userId, person.email, person.first_name, person.last_name],
+    identifiers,
     new_owner_email: plan.new_owner?.email ?? null,
     counts: { votes: plan.votes, subscriptions: plan.subscriptions, memberships: plan.memberships, organiser: person.organiser },
     touched: touched.map((row) => row.mission_id),
@@ -157,6 +185,22 @@ export function withoutPerson(text: string, deletion: Pick<AccountDeletion, 'ide
   if (words.length === 0) return text;
   const mention = new RegExp(`(?<![\\p{L}\\p{N}@.])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
   return text.replace(mention, DELETED_ACCOUNT_LABEL);
+}
+
+/**
+ * The mission the person leaves behind (to a new owner, or hidden) keeps its texts, but never the
+ * person: each mention of them typed into it ("Mission of {first} {last}") is replaced as in an
+ * organiser's reason (withoutPerson), within each field's length.
+ */
+async function forgetInMissionText(tx: Queryable, missionId: string, deletion: Pick<AccountDeletion, 'identifiers'>): Promise<void> {
+  const [texts] = await tx.query<Record<MissionField, string>>(`select ${MISSION_FIELDS.join(', ')} from missions where mission_id = $1`, [missionId]);
+  if (!texts) return;
+  const changed = MISSION_FIELDS.filter((field) => withoutPerson(texts[field], deletion) !== texts[field]);
+  if (changed.length === 0) return;
+  await tx.query(`update missions set ${changed.map((field, index) => `${field} = $${index + 2}`).join(', ')} where mission_id = $1`, [
+    missionId,
+    ...changed.map((field) => withoutPerson(texts[field], deletion).slice(0, MISSION_FIELD_MAX[field])),
+  ]);
 }
 
 /**

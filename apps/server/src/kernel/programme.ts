@@ -12,6 +12,7 @@ import {
   type ProgrammeSettingsDocument,
 } from '@mc/contract/programme.ts';
 import type { Config } from '../config.ts';
+import { yearOf } from '@mc/contract/moments.ts';
 import type { Queryable } from '../db/db.ts';
 
 /**
@@ -68,4 +69,11 @@ export function partsOf(programme: Programme): PartInProgramme[] {
     const date = programme.settings.days[session.day - 1] ?? programme.settings.days[0] ?? '';
     return session.parts.map((part) => ({ part, session, date }));
   });
+}
+
+/** The event's year: the year of the programme's first day (docs/product.md#dates-times-and-counts). */
+export async function eventYear(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ start: string }>(`select document->'settings'->>'startDate' as start from programme`);
+  if (!row) throw new Error('the programme has not been seeded');
+  return yearOf(row.start);
 }

@@ -1,8 +1,16 @@
-import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_MESSAGES, AUDIT_KINDS, AUDIENCE_LABELS, type AnnouncementBanner, type AnnouncementSummary } from '@mc/contract';
+import {
+  ANNOUNCEMENT_LIMITS,
+  ANNOUNCEMENT_MESSAGES,
+  AUDIT_KINDS,
+  AUDIENCE_LABELS,
+  parseMoment,
+  type AnnouncementBanner,
+  type AnnouncementSummary,
+} from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import { partsOf, readProgramme } from '../../kernel/programme.ts';
+import { eventYear, partsOf, readProgramme } from '../../kernel/programme.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
 import { announceNewNotifications } from '../../kernel/events.ts';
 import { recordAudit } from '../../kernel/audit.ts';
@@ -45,10 +53,11 @@ function checkedText(params: { p_title: string; p_body: string; p_link: string |
 }
 
 /** The moment to send it: now (null), or a later one; a past or unreadable one is refused. */
-function checkedSendAt(value: string | null, now: Date): Date | null {
+function checkedSendAt(value: string | null, now: Date, year: number): Date | null {
   if (value === null || value.trim() === '') return null;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) throw businessError(ANNOUNCEMENT_MESSAGES.badTime);
+  // The one reading of a moment a person sends (docs/product.md#dates-times-and-counts).
+  const at = parseMoment(value, year);
+  if (!at) throw businessError(ANNOUNCEMENT_MESSAGES.badTime);
   if (at.getTime() < now.getTime() - 60_000) throw businessError(ANNOUNCEMENT_MESSAGES.pastTime);
   return at;
 }
@@ -70,7 +79,7 @@ export const announcementProcedures = {
   create_announcement: organiserProcedure('create_announcement', async (params, ctx) => {
     const text = checkedText(params);
     const { audience, partId } = await checkedAudience(ctx, params.p_audience, params.p_part_id);
-    const sendAt = checkedSendAt(params.p_send_at, new Date());
+    const sendAt = checkedSendAt(params.p_send_at, new Date(), await eventYear(ctx.db));
     const created = await ctx.db.transaction(async (tx) => {
       if (params.p_urgent) await refuseOverUrgentLimit(tx);
       const actor = actorOf(ctx);

@@ -160,4 +160,26 @@ describeEachDatabase('deleting my account', (server) => {
     const list = await rpcOk(outsider.client.rpc('get_all_missions', {}));
     expect(list.some((row) => row.mission_id === mission.mission_id)).toBe(false);
   });
+
+  it("takes the person out of the texts of the mission they leave behind, as out of an organiser's reason", async () => {
+    const [first, last] = [`Yolisa${Date.now().toString(36)}`, 'Mbekwaneni'];
+    const coOwner = await signUpLeader(server());
+    const person = await signUpLeader(server(), { firstName: first, lastName: last });
+    const made = await rpcOk(
+      person.client.rpc('create_mission', {
+        ...missionParams(person, { p_name: `Mission of ${first} ${last}`, p_statement: `${first.toUpperCase()} started this; ask ${person.email}` }),
+        p_member_ids: [coOwner.user.id],
+      }),
+    );
+    const missionId = made[0]?.mission_id ?? '';
+    await server().db.query('update mission_members set is_co_owner = true where mission_id = $1 and user_id = $2', [missionId, coOwner.user.id]);
+    expect(await rpcOk(person.client.rpc('delete_my_account', { p_email: person.email }))).toEqual({ mission_outcome: 'transferred' });
+
+    const { mission: kept } = await rpcOk(coOwner.client.rpc('get_mission_details', { p_mission_id: missionId }));
+    expect(kept).toMatchObject({ name: 'Mission of deleted account deleted account', statement: 'deleted account started this; ask deleted account' });
+    // The rest of the mission is as it was.
+    expect(kept).toMatchObject({ shared_intention: 'Bring clean water to every home', first_team_action: 'Map the wells' });
+    const traces = await server().db.query('select mission_id from missions where name ilike $1 or statement ilike $1', [`%${first}%`]);
+    expect(traces).toEqual([]);
+  });
 });

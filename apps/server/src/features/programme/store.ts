@@ -1,8 +1,9 @@
 import type { z } from '@mc/contract/zod.ts';
 import { PROGRAMME_MESSAGES, programmeProblems, programmeSchema, type ProgrammeDocument, type ProgrammeResponse } from '@mc/contract/programme.ts';
+import { isDateNearEvent, MOMENT_MESSAGES, yearOf } from '@mc/contract/moments.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
-import { RpcError } from '../../http/errors.ts';
+import { businessError, RpcError } from '../../http/errors.ts';
 import { sampleProgramme } from '../../kernel/programme.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { publishFirstVersion } from './versions.ts';
@@ -74,6 +75,9 @@ export async function changeProgramme(
     if (!row) throw new Error('the programme has not been seeded');
     const { next, audit } = change(row.document);
     const checked = checkedProgramme(next);
+    // The days move within a few years of the event's (docs/product.md#dates-times-and-counts).
+    const year = yearOf(row.document.settings.startDate);
+    if (![checked.settings.startDate, checked.settings.endDate].every((date) => isDateNearEvent(date, year))) throw businessError(MOMENT_MESSAGES.date);
     const [saved] = await tx.query<{ version: string | number }>(
       'update programme set document = $1::jsonb, version = version + 1, updated_at = now() returning version',
       [JSON.stringify(checked)],

@@ -98,9 +98,11 @@ export const requestProcedures = {
   /** The caller asks to join a mission for an open role, with a short message; the owners are told. */
   ask_to_join: procedure('ask_to_join', async (params, ctx) => {
     const requestId = await ctx.db.transaction(async (tx) => {
-      // One person's requests one after another, so the limit of open requests holds.
-      await tx.query('select id from users where id = $1 for update', [ctx.userId]);
       const role = await lockRole(tx, params.p_role_id);
+      // One person's requests one after another, so the limit of open requests holds. The mission
+      // first, then the person (docs/ARCHITECTURE.md#lock-order), and FOR NO KEY UPDATE, which lets
+      // other requests meanwhile write rows that name them (a bell for an owner who is asking too).
+      await tx.query('select id from users where id = $1 for no key update', [ctx.userId]);
       if (!role.open) throw businessError(REQUEST_MESSAGES.roleClosed);
       if (await isMember(tx, role.mission_id, ctx.userId)) throw businessError(REQUEST_MESSAGES.alreadyMember);
       const [open] = await tx.query<{ n: number }>(`select count(*)::int as n from team_requests where user_id = $1 and kind = 'ask' and status = 'open'`, [

@@ -79,12 +79,13 @@ export async function myVotes(db: Queryable, roundId: string, userId: string): P
 }
 
 /**
- * The round attendees and the projector follow: the open one; otherwise the one changed last (a
- * draft being prepared, or the last closed or revealed round).
+ * The round attendees and the projector follow: the open one; otherwise the last closed or
+ * revealed round changed. Never a draft: its shortlist is the organisers' until they open it
+ * (docs/product.md#voting-rounds).
  */
 export async function currentRoundId(db: Queryable): Promise<string | null> {
   const [row] = await db.query<{ round_id: string }>(
-    `select round_id from vote_rounds order by (state = 'open') desc, updated_at desc, created_at desc, round_id limit 1`,
+    `select round_id from vote_rounds where state <> 'draft' order by (state = 'open') desc, updated_at desc, created_at desc, round_id limit 1`,
   );
   return row?.round_id ?? null;
 }

@@ -1,10 +1,26 @@
-import { ROUND_AUDIT_KINDS, ROUND_MESSAGES, type ParsedProcedureParams, type RoundSettings } from '@mc/contract';
+import { MOMENT_MESSAGES, parseMoment, ROUND_AUDIT_KINDS, ROUND_MESSAGES, type ParsedProcedureParams, type RoundSettings } from '@mc/contract';
 import type { Db, Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
+import { eventYear } from '../../kernel/programme.ts';
 import { findSettings, iso } from './queries.ts';
 
 type Settings = ParsedProcedureParams<'create_vote_round'>;
+
+/**
+ * An opening or closing time as sent, read by the one rule for the moments people send
+ * (docs/product.md#dates-times-and-counts): the same instant in ISO form, null for none.
+ */
+async function momentOf(db: Queryable, sent: string | null): Promise<string | null> {
+  if (sent === null) return null;
+  const at = parseMoment(sent, await eventYear(db));
+  if (!at) throw businessError(MOMENT_MESSAGES.moment);
+  return at.toISOString();
+}
+
+async function withMoments(db: Queryable, settings: Settings): Promise<Settings> {
+  return { ...settings, p_opens_at: await momentOf(db, settings.p_opens_at), p_closes_at: await momentOf(db, settings.p_closes_at) };
+}
 
 /** The rules a round's settings follow beyond their types, checked against the database's clock. */
 async function checkSettings(tx: Queryable, settings: Settings): Promise<string[] | null> {
@@ -48,7 +64,8 @@ function values(roundId: string | null, settings: Settings): unknown[] {
   ];
 }
 
-export async function createRound(db: Db, settings: Settings, actor: Actor): Promise<string> {
+export async function createRound(db: Db, sent: Settings, actor: Actor): Promise<string> {
+  const settings = await withMoments(db, sent);
   return db.transaction(async (tx) => {
     const shortlist = await checkSettings(tx, settings);
     const [row] = await tx.query<{ round_id: string }>(
@@ -65,7 +82,8 @@ export async function createRound(db: Db, settings: Settings, actor: Actor): Pro
 }
 
 /** Changes a round that has not opened yet (the console's form sends every setting). */
-export async function updateRound(db: Db, roundId: string, settings: Settings, actor: Actor): Promise<void> {
+export async function updateRound(db: Db, roundId: string, sent: Settings, actor: Actor): Promise<void> {
+  const settings = await withMoments(db, sent);
   await db.transaction(async (tx) => {
     const [round] = await tx.query<{ state: string }>('select state from vote_rounds where round_id = $1 for update', [roundId]);
     if (!round) throw businessError(ROUND_MESSAGES.notFound);
@@ -79,7 +97,8 @@ export async function updateRound(db: Db, roundId: string, settings: Settings, a
 }
 
 /** Sets (or clears) the closing time of a draft or open round. */
-export async function setCloseTime(db: Db, roundId: string, closesAt: string | null, actor: Actor): Promise<void> {
+export async function setCloseTime(db: Db, roundId: string, sentClose: string | null, actor: Actor): Promise<void> {
+  const closesAt = await momentOf(db, sentClose);
   await db.transaction(async (tx) => {
     const [round] = await tx.query<Pick<RoundSettings, 'name' | 'state' | 'closes_at'> & { close_before_open: boolean; close_passed: boolean }>(
       `select name, state, ${iso('closes_at')} as closes_at, coalesce($2::timestamptz <= opens_at, false) as close_before_open,

@@ -22,8 +22,14 @@ asked as (
   select a.n::int as n, a.mission_id, a.user_id, a.receipt
     from unnest($2::uuid[], $3::uuid[], $4::text[]) with ordinality as a (mission_id, user_id, receipt, n)
 ),
+locked as (
+  -- The batch's missions locked before anything else reads them, in mission_id order, as every
+  -- statement that locks several missions does (docs/ARCHITECTURE.md#lock-order): in the order the
+  -- votes came, a batch could wait for a toggle batch that waits for it.
+  select mission_id from missions where mission_id in (select mission_id from asked) order by mission_id for share
+),
 candidate as (
-  select a.n, m.mission_id from asked a join missions m on m.mission_id = a.mission_id cross join round r
+  select a.n, m.mission_id from asked a join locked l on l.mission_id = a.mission_id join missions m on m.mission_id = l.mission_id cross join round r
    where ${IN_ROUND}
      and (r.allow_own_mission or not exists (select 1 from mission_members mm where mm.mission_id = m.mission_id and mm.user_id = a.user_id))
    for share of m

@@ -1,7 +1,7 @@
 import { TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSearchResult } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import type { Queryable } from '../../db/db.ts';
+import { sqlState, type Queryable } from '../../db/db.ts';
 import { escapeLike } from '../../db/sql.ts';
 import { foundBySearchSql, SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
@@ -74,16 +74,22 @@ export const teamsProcedures = {
     const added = await ctx.db.transaction(async (tx) => {
       if (!(await lockMission(tx, params.p_mission_id))) throw businessError(TEAM_MESSAGES.missionNotFound);
       await assertOwner(tx, ctx, params.p_mission_id);
-      const rows = await tx.query<MissionMember>(
-        `with added as (
+      const rows = await tx
+        .query<MissionMember>(
+          `with added as (
            insert into mission_members (mission_id, user_id, role_in_team, is_co_owner)
            select $1, id, 'member', false from users where id = $2 and ${acceptsAdditionsSql('users')}
            on conflict (mission_id, user_id) do nothing
            returning *
          )
          select ${MEMBER_COLUMNS} from added m join people_shown u on u.id = m.user_id`,
-        [params.p_mission_id, params.p_user_id],
-      );
+          [params.p_mission_id, params.p_user_id],
+        )
+        .catch((error: unknown) => {
+          // Their account was deleted while the insert waited for their row.
+          if (sqlState(error) === '23503') throw businessError(TEAM_MESSAGES.userNotFound);
+          throw error;
+        });
       if (rows.length) {
         await recordMembersAdded(tx, params.p_mission_id, ctx.userId, [params.p_user_id]);
         return rows;
