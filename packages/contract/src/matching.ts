@@ -9,6 +9,11 @@ import { z } from './zod.ts';
 
 /** Points for each part of the fit; the explanation line names the parts that scored. */
 export const FIT_POINTS = { skill: 3, archetype: 2, objective: 1 } as const;
+/**
+ * A role fits a person only when at least this many of its wanted skills are in their profile: a
+ * shared archetype or objective alone adds to a fit, it never makes one.
+ */
+export const FIT_MIN_SKILLS = 1;
 
 /** How many missions or people one list shows at most. */
 export const MATCH_LIMIT_MAX = 50;
@@ -148,7 +153,7 @@ export function fitReason(parts: FitParts, who: 'you' | 'they'): string {
     pieces.push(`wants: ${parts.wanted_skills.join(', ')}`);
     if (parts.matched_skills.length) pieces.push(`${who} wrote: ${parts.matched_skills.join(', ')}`);
   }
-  if (parts.archetype) pieces.push(`wants a ${parts.archetype}, as ${who} are`);
+  if (parts.archetype) pieces.push(`wants ${/^[AEIOU]/.test(parts.archetype) ? 'an' : 'a'} ${parts.archetype}, as ${who} are`);
   if (parts.objective) pieces.push(`shares ${who === 'you' ? 'your' : 'their'} objective: ${parts.objective}`);
   return pieces.join('; ');
 }
