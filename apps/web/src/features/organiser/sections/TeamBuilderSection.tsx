@@ -60,7 +60,7 @@ export default function TeamBuilderSection() {
               <li>
                 <Trans
                   id="organiser.builder.unteamed"
-                  values={{ count: formatCount(data.unteamed_with_profile) }}
+                  values={{ count: data.unteamed_with_profile }}
                   components={{ 0: <strong className="text-slate-50" /> }}
                 />
               </li>
@@ -74,7 +74,7 @@ export default function TeamBuilderSection() {
               <li>
                 <Trans
                   id="organiser.builder.openRoles"
-                  values={{ roles: formatCount(data.open_roles), places: formatCount(data.open_places) }}
+                  values={{ roles: data.open_roles, places: data.open_places }}
                   components={{ 0: <strong className="text-slate-50" />, 1: <strong className="text-slate-50" /> }}
                 />
               </li>
@@ -136,7 +136,7 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
         {_('organiser.builder.summary', {
           placed,
           fit: formatCount(proposal.total_fit),
-          unplaced: formatCount(proposal.unplaced.length),
+          unplaced: proposal.unplaced.length,
           seconds: new Intl.NumberFormat(currentFormattingLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(proposal.elapsed_ms / 1000),
         })}
       </p>
