@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signInAsNewOrganiser, signInViaUi, withRoleProfile } from './support/app.ts';
 
 /*
  * Joining a team, seen from both sides (docs/product.md#joining-a-team, #open-roles, #dashboard):
@@ -108,4 +108,54 @@ test('a new member’s dashboard shows their team, in the progress strip and the
   await page.goto('/dashboard');
   await page.getByTestId('dashboard-team').getByRole('link', { name: 'Open my team' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Team ${tag}` })).toBeVisible();
+});
+
+test('owners keep a filled role in their list with who filled it, are asked before closing one, and reopen it', async ({ page }) => {
+  const tag = `Cl${randomUUID().slice(0, 6)}`;
+  const { owner, mission, roleId } = await missionWithRole(tag, 'Treasurer');
+  await rpc(owner, 'save_mission_role', { p_mission_id: mission.mission_id, p_title: 'Scribe', p_description: '', p_skills: ['writing'], p_places: 2 });
+  const member = await withRoleProfile(await createUser({ firstName: `Zola${tag}`, lastName: 'Member' }));
+  const [asked] = await rpc<{ request_id: string }[]>(member, 'ask_to_join', { p_role_id: roleId, p_message: '' });
+  await rpc(owner, 'answer_team_request', { p_request_id: asked?.request_id, p_accept: true });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInViaUi(page, owner);
+  await page.goto('/view-my-mission');
+  const treasurer = page.getByTestId('open-role').filter({ hasText: 'Treasurer' });
+  await expect(treasurer.getByText('Filled', { exact: true })).toBeVisible();
+  await expect(treasurer).toContainText(`Filled by Zola${tag} Member.`);
+  await expect(treasurer).toContainText('1 of 1 place filled');
+
+  const scribe = page.getByTestId('open-role').filter({ hasText: 'Scribe' });
+  await scribe.getByRole('button', { name: 'Close role Scribe' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close the role Scribe?' });
+  await expect(confirm).toContainText('You can reopen it later.');
+  await expectCleanEverywhere(page, () => expect(confirm).toBeVisible());
+  await confirm.getByRole('button', { name: 'Close role' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(scribe.getByText('Closed', { exact: true })).toBeVisible();
+  await expectCleanEverywhere(page, () => expect(scribe.getByText('Closed', { exact: true })).toBeVisible());
+
+  await scribe.getByRole('button', { name: 'Reopen role Scribe' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Reopened the role Scribe' })).toBeVisible();
+  await expect(scribe.getByRole('button', { name: 'Close role Scribe' })).toBeVisible();
+  await expect(scribe.getByText('Closed', { exact: true })).toHaveCount(0);
+});
+
+test('the team builder names who cannot be proposed, and why', async ({ page }) => {
+  test.setTimeout(150_000);
+  const tag = `Lo${randomUUID().slice(0, 6)}`;
+  const refuser = await withRoleProfile(await createUser({ firstName: `Rufus${tag}`, lastName: 'Refuser' }));
+  await rpc(refuser, 'save_notification_settings', { p_email_digest: 'off', p_allow_team_additions: false });
+  const hidden = await withRoleProfile(await createUser({ firstName: `Priya${tag}`, lastName: 'Private' }));
+  await rpc(hidden, 'save_role_card_settings', { p_visibility: 'team' });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsNewOrganiser(page);
+  await page.goto('/organiser/team-builder');
+  const leftOut = page.getByTestId('builder-left-out');
+  await leftOut.getByText(/^Who cannot be proposed, and why/).click();
+  await expect(leftOut).toContainText(`Rufus${tag} Refuser: They do not accept being added to teams by others.`);
+  await expect(leftOut).toContainText(`Priya${tag} Private: Their role card is not shared with everyone.`);
+  await expectCleanEverywhere(page, () => expect(leftOut.getByText(`Rufus${tag} Refuser`, { exact: false })).toBeVisible());
 });

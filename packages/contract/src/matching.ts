@@ -34,6 +34,7 @@ export const matchingProcedureParams = {
   get_missions_for_me: z.strictObject({ p_limit: limit.optional() }),
   get_people_for_role: z.strictObject({ p_role_id: id, p_limit: limit.optional() }),
   get_team_builder_overview: z.strictObject({}),
+  get_team_builder_left_out: z.strictObject({}),
   preview_team_builder: z.strictObject({}),
   send_team_builder: z.strictObject({
     p_placements: z
@@ -94,6 +95,20 @@ export interface TeamBuilderOverview {
   open_places: number;
 }
 
+/** Why someone with a role profile on no team cannot be proposed (the console's words in its catalogue). */
+export const LEFT_OUT_REASONS = {
+  noAdditions: 'They do not accept being added to teams by others.',
+  cardNotShared: 'Their role card is not shared with everyone.',
+} as const;
+export type LeftOutReason = keyof typeof LEFT_OUT_REASONS;
+
+export interface BuilderLeftOut {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  reason: LeftOutReason;
+}
+
 export interface BuilderPlacement extends FitParts {
   user_id: string;
   first_name: string;
@@ -138,6 +153,7 @@ export interface MatchingProcedureResults {
   get_missions_for_me: MissionsForMe;
   get_people_for_role: PersonFit[];
   get_team_builder_overview: TeamBuilderOverview;
+  get_team_builder_left_out: BuilderLeftOut[];
   preview_team_builder: TeamBuilderProposal;
   send_team_builder: TeamBuilderSent;
 }
