@@ -9,6 +9,11 @@ import { z } from './zod.ts';
 
 /** Points for each part of the fit; the explanation line names the parts that scored. */
 export const FIT_POINTS = { skill: 3, archetype: 2, objective: 1 } as const;
+/**
+ * A role fits a person only when at least this many of its wanted skills are in their profile: a
+ * shared archetype or objective alone adds to a fit, it never makes one.
+ */
+export const FIT_MIN_SKILLS = 1;
 
 /** How many missions or people one list shows at most. */
 export const MATCH_LIMIT_MAX = 50;
@@ -29,6 +34,7 @@ export const matchingProcedureParams = {
   get_missions_for_me: z.strictObject({ p_limit: limit.optional() }),
   get_people_for_role: z.strictObject({ p_role_id: id, p_limit: limit.optional() }),
   get_team_builder_overview: z.strictObject({}),
+  get_team_builder_left_out: z.strictObject({}),
   preview_team_builder: z.strictObject({}),
   send_team_builder: z.strictObject({
     p_placements: z
@@ -89,6 +95,20 @@ export interface TeamBuilderOverview {
   open_places: number;
 }
 
+/** Why someone with a role profile on no team cannot be proposed (the console's words in its catalogue). */
+export const LEFT_OUT_REASONS = {
+  noAdditions: 'They do not accept being added to teams by others.',
+  cardNotShared: 'Their role card is not shared with everyone.',
+} as const;
+export type LeftOutReason = keyof typeof LEFT_OUT_REASONS;
+
+export interface BuilderLeftOut {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  reason: LeftOutReason;
+}
+
 export interface BuilderPlacement extends FitParts {
   user_id: string;
   first_name: string;
@@ -133,6 +153,7 @@ export interface MatchingProcedureResults {
   get_missions_for_me: MissionsForMe;
   get_people_for_role: PersonFit[];
   get_team_builder_overview: TeamBuilderOverview;
+  get_team_builder_left_out: BuilderLeftOut[];
   preview_team_builder: TeamBuilderProposal;
   send_team_builder: TeamBuilderSent;
 }
@@ -148,7 +169,7 @@ export function fitReason(parts: FitParts, who: 'you' | 'they'): string {
     pieces.push(`wants: ${parts.wanted_skills.join(', ')}`);
     if (parts.matched_skills.length) pieces.push(`${who} wrote: ${parts.matched_skills.join(', ')}`);
   }
-  if (parts.archetype) pieces.push(`wants a ${parts.archetype}, as ${who} are`);
+  if (parts.archetype) pieces.push(`wants ${/^[AEIOU]/.test(parts.archetype) ? 'an' : 'a'} ${parts.archetype}, as ${who} are`);
   if (parts.objective) pieces.push(`shares ${who === 'you' ? 'your' : 'their'} objective: ${parts.objective}`);
   return pieces.join('; ');
 }

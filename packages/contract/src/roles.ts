@@ -18,6 +18,7 @@ export const ROLE_MESSAGES = {
   notOwner: "Only the mission's owners can manage its open roles",
   missionNotFound: 'Mission not found',
   roleNotFound: 'This role does not exist or is closed.',
+  roleNotClosed: 'This role does not exist or is not closed.',
   titleRequired: 'Please fill in all required fields: Role title',
   placesBelowFilled: 'This role already has more people than that. Choose at least as many places as are filled.',
 } as const;
@@ -40,6 +41,9 @@ export const rolesProcedureParams = {
     p_places: z.number().int().min(1).max(ROLE_PLACES_MAX),
   }),
   close_mission_role: z.strictObject({ p_role_id: id }),
+  reopen_mission_role: z.strictObject({ p_role_id: id }),
+  /** For the mission's owners: every role, open, filled or closed. */
+  get_team_roles: z.strictObject({ p_mission_id: id }),
   get_open_role_counts: z.strictObject({}),
   suggest_role_skills: z.strictObject({ p_prefix: z.string().trim().max(ROLE_SKILL_MAX_LENGTH) }),
 } as const;
@@ -58,6 +62,14 @@ export interface MissionRole {
   updated_at: string;
 }
 
+/** A role as its mission's owners see it: also when filled or closed, with who filled it. */
+export interface TeamRole extends MissionRole {
+  /** When it was closed; null while it is not. */
+  closed_at: string | null;
+  /** The team members who joined for it, as names are shown to others. */
+  filled_by: { user_id: string; first_name: string; last_name: string }[];
+}
+
 export interface OpenRoleCount {
   mission_id: string;
   open_roles: number;
@@ -67,6 +79,8 @@ export interface RolesProcedureResults {
   get_mission_roles: MissionRole[];
   save_mission_role: MissionRole[];
   close_mission_role: MissionRole[];
+  reopen_mission_role: MissionRole[];
+  get_team_roles: TeamRole[];
   get_open_role_counts: OpenRoleCount[];
   suggest_role_skills: string[];
 }

@@ -26,6 +26,7 @@ export const queryKeys = {
   missionDetailsOfAnyViewer: (missionId: string) => ['missions', 'details', missionId] as const,
   /** A mission's open roles (under missions, so a team change refreshes them too). */
   missionRoles: (missionId: string) => ['missions', 'roles', missionId] as const,
+  teamRoles: (missionId: string) => ['missions', 'team-roles', missionId] as const,
   /** How many open roles each mission has, for All Missions. */
   openRoleCounts: ['missions', 'open-role-counts'] as const,
   skillSuggestions: (prefix: string) => ['skill-suggestions', prefix] as const,

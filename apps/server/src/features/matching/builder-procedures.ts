@@ -1,9 +1,13 @@
-import type { TeamBuilderOverview } from '@mc/contract';
+import type { BuilderLeftOut, TeamBuilderOverview } from '@mc/contract';
 import { organiserProcedure } from '../../kernel/access.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../../kernel/actor.ts';
 import { roleOpenSql } from '../../kernel/open-roles.ts';
+import { acceptsAdditionsSql } from '../../kernel/events.ts';
+import { isOwnerSql } from '../../kernel/members.ts';
 import { PLACEABLE_SQL, proposePlacements } from './builder.ts';
+import { fitSql } from './fit.ts';
+import { refreshMatchWords } from './words.ts';
 
 /** The audit kind of a sent proposal. */
 export const TEAM_BUILDER_AUDIT_KIND = 'team_builder.sent';
@@ -24,23 +28,43 @@ export const builderProcedures = {
     return figures;
   }),
 
+  /**
+   * Who of the attendees with a profile on no team the builder may not propose, and why: they do
+   * not accept being added to teams, or their card is not open to everyone (it would name them).
+   */
+  get_team_builder_left_out: organiserProcedure('get_team_builder_left_out', async (_params, ctx) =>
+    ctx.db.query<BuilderLeftOut>(
+      `select u.id as user_id, shown.first_name, shown.last_name,
+              case when ${acceptsAdditionsSql('u')} then 'cardNotShared' else 'noAdditions' end as reason
+         from role_profiles p join users u on u.id = p.user_id join people_shown shown on shown.id = u.id
+        where not exists (select 1 from mission_members on_team where on_team.user_id = u.id) and not (${PLACEABLE_SQL})
+        order by shown.first_name, shown.last_name, u.id`,
+    ),
+  ),
+
   /** Proposes a placement; nothing changes until the organiser sends it. */
   preview_team_builder: organiserProcedure('preview_team_builder', async (_params, ctx) => proposePlacements(ctx.db)),
 
   /**
    * Sends the previewed placements as invitations, from the organiser, each person told in their
-   * bell. A placement that no longer holds (the role closed or filled, the person joined a team,
+   * bell as the organisers' proposal: the mission's owners and the skills that made the fit. A placement that no longer holds (the role closed or filled, the person joined a team,
    * stopped accepting additions, or a request between them was declined) is skipped and counted.
    */
   send_team_builder: organiserProcedure('send_team_builder', async (params, ctx) => {
     const placements = [...new Map(params.p_placements.map((placement) => [placement.user_id, placement])).values()];
+    await refreshMatchWords(ctx.db);
+    const fit = fitSql('p.match_words', 'p.role_archype', 'p.high_objective');
     const sent = await ctx.db.transaction(async (tx) => {
       const [told] = await tx.query<{ sent: number }>(
         `with proposed as (select * from jsonb_to_recordset($1::jsonb) as w(user_id uuid, role_id uuid)),
               still as (
-                select w.user_id, r.role_id, r.mission_id, r.title
+                select w.user_id, r.role_id, r.mission_id, r.title, array_to_string(fit.matched_skills, ', ') as skills,
+                       (select string_agg(btrim(owner_shown.first_name || ' ' || owner_shown.last_name), ', '
+                                          order by (owner.role_in_team = 'owner') desc, owner.added_at, owner.user_id)
+                          from mission_members owner join people_shown owner_shown on owner_shown.id = owner.user_id
+                         where owner.mission_id = m.mission_id and ${isOwnerSql('owner')}) as owners
                   from proposed w join mission_roles r on r.role_id = w.role_id join missions m on m.mission_id = r.mission_id
-                  join users u on u.id = w.user_id join role_profiles p on p.user_id = u.id
+                  join users u on u.id = w.user_id join role_profiles p on p.user_id = u.id ${fit.lateral}
                  where ${roleOpenSql('r')} and m.hidden_at is null and ${PLACEABLE_SQL}
                    and not exists (select 1 from team_requests refused where refused.user_id = u.id and refused.mission_id = m.mission_id
                                      and refused.status = 'declined')),
@@ -50,7 +74,8 @@ export const builderProcedures = {
                 on conflict (role_id, user_id) where status = 'open' do nothing
                 returning request_id, role_id, mission_id, user_id)
          select count(record_request_event('invited_to_team', i.mission_id, $2, i.user_id,
-                  jsonb_build_object('role', s.title, 'request', i.request_id, 'request_kind', 'invite'), array[i.user_id]))::int as sent
+                  jsonb_build_object('role', s.title, 'request', i.request_id, 'request_kind', 'invite',
+                                     'proposal_owners', coalesce(s.owners, ''), 'proposal_skills', s.skills), array[i.user_id]))::int as sent
            from invited i join still s on s.role_id = i.role_id and s.user_id = i.user_id`,
         [JSON.stringify(placements), ctx.userId],
       );

@@ -37,6 +37,13 @@ describeEachDatabase('matching: the team builder', (server) => {
     expect(overview.error).toBeNull();
     // On no team with a profile: Both, One, Declined, Cook, Refuses, Private; of those, four may be proposed.
     expect(overview.data).toEqual({ unteamed_with_profile: 6, placeable: 4, open_roles: 2, open_places: 3 });
+    // The two who cannot be proposed are named, with the reason.
+    const leftOut = await organiser.client.rpc('get_team_builder_left_out', {});
+    expect(leftOut.error).toBeNull();
+    expect(leftOut.data).toEqual([
+      { user_id: privateCard.user.id, first_name: 'Private', last_name: 'Tester', reason: 'cardNotShared' },
+      { user_id: refuses.user.id, first_name: 'Refuses', last_name: 'Tester', reason: 'noAdditions' },
+    ]);
 
     const { data: proposal, error } = await organiser.client.rpc('preview_team_builder', {});
     expect(error).toBeNull();
@@ -61,7 +68,10 @@ describeEachDatabase('matching: the team builder', (server) => {
     const invitations = await both.client.rpc('get_my_team_requests', {});
     expect(invitations.data).toMatchObject([{ kind: 'invite', role_id: narrow.roleId, status: 'open' }]);
     const bell = await both.client.rpc('get_my_notifications', {});
-    expect(bell.data!.items.some((item) => item.kind === 'invited_to_team')).toBe(true);
+    // The organisers' proposal, naming the mission's owners and why the person fits; not a personal invitation from the organiser.
+    expect(bell.data!.items.find((item) => item.kind === 'invited_to_team')?.text).toBe(
+      'The organisers propose you for “Narrow” as Facilitator. The mission’s owners: Ada Lovelace. It wants what you wrote: facilitation, arabic.',
+    );
 
     // Accepting makes them a member; sending the same proposal again invites nobody twice.
     const accepted = await both.client.rpc('answer_team_request', { p_request_id: invitations.data![0]!.request_id, p_accept: true });
@@ -77,6 +87,7 @@ describeEachDatabase('matching: the team builder', (server) => {
 
   it('is for organisers only', async () => {
     await expectOrganiserOnly(server(), 'get_team_builder_overview', {});
+    await expectOrganiserOnly(server(), 'get_team_builder_left_out', {});
     await expectOrganiserOnly(server(), 'preview_team_builder', {});
     await expectOrganiserOnly(server(), 'send_team_builder', { p_placements: [] });
   });

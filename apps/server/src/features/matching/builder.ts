@@ -1,4 +1,4 @@
-import { BUILDER_TIME_BUDGET_MS, type BuilderPlacement, type BuilderUnplaced, type TeamBuilderProposal } from '@mc/contract';
+import { BUILDER_TIME_BUDGET_MS, FIT_MIN_SKILLS, type BuilderPlacement, type BuilderUnplaced, type TeamBuilderProposal } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
 import { acceptsAdditionsSql } from '../../kernel/events.ts';
 import { roleCardVisibleSql } from '../../kernel/role-card.ts';
@@ -103,7 +103,7 @@ function candidateIndex(roles: Role[]) {
 
 type Fit = ReturnType<typeof fitOf>;
 
-/** Each person's allowed roles with a positive fit, their best ROLES_PER_PERSON only. */
+/** Each person's allowed roles that fit (a wanted skill written), their best ROLES_PER_PERSON only. */
 function scorePairs(
   people: Person[],
   roles: Role[],
@@ -119,7 +119,7 @@ function scorePairs(
       const role = roles[roleIndex];
       if (!role || refusals.has(`${person.user_id}:${role.mission_id}`) || refusals.has(`${person.user_id}:${role.role_id}`)) continue;
       const fit = fitOf(profile, role);
-      if (fit.score > 0) scored.push({ role: roleIndex, fit });
+      if (fit.matched_skills.length >= FIT_MIN_SKILLS) scored.push({ role: roleIndex, fit });
     }
     scored.sort((a, b) => b.fit.score - a.fit.score || a.role - b.role);
     for (const { role, fit } of scored.slice(0, ROLES_PER_PERSON)) {

@@ -15,8 +15,10 @@ describeEachDatabase('matching: missions that need you', (server) => {
       objective: 'Family & Care',
     });
     const best = await missionWithRole(server(), 'Wells', { p_skills: ['facilitation', 'arabic'], p_archetype: 'Connector' });
-    const second = await missionWithRole(server(), 'Gardens', { p_skills: ['facilitation', 'accounting'] });
-    const objectiveOnly = await missionWithRole(server(), 'Homes', { p_skills: ['plumbing'] }, 'Family & Care');
+    const second = await missionWithRole(server(), 'Gardens', { p_skills: ['facilitation', 'accounting'] }, 'Family & Care');
+    // A shared objective or archetype with no skill in common is no fit.
+    await missionWithRole(server(), 'Homes', { p_skills: ['plumbing'] }, 'Family & Care');
+    await missionWithRole(server(), 'Stories', { p_skills: ['plumbing'], p_archetype: 'Connector' }, 'Family & Care');
     await missionWithRole(server(), 'Ledgers', { p_skills: ['accounting'] });
     const hidden = await missionWithRole(server(), 'Hidden', { p_skills: ['facilitation', 'arabic'] });
     await hideMission(server(), hidden.missionId);
@@ -37,14 +39,13 @@ describeEachDatabase('matching: missions that need you', (server) => {
     expect(data!.has_profile).toBe(true);
     expect(data!.missions.map((fit) => [fit.mission_name, fit.score, fit.pending])).toEqual([
       ['Wells', 8, false],
-      ['Gardens', 3, true],
-      ['Homes', 1, false],
+      ['Gardens', 4, true],
     ]);
     const [top] = data!.missions;
     expect(top).toMatchObject({ role_id: best.roleId, matched_skills: ['facilitation', 'arabic'], archetype: 'Connector', objective: null });
     expect(fitReason(top!, 'you')).toBe('wants: facilitation, arabic; you wrote: facilitation, arabic; wants a Connector, as you are');
-    expect(data!.missions[2]).toMatchObject({ role_id: objectiveOnly.roleId, matched_skills: [], objective: 'Family & Care' });
-    expect(fitReason(data!.missions[2]!, 'you')).toBe('wants: plumbing; shares your objective: Family & Care');
+    expect(data!.missions[1]).toMatchObject({ role_id: second.roleId, matched_skills: ['facilitation'], objective: 'Family & Care' });
+    expect(fitReason(data!.missions[1]!, 'you')).toBe('wants: facilitation, accounting; you wrote: facilitation; shares your objective: Family & Care');
 
     expect((await amal.client.rpc('get_missions_for_me', { p_limit: 1 })).data!.missions).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { MATCHING_MESSAGES, type MissionFit, type PersonFit } from '@mc/contract';
+import { FIT_MIN_SKILLS, MATCHING_MESSAGES, type MissionFit, type PersonFit } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { acceptsAdditionsSql } from '../../kernel/events.ts';
@@ -22,7 +22,8 @@ function refusedSql(person: string, mission: string): string {
 }
 
 /*
- * Both lists rank every candidate by its fit first (array work, no lookups) in a subquery kept
+ * A role fits only with a wanted skill the person wrote (FIT_MIN_SKILLS), so candidates are those
+ * sharing a word. Both lists rank every candidate by its fit first (array work, no lookups) in a subquery kept
  * apart by "offset 0"; the checks that need lookups (is the role full, may this person be shown)
  * then run on candidates in that order only until the list is full.
  */
@@ -48,11 +49,10 @@ export const matchingProcedures = {
               ranked.wanted_skills, ranked.matched_skills, ranked.archetype, ranked.objective, ranked.score
          from (select r.role_id, r.title as role_title, m.mission_id, m.name as mission_name, r.places, ${fit.columns}
                  from mission_roles r join missions m on m.mission_id = r.mission_id ${fit.lateral}
-                where (r.match_words && $2::text[] or r.archetype = $3 or m.objective_or_focus = $4)
-                  and r.closed_at is null and m.hidden_at is null
+                where r.match_words && $2::text[] and r.closed_at is null and m.hidden_at is null
                 order by score desc, share desc, m.name, r.role_id
                offset 0) ranked
-        where ranked.score > 0
+        where cardinality(ranked.matched_skills) >= ${FIT_MIN_SKILLS}
           and (select count(*) from mission_members taken where taken.role_id = ranked.role_id) < ranked.places
           and not exists (select 1 from mission_members mine where mine.mission_id = ranked.mission_id and mine.user_id = $1)
           and not ${refusedSql('$1', 'ranked.mission_id')}
@@ -88,14 +88,13 @@ export const matchingProcedures = {
                  select p.user_id, p.role_title, ${fit.columns},
                         not exists (select 1 from mission_members any_team where any_team.user_id = p.user_id) as no_team
                    from mission_roles r join missions m on m.mission_id = r.mission_id
-                   join role_profiles p on (p.match_words && r.match_words or p.role_archype = r.archetype
-                                            or p.high_objective = m.objective_or_focus)
+                   join role_profiles p on p.match_words && r.match_words
                    ${fit.lateral}
                   where r.role_id = $1
                   order by score desc, share desc, no_team desc, p.user_id
                  offset 0) ranked
                  join users u on u.id = ranked.user_id
-                where ranked.score > 0 and ${roleCardVisibleSql('u', '$2')} and ${acceptsAdditionsSql('u')}
+                where cardinality(ranked.matched_skills) >= ${FIT_MIN_SKILLS} and ${roleCardVisibleSql('u', '$2')} and ${acceptsAdditionsSql('u')}
                   and not exists (select 1 from mission_members theirs where theirs.mission_id = $3 and theirs.user_id = u.id)
                   and not ${refusedSql('u.id', '$3')}
                 order by ranked.score desc, ranked.share desc, ranked.no_team desc, ranked.user_id

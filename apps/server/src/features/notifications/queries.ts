@@ -29,6 +29,8 @@ interface NotificationRow {
   reason: string | null;
   role: string | null;
   request_kind: string | null;
+  proposal_owners: string | null;
+  proposal_skills: string | null;
   request_id: string | null;
   round_id: string | null;
   round_name: string | null;
@@ -72,6 +74,8 @@ function notificationsSql(where: string, perReader: number, withLanguage: boolea
              case when seen.ok then e.data->>'reason' end as reason,
              case when seen.ok then e.data->>'role' end as role,
              e.data->>'request_kind' as request_kind,
+             case when seen.ok then e.data->>'proposal_owners' end as proposal_owners,
+             case when seen.ok then e.data->>'proposal_skills' end as proposal_skills,
              e.round_id, round.name as round_name,
              (select open_request.request_id from team_requests open_request
                where n.kind in ('join_requested', 'invited_to_team') and seen.ok

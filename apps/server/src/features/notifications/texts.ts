@@ -22,6 +22,12 @@ export interface NotificationFacts {
   /** The role a request or invitation is for, and which of the two it was ('ask' or 'invite'). */
   role: string | null;
   request_kind: string | null;
+  /**
+   * An invitation the organisers' team builder proposed: the mission's owners' names and the
+   * skills the person wrote that the role wants (null for an owner's own invitation).
+   */
+  proposal_owners?: string | null;
+  proposal_skills?: string | null;
   /** The voting round a revealed result belongs to. */
   round_name: string | null;
   /** A programme change alert: the organisers' note and the reader's starred parts that changed. */
@@ -96,6 +102,15 @@ export function describeNotification(facts: NotificationFacts, language: ServerL
     case 'join_requested':
       return say('{actor} asks to join {mission} as {role}.', { actor, mission, role: facts.role ?? say('a team member') });
     case 'invited_to_team':
+      if (facts.proposal_owners !== null && facts.proposal_owners !== undefined) {
+        // From the team builder: the organisers' proposal, not a personal invitation from the one who sent it.
+        return say('The organisers propose you for {mission} as {role}. The mission’s owners: {owners}. It wants what you wrote: {skills}.', {
+          mission,
+          role: facts.role ?? say('a team member'),
+          owners: facts.proposal_owners,
+          skills: facts.proposal_skills ?? '',
+        });
+      }
       return say('{actor} invites you to join {mission} as {role}.', { actor, mission, role: facts.role ?? say('a team member') });
     case 'round_revealed':
       return say('The result of “{round}” is revealed. See the ranking and check your receipts.', { round: facts.round_name ?? say('a voting round') });

@@ -1,4 +1,4 @@
-import { ROLE_MESSAGES, SKILL_SUGGESTIONS_LIMIT, type MissionRole, type OpenRoleCount } from '@mc/contract';
+import { ROLE_MESSAGES, SKILL_SUGGESTIONS_LIMIT, type MissionRole, type OpenRoleCount, type TeamRole } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -73,6 +73,42 @@ export const rolesProcedures = {
     publishMissionChanges(ctx.db, { changed: [role.mission_id] });
     const closed = await findRole(ctx.db, params.p_role_id);
     return closed ? [closed] : [];
+  }),
+
+  /** Opens a closed role again, for the mission's owners: it takes people again while it has a free place. */
+  reopen_mission_role: procedure('reopen_mission_role', async (params, ctx) => {
+    const role = await findRole(ctx.db, params.p_role_id);
+    if (!role) throw businessError(ROLE_MESSAGES.roleNotClosed);
+    await ctx.db.transaction(async (tx) => {
+      await lockOwnedMission(tx, role.mission_id, ctx.userId);
+      const reopened = await tx.query(
+        'update mission_roles set closed_at = null, updated_at = now() where role_id = $1 and closed_at is not null returning role_id',
+        [params.p_role_id],
+      );
+      if (!reopened.length) throw businessError(ROLE_MESSAGES.roleNotClosed);
+    });
+    publishMissionChanges(ctx.db, { changed: [role.mission_id] });
+    const reopened = await findRole(ctx.db, params.p_role_id);
+    return reopened ? [reopened] : [];
+  }),
+
+  /**
+   * Every role of a mission for its owners, oldest first: open, filled or closed, each with the
+   * members who joined for it (names as shown to others), so a filled role stays in their list.
+   */
+  get_team_roles: procedure('get_team_roles', async (params, ctx) => {
+    if (!(await isMissionOwner(ctx.db, params.p_mission_id, ctx.userId))) throw forbidden(ROLE_MESSAGES.notOwner);
+    return ctx.db.query<TeamRole>(
+      `select ${ROLE_COLUMNS}, r.closed_at,
+              coalesce((select jsonb_agg(jsonb_build_object('user_id', shown.id, 'first_name', shown.first_name, 'last_name', shown.last_name)
+                                         order by joined.added_at, joined.user_id)
+                          from mission_members joined join people_shown shown on shown.id = joined.user_id
+                         where joined.role_id = r.role_id), '[]'::jsonb) as filled_by
+         from mission_roles r
+        where r.mission_id = $1
+        order by r.created_at, r.role_id`,
+      [params.p_mission_id],
+    );
   }),
 
   /** How many open roles each mission the caller may see has (missions without any are left out). */

@@ -167,3 +167,40 @@ describeEachDatabase('roles: open roles on a mission', (server) => {
     expect(wildcard.data).toEqual([]);
   });
 });
+
+describeEachDatabase('roles: filled and closed roles, for their owners', (server) => {
+  it('owners still see a filled role with who filled it, and a closed one, which they may reopen', async () => {
+    const { owner, mission } = await createMission(server());
+    const filled = await saveRole(owner, roleParams(mission.mission_id, { p_title: 'Treasurer', p_places: 1 }));
+    const closing = await saveRole(owner, roleParams(mission.mission_id, { p_title: 'Scribe' }));
+    const joiner = await signUpLeader(server(), { firstName: 'Thabo', lastName: 'Joiner' });
+    await server().db.query(`insert into mission_members (mission_id, user_id, role_in_team, role_id) values ($1, $2, 'Treasurer', $3)`, [
+      mission.mission_id,
+      joiner.user.id,
+      filled.role_id,
+    ]);
+    expect((await owner.client.rpc('close_mission_role', { p_role_id: closing.role_id })).error).toBeNull();
+
+    const { data, error } = await owner.client.rpc('get_team_roles', { p_mission_id: mission.mission_id });
+    expect(error).toBeNull();
+    expect(data!.map((role) => [role.title, role.filled, role.closed_at === null])).toEqual([
+      ['Treasurer', 1, true],
+      ['Scribe', 0, false],
+    ]);
+    expect(data![0]!.filled_by).toEqual([{ user_id: joiner.user.id, first_name: 'Thabo', last_name: 'Joiner' }]);
+    // Everyone else still reads open roles only.
+    expect((await joiner.client.rpc('get_mission_roles', { p_mission_id: mission.mission_id })).data).toEqual([]);
+    const refused = await joiner.client.rpc('get_team_roles', { p_mission_id: mission.mission_id });
+    expect(refused.status).toBe(403);
+    expect(refused.error?.message).toBe(ROLE_MESSAGES.notOwner);
+
+    const notTheirs = await joiner.client.rpc('reopen_mission_role', { p_role_id: closing.role_id });
+    expect(notTheirs.status).toBe(403);
+    const reopened = await owner.client.rpc('reopen_mission_role', { p_role_id: closing.role_id });
+    expect(reopened.error).toBeNull();
+    expect(reopened.data![0]).toMatchObject({ role_id: closing.role_id, title: 'Scribe' });
+    expect((await joiner.client.rpc('get_mission_roles', { p_mission_id: mission.mission_id })).data?.map((role) => role.title)).toEqual(['Scribe']);
+    const again = await owner.client.rpc('reopen_mission_role', { p_role_id: closing.role_id });
+    expect(again.error?.message).toBe(ROLE_MESSAGES.roleNotClosed);
+  });
+});

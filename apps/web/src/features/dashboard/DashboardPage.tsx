@@ -4,7 +4,8 @@ import { Alert, cn, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { surveyStatusQuery } from '../../lib/queries';
 import { personName, useAuth } from '../../lib/auth';
-import { DashboardMissionSection, useOwnedMission } from '../missions';
+import { DashboardMissionSection, useMyMission, useOwnedMission } from '../missions';
+import { paths } from '../../lib/paths';
 import { roleProfileQuery } from '../profiles';
 import { VoteRoundBanner } from '../rounds';
 import { AnonymityDialog } from './AnonymityDialog';
@@ -42,7 +43,10 @@ export default function DashboardPage() {
   const openSurvey = useOpenSurvey();
   // The same cached query the mission section below reads.
   const owned = useOwnedMission(userId);
-  const progressKnown = variant.kind !== 'loading' && variant.kind !== 'unknown' && !owned.isPending;
+  // A member of someone else's team has done the mission step too: it leads to their team.
+  const team = useMyMission(userId);
+  const teamMission = owned.details?.mission.mission_id ?? team.details?.mission.mission_id ?? null;
+  const progressKnown = variant.kind !== 'loading' && variant.kind !== 'unknown' && !owned.isPending && !team.isPending;
 
   return (
     <section className={cn(pageClasses, 'flex flex-col gap-6')}>
@@ -60,7 +64,10 @@ export default function DashboardPage() {
       {openSurvey.profileAlert && !openSurvey.dialogOpen ? <Alert tone="error">{openSurvey.profileAlert}</Alert> : null}
 
       {progressKnown ? (
-        <ProgressSteps state={{ surveyDone: preSurveyCompleted === true, profileDone: roleProfile !== null, missionDone: owned.details !== null }} />
+        <ProgressSteps
+          state={{ surveyDone: preSurveyCompleted === true, profileDone: roleProfile !== null, missionDone: teamMission !== null }}
+          missionLink={teamMission ? paths.myMission(teamMission) : undefined}
+        />
       ) : null}
 
       <CardVisibilityReminder />

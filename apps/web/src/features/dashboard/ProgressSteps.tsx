@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import { cn } from '../../components/ui';
@@ -16,9 +17,10 @@ const STEPS: readonly { key: keyof ProgressState; messageId: string }[] = [
 
 /**
  * Where the person is on the way in, at a glance: survey, then role profile, then mission. Each
- * step reads "Done", "Next" (the first one not done; aria-current="step") or "Later".
+ * step reads "Done", "Next" (the first one not done; aria-current="step") or "Later". A done
+ * mission step leads to the person's team.
  */
-export function ProgressSteps({ state }: { state: ProgressState }) {
+export function ProgressSteps({ state, missionLink }: { state: ProgressState; missionLink?: string }) {
   const { _ } = useLingui();
   const next = STEPS.findIndex((step) => !state[step.key]);
   return (
@@ -47,7 +49,16 @@ export function ProgressSteps({ state }: { state: ProgressState }) {
               {done ? <Check className="size-4" /> : index + 1}
             </span>
             <span className="flex min-w-0 flex-col leading-tight">
-              <span className="text-sm font-semibold break-words text-slate-50">{_(step.messageId)}</span>
+              {done && step.key === 'missionDone' && missionLink ? (
+                <Link
+                  to={missionLink}
+                  className="text-sm font-semibold break-words text-slate-50 underline decoration-slate-500 underline-offset-4 hover:decoration-sky-300"
+                >
+                  {_(step.messageId)}
+                </Link>
+              ) : (
+                <span className="text-sm font-semibold break-words text-slate-50">{_(step.messageId)}</span>
+              )}
               <span className={cn('text-xs', done ? 'text-emerald-200' : current ? 'text-sky-200' : 'text-slate-300')}>
                 {done ? _('dashboard.progress.done') : current ? _('dashboard.progress.next') : _('dashboard.progress.later')}
               </span>

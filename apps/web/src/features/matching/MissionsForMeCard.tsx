@@ -44,6 +44,14 @@ export function MissionsForMeCard({ limit = 5 }: { limit?: number }) {
   );
 }
 
+/**
+ * Whether a role's title starts with a vowel letter: a hint the catalogue may use to choose an
+ * article ("needs an Architect"); the words themselves are the catalogue's.
+ */
+function initialSound(title: string): 'vowel' | 'other' {
+  return /^[aeiou]/i.test(title.trim()) ? 'vowel' : 'other';
+}
+
 function FitLine({ fit }: { fit: MissionFit }) {
   const { _ } = useLingui();
   return (
@@ -52,7 +60,7 @@ function FitLine({ fit }: { fit: MissionFit }) {
         <p className="font-semibold break-words text-slate-50">
           <Trans
             id="matching.forMe.needs"
-            values={{ mission: fit.mission_name, role: fit.role_title }}
+            values={{ mission: fit.mission_name, role: fit.role_title, initial: initialSound(fit.role_title) }}
             components={{
               0: <Link to={paths.mission(fit.mission_id)} className="underline decoration-slate-500 underline-offset-4 hover:decoration-sky-300" />,
               1: <span className="font-normal text-slate-300" />,

@@ -17,8 +17,9 @@ export function fitReasonText(_: I18n['_'], parts: FitParts, who: 'you' | 'they'
     }
   }
   if (parts.archetype) {
-    const archetype = archetypeLabel(_, parts.archetype);
-    pieces.push(who === 'you' ? _('matching.reason.archetypeYou', { archetype }) : _('matching.reason.archetypeThey', { archetype }));
+    // The catalogue picks the article for each archetype ("an Architect"), so it gets the key too.
+    const values = { archetype: archetypeLabel(_, parts.archetype), kind: parts.archetype };
+    pieces.push(who === 'you' ? _('matching.reason.archetypeYou', values) : _('matching.reason.archetypeThey', values));
   }
   if (parts.objective) {
     const objective = objectiveLabel(_, parts.objective);

@@ -11,6 +11,7 @@ export const matchingKeys = {
   missionsForMe: (userId: string | null, limit: number) => ['missions', 'for-me', userId, limit] as const,
   peopleForRole: (roleId: string) => ['missions', 'people-for-role', roleId] as const,
   builderOverview: ['missions', 'team-builder', 'overview'] as const,
+  builderLeftOut: ['missions', 'team-builder', 'left-out'] as const,
 };
 
 export function missionsForMeQuery(userId: string | null, limit: number) {
@@ -33,6 +34,14 @@ export function builderOverviewQuery() {
   return queryOptions({
     queryKey: matchingKeys.builderOverview,
     queryFn: () => callRpc('get_team_builder_overview', {}),
+  });
+}
+
+/** Who the builder may not propose, and why. */
+export function builderLeftOutQuery() {
+  return queryOptions({
+    queryKey: matchingKeys.builderLeftOut,
+    queryFn: () => callRpc('get_team_builder_left_out', {}),
   });
 }
 

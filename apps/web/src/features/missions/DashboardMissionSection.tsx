@@ -1,12 +1,12 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react';
-import { CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
+import { ArrowRight, CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
 import { Button, Card, Dialog, LoadError, Spinner, buttonClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import type { MissionDetails } from '@mc/contract';
-import { useOwnedMission, type MembershipMission } from './useMembershipMission';
+import { useMyMission, useOwnedMission, type MembershipMission } from './useMembershipMission';
 import { formatDate } from '../../lib/format';
 
 // The team dialog's code loads when it is about to be used, not with the dashboard: the dashboard
@@ -34,8 +34,10 @@ export default function DashboardMissionSection({ canCreateMission, missing }: D
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const owned = useOwnedMission(userId);
+  // The team the person is on when they created none: theirs to see, not a mission to create.
+  const team = useMyMission(userId);
 
-  if (owned.isPending && userId !== null) {
+  if ((owned.isPending || team.isPending) && userId !== null) {
     return (
       <section aria-label={_('mission.dashboard.label')} className="mt-6">
         <Spinner label={_('mission.loadingYours')} />
@@ -45,6 +47,7 @@ export default function DashboardMissionSection({ canCreateMission, missing }: D
 
   const mission = owned.details?.mission ?? null;
   if (mission) return <OwnedMissionCard mission={mission} />;
+  if (team.details) return <TeamMissionCard details={team.details} userId={userId} />;
   return <CreateMission canCreateMission={canCreateMission} missing={missing} owned={owned} />;
 }
 
@@ -108,6 +111,34 @@ function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
           <ManageTeamDialog missionId={mission.mission_id} open={teamOpen} onOpenChange={setTeamOpen} />
         </Suspense>
       ) : null}
+    </section>
+  );
+}
+
+/** A member of someone else's team: which team, as what, and the way to it. */
+function TeamMissionCard({ details, userId }: { details: MissionDetails; userId: string | null }) {
+  const { _ } = useLingui();
+  const { mission } = details;
+  const role = details.members.find((member) => member.user_id === userId)?.role_in_team ?? '';
+  return (
+    <section aria-labelledby="dashboard-mission-title" className="mt-6">
+      <Card className="flex flex-col gap-4" data-testid="dashboard-team">
+        <div className="flex items-start gap-3">
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-sky-400/15 text-sky-200">
+            <Users aria-hidden="true" className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <h2 id="dashboard-mission-title" className="text-lg font-semibold break-words text-slate-50">
+              {mission.name}
+            </h2>
+            <p className="mt-1 break-words text-slate-300">{_('mission.dashboard.teamRole', { role })}</p>
+          </div>
+        </div>
+        <Link to={paths.myMission(mission.mission_id)} className={buttonClasses('primary', 'md', 'self-start')}>
+          {_('mission.dashboard.openTeam')}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </Card>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { missionDetailsQuery } from '../../lib/queries';
 import { isMissionOwner } from '@mc/contract';
-import { AskToJoinButton, OpenRolesCard } from '../roles';
+import { MyRoleAction, OpenRolesCard } from '../roles';
 import { creatorLine, isMissionId } from './missionRules';
 import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList, ToggleButtons } from './MissionParts';
 
@@ -99,7 +99,7 @@ export default function MissionDetailsPage() {
         canManage={data.members.some((member) => member.user_id === userId && isMissionOwner(member))}
         roleAction={
           userId && mission.hidden_reason === null && !data.members.some((member) => member.user_id === userId)
-            ? (role) => <AskToJoinButton role={role} />
+            ? (role) => <MyRoleAction role={role} />
             : undefined
         }
       />

@@ -1,3 +1,3 @@
 /** What other features may use of missions; everything else in this folder is its own business. */
 export { default as DashboardMissionSection } from './DashboardMissionSection';
-export { useOwnedMission } from './useMembershipMission';
+export { useMyMission, useOwnedMission } from './useMembershipMission';

@@ -40,7 +40,7 @@ export function useMyMission(userId: string | null, wanted: string | null = null
 
 /**
  * The dashboard card: the mission this user created, if any. Someone who only belongs to another
- * team's mission still sees "Create Mission", since each person may create one.
+ * team's mission sees that team instead (useMyMission).
  */
 export function useOwnedMission(userId: string | null): MembershipMission {
   const owned = useMembershipMission(userId, (memberships) => memberships.find((row) => row.role_in_team === 'owner'));

@@ -3,10 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Send, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react';
 import { REQUEST_MESSAGE_MAX, type MissionRole, type TeamRequest } from '@mc/contract';
-import { Alert, Button, Card, Dialog, TextAreaField } from '../../components/ui';
+import { Alert, Badge, Button, Card, Dialog, TextAreaField } from '../../components/ui';
 import { callRpc } from '../../lib/rpc';
 import { notify } from '../../lib/notify';
 import { useAuth } from '../../lib/auth';
+import { PersonName } from './RoleCardDialog';
 import { answerRequest, invalidateRequests, missionTeamRequestsQuery, myTeamRequestsQuery } from './requestsApi';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
@@ -48,6 +49,7 @@ export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 
             rows={4}
             onChange={(event) => setMessage(event.target.value)}
           />
+          <p className="text-sm text-slate-300">{_('roles.ask.next')}</p>
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
@@ -63,8 +65,11 @@ export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 
   );
 }
 
-/** Accept and Decline (with an optional reason) for one open request or invitation. */
-export function AnswerButtons({ requestId, label }: { requestId: string; label: string }) {
+/**
+ * Accept and Decline (with an optional reason) for one open request or invitation. The decline
+ * dialog's title says what is declined.
+ */
+export function AnswerButtons({ requestId, label, declineTitle }: { requestId: string; label: string; declineTitle?: string }) {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
@@ -90,7 +95,7 @@ export function AnswerButtons({ requestId, label }: { requestId: string; label: 
       <Button size="sm" variant="secondary" icon={<X aria-hidden="true" className="size-4" />} onClick={() => setDeclining(true)}>
         <Trans id="roles.answer.decline" values={{ label }} components={{ 0: <span className="sr-only" /> }} />
       </Button>
-      <Dialog open={declining} onOpenChange={setDeclining} title={_('roles.answer.declineTitle')}>
+      <Dialog open={declining} onOpenChange={setDeclining} title={declineTitle ?? _('roles.answer.declineTitle')}>
         <div className="mt-4 flex flex-col gap-4">
           <TextAreaField
             label={_('roles.answer.reason')}
@@ -124,11 +129,26 @@ function RequestLine({ request, mine }: { request: TeamRequest; mine: boolean })
     : request.kind === 'ask'
       ? _('roles.request.theyAsk', values)
       : _('roles.request.theyInvited', values);
+  // Owners read who asks: the name opens the requester's role card (as far as its rule lets them).
+  const shown =
+    mine || !who ? (
+      text
+    ) : (
+      <Trans
+        id={request.kind === 'ask' ? 'roles.request.theyAsk' : 'roles.request.theyInvited'}
+        values={{ ...values, name: <PersonName userId={request.user_id}>{who}</PersonName> }}
+      />
+    );
+  const declineTitle = !mine && request.kind === 'ask' ? _('roles.answer.declineRequestTitle', values) : undefined;
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-700 p-3" data-testid="team-request">
-      <p className="break-words text-slate-100">{text}</p>
+      <p className="break-words text-slate-100">{shown}</p>
       {request.message ? <p className="break-words whitespace-pre-line text-sm text-slate-300">“{request.message}”</p> : null}
-      {mine === (request.kind === 'invite') ? <AnswerButtons requestId={request.request_id} label={text} /> : <WithdrawButton request={request} />}
+      {mine === (request.kind === 'invite') ? (
+        <AnswerButtons requestId={request.request_id} label={text} declineTitle={declineTitle} />
+      ) : (
+        <WithdrawButton request={request} />
+      )}
     </li>
   );
 }
@@ -156,6 +176,34 @@ function WithdrawButton({ request }: { request: TeamRequest }) {
     >
       <Trans id="roles.request.withdraw" values={{ role: request.role_title }} components={{ 0: <span className="sr-only" /> }} />
     </Button>
+  );
+}
+
+/**
+ * Beside an open role on Mission details: "Ask to join", or, when the person already asked,
+ * "Request open" with what happens next and "Withdraw"; invited, "Accept" and "Decline".
+ */
+export function MyRoleAction({ role }: { role: Pick<MissionRole, 'role_id' | 'title'> }) {
+  const { _ } = useLingui();
+  const { user } = useAuth();
+  const requests = useQuery(myTeamRequestsQuery(user?.id ?? null));
+  const open = requests.data?.find((request) => request.role_id === role.role_id);
+  if (!open) return <AskToJoinButton role={role} />;
+  if (open.kind === 'invite') {
+    const text = _('roles.request.youInvited', { mission: open.mission_name, role: open.role_title });
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-slate-100">{text}</p>
+        <AnswerButtons requestId={open.request_id} label={text} />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-2" data-testid="my-open-request">
+      <Badge tone="info">{_('matching.forMe.requestOpen')}</Badge>
+      <p className="text-sm text-slate-300">{_('roles.ask.next')}</p>
+      <WithdrawButton request={open} />
+    </div>
   );
 }
 

@@ -4,5 +4,5 @@ export { missionRolesQuery, openRoleCountsQuery } from './rolesApi';
 export { invalidateRequests } from './requestsApi';
 export { PersonName, RoleCardDialog, RoleCardView } from './RoleCardDialog';
 export { CardVisibilityCard, CardVisibilityReminder } from './CardVisibility';
-export { AnswerButtons, AskToJoinButton, MissionRequestsCard, MyRequestsCard } from './RequestParts';
+export { AnswerButtons, AskToJoinButton, MissionRequestsCard, MyRequestsCard, MyRoleAction } from './RequestParts';
 export { archetypeLabel, objectiveLabel } from './optionLabels';

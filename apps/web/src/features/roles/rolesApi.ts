@@ -12,6 +12,15 @@ export function missionRolesQuery(missionId: string) {
   });
 }
 
+/** Every role of a mission, open, filled or closed, with who filled it: for its owners only. */
+export function teamRolesQuery(missionId: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: queryKeys.teamRoles(missionId),
+    queryFn: () => callRpc('get_team_roles', { p_mission_id: missionId }),
+    enabled,
+  });
+}
+
 /**
  * Open roles per mission id, for the All Missions cards and filter. The cache keeps the answer's
  * plain rows (it is saved for offline use as JSON); the Map is made when read.
@@ -38,6 +47,10 @@ export async function saveRole(params: ProcedureParams<'save_mission_role'>): Pr
 
 export async function closeRole(roleId: string): Promise<void> {
   await callRpc('close_mission_role', { p_role_id: roleId });
+}
+
+export async function reopenRole(roleId: string): Promise<void> {
+  await callRpc('reopen_mission_role', { p_role_id: roleId });
 }
 
 /** After a role changes: its mission's roles and every count. */

@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Trans, useLingui } from '@lingui/react';
 import { Send, Wand2 } from 'lucide-react';
-import type { BuilderPlacement, TeamBuilderProposal, UnplacedReason } from '@mc/contract';
+import type { BuilderPlacement, LeftOutReason, TeamBuilderProposal, UnplacedReason } from '@mc/contract';
 import { Alert, Button, Card, QueryState } from '../../../components/ui';
 import { callRpc } from '../../../lib/rpc';
 import { formatCount } from '../../../lib/format';
 import { currentFormattingLocale } from '../../../i18n/i18n';
 import { SectionHeading } from '../SectionHeading';
-import { builderOverviewQuery, fitReasonText, matchingKeys, sendProposal } from '../../matching';
+import { builderLeftOutQuery, builderOverviewQuery, fitReasonText, matchingKeys, sendProposal } from '../../matching';
 
 /** Why a person stays unplaced, in the interface's language (the contract's UNPLACED_REASONS are its English words). */
 const UNPLACED: Record<UnplacedReason, { messageId: string }> = {
@@ -17,6 +17,35 @@ const UNPLACED: Record<UnplacedReason, { messageId: string }> = {
   rolesFull: { messageId: 'organiser.builder.unplacedRolesFull' },
   stoppedEarly: { messageId: 'organiser.builder.unplacedStoppedEarly' },
 };
+
+/** Why someone cannot be proposed, in the interface's language (the contract's LEFT_OUT_REASONS are its English words). */
+const LEFT_OUT: Record<LeftOutReason, { messageId: string }> = {
+  noAdditions: { messageId: 'organiser.builder.leftOutNoAdditions' },
+  cardNotShared: { messageId: 'organiser.builder.leftOutCardNotShared' },
+};
+
+/** The people on no team the builder may not propose, each with the reason. */
+function LeftOutList() {
+  const { _ } = useLingui();
+  const leftOut = useQuery(builderLeftOutQuery());
+  if (!leftOut.data?.length) return null;
+  return (
+    <details className="mt-3 rounded-xl border border-slate-700 p-3" data-testid="builder-left-out">
+      <summary className="cursor-pointer font-semibold text-slate-100">{_('organiser.builder.leftOutSummary', { count: leftOut.data.length })}</summary>
+      <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-300">
+        {leftOut.data.map((person) => (
+          <li key={person.user_id}>
+            {_('organiser.builder.unplacedPerson', {
+              firstName: person.first_name,
+              lastName: person.last_name,
+              reason: _(LEFT_OUT[person.reason].messageId),
+            })}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 /**
  * The team builder (docs/product.md#team-builder): how many attendees with a profile are on no
@@ -47,6 +76,7 @@ export default function TeamBuilderSection() {
       );
       setProposal(null);
       await queryClient.invalidateQueries({ queryKey: matchingKeys.builderOverview });
+      await queryClient.invalidateQueries({ queryKey: matchingKeys.builderLeftOut });
     },
   });
 
@@ -60,7 +90,7 @@ export default function TeamBuilderSection() {
               <li>
                 <Trans
                   id="organiser.builder.unteamed"
-                  values={{ count: formatCount(data.unteamed_with_profile) }}
+                  values={{ count: data.unteamed_with_profile }}
                   components={{ 0: <strong className="text-slate-50" /> }}
                 />
               </li>
@@ -74,13 +104,14 @@ export default function TeamBuilderSection() {
               <li>
                 <Trans
                   id="organiser.builder.openRoles"
-                  values={{ roles: formatCount(data.open_roles), places: formatCount(data.open_places) }}
+                  values={{ roles: data.open_roles, places: data.open_places }}
                   components={{ 0: <strong className="text-slate-50" />, 1: <strong className="text-slate-50" /> }}
                 />
               </li>
             </ul>
           )}
         </QueryState>
+        <LeftOutList />
         <Button
           className="mt-4"
           icon={<Wand2 aria-hidden="true" className="size-4" />}
@@ -136,7 +167,7 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
         {_('organiser.builder.summary', {
           placed,
           fit: formatCount(proposal.total_fit),
-          unplaced: formatCount(proposal.unplaced.length),
+          unplaced: proposal.unplaced.length,
           seconds: new Intl.NumberFormat(currentFormattingLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(proposal.elapsed_ms / 1000),
         })}
       </p>
