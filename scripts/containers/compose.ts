@@ -18,6 +18,8 @@ export interface Layout {
   ca: string;
   a: string;
   b: string;
+  /** The Node.js image the app was built on, for docs/deploy.md's `npm run organiser` from a checkout. */
+  nodeImage: string;
 }
 
 /**
@@ -52,7 +54,7 @@ function compose(...args: string[]): Promise<string> {
 
 export async function startLayout(images: Record<string, string>, appImage: string, ports: { http: number; https: number }): Promise<Layout> {
   // The command .env.example gives for a key, run in the image itself.
-  const key = await podman('run', '--rm', '--entrypoint', 'node', appImage, '-e', JWK_COMMAND);
+  const key = await podman('run', '--rm', '--entrypoint', 'node', appImage, '-e', keyCommand());
   project = projectFolder({
     SITE_ADDRESS: 'localhost',
     PUBLIC_URL: `https://localhost:${ports.https}`,
@@ -73,15 +75,48 @@ export async function startLayout(images: Record<string, string>, appImage: stri
   const a = `http://${await containerAddress(container('app-a'))}:3000`;
   const b = `http://${await containerAddress(container('app-b'))}:3000`;
   await Promise.all([waitUntilReady(a), waitUntilReady(b), waitUntilReady(proxyUrl, fetchTrusting(ca))]);
-  return { proxyUrl, ca, a, b };
+  return { proxyUrl, ca, a, b, nodeImage: images.NODE_IMAGE ?? '' };
 }
 
-/** The key generator of .env.example (an ES256 private JWK on one line). */
-const JWK_COMMAND =
-  "crypto.subtle.generateKey({name:'ECDSA',namedCurve:'P-256'},true,['sign']).then(async(k)=>console.log(JSON.stringify({...await crypto.subtle.exportKey('jwk',k.privateKey),alg:'ES256',use:'sig',kid:crypto.randomUUID()})))";
+/** The key generator .env.example gives (`docker run … node … -e "<script>"`), to run as written there. */
+function keyCommand(): string {
+  const script = /--entrypoint node mission-control -e "(.+)"$/m.exec(readFileSync(`${ROOT}.env.example`, 'utf8'))?.[1];
+  if (!script) throw new Error('.env.example no longer shows how to make JWT_PRIVATE_KEY');
+  return script;
+}
+
+/** docs/deploy.md's command: the checkout's `npm run organiser`, in a Node.js container on the compose network. */
+async function organiser(nodeImage: string, ...args: string[]): Promise<string> {
+  if (!project) throw new Error('no compose project');
+  const databaseUrl = 'DATABASE_URL=postgres://mission_control:$POSTGRES_PASSWORD@postgres:5432/mission_control';
+  const command = `${databaseUrl} npm run --silent organiser -- ${args.join(' ')}`;
+  return podman(
+    'run',
+    '--rm',
+    '--network',
+    `${PROJECT}_default`,
+    '--env-file',
+    join(project, '.env'),
+    '-v',
+    `${ROOT}:/src`,
+    '-w',
+    '/src',
+    nodeImage,
+    'sh',
+    '-c',
+    command,
+  );
+}
 
 export async function checkLayout(checks: Checks, layout: Layout): Promise<void> {
   const { proxyUrl, ca, a, b } = layout;
+
+  await checks.check('compose: `npm run organiser` from a checkout on the compose network makes an organiser', async () => {
+    const person = await signUp(proxyUrl, ca);
+    await organiser(layout.nodeImage, 'grant', person.email);
+    const listed = await organiser(layout.nodeImage, 'list');
+    if (!listed.includes(person.email)) throw new Error(`organiser list does not name ${person.email}: ${listed}`);
+  });
 
   await checks.check('compose: sign-up on one instance and sign-in through the proxy reach the same data', async () => {
     const person = await signUp(a);
