@@ -121,9 +121,15 @@ export async function vote(person: Person, missionId: string): Promise<boolean> 
   return !error && data === 'voted';
 }
 
-export async function hasVoted(person: Person, missionId: string): Promise<boolean> {
-  const { data, error } = await person.client.rpc('get_all_missions', {});
-  if (error) throw new Error(`get_all_missions: ${error.message}`);
+/** Whether the server at `url` (not necessarily the one the person signed in on) has the person's vote. */
+export async function hasVoted(url: string, person: Person, missionId: string): Promise<boolean> {
+  const client = createClient<Database>(url, 'any-public-key', {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { authorization: `Bearer ${person.accessToken}` } },
+    realtime: { transport: WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']> },
+  });
+  const { data, error, status } = await client.rpc('get_all_missions', {});
+  if (error) throw new Error(`get_all_missions at ${url}: HTTP ${status} ${error.message}`);
   return data.some((row) => row.mission_id === missionId && row.is_voted);
 }
 
