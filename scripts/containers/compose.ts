@@ -43,6 +43,15 @@ function projectFolder(values: Record<string, string>): string {
 }
 
 let project: string | undefined;
+/** The app instances' /data (unused on PostgreSQL): anonymous volumes, which `down` leaves behind. */
+const anonymousVolumes = new Set<string>();
+
+async function recordAnonymousVolumes(): Promise<void> {
+  for (const service of ['app-a', 'app-b']) {
+    const mounts = await run('podman', ['inspect', '--format', '{{range .Mounts}}{{.Name}} {{end}}', container(service)]);
+    for (const name of mounts.stdout.trim().split(/\s+/)) if (/^[0-9a-f]{64}$/.test(name)) anonymousVolumes.add(name);
+  }
+}
 
 function compose(...args: string[]): Promise<string> {
   if (!project) throw new Error('no compose project');
@@ -67,6 +76,7 @@ export async function startLayout(images: Record<string, string>, appImage: stri
     HTTPS_PORT: String(ports.https),
   });
   await compose('up', '-d');
+  await recordAnonymousVolumes();
   const proxyUrl = `https://localhost:${ports.https}`;
   const ca = await poll('the proxy’s local certificate authority', async () => {
     const root = await run('podman', ['exec', container('proxy'), 'cat', '/data/caddy/pki/authorities/local/root.crt']);
@@ -190,22 +200,12 @@ async function votesSurviveAStop(proxyUrl: string, ca: string, b: string): Promi
 
 export async function stopLayout(): Promise<void> {
   if (project) {
-    // The app instances' /data (unused on PostgreSQL) are anonymous volumes, which `down` leaves.
-    const mounts = await Promise.all(
-      ['app-a', 'app-b'].map((service) => run('podman', ['inspect', '--format', '{{range .Mounts}}{{.Name}} {{end}}', container(service)])),
-    );
-    const anonymous = mounts.flatMap((outcome) =>
-      outcome.code === 0
-        ? outcome.stdout
-            .trim()
-            .split(/\s+/)
-            .filter((name) => /^[0-9a-f]{64}$/.test(name))
-        : [],
-    );
+    await recordAnonymousVolumes();
     await compose('down', '--volumes').catch((error: unknown) => console.log(`  compose down: ${String(error)}`));
     rmSync(project, { recursive: true, force: true });
     project = undefined;
-    for (const volume of anonymous) await run('podman', ['volume', 'rm', '--force', volume]);
+    for (const volume of anonymousVolumes) await run('podman', ['volume', 'rm', '--force', volume]);
+    anonymousVolumes.clear();
   }
   // podman-compose 1.0 leaves the named volumes and the network behind.
   for (const volume of ['postgres-data', 'caddy-data', 'caddy-config']) await run('podman', ['volume', 'rm', '--force', `${PROJECT}_${volume}`]);

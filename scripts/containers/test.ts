@@ -45,6 +45,12 @@ async function checkImageFiles(checks: Checks): Promise<void> {
   });
 }
 
+/** The containers, volumes and network the checks start (the images stay, for the next run). */
+async function removeWhatItStarted(): Promise<void> {
+  await removeSingleContainer();
+  await stopLayout();
+}
+
 async function main(): Promise<number> {
   const why = whyPodmanCannotRun();
   if (why) {
@@ -52,6 +58,12 @@ async function main(): Promise<number> {
     return 0;
   }
   const started = Date.now();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`test:containers: ${signal}, removing what it started`);
+      void removeWhatItStarted().finally(() => process.exit(1));
+    });
+  }
   const images = localImages();
   await step('local base images (containers/build-local-bases.sh; made once, then kept)', () =>
     must(`${ROOT}containers/build-local-bases.sh`, [], { timeoutMs: 1_200_000 }),
@@ -76,10 +88,7 @@ async function main(): Promise<number> {
     checks.failed += 1;
     console.log(`✗ ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    await step('removed what the test started', async () => {
-      await removeSingleContainer();
-      await stopLayout();
-    });
+    await step('removed what the test started', removeWhatItStarted);
   }
   console.log(`test:containers: ${checks.passed} passed, ${checks.failed} failed in ${seconds(started)}`);
   return checks.failed === 0 ? 0 : 1;
