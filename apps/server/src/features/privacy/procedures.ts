@@ -14,6 +14,7 @@ import { publishMissionChanges } from '../missions/live.ts';
 import { isoTime } from '../missions/queries.ts';
 import { recordAudit, type Actor } from '../organiser/audit.ts';
 import { roleCardSeenBy } from '../profiles/role-card.ts';
+import { emailSeenBySql } from '../teams/members.ts';
 import { SEARCH_ROW_COLUMNS } from '../teams/procedures.ts';
 import { collectPersonData, zipPersonData } from './data-export.ts';
 import { deleteAccount } from './deletion.ts';
@@ -25,12 +26,12 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
 export const privacyProcedures = {
   /**
    * "What others see of me": the caller's search row, team-list row and role card, each made by the
-   * code that answers other attendees (people_shown, the search's columns, roleCardSeenBy with a
-   * viewer on none of their teams), so the preview cannot drift from what others get.
+   * code that answers other attendees (people_shown, the search's columns, emailSeenBySql and
+   * roleCardSeenBy with a viewer on none of their teams), so the preview cannot drift from what others get.
    */
   get_how_others_see_me: procedure('get_how_others_see_me', { emails: 'own' }, async (_params, ctx): Promise<SeenByOthers> => {
-    const [seen] = await ctx.db.query<Omit<SeenByOthers, 'search_result' | 'team_row' | 'role_card'> & { search_result: UserSearchResult }>(
-      `select shown.id, shown.first_name, shown.last_name, shown.email,
+    const [seen] = await ctx.db.query<Omit<SeenByOthers, 'search_result' | 'team_row' | 'role_card'> & { search_result: UserSearchResult; team_email: string }>(
+      `select shown.id, shown.first_name, shown.last_name, shown.email, ${emailSeenBySql('shown', `'${NOBODY}'::uuid`)} as team_email,
               case when shown.anonymous then 'whole_email' else 'name_or_email' end as found_by,
               exists (select 1 from role_profiles p where p.user_id = u.id) as has_role_profile,
               (select row_to_json(search) from (select ${SEARCH_ROW_COLUMNS}) search) as search_result
@@ -38,10 +39,11 @@ export const privacyProcedures = {
       [ctx.userId],
     );
     if (!seen) throw businessError(PRIVACY_MESSAGES.nothingLeft);
+    const { team_email, ...own } = seen;
     return {
-      ...seen,
+      ...own,
       search_result: seen.has_role_profile ? seen.search_result : null,
-      team_row: { user_id: seen.id, first_name: seen.first_name, last_name: seen.last_name, email: seen.email },
+      team_row: { user_id: seen.id, first_name: seen.first_name, last_name: seen.last_name, email: team_email },
       role_card: await roleCardSeenBy(ctx.db, ctx.userId, NOBODY),
     };
   }),

@@ -3,12 +3,7 @@ import { procedure } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
 import { anonymitySql } from '../moderation/queries.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';
-
-/** Whether users `a` and the user id `b` (an SQL expression) are on one team. */
-export function teammatesSql(a: string, b: string): string {
-  return `exists (select 1 from mission_members mine join mission_members theirs on theirs.mission_id = mine.mission_id
-                   where mine.user_id = ${a}.id and theirs.user_id = ${b})`;
-}
+import { emailSeenBySql, teammatesSql } from '../teams/members.ts';
 
 /**
  * THE rule for who may read the role card of users `owner` (docs/product.md#role-card); every
@@ -39,7 +34,8 @@ async function cardSettings(db: Queryable, userId: string): Promise<RoleCardSett
 /**
  * `ownerId`'s role card as `viewerId` may read it, or null. Names, e-mail and mobile come from
  * people_shown (migration 019): a person who stays anonymous is "Anonymous attendee" on their card
- * too, without contact details, even to their teammates. The account page's preview asks this with
+ * too, without contact details, even to their teammates. The e-mail follows emailSeenBySql; the
+ * mobile number only ever shows to the person and their teammates. The account page's preview asks this with
  * a viewer who is nobody's teammate, so it shows exactly what such an attendee gets.
  */
 export async function roleCardSeenBy(db: Queryable, ownerId: string, viewerId: string): Promise<RoleCard | null> {
@@ -50,7 +46,7 @@ export async function roleCardSeenBy(db: Queryable, ownerId: string, viewerId: s
                                        order by mm.added_at, m.mission_id)
                         from mission_members mm join missions m on m.mission_id = mm.mission_id
                        where mm.user_id = u.id and ${missionVisibleSql('m', '$2')}), '[]'::json) as missions,
-            case when (u.id = $2 or ${teammatesSql('u', '$2')}) and shown.email <> '' then shown.email end as email,
+            nullif(${emailSeenBySql('shown', '$2')}, '') as email,
             case when (u.id = $2 or ${teammatesSql('u', '$2')}) and not shown.anonymous then u.mobile end as mobile,
             (u.id = $2 or ${teammatesSql('u', '$2')}) as teammate
        from users u join people_shown shown on shown.id = u.id join role_profiles p on p.user_id = u.id
@@ -63,7 +59,7 @@ export async function roleCardSeenBy(db: Queryable, ownerId: string, viewerId: s
 export const cardProcedures = {
   /**
    * A person's role card, or null when they have no role profile or the caller may not read it.
-   * E-mail and mobile only for the person and their teammates; only missions the caller may see.
+   * E-mail as emailSeenBySql says, mobile only for the person and their teammates; only missions the caller may see.
    */
   get_role_card: procedure('get_role_card', { emails: 'others' }, async (params, ctx) => roleCardSeenBy(ctx.db, params.p_user_id, ctx.userId)),
 
