@@ -6,7 +6,7 @@ import { surveyStatusQuery } from '../../lib/queries';
 import { personName, useAuth } from '../../lib/auth';
 import { DashboardMissionSection, useOwnedMission } from '../missions';
 import { roleProfileQuery } from '../profiles';
-import { VoteRoundBanner } from '../rounds';
+import { currentRoundQuery, VoteRoundBanner } from '../rounds';
 import { AnonymityDialog } from './AnonymityDialog';
 import { CardVisibilityReminder, MyRequestsCard } from '../roles';
 import { MissionsForMeCard } from '../matching';
@@ -42,6 +42,10 @@ export default function DashboardPage() {
   const openSurvey = useOpenSurvey();
   // The same cached query the mission section below reads.
   const owned = useOwnedMission(userId);
+  // The dashboard's next steps, in order (docs/product.md#dashboard): an open vote with votes left,
+  // then the survey, the role profile and the mission. Only the first is drawn as the primary action.
+  const round = useQuery(currentRoundQuery(userId));
+  const voteFirst = round.data?.state === 'open' && round.data.votes_left > 0;
   const progressKnown = variant.kind !== 'loading' && variant.kind !== 'unknown' && !owned.isPending;
 
   return (
@@ -65,7 +69,7 @@ export default function DashboardPage() {
 
       <CardVisibilityReminder />
 
-      <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} onRetry={retry} />
+      <StatusCard variant={variant} later={voteFirst} onOpenSurvey={() => void openSurvey.openSurvey()} onRetry={retry} />
 
       <MyRequestsCard />
 
