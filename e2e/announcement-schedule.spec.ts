@@ -31,3 +31,23 @@ test('an announcement is scheduled with the console’s date and time fields; ha
   await expectNoA11yViolationsEverywhere(page, sendOn);
   await expect(page.getByRole('list', { name: 'Announcements' }).getByText('Half a moment')).toHaveCount(0);
 });
+
+test('the announcement form previews the banner and the bell line as recipients will see them', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAsNewOrganiser(page);
+  await page.goto('/organiser/announcements');
+  const preview = page.getByTestId('announcement-preview');
+  await expect(page.getByLabel('Title')).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  await page.getByLabel('Title').fill('Lunch moved');
+  await page.getByLabel(/^Text/).fill('Lunch is in the courtyard today.');
+  await page.getByLabel('Link in the app (optional)').fill('/agenda');
+  await page.getByLabel(/^Urgent/).check();
+  await expect(preview.getByRole('heading', { name: 'How recipients will see it' })).toBeVisible();
+  const banner = preview.getByRole('article', { name: /Lunch moved/ });
+  await expect(banner).toContainText('Urgent');
+  await expect(banner).toContainText('Lunch is in the courtyard today.');
+  await expect(banner.getByRole('link')).toHaveCount(0);
+  await expect(page.getByTestId('announcement-preview-bell')).toHaveText('From the organisers: “Lunch moved”. Lunch is in the courtyard today.');
+  await expectNoA11yViolationsEverywhere(page, banner);
+});

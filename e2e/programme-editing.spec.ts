@@ -362,7 +362,7 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   await page.getByLabel('Title').fill('Find your team');
   await page.getByLabel(/^Text/).fill('Teams form at the courtyard at 13:00.');
   await page.getByLabel('Link in the app (optional)').fill('/all-missions');
-  await page.getByLabel('Recipients').selectOption('no_team');
+  await page.getByLabel('Recipients', { exact: true }).selectOption('no_team');
   const count = page.getByTestId('recipient-count');
   await expect(count).toHaveText(/^This goes to [\d,]+ (person|people) now\.$/);
   const previewed = Number((await count.textContent())?.replace(/\D/g, ''));

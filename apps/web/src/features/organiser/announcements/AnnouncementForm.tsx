@@ -7,6 +7,7 @@ import { Alert, Button, Card, LoadError, Select, TextAreaField, TextField } from
 import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
 import { LocaleTimeField } from '../../../components/ui/LocaleTimeField';
 import { queryKeys } from '../../../lib/queryKeys';
+import { AnnouncementPreview } from './AnnouncementPreview';
 import { callRpc } from '../../../lib/rpc';
 import { scheduledParts, useProgramme, useVenueTimeZone, type Programme } from '../../conference';
 
@@ -108,6 +109,7 @@ export function AnnouncementForm() {
           <SendAtFields day={sendOn} time={sendAt} timeZone={timeZone} onDay={setSendOn} onTime={setSendAt} />
         </div>
         <RecipientCount audience={audience} part={part} />
+        <AnnouncementPreview title={title} body={body} link={link} urgent={urgent} />
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className="size-5 accent-sky-400" checked={urgent} onChange={(event) => setUrgent(event.target.checked)} />
           {_('organiser.announcements.urgent', { max: ANNOUNCEMENT_LIMITS.urgentPerDay })}
