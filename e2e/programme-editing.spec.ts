@@ -362,15 +362,17 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   await page.getByLabel('Title').fill('Find your team');
   await page.getByLabel(/^Text/).fill('Teams form at the courtyard at 13:00.');
   await page.getByLabel('Link in the app (optional)').fill('/all-missions');
-  await page.getByLabel('Recipients').selectOption('no_team');
+  await page.getByLabel('Recipients', { exact: true }).selectOption('no_team');
   const count = page.getByTestId('recipient-count');
   await expect(count).toHaveText(/^This goes to [\d,]+ (person|people) now\.$/);
   const previewed = Number((await count.textContent())?.replace(/\D/g, ''));
   // A time already past is refused in words, and nothing is sent.
-  await page.getByLabel('Send at (optional)').fill('2020-01-01T09:00');
+  await page.getByLabel('Send on (optional)').pressSequentially('2020-01-01');
+  await page.getByLabel('Send at (optional)').pressSequentially('09:00');
   await page.getByRole('button', { name: 'Schedule announcement' }).click();
   await expect(page.getByText('The time to send it has passed. Choose a later time, or send it now.')).toBeVisible();
-  await page.getByLabel('Send at (optional)').fill('');
+  await page.getByLabel('Send on (optional)').clear();
+  await page.getByLabel('Send at (optional)').clear();
   await settle(page, count);
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Send announcement' }).click();

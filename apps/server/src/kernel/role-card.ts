@@ -1,13 +1,8 @@
 import type { RoleCard } from '@mc/contract';
 import type { Queryable } from '../db/db.ts';
+import { emailSeenBySql, teammatesSql } from './members.ts';
 import { anonymitySql } from './people.ts';
 import { missionVisibleSql } from './visibility.ts';
-
-/** Whether users `a` and the user id `b` (an SQL expression) are on one team. */
-export function teammatesSql(a: string, b: string): string {
-  return `exists (select 1 from mission_members mine join mission_members theirs on theirs.mission_id = mine.mission_id
-                   where mine.user_id = ${a}.id and theirs.user_id = ${b})`;
-}
 
 /**
  * THE rule for who may read the role card of users `owner` (docs/product.md#role-card); every
@@ -27,7 +22,8 @@ export function roleCardVisibleSql(owner: string, viewer: string): string {
 /**
  * `ownerId`'s role card as `viewerId` may read it, or null. Names, e-mail and mobile come from
  * people_shown (migrations 019 and 027): a person who stays anonymous is "Anonymous attendee" on their card
- * too, without contact details, even to their teammates. The account page's preview asks this with
+ * too, without contact details, even to their teammates. The e-mail follows emailSeenBySql; the
+ * mobile number only ever shows to the person and their teammates. The account page's preview asks this with
  * a viewer who is nobody's teammate, so it shows exactly what such an attendee gets.
  */
 export async function roleCardSeenBy(db: Queryable, ownerId: string, viewerId: string): Promise<RoleCard | null> {
@@ -38,7 +34,7 @@ export async function roleCardSeenBy(db: Queryable, ownerId: string, viewerId: s
                                        order by mm.added_at, m.mission_id)
                         from mission_members mm join missions m on m.mission_id = mm.mission_id
                        where mm.user_id = u.id and ${missionVisibleSql('m', '$2')}), '[]'::json) as missions,
-            case when (u.id = $2 or ${teammatesSql('u', '$2')}) and shown.email <> '' then shown.email end as email,
+            nullif(${emailSeenBySql('shown', '$2')}, '') as email,
             case when (u.id = $2 or ${teammatesSql('u', '$2')}) and not shown.anonymous then shown.mobile end as mobile,
             (u.id = $2 or ${teammatesSql('u', '$2')}) as teammate
        from users u join people_shown shown on shown.id = u.id join role_profiles p on p.user_id = u.id

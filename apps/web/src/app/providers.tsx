@@ -7,6 +7,7 @@ import { Toaster } from '../components/ui/Toaster';
 import { isOfflineError } from '../lib/rpcError';
 import { isReachable, subscribeReachability } from '../lib/network';
 import { backoffDelayMs, READ_RETRIES } from '../lib/networkPolicy';
+import { keepReadsOfflineUntilAnswered } from '../lib/offlineReads';
 
 /**
  * The app's one retry policy for reads (docs/decisions/029-a-network-that-lies.md): a read that
@@ -41,15 +42,17 @@ function makeQueryClient() {
     setOnline(isReachable());
     return subscribeReachability(() => setOnline(isReachable()));
   });
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
-      // Offline, reads keep what they have and wait for the network (the offline support turns a
-      // read with nothing to show into the offline message); actions run with 'always', so callRpc
+      // Offline, reads keep what they have and wait for the network (a read with nothing to show is
+      // the offline state with "Try again": lib/offlineReads.ts); actions run with 'always', so callRpc
       // refuses them at once with a clear message instead of a vote left paused, spinning, queued.
       queries: { staleTime: 30_000, retry: retryPolicy, retryDelay: (failureCount) => backoffDelayMs(failureCount - 1), refetchOnWindowFocus: false },
       mutations: { networkMode: 'always' },
     },
   });
+  keepReadsOfflineUntilAnswered(queryClient);
+  return queryClient;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

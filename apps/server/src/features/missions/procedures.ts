@@ -146,9 +146,10 @@ export const missionsProcedures = {
 
   /** docs/product.md#get_mission_details: the mission, its team and the caller's vote/subscription, or null. */
   get_mission_details: procedure('get_mission_details', { caller: 'p_user_id', emails: 'others' }, async (params, ctx) => {
-    const mission = await findMission(ctx.db, params.p_mission_id, params.p_user_id ?? ctx.userId);
+    const viewer = params.p_user_id ?? ctx.userId;
+    const mission = await findMission(ctx.db, params.p_mission_id, viewer);
     if (!mission) return null;
-    const members = await listMembers(ctx.db, params.p_mission_id);
+    const members = await listMembers(ctx.db, params.p_mission_id, viewer);
     return {
       mission,
       members,

@@ -111,7 +111,9 @@ describeEachDatabase('the account page', (server) => {
         expect(text).not.toContain(email);
         expect(preview.role_card).toMatchObject({ first_name: 'Anonymous', last_name: 'attendee', email: null, mobile: null });
       } else {
-        expect(preview.role_card).toMatchObject({ first_name: 'Pria', last_name: 'Previewer', email: null, mobile: null });
+        // The card is open to everyone, which shares the e-mail too (docs/product.md#role-card); never the mobile.
+        expect(preview.role_card).toMatchObject({ first_name: 'Pria', last_name: 'Previewer', email, mobile: null });
+        expect(preview.team_row.email).toBe(email);
       }
     }
     // A teammate of an anonymous person reads no contact details on the card either.
@@ -119,10 +121,11 @@ describeEachDatabase('the account page', (server) => {
     const teammateCard = await ok(other.client.rpc('get_role_card', { p_user_id: person.user.id }));
     expect(teammateCard).toMatchObject({ first_name: 'Anonymous', email: null, mobile: null, teammate: true });
 
-    // Without a role profile: no search row and no card, but still a team-list row.
+    // Without a role profile: no search row and no card, but still a team-list row, whose e-mail
+    // only teammates see (no card open to everyone shares it).
     const plain = await signUpUser(server(), { firstName: 'Nora', lastName: 'Noprofile' });
     const bare = await ok(plain.client.rpc('get_how_others_see_me', {}));
-    expect(bare).toMatchObject({ search_result: null, role_card: null, has_role_profile: false, team_row: { first_name: 'Nora', email: plain.email } });
+    expect(bare).toMatchObject({ search_result: null, role_card: null, has_role_profile: false, team_row: { first_name: 'Nora', email: '' } });
   });
 
   it('refuses bad details on the account page with a clear message, changing nothing', async () => {

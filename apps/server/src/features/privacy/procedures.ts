@@ -17,6 +17,7 @@ import { isoTime } from '../../db/sql.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { roleCardSeenBy } from '../../kernel/role-card.ts';
 import { SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
+import { emailSeenBySql } from '../../kernel/members.ts';
 import { collectPersonData, zipPersonData } from './data-export.ts';
 import { deleteAccount } from '../../kernel/account-deletion.ts';
 
@@ -27,13 +28,15 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
 export const privacyProcedures = {
   /**
    * "What others see of me": the caller's search row, team-list row and role card, each made by the
-   * code that answers other attendees (people_shown, the search's columns, roleCardSeenBy with a
-   * viewer on none of their teams), so the preview cannot drift from what others get; and how each
-   * audience names them, from the kernel's rule (kernel/people.ts).
+   * code that answers other attendees (people_shown, the search's columns, emailSeenBySql and
+   * roleCardSeenBy with a viewer on none of their teams), so the preview cannot drift from what others
+   * get; and how each audience names them, from the kernel's rule (kernel/people.ts).
    */
   get_how_others_see_me: procedure('get_how_others_see_me', { emails: 'own' }, async (_params, ctx): Promise<SeenByOthers> => {
-    const [seen] = await ctx.db.query<Omit<SeenByOthers, 'search_result' | 'team_row' | 'role_card' | 'audiences'> & { search_result: UserSearchResult }>(
-      `select shown.id, shown.first_name, shown.last_name, shown.email,
+    const [seen] = await ctx.db.query<
+      Omit<SeenByOthers, 'search_result' | 'team_row' | 'role_card' | 'audiences'> & { search_result: UserSearchResult; team_email: string }
+    >(
+      `select shown.id, shown.first_name, shown.last_name, shown.email, ${emailSeenBySql('shown', `'${NOBODY}'::uuid`)} as team_email,
               case when shown.anonymous then 'whole_email' else 'name_or_email' end as found_by,
               exists (select 1 from role_profiles p where p.user_id = u.id) as has_role_profile,
               (select row_to_json(search) from (select ${SEARCH_ROW_COLUMNS}) search) as search_result
@@ -41,10 +44,11 @@ export const privacyProcedures = {
       [ctx.userId],
     );
     if (!seen) throw businessError(PRIVACY_MESSAGES.nothingLeft);
+    const { team_email, ...own } = seen;
     return {
-      ...seen,
+      ...own,
       search_result: seen.has_role_profile ? seen.search_result : null,
-      team_row: { user_id: seen.id, first_name: seen.first_name, last_name: seen.last_name, email: seen.email },
+      team_row: { user_id: seen.id, first_name: seen.first_name, last_name: seen.last_name, email: team_email },
       role_card: await roleCardSeenBy(ctx.db, ctx.userId, NOBODY),
       audiences: await ctx.db.query<SeenByAudience>(SEEN_BY_AUDIENCES_SQL, [ctx.userId]),
     };

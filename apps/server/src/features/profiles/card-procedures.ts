@@ -19,7 +19,7 @@ async function cardSettings(db: Queryable, userId: string): Promise<RoleCardSett
 export const cardProcedures = {
   /**
    * A person's role card, or null when they have no role profile or the caller may not read it.
-   * E-mail and mobile only for the person and their teammates; only missions the caller may see.
+   * E-mail as emailSeenBySql says, mobile only for the person and their teammates; only missions the caller may see.
    */
   get_role_card: procedure('get_role_card', { emails: 'others' }, async (params, ctx) => roleCardSeenBy(ctx.db, params.p_user_id, ctx.userId)),
 

@@ -1,4 +1,4 @@
-import { TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSearchResult } from '@mc/contract';
+import { TEAM_MESSAGES, type RemoveMemberResult, type UserSearchResult } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { sqlState, type Queryable } from '../../db/db.ts';
@@ -7,7 +7,7 @@ import { foundBySearchSql, SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
 import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
-import { isOwnerSql, listMembers, MEMBER_COLUMNS } from '../../kernel/members.ts';
+import { isOwnerSql, listMembers } from '../../kernel/members.ts';
 
 /** At most this many people per search: a page a person can scan, never a dump of the user table. */
 export const USER_SEARCH_LIMIT = 20;
@@ -74,15 +74,12 @@ export const teamsProcedures = {
     const added = await ctx.db.transaction(async (tx) => {
       if (!(await lockMission(tx, params.p_mission_id))) throw businessError(TEAM_MESSAGES.missionNotFound);
       await assertOwner(tx, ctx, params.p_mission_id);
-      const rows = await tx
-        .query<MissionMember>(
-          `with added as (
-           insert into mission_members (mission_id, user_id, role_in_team, is_co_owner)
+      const inserted = await tx
+        .query<{ user_id: string }>(
+          `insert into mission_members (mission_id, user_id, role_in_team, is_co_owner)
            select $1, id, 'member', false from users where id = $2 and ${acceptsAdditionsSql('users')}
            on conflict (mission_id, user_id) do nothing
-           returning *
-         )
-         select ${MEMBER_COLUMNS} from added m join people_shown u on u.id = m.user_id`,
+           returning user_id`,
           [params.p_mission_id, params.p_user_id],
         )
         .catch((error: unknown) => {
@@ -90,9 +87,10 @@ export const teamsProcedures = {
           if (sqlState(error) === '23503') throw businessError(TEAM_MESSAGES.userNotFound);
           throw error;
         });
-      if (rows.length) {
+      if (inserted.length) {
         await recordMembersAdded(tx, params.p_mission_id, ctx.userId, [params.p_user_id]);
-        return rows;
+        // Read after the insert, so the new member counts as the caller's teammate for their e-mail.
+        return listMembers(tx, params.p_mission_id, ctx.userId, { sql: 'm.user_id = $3', params: [params.p_user_id] });
       }
       const [user] = await tx.query<{ member: boolean }>(
         'select exists (select 1 from mission_members where mission_id = $1 and user_id = users.id) as member from users where id = $2',
@@ -109,8 +107,8 @@ export const teamsProcedures = {
    * details), except the team of a hidden mission, which only that team and organisers see.
    */
   get_mission_members: procedure('get_mission_members', { emails: 'others' }, async (params, ctx) =>
-    listMembers(ctx.db, params.p_mission_id, {
-      sql: `exists (select 1 from missions shown where shown.mission_id = m.mission_id and ${missionVisibleSql('shown', '$2')})`,
+    listMembers(ctx.db, params.p_mission_id, ctx.userId, {
+      sql: `exists (select 1 from missions shown where shown.mission_id = m.mission_id and ${missionVisibleSql('shown', '$3')})`,
       params: [ctx.userId],
     }),
   ),

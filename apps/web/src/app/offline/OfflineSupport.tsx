@@ -2,7 +2,6 @@ import { withMessages } from '../../i18n/i18n';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { dehydrate, hydrate, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { Workbox } from 'workbox-window';
-import { offlineMessage } from '../../lib/rpcError';
 import { WifiOff } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import { useAuth } from '../../lib/auth';
@@ -28,7 +27,6 @@ export default function OfflineSupport() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const lastSeen = usePersistedQueries(queryClient, user?.id ?? null);
-  useNothingToShowIsOffline(queryClient);
   const update = useServiceWorkerUpdate();
 
   return (
@@ -57,34 +55,6 @@ export default function OfflineSupport() {
 function formatSeen(at: number): string {
   const date = new Date(at);
   return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatDateTime(date);
-}
-
-/**
- * Offline, TanStack Query pauses a read until the network is back: right for a screen that has
- * something to show, an endless spinner for one opened for the first time. Such reads (nothing
- * kept, paused) end at once as failed with the offline message, which the screen shows in its own
- * error state; when the network returns they are fetched again like any other failed read.
- */
-function useNothingToShowIsOffline(queryClient: QueryClient): void {
-  useEffect(() => {
-    const cache = queryClient.getQueryCache();
-    const settle = () => {
-      for (const query of cache.getAll()) {
-        if (query.state.status === 'pending' && query.state.fetchStatus === 'paused' && query.state.data === undefined) {
-          query.setState({
-            status: 'error',
-            fetchStatus: 'idle',
-            error: Object.assign(new Error(offlineMessage()), { name: 'OfflineError' }),
-            errorUpdatedAt: Date.now(),
-          });
-        }
-      }
-    };
-    settle();
-    return cache.subscribe((event) => {
-      if (event.type === 'updated' && event.query.state.fetchStatus === 'paused') settle();
-    });
-  }, [queryClient]);
 }
 
 const CACHE_PREFIX = 'offline_cache:';

@@ -5,7 +5,7 @@ import { encodeDateOfBirth } from '@mc/contract/credential.ts';
 import { loadSupabase } from '../../lib/authClient';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
-import { clearAnonymityChoice, clearSessionTokens, storeAnonymityChoice, storeSessionTokens } from '../../lib/storage';
+import { clearAnonymityChoice, clearSessionTokens, removeStored, STORAGE_KEYS, storeAnonymityChoice, storeSessionTokens } from '../../lib/storage';
 import { needsSecondFactor } from './mfa/assurance';
 import type { AuthContextValue, SignUpInput } from '../../lib/auth';
 
@@ -64,6 +64,8 @@ export function useAccountActions(queryClient: QueryClient, setIsPasswordRecover
     if (error) console.warn('Sign-out on the server failed; signing out locally', error);
     clearSessionTokens();
     clearAnonymityChoice();
+    // The next person on this device never finds what this one typed.
+    removeStored(STORAGE_KEYS.roleProfileDraft);
     queryClient.clear();
   }, [queryClient]);
 

@@ -7,7 +7,7 @@ import { personName, useAuth } from '../../lib/auth';
 import { DashboardMissionSection, useMyMission, useOwnedMission } from '../missions';
 import { paths } from '../../lib/paths';
 import { roleProfileQuery } from '../profiles';
-import { VoteRoundBanner } from '../rounds';
+import { currentRoundQuery, VoteRoundBanner } from '../rounds';
 import { AnonymityDialog } from './AnonymityDialog';
 import { CardVisibilityReminder, MyRequestsCard } from '../roles';
 import { MissionsForMeCard } from '../matching';
@@ -46,6 +46,10 @@ export default function DashboardPage() {
   // A member of someone else's team has done the mission step too: it leads to their team.
   const team = useMyMission(userId);
   const teamMission = owned.details?.mission.mission_id ?? team.details?.mission.mission_id ?? null;
+  // The dashboard's next steps, in order (docs/product.md#dashboard): an open vote with votes left,
+  // then the survey, the role profile and the mission. Only the first is drawn as the primary action.
+  const round = useQuery(currentRoundQuery(userId));
+  const voteFirst = round.data?.state === 'open' && round.data.votes_left > 0;
   const progressKnown = variant.kind !== 'loading' && variant.kind !== 'unknown' && !owned.isPending && !team.isPending;
 
   return (
@@ -72,7 +76,7 @@ export default function DashboardPage() {
 
       <CardVisibilityReminder />
 
-      <StatusCard variant={variant} onOpenSurvey={() => void openSurvey.openSurvey()} onRetry={retry} />
+      <StatusCard variant={variant} later={voteFirst} onOpenSurvey={() => void openSurvey.openSurvey()} onRetry={retry} />
 
       <MyRequestsCard />
 

@@ -49,8 +49,20 @@ const FIELDS: readonly { messageId: string; value: (profile: RoleProfile) => str
   { messageId: 'dashboard.status.skills', value: (p) => p.skills_and_resources },
 ];
 
-export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: StatusCardVariant; onOpenSurvey: () => void; onRetry: () => void }) {
+interface StatusCardProps {
+  variant: StatusCardVariant;
+  onOpenSurvey: () => void;
+  onRetry: () => void;
+  /**
+   * An earlier step is the person's next one (an open vote: docs/product.md#dashboard): this card's
+   * action is drawn as a secondary one, so the page has one clear next step.
+   */
+  later?: boolean;
+}
+
+export function StatusCard({ variant, onOpenSurvey, onRetry, later = false }: StatusCardProps) {
   const { _ } = useLingui();
+  const action = later ? 'secondary' : 'primary';
   switch (variant.kind) {
     case 'unknown':
       return (
@@ -93,7 +105,7 @@ export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: Status
           text={_('dashboard.status.readyText')}
         >
           <div className="flex flex-wrap items-center gap-4">
-            <Link to={paths.roleProfile()} className={buttonClasses('primary')}>
+            <Link to={paths.roleProfile()} className={buttonClasses(action)}>
               {_('dashboard.status.getStarted')}
             </Link>
             <span className="inline-flex items-center gap-1.5 text-sm text-slate-300">
@@ -112,7 +124,9 @@ export function StatusCard({ variant, onOpenSurvey, onRetry }: { variant: Status
           text={_('dashboard.status.surveyText')}
         >
           <div>
-            <Button onClick={onOpenSurvey}>{_('dashboard.status.openSurvey')}</Button>
+            <Button variant={action} onClick={onOpenSurvey}>
+              {_('dashboard.status.openSurvey')}
+            </Button>
           </div>
         </StatusFrame>
       );

@@ -19,6 +19,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { i18n } from '../../i18n/i18n';
 import { archetypeLabel, objectiveLabel } from '../roles';
 import { roleProfileQuery, saveRoleProfile } from './roleProfileApi';
+import { readDraft, removeDraft, writeDraft } from './roleProfileDraft';
 
 /** The fields as the form shows them, which is also the order the required-fields message names them. */
 const FIELD_ORDER: readonly RoleProfileFormField[] = ROLE_PROFILE_FIELDS.map((field) => field.form);
@@ -101,8 +102,10 @@ export default function RoleProfileFormPage() {
 
 function RoleProfileForm({ userId, existing }: { userId: string | null; existing: RoleProfile | null }) {
   const { _ } = useLingui();
-  const [values, setValues] = useState<FormValues>(() => initialValues(existing));
-  const [touched, setTouched] = useState<ReadonlySet<RoleProfileFormField>>(new Set());
+  // What the person typed and did not save comes back over the stored profile.
+  const [draft] = useState(() => readDraft(userId));
+  const [values, setValues] = useState<FormValues>(() => ({ ...initialValues(existing), ...draft }));
+  const [touched, setTouched] = useState<ReadonlySet<RoleProfileFormField>>(() => new Set(Object.keys(draft ?? {}) as RoleProfileFormField[]));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const required = useRequiredFields(FIELD_ORDER, values, fieldId);
@@ -124,6 +127,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
       });
     },
     onSuccess: async (saved) => {
+      removeDraft();
       queryClient.setQueryData(queryKeys.roleProfile(userId), saved);
       toast.success(_('profile.form.saved'));
       await navigate(paths.dashboard());
@@ -134,7 +138,11 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
   });
 
   const change = (name: RoleProfileFormField, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      writeDraft(userId, next);
+      return next;
+    });
     setTouched((current) => (current.has(name) ? current : new Set(current).add(name)));
   };
 
@@ -158,6 +166,9 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
   return (
     <Card>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={_('profile.form.name')}>
+        <p className="text-sm text-slate-300" data-testid="draft-note">
+          {draft ? _('profile.form.draftRestored') : _('profile.form.draftNote')}
+        </p>
         {ROLE_PROFILE_FIELDS.map((field) => (
           <RoleProfileFieldInput
             key={field.form}
@@ -169,7 +180,7 @@ function RoleProfileForm({ userId, existing }: { userId: string | null; existing
           />
         ))}
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Link to={paths.dashboard()} className={buttonClasses('secondary')}>
+          <Link to={paths.dashboard()} className={buttonClasses('secondary')} onClick={removeDraft}>
             {_('profile.form.cancel')}
           </Link>
           <Button type="submit" busy={save.isPending} busyLabel={_('profile.form.saving')}>

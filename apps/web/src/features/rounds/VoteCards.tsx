@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react';
 import { toast } from 'sonner';
 import { formatReceipt, type CurrentRound, type MyRoundVote, type RoundMission, type RoundVoteAnswer } from '@mc/contract';
 import { Alert, Badge, Button, Card, Dialog } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
+import { userMissionsQuery } from '../../lib/queries';
 import { queryKeys } from '../../lib/queryKeys';
 import { callRpc } from '../../lib/rpc';
 
@@ -29,6 +30,8 @@ interface VoteActionsProps {
   /** The person's votes for this mission (several only when the round allows it). */
   mine: MyRoundVote[];
   open: boolean;
+  /** The person is on this mission's team and the round forbids voting for one's own mission. */
+  ownTeam: boolean;
   canVoteAgain: boolean;
   noVotesLeft: boolean;
   withdrawing: boolean;
@@ -37,7 +40,7 @@ interface VoteActionsProps {
 }
 
 /** Under one mission: the person's votes for it with their receipts, "Take back", and "Vote" (or "Vote again"). */
-function VoteActions({ mission, mine, open, canVoteAgain, noVotesLeft, withdrawing, onVote, onWithdraw }: VoteActionsProps) {
+function VoteActions({ mission, mine, open, ownTeam, canVoteAgain, noVotesLeft, withdrawing, onVote, onWithdraw }: VoteActionsProps) {
   const { _ } = useLingui();
   const voted = mine.length > 0;
   return (
@@ -54,9 +57,15 @@ function VoteActions({ mission, mine, open, canVoteAgain, noVotesLeft, withdrawi
           ))}
         </>
       ) : null}
-      {open ? (
+      {open && ownTeam && !voted ? (
+        // Never a "Vote" the server refuses after the confirmation (docs/product.md#vote-screen).
+        <Badge tone="info" className="self-start">
+          {_('vote.card.ownMission')}
+        </Badge>
+      ) : null}
+      {open && !(ownTeam && !voted) ? (
         <div className="flex flex-wrap gap-2">
-          {!voted || canVoteAgain ? (
+          {!voted || (canVoteAgain && !ownTeam) ? (
             <Button
               size={voted ? 'sm' : 'md'}
               disabled={!voted && noVotesLeft}
@@ -92,6 +101,9 @@ export function VoteCards({ round }: { round: CurrentRound }) {
   const [confirming, setConfirming] = useState<RoundMission | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const open = round.state === 'open';
+  // The person's own teams: a round that forbids voting for one's own mission shows them without "Vote".
+  const myMissions = useQuery({ ...userMissionsQuery(user?.id ?? null), enabled: !round.allow_own_mission && user !== null });
+  const ownTeams = new Set(round.allow_own_mission ? [] : (myMissions.data ?? []).map((membership) => membership.mission_id));
   // A vote answers the person's votes only: the rest of the round stays as the screen has it.
   const settle = (answer: RoundVoteAnswer) =>
     queryClient.setQueryData<CurrentRound | null>(queryKeys.currentRound(user?.id ?? null), (shown) =>
@@ -142,6 +154,7 @@ export function VoteCards({ round }: { round: CurrentRound }) {
                 mission={mission}
                 mine={round.my_votes.filter((vote) => vote.mission_id === mission.mission_id)}
                 open={open}
+                ownTeam={ownTeams.has(mission.mission_id)}
                 canVoteAgain={round.allow_repeat_votes && round.votes_left > 0}
                 noVotesLeft={round.votes_left === 0}
                 withdrawing={withdraw.isPending && withdraw.variables?.mission_id === mission.mission_id}

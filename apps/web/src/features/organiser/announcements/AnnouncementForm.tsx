@@ -4,7 +4,10 @@ import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LIMITS, venueInstant, type AnnouncementAudience } from '@mc/contract';
 import { Alert, Button, Card, LoadError, Select, TextAreaField, TextField } from '../../../components/ui';
+import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
+import { LocaleTimeField } from '../../../components/ui/LocaleTimeField';
 import { queryKeys } from '../../../lib/queryKeys';
+import { AnnouncementPreview } from './AnnouncementPreview';
 import { callRpc } from '../../../lib/rpc';
 import { scheduledParts, useProgramme, useVenueTimeZone, type Programme } from '../../conference';
 
@@ -31,7 +34,10 @@ export function AnnouncementForm() {
   const [audience, setAudience] = useState<AnnouncementAudience>('everyone');
   const [partId, setPartId] = useState('');
   const [urgent, setUrgent] = useState(false);
+  // The venue's day and time, in the console's date and time fields ("2025-12-06", "17:30"); both empty: now.
+  const [sendOn, setSendOn] = useState('');
   const [sendAt, setSendAt] = useState('');
+  const scheduled = sendOn !== '' || sendAt !== '';
   const [problem, setProblem] = useState<string | null>(null);
   const part = audience === 'starred_part' ? partId || null : null;
 
@@ -44,7 +50,7 @@ export function AnnouncementForm() {
         p_audience: audience,
         p_part_id: part,
         p_urgent: urgent,
-        p_send_at: sendAt ? venueInstant(sendAt.slice(0, 10), sendAt.slice(11, 16), timeZone).toISOString() : null,
+        p_send_at: scheduled ? venueInstant(sendOn, sendAt, timeZone).toISOString() : null,
       }),
     onSuccess: async (created) => {
       toast.success(created.sent_at ? _('organiser.announcements.sentToast', { count: created.recipients ?? 0 }) : _('organiser.announcements.scheduledToast'));
@@ -52,6 +58,7 @@ export function AnnouncementForm() {
       setBody('');
       setLink('');
       setUrgent(false);
+      setSendOn('');
       setSendAt('');
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
     },
@@ -61,6 +68,11 @@ export function AnnouncementForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    // A day without a time (or one that cannot be read) is not a moment: say so rather than send it now.
+    if (scheduled && (!sendOn || !sendAt)) {
+      setProblem(_('organiser.roundForm.halfAMoment'));
+      return;
+    }
     send.mutate();
   };
 
@@ -94,22 +106,17 @@ export function AnnouncementForm() {
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <RecipientFields programme={programme} audience={audience} onAudience={setAudience} partId={partId} onPartId={setPartId} />
-          <TextField
-            label={_('organiser.announcements.sendAt')}
-            type="datetime-local"
-            value={sendAt}
-            onChange={(event) => setSendAt(event.target.value)}
-            hint={_('organiser.announcements.sendAtHint', { zone: timeZone })}
-          />
+          <SendAtFields day={sendOn} time={sendAt} timeZone={timeZone} onDay={setSendOn} onTime={setSendAt} />
         </div>
         <RecipientCount audience={audience} part={part} />
+        <AnnouncementPreview title={title} body={body} link={link} urgent={urgent} />
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className="size-5 accent-sky-400" checked={urgent} onChange={(event) => setUrgent(event.target.checked)} />
           {_('organiser.announcements.urgent', { max: ANNOUNCEMENT_LIMITS.urgentPerDay })}
         </label>
         {problem ? <Alert tone="error" title={problem} /> : null}
         <Button type="submit" busy={send.isPending} busyLabel={_('organiser.common.sending')} className="self-start">
-          {_(sendAt ? 'organiser.announcements.schedule' : 'organiser.announcements.send')}
+          {_(scheduled ? 'organiser.announcements.schedule' : 'organiser.announcements.send')}
         </Button>
       </form>
     </Card>
@@ -147,6 +154,30 @@ function RecipientFields({ programme, audience, onAudience, partId, onPartId }: 
         />
       ) : null}
     </>
+  );
+}
+
+interface SendAtFieldsProps {
+  day: string;
+  time: string;
+  timeZone: string;
+  onDay: (day: string) => void;
+  onTime: (time: string) => void;
+}
+
+/** When to send it, in the venue's time: the console's own date and time fields, as every console form has them. */
+function SendAtFields({ day, time, timeZone, onDay, onTime }: SendAtFieldsProps) {
+  const { _ } = useLingui();
+  return (
+    <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+      <LocaleDateField label={_('organiser.announcements.sendOn')} value={day} onValueChange={onDay} />
+      <LocaleTimeField
+        label={_('organiser.announcements.sendAt')}
+        value={time}
+        onValueChange={onTime}
+        hint={_('organiser.announcements.sendAtHint', { zone: timeZone })}
+      />
+    </div>
   );
 }
 

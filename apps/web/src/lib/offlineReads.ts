@@ -1,0 +1,53 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { isNetworkError, offlineMessage } from './rpcError';
+
+/**
+ * The one rule for every read that has nothing to show yet (docs/decisions/029-a-network-that-lies.md,
+ * docs/product.md#offline-and-updates): once the network policy has given up on it (no answer within
+ * its time limit, or no network at all), the screen shows the offline state with "Try again", and
+ * keeps showing it until an answer arrives. Installed on the app's query client, so no screen has a
+ * rule of its own.
+ *
+ * TanStack Query alone does two things a person reads as "still loading": offline it pauses such a
+ * read (an endless spinner), and each new attempt (the reachability probe found the server, or
+ * "Try again") puts a read that has no data back to "pending", so on Wi-Fi that answers the probe
+ * but not the calls the screen spins again for the whole time limit, over and over.
+ */
+export function keepReadsOfflineUntilAnswered(queryClient: QueryClient): () => void {
+  const cache = queryClient.getQueryCache();
+  /** The reads that last failed for want of a network, with the error they showed. */
+  const lostReads = new WeakMap<Query, Error>();
+
+  const showOffline = (query: Query, error: Error, fetchStatus = query.state.fetchStatus) => {
+    query.setState({ status: 'error', error, errorUpdatedAt: Date.now(), fetchStatus });
+  };
+
+  const settlePaused = () => {
+    for (const query of cache.getAll()) {
+      if (query.state.status === 'pending' && query.state.fetchStatus === 'paused' && query.state.data === undefined) {
+        const error = Object.assign(new Error(offlineMessage()), { name: 'OfflineError' });
+        lostReads.set(query, error);
+        // Ended as failed; the read runs again when the network is back, like any other failed read.
+        showOffline(query, error, 'idle');
+      }
+    }
+  };
+
+  settlePaused();
+  return cache.subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const { query, action } = event;
+    if (action.type === 'error') {
+      if (isNetworkError(action.error)) lostReads.set(query, action.error);
+      else lostReads.delete(query);
+    } else if (action.type === 'success') {
+      lostReads.delete(query);
+    } else if (action.type === 'fetch' && query.state.data === undefined) {
+      // A new attempt at a read the network lost: the offline state stays (its "Try again" shows
+      // the attempt), rather than a spinner that lasts the whole time limit again.
+      const lost = lostReads.get(query);
+      if (lost) showOffline(query, lost);
+    }
+    if (query.state.fetchStatus === 'paused') settlePaused();
+  });
+}
