@@ -104,6 +104,12 @@ export default defineConfig({
           name: 'unit',
           // Pure functions: the contract, the web app and the server's *.unit.test.ts (no server started).
           include: ['packages/**/*.test.ts', 'apps/web/**/*.test.ts', 'apps/server/**/*.unit.test.ts'],
+          // The files of a worker share the modules they import (the contract, zod, Lingui, TypeScript's
+          // parser): loading them once per worker, not once per file, halves the lane's time
+          // (docs/performance.md). It holds because these tests keep no state between files: a test that
+          // changes something global puts it back (afterEach), and one that needs a module fresh asks
+          // for it (vi.resetModules in apps/web/src/lib/network.test.ts).
+          isolate: false,
           testTimeout: 60_000,
         },
       },

@@ -29,7 +29,16 @@ interface Entry {
   translatorComments: string[];
 }
 
-async function catalogue(area: MessageArea, code: string): Promise<Map<string, Entry>> {
+/** Each catalogue file is read and parsed once for the whole file's tests (the checks only read it). */
+const parsedCatalogues = new Map<string, Promise<Map<string, Entry>>>();
+function catalogue(area: MessageArea, code: string): Promise<Map<string, Entry>> {
+  const key = `${area}/${code}`;
+  let parsed = parsedCatalogues.get(key);
+  if (!parsed) parsedCatalogues.set(key, (parsed = parseCatalogue(area, code)));
+  return parsed;
+}
+
+async function parseCatalogue(area: MessageArea, code: string): Promise<Map<string, Entry>> {
   const parsed = await formatter({ explicitIdAsDefault: true }).parse(readFileSync(`${LOCALES}${area}/${code}.po`, 'utf8'), {
     locale: code,
     sourceLocale: 'en',
