@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { serverLayerRules } from './eslint.server-layers.js';
+import { webOnceEachRules } from './eslint.web-once.js';
 
 /*
  * The web app's layers (docs/ARCHITECTURE.md): app → features → lib and components → contract.
@@ -114,6 +115,8 @@ export default tseslint.config(
     },
   },
   ...serverLayerRules,
+  // Query keys from the one factory, procedures from the feature's API module (eslint.web-once.js).
+  ...webOnceEachRules([ZOD_FROM_CONTRACT]),
   {
     // No module may, through any chain of imports, import itself: layers then stay one-way.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],

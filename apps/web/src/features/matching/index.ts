@@ -2,4 +2,4 @@
 export { MissionsForMeCard } from './MissionsForMeCard';
 export { PeopleWhoFitCard } from './PeopleWhoFitCard';
 export { fitReasonText } from './fitReason';
-export { builderOverviewQuery, matchingKeys, sendProposal } from './matchingApi';
+export { builderOverviewQuery, previewTeamBuilder, sendProposal } from './matchingApi';
