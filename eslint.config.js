@@ -73,7 +73,7 @@ export default tseslint.config(
   },
   {
     // In tests a missing value fails the assertion that follows anyway; `!` keeps them readable.
-    files: ['**/*.test.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
@@ -147,7 +147,7 @@ export default tseslint.config(
       'import-x/no-extraneous-dependencies': [
         'error',
         {
-          devDependencies: ['**/*.test.ts', '**/test/**', '**/fixtures.ts', '**/*-fixtures.ts', 'bench/**', 'e2e/**', 'scripts/**', '*.{ts,js}'],
+          devDependencies: ['**/*.test.{ts,tsx}', '**/test/**', '**/fixtures.ts', '**/*-fixtures.ts', 'bench/**', 'e2e/**', 'scripts/**', '*.{ts,js}'],
           includeInternal: true,
         },
       ],
