@@ -180,7 +180,7 @@ const isNode = (value: unknown): value is AstNode => typeof value === 'object' &
 
 /**
  * Each literal text a file shows: JSX text with letters, and string literals given to SHOWN_PROPS.
- * The file is read by Vite's own parser (Oxc, through Rolldown): it loads in a tenth of the time
+ * The file is read by Vite's own parser (Oxc, through Rolldown): it loads in a fifth of the time
  * TypeScript's compiler takes, which was the largest part of this file's time (docs/performance.md).
  */
 function literalTexts(text: string): string[] {
