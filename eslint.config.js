@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { contractZones, serverZones, webZones, zoneOptions } from './eslint.layers.js';
+import { webOnceEachRules } from './eslint.web-once.js';
 
 /** zod is configured once, before any schema exists (it must never evaluate code): load it from there. */
 const ZOD_FROM_CONTRACT = {
@@ -50,7 +51,7 @@ export default tseslint.config(
   },
   {
     // In tests a missing value fails the assertion that follows anyway; `!` keeps them readable.
-    files: ['**/*.test.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
@@ -93,6 +94,8 @@ export default tseslint.config(
     settings: RESOLVER,
     rules: { 'import-x/no-restricted-paths': ['error', zoneOptions(contractZones)] },
   },
+  // Query keys from the one factory, procedures from the feature's API module (eslint.web-once.js).
+  ...webOnceEachRules([ZOD_FROM_CONTRACT]),
   {
     // No module may, through any chain of imports, import itself: layers then stay one-way.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
@@ -115,7 +118,7 @@ export default tseslint.config(
       'import-x/no-extraneous-dependencies': [
         'error',
         {
-          devDependencies: ['**/*.test.ts', '**/test/**', '**/fixtures.ts', '**/*-fixtures.ts', 'bench/**', 'e2e/**', 'scripts/**', '*.{ts,js}'],
+          devDependencies: ['**/*.test.{ts,tsx}', '**/test/**', '**/fixtures.ts', '**/*-fixtures.ts', 'bench/**', 'e2e/**', 'scripts/**', '*.{ts,js}'],
           includeInternal: true,
         },
       ],

@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 const contract = fileURLToPath(new URL('./packages/contract/src', import.meta.url));
 
 // One config serves three purposes: the web build (root apps/web, output dist/web),
-// the dev server (proxying the API to the Node server) and vitest (its three test projects).
+// the dev server (proxying the API to the Node server) and vitest (its four test projects).
 export default defineConfig({
   root: 'apps/web',
   publicDir: 'public',
@@ -95,7 +95,7 @@ export default defineConfig({
     root: '.',
     fileParallelism: true,
     maxWorkers: 2,
-    // Three lanes (npm run test:unit, test:server, test:ops); `vitest run` runs all three.
+    // Four lanes (npm run test:unit, test:components, test:server, test:ops); `vitest run` runs them all.
     // Timeouts only stop a hung test: they are generous so a loaded machine is slow, not failing.
     projects: [
       {
@@ -104,6 +104,24 @@ export default defineConfig({
           name: 'unit',
           // Pure functions: the contract, the web app and the server's *.unit.test.ts (no server started).
           include: ['packages/**/*.test.ts', 'apps/web/**/*.test.ts', 'apps/server/**/*.unit.test.ts'],
+          // The files of a worker share the modules they import (the contract, zod, Lingui, TypeScript's
+          // parser): loading them once per worker, not once per file, halves the lane's time
+          // (docs/performance.md). It holds because these tests keep no state between files: a test that
+          // changes something global puts it back (afterEach), and one that needs a module fresh asks
+          // for it (vi.resetModules in apps/web/src/lib/network.test.ts).
+          isolate: false,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Web screens rendered in happy-dom with React Testing Library against a fake server
+          // (apps/web/test/screen.tsx; docs/decisions/048-component-tests.md): npm run test:components.
+          name: 'components',
+          include: ['apps/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/test/components-setup.ts'],
           testTimeout: 60_000,
         },
       },

@@ -1,5 +1,5 @@
 // `npm test`: every check, in the order that fails fastest, then one summary line.
-// Steps: types, lint, formatting (Prettier), web build (+ its budgets), unit and server suites (PGlite, and PostgreSQL
+// Steps: types, lint, formatting (Prettier), web build (+ its budgets), unit, component and server suites (PGlite, and PostgreSQL
 // when TEST_DATABASE_URL is set), browser journeys in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ const steps = [
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
   { name: 'build', command: 'npm', args: ['run', 'build'] },
   { name: 'bundle budget', command: 'node', args: ['scripts/check-bundle.mjs'] },
-  { name: 'unit and server tests', command: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`] },
+  { name: 'unit, component and server tests', command: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`] },
   {
     name: 'browser tests',
     command: 'npx',

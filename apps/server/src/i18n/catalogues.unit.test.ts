@@ -70,10 +70,18 @@ function expectedOfValue(source: string, value: unknown): Expected[] {
   return [];
 }
 
-const sourceFiles = (root: string) =>
-  readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => ({ file, source: ts.createSourceFile(file, readFileSync(root + file, 'utf8'), ts.ScriptTarget.Latest, true) }));
+/** Each folder's files are read and parsed once for the whole file's checks (they only read the trees). */
+const parsedFolders = new Map<string, Array<{ file: string; source: ts.SourceFile }>>();
+function sourceFiles(root: string): Array<{ file: string; source: ts.SourceFile }> {
+  let files = parsedFolders.get(root);
+  if (!files) {
+    files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => ({ file, source: ts.createSourceFile(file, readFileSync(root + file, 'utf8'), ts.ScriptTarget.Latest, true) }));
+    parsedFolders.set(root, files);
+  }
+  return files;
+}
 
 /** The names of the message constants (`X_MESSAGES = {…}`, `X_MESSAGE = '…'`) a folder declares. */
 function declaredMessageConstants(root: string): string[] {
@@ -229,7 +237,13 @@ function catalogueProblems(language: string, entries: readonly CatalogueEntry[],
   return problems;
 }
 
-const entriesOf = (language: TranslatedLanguage) => readCatalogue(readFileSync(catalogueFile(language), 'utf8'));
+/** Each language's entries, read once: the checks build changed copies, never change them. */
+const readEntries = new Map<TranslatedLanguage, readonly CatalogueEntry[]>();
+function entriesOf(language: TranslatedLanguage): readonly CatalogueEntry[] {
+  let entries = readEntries.get(language);
+  if (!entries) readEntries.set(language, (entries = readCatalogue(readFileSync(catalogueFile(language), 'utf8'))));
+  return entries;
+}
 
 describe("the server's catalogues", () => {
   const expected = allExpected();

@@ -8,10 +8,9 @@ import { Alert, Badge, Button, Card, CardHeader, LoadError, Spinner } from '../.
 import { useAuth } from '../../lib/auth';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { callRpc } from '../../lib/rpc';
 import { useCalendarFeed } from '../conference';
-
-const sessionsKey = (userId: string | null) => ['account', 'sessions', userId] as const;
+import { queryKeys } from '../../lib/queryKeys';
+import { listMySessions, signOutOtherSessions, signOutSession } from './accountApi';
 
 /** The person's signed-in sessions, with device and last use; another one, or all others, can be signed out. */
 export function SessionsCard() {
@@ -19,18 +18,18 @@ export function SessionsCard() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: sessionsKey(userId), queryFn: () => callRpc('list_my_sessions', {}), enabled: userId !== null });
+  const sessions = useQuery({ queryKey: queryKeys.mySessions(userId), queryFn: listMySessions, enabled: userId !== null });
   const [error, setError] = useState<string | null>(null);
   const settle = {
     onMutate: () => setError(null),
     onSuccess: (left: MySession[]) => {
-      queryClient.setQueryData(sessionsKey(userId), left);
+      queryClient.setQueryData(queryKeys.mySessions(userId), left);
       toast.success(_('account.sessions.signedOut'));
     },
     onError: (failure: Error) => setError(failure.message),
   };
-  const one = useMutation({ mutationFn: (sessionId: string) => callRpc('sign_out_session', { p_session_id: sessionId }), ...settle });
-  const others = useMutation({ mutationFn: () => callRpc('sign_out_other_sessions', {}), ...settle });
+  const one = useMutation({ mutationFn: signOutSession, ...settle });
+  const others = useMutation({ mutationFn: signOutOtherSessions, ...settle });
   const list = sessions.data ?? [];
   const hasOthers = list.some((session) => !session.current);
 

@@ -7,8 +7,8 @@ import { Alert, Button, Card, CardHeader, TextField } from '../../components/ui'
 import { i18n } from '../../i18n/i18n';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
-import { callRpc } from '../../lib/rpc';
 import { supabase } from '../../lib/supabase';
+import { deleteMyAccount, requestMyDataExport } from './accountApi';
 
 /** Fetches the prepared zip with the person's token and hands it to the browser as a download. */
 async function saveDownload(exportId: string): Promise<void> {
@@ -35,7 +35,7 @@ export function DownloadDataCard() {
     setBusy(true);
     setError(null);
     try {
-      const ready = await callRpc('request_my_data_export', {});
+      const ready = await requestMyDataExport();
       await saveDownload(ready.export_id);
       toast.success(_('account.download.done'));
     } catch (failure) {
@@ -78,7 +78,7 @@ export function DeleteAccountCard() {
     setBusy(true);
     setError(null);
     try {
-      await callRpc('delete_my_account', { p_email: typed });
+      await deleteMyAccount(typed);
       await signOut();
       toast.success(_('account.delete.done'));
       await navigate(paths.home(), { replace: true });

@@ -6,10 +6,10 @@ import { SIGNUP_MESSAGES, isValidMobileNumber } from '@mc/contract';
 import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextField, LoadError } from '../../components/ui';
 import { useCheckMessage } from '../../i18n';
 import { useAuth } from '../../lib/auth';
-import { callRpc } from '../../lib/rpc';
+import { queryKeys } from '../../lib/queryKeys';
+import { saveMyDetails } from './accountApi';
 
 /** The preview's query key: the details and anonymity cards refresh it after a change. */
-export const seenByOthersKey = (userId: string | null) => ['account', 'seen-by-others', userId] as const;
 
 /** Names and mobile, with the sign-up rules (register_user_profile checks them again); the e-mail is shown. */
 export function DetailsCard() {
@@ -36,7 +36,7 @@ export function DetailsCard() {
     setSaving(true);
     setError(null);
     try {
-      await callRpc('register_user_profile', {
+      await saveMyDetails({
         p_first_name: values.first,
         p_last_name: values.last,
         p_mobile: values.mobile,
@@ -44,7 +44,7 @@ export function DetailsCard() {
         p_hashed_birthday: '',
       });
       await refreshAppUser();
-      await queryClient.invalidateQueries({ queryKey: seenByOthersKey(user?.id ?? null) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.seenByOthers(user?.id ?? null) });
       toast.success(_('account.details.saved'));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : _('account.details.saveFailed'));
@@ -84,7 +84,7 @@ export function AnonymityCard() {
   async function confirm() {
     setBusy(true);
     await setAnonymity(next, next ? crypto.randomUUID() : null);
-    await queryClient.invalidateQueries({ queryKey: seenByOthersKey(user?.id ?? null) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.seenByOthers(user?.id ?? null) });
     setBusy(false);
     setConfirming(false);
     toast.success(next ? _('account.anonymity.nowAnonymous') : _('account.anonymity.nowShared'));

@@ -4,9 +4,9 @@ import { useLingui } from '@lingui/react';
 import type { PersonAudience, SeenByAudience, SeenByOthers } from '@mc/contract';
 import { Card, EmailText, QueryState } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
-import { callRpc } from '../../lib/rpc';
 import { RoleCardView } from '../roles';
-import { seenByOthersKey } from './ProfileCards';
+import { queryKeys } from '../../lib/queryKeys';
+import { howOthersSeeMe } from './accountApi';
 
 /**
  * "What others see of me": the person's search result, team-list row and role card as the server
@@ -17,7 +17,7 @@ export function SeenByOthersCard() {
   const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const seen = useQuery({ queryKey: seenByOthersKey(userId), queryFn: () => callRpc('get_how_others_see_me', {}), enabled: userId !== null });
+  const seen = useQuery({ queryKey: queryKeys.seenByOthers(userId), queryFn: howOthersSeeMe, enabled: userId !== null });
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId}>

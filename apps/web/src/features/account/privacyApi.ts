@@ -1,5 +1,6 @@
 import { PRIVACY_PAGE_PATH, type PrivacyPage } from '@mc/contract';
 import { currentLanguage, i18n } from '../../i18n/i18n';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** Said when the page cannot be read (the error's message is what the screen shows). */
 const failed = () => new Error(i18n._('account.privacy.loadFailed'));
@@ -13,10 +14,8 @@ export async function fetchPrivacyPage(language: string): Promise<PrivacyPage> {
   return { body: page.body, updated_at: page.updated_at ?? null };
 }
 
-export const privacyPageKey = ['privacy-page'] as const;
-
 /** The page as read in the interface's language: another language is another answer. */
 export const privacyPageQuery = () => {
   const language = currentLanguage();
-  return { queryKey: [...privacyPageKey, language], queryFn: () => fetchPrivacyPage(language) };
+  return { queryKey: queryKeys.privacyPageIn(language), queryFn: () => fetchPrivacyPage(language) };
 };

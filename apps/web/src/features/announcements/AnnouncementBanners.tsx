@@ -3,9 +3,9 @@ import { X } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
 import { useAuth } from '../../lib/auth';
-import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { AnnouncementCard } from './AnnouncementCard';
+import { dismissAnnouncement, getMyAnnouncements } from './announcementsApi';
 
 /**
  * The organisers' announcements to this person that they have not dismissed, as banners on the
@@ -18,9 +18,9 @@ export function AnnouncementBanners() {
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
   const key = queryKeys.announcements(userId);
-  const banners = useQuery({ queryKey: key, enabled: userId !== null, queryFn: () => callRpc('get_my_announcements', {}) });
+  const banners = useQuery({ queryKey: key, enabled: userId !== null, queryFn: getMyAnnouncements });
   const dismiss = useMutation({
-    mutationFn: (id: string) => callRpc('dismiss_announcement', { p_announcement_id: id }),
+    mutationFn: dismissAnnouncement,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: key });
       await queryClient.invalidateQueries({ queryKey: queryKeys.notifications(userId) });

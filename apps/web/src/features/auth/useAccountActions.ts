@@ -3,11 +3,11 @@ import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { encodeDateOfBirth } from '@mc/contract/credential.ts';
 import { loadSupabase } from '../../lib/authClient';
-import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { clearAnonymityChoice, clearSessionTokens, removeStored, STORAGE_KEYS, storeAnonymityChoice, storeSessionTokens } from '../../lib/storage';
 import { needsSecondFactor } from './mfa/assurance';
 import type { AuthContextValue, SignUpInput } from '../../lib/auth';
+import { registerUserProfile } from './authApi';
 
 /** What a person does with their account: sign in, up and out, reset and change the date of birth, choose anonymity. */
 export function useAccountActions(queryClient: QueryClient, setIsPasswordRecovery: (recovering: boolean) => void) {
@@ -39,7 +39,7 @@ export function useAccountActions(queryClient: QueryClient, setIsPasswordRecover
       });
       if (error) return { error };
       try {
-        const response = await callRpc('register_user_profile', {
+        const response = await registerUserProfile({
           p_first_name: input.firstName,
           p_last_name: input.lastName,
           p_email: input.email,

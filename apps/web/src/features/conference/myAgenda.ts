@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgendaFavourite, CalendarFeedStatus } from '@mc/contract';
-import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/auth';
+import { createCalendarFeed, getAgendaCalendar, getCalendarFeed, getMyAgenda, revokeCalendarFeed, setAgendaFavourite } from './conferenceApi';
 
 /** The signed-in person's favourite parts (get_my_agenda), as the agenda reads and preloads them. */
 export function myAgendaQuery(authId: string | null) {
   return queryOptions({
     queryKey: queryKeys.myAgenda(authId),
     enabled: authId !== null,
-    queryFn: () => callRpc('get_my_agenda', {}),
+    queryFn: getMyAgenda,
   });
 }
 
@@ -23,7 +23,7 @@ export function useMyAgenda() {
   const favourites = useQuery(myAgendaQuery(authId));
 
   const setFavourite = useMutation({
-    mutationFn: ({ partId, starred }: { partId: string; starred: boolean }) => callRpc('set_agenda_favourite', { p_part_id: partId, p_starred: starred }),
+    mutationFn: ({ partId, starred }: { partId: string; starred: boolean }) => setAgendaFavourite(partId, starred),
     // The star changes at once; a refusal (offline, server error) puts it back and says why.
     onMutate: async ({ partId, starred }) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -49,7 +49,7 @@ export function useMyAgenda() {
 
 /** Downloads an .ics the server wrote (one part, or the whole programme without a part id). */
 export async function downloadCalendar(partId: string | null): Promise<string> {
-  const file = await callRpc('get_agenda_calendar', partId ? { p_part_id: partId } : {});
+  const file = await getAgendaCalendar(partId);
   const url = URL.createObjectURL(new Blob([file.ics], { type: 'text/calendar;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
@@ -67,13 +67,13 @@ export function useCalendarFeed(enabled: boolean) {
   const authId = user?.id ?? null;
   const queryClient = useQueryClient();
   const key = queryKeys.calendarFeed(authId);
-  const status = useQuery({ queryKey: key, enabled: enabled && authId !== null, queryFn: () => callRpc('get_calendar_feed', {}) });
+  const status = useQuery({ queryKey: key, enabled: enabled && authId !== null, queryFn: getCalendarFeed });
   const create = useMutation({
-    mutationFn: () => callRpc('create_calendar_feed', {}),
+    mutationFn: createCalendarFeed,
     onSuccess: (created) => queryClient.setQueryData<CalendarFeedStatus>(key, { active: created.active, created_at: created.created_at }),
   });
   const revoke = useMutation({
-    mutationFn: () => callRpc('revoke_calendar_feed', {}),
+    mutationFn: revokeCalendarFeed,
     onSuccess: (left) => queryClient.setQueryData<CalendarFeedStatus>(key, left),
   });
   return { status, create, revoke };

@@ -4,9 +4,8 @@ import { UserPlus } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react';
 import type { PersonFit } from '@mc/contract';
 import { Badge, Button, Card, Select, QueryState } from '../../components/ui';
-import { callRpc } from '../../lib/rpc';
 import { notify } from '../../lib/notify';
-import { invalidateRequests, missionRolesQuery, PersonName } from '../roles';
+import { invalidateRequests, inviteToRole, missionRolesQuery, PersonName } from '../roles';
 import { peopleForRoleQuery } from './matchingApi';
 import { fitReasonText } from './fitReason';
 
@@ -62,7 +61,7 @@ function PersonLine({ person, roleId }: { person: PersonFit; roleId: string }) {
   async function invite() {
     setBusy(true);
     try {
-      await callRpc('invite_to_role', { p_role_id: roleId, p_user_id: person.user_id, p_message: '' });
+      await inviteToRole(roleId, person.user_id);
       notify.success(_('matching.people.invited', { name: person.first_name }));
     } catch (error) {
       notify.error(error instanceof Error && error.message ? error.message : _('matching.people.inviteFailed'));

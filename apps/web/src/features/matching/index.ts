@@ -2,4 +2,4 @@
 export { MissionsForMeCard } from './MissionsForMeCard';
 export { PeopleWhoFitCard } from './PeopleWhoFitCard';
 export { fitReasonText } from './fitReason';
-export { builderLeftOutQuery, builderOverviewQuery, matchingKeys, sendProposal } from './matchingApi';
+export { builderLeftOutQuery, builderOverviewQuery, previewTeamBuilder, sendProposal } from './matchingApi';

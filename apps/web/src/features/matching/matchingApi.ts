@@ -1,22 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { BUILDER_PLACEMENTS_MAX, type BuilderPlacement, type TeamBuilderSent } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
+import { queryKeys } from '../../lib/queryKeys';
 
 /*
- * Matching's calls (docs/product.md#matching). The keys sit under "missions" so that any change
- * to missions, teams, roles or requests (which invalidate that key) refreshes the matches too.
+ * Matching's calls (docs/product.md#matching). Their keys sit under "missions" (lib/queryKeys.ts) so
+ * that any change to missions, teams, roles or requests (which invalidate that key) refreshes the matches too.
  */
-
-export const matchingKeys = {
-  missionsForMe: (userId: string | null, limit: number) => ['missions', 'for-me', userId, limit] as const,
-  peopleForRole: (roleId: string) => ['missions', 'people-for-role', roleId] as const,
-  builderOverview: ['missions', 'team-builder', 'overview'] as const,
-  builderLeftOut: ['missions', 'team-builder', 'left-out'] as const,
-};
 
 export function missionsForMeQuery(userId: string | null, limit: number) {
   return queryOptions({
-    queryKey: matchingKeys.missionsForMe(userId, limit),
+    queryKey: queryKeys.missionsForMe(userId, limit),
     queryFn: () => callRpc('get_missions_for_me', { p_limit: limit }),
     enabled: userId !== null,
   });
@@ -24,7 +18,7 @@ export function missionsForMeQuery(userId: string | null, limit: number) {
 
 export function peopleForRoleQuery(roleId: string, enabled: boolean) {
   return queryOptions({
-    queryKey: matchingKeys.peopleForRole(roleId),
+    queryKey: queryKeys.peopleForRole(roleId),
     queryFn: () => callRpc('get_people_for_role', { p_role_id: roleId, p_limit: 10 }),
     enabled,
   });
@@ -32,7 +26,7 @@ export function peopleForRoleQuery(roleId: string, enabled: boolean) {
 
 export function builderOverviewQuery() {
   return queryOptions({
-    queryKey: matchingKeys.builderOverview,
+    queryKey: queryKeys.teamBuilderOverview,
     queryFn: () => callRpc('get_team_builder_overview', {}),
   });
 }
@@ -40,10 +34,12 @@ export function builderOverviewQuery() {
 /** Who the builder may not propose, and why. */
 export function builderLeftOutQuery() {
   return queryOptions({
-    queryKey: matchingKeys.builderLeftOut,
+    queryKey: queryKeys.teamBuilderLeftOut,
     queryFn: () => callRpc('get_team_builder_left_out', {}),
   });
 }
+
+export const previewTeamBuilder = () => callRpc('preview_team_builder', {});
 
 /** Sends a proposal in parts the server takes at once; answers the totals. */
 export async function sendProposal(placements: readonly BuilderPlacement[]): Promise<TeamBuilderSent> {

@@ -15,9 +15,8 @@ import { queryKeys } from '../../lib/queryKeys';
 import { getLiveStatus } from '../../lib/live/status';
 import { BellVoteLink } from '../rounds';
 import { invalidateTeam, removeMember } from '../teams';
-import { markRead, notificationsQuery } from './notificationsApi';
+import { answerTeamRequest, markRead, notificationsQuery } from './notificationsApi';
 import { MY_AGENDA_PATH, showDeviceReminders } from './deviceReminders';
-import { callRpc } from '../../lib/rpc';
 
 /**
  * The top bar's bell (docs/product.md#the-bell): the unread count, and a panel with the newest
@@ -145,7 +144,7 @@ function useRowActions(item: NotificationItem, userId: string | null) {
     if (!item.request_id || !userId) return;
     setAnswering(accept ? 'accept' : 'decline');
     try {
-      await callRpc('answer_team_request', { p_request_id: item.request_id, p_accept: accept, p_reason: null });
+      await answerTeamRequest(item.request_id, accept);
       toast.success(accept ? _('notifications.bell.accepted') : _('notifications.bell.declined'));
       if (!item.read) await markRead(queryClient, userId, item.id);
     } catch (error) {

@@ -31,6 +31,10 @@ export async function markRead(queryClient: QueryClient, userId: string | null, 
   );
 }
 
+/** Accept or Decline under a request in the bell. */
+export const answerTeamRequest = (requestId: string, accept: boolean) =>
+  callRpc('answer_team_request', { p_request_id: requestId, p_accept: accept, p_reason: null });
+
 export function notificationSettingsQuery(userId: string | null) {
   return queryOptions({
     queryKey: queryKeys.notificationSettings(userId),

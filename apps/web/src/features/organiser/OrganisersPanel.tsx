@@ -5,17 +5,15 @@ import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
 import type { OrganiserListEntry } from '@mc/contract';
 import { Button, Card, CardHeader, Dialog, QueryState, TextField } from '../../components/ui';
-import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/auth';
-
-const organisersKey = [...queryKeys.organiser, 'organisers'] as const;
+import { grantOrganiser, listOrganisers, resetMfa, revokeOrganiser } from './organiserApi';
 
 /** Who the organisers are; grant the role by e-mail, revoke it with a confirmation. */
 export function OrganisersPanel() {
   const { _ } = useLingui();
   const { user } = useAuth();
-  const organisers = useQuery({ queryKey: organisersKey, queryFn: () => callRpc('list_organisers', {}) });
+  const organisers = useQuery({ queryKey: queryKeys.organisers, queryFn: listOrganisers });
   const [revoking, setRevoking] = useState<OrganiserListEntry | null>(null);
   const [resetting, setResetting] = useState<OrganiserListEntry | null>(null);
 
@@ -89,7 +87,7 @@ function GrantOrganiserForm() {
   const [email, setEmail] = useState('');
   const [grantError, setGrantError] = useState<string | null>(null);
   const grant = useMutation({
-    mutationFn: (address: string) => callRpc('grant_organiser', { p_email: address }),
+    mutationFn: grantOrganiser,
     onSuccess: async (change) => {
       setEmail('');
       setGrantError(null);
@@ -138,7 +136,7 @@ function ResetTwoStepDialog({ entry, onClose }: { entry: OrganiserListEntry | nu
   const { _ } = useLingui();
   const queryClient = useQueryClient();
   const reset = useMutation({
-    mutationFn: (address: string) => callRpc('reset_mfa', { p_email: address }),
+    mutationFn: resetMfa,
     onSuccess: async (result) => {
       onClose();
       toast.success(_(result.factors_removed > 0 ? 'organiser.organisers.resetDone' : 'organiser.organisers.resetNothing', { email: result.email }));
@@ -174,7 +172,7 @@ function RevokeOrganiserDialog({ entry, selfId, onClose }: { entry: OrganiserLis
   const { _ } = useLingui();
   const queryClient = useQueryClient();
   const revoke = useMutation({
-    mutationFn: (address: string) => callRpc('revoke_organiser', { p_email: address }),
+    mutationFn: revokeOrganiser,
     onSuccess: async (change) => {
       onClose();
       toast.success(_('organiser.organisers.revoked', { email: change.email }));

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { EXPORTS, exportPath, type ExportName } from '@mc/contract';
+import { EXPORTS, exportPath, type ExportName, type ProcedureParams } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { supabase } from '../../lib/supabase';
@@ -10,16 +10,9 @@ import { i18n } from '../../i18n/i18n';
 /** The Overview refreshes itself this often while it is open, so its figures stay live. */
 export const OVERVIEW_REFRESH_MS = 15_000;
 
-export const moderationKeys = {
-  overview: (timeZone: string) => [...queryKeys.organiser, 'overview', timeZone] as const,
-  missions: [...queryKeys.organiser, 'missions'] as const,
-  attendees: (term: string) => [...queryKeys.organiser, 'attendees', term] as const,
-  activity: (userId: string) => [...queryKeys.organiser, 'attendee', userId] as const,
-};
-
 export function overviewQuery(timeZone: string) {
   return queryOptions({
-    queryKey: moderationKeys.overview(timeZone),
+    queryKey: queryKeys.organiserOverview(timeZone),
     queryFn: () => callRpc('get_event_overview', { p_time_zone: timeZone }),
     refetchInterval: OVERVIEW_REFRESH_MS,
   });
@@ -27,31 +20,35 @@ export function overviewQuery(timeZone: string) {
 
 export function organiserMissionsQuery() {
   return queryOptions({
-    queryKey: moderationKeys.missions,
+    queryKey: queryKeys.organiserMissions,
     queryFn: () => callRpc('list_missions_for_organisers', {}),
   });
 }
 
 export function attendeesQuery(term: string) {
   return queryOptions({
-    queryKey: moderationKeys.attendees(term),
+    queryKey: queryKeys.organiserAttendees(term),
     queryFn: () => callRpc('find_attendees', { p_search_term: term }),
   });
 }
 
 export function attendeeActivityQuery(userId: string) {
   return queryOptions({
-    queryKey: moderationKeys.activity(userId),
+    queryKey: queryKeys.organiserAttendee(userId),
     queryFn: () => callRpc('get_attendee_activity', { p_user_id: userId }),
   });
 }
+
+export const deleteAttendeeAccount = (params: ProcedureParams<'delete_attendee_account'>) => callRpc('delete_attendee_account', params);
+export const hideMission = (missionId: string, reason: string) => callRpc('hide_mission', { p_mission_id: missionId, p_reason: reason });
+export const unhideMission = (missionId: string) => callRpc('unhide_mission', { p_mission_id: missionId });
 
 /**
  * After any change in the console, everything it shows may be stale (a hidden mission changes the
  * Overview's ranking, a deleted account the mission list); attendee screens read missions again too.
  */
 export async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.organiser }), queryClient.invalidateQueries({ queryKey: ['missions'] })]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.organiser }), queryClient.invalidateQueries({ queryKey: queryKeys.missions })]);
 }
 
 /**

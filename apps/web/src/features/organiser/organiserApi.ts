@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AnnouncementAudience, LanguageCode, ProcedureParams } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/auth';
@@ -20,3 +21,28 @@ export function useOrganiserStatus() {
   const { user } = useAuth();
   return useQuery(organiserStatusQuery(user?.id ?? null));
 }
+
+/*
+ * The procedures the console's screens call (docs/product.md#procedures), each in one place; the
+ * moderation and programme ones are in moderationApi.ts and programme/programmeApi.ts.
+ */
+export const listOrganisers = () => callRpc('list_organisers', {});
+export const grantOrganiser = (email: string) => callRpc('grant_organiser', { p_email: email });
+export const revokeOrganiser = (email: string) => callRpc('revoke_organiser', { p_email: email });
+export const resetMfa = (email: string) => callRpc('reset_mfa', { p_email: email });
+export const getOfferedLanguages = () => callRpc('get_offered_languages', {});
+export const setLanguageOffered = (language: LanguageCode, offered: boolean) => callRpc('set_language_offered', { p_language: language, p_offered: offered });
+export const getPrivacyPageSource = () => callRpc('get_privacy_page_source', {});
+/** Saves the organisers' privacy page; null goes back to the built-in template. */
+export const savePrivacyPage = (body: string | null) => callRpc('save_privacy_page', { p_body: body });
+export const listAuditLog = (params: ProcedureParams<'list_audit_log'>) => callRpc('list_audit_log', params);
+export const listVoteRounds = () => callRpc('list_vote_rounds', {});
+/** Creates a round, or changes the one with `roundId`. */
+export const saveVoteRound = (roundId: string | null, params: ProcedureParams<'create_vote_round'>) =>
+  roundId ? callRpc('update_vote_round', { p_round_id: roundId, ...params }) : callRpc('create_vote_round', params);
+/** Moves a round on: opens, closes or reveals it. */
+export const moveVoteRound = (step: 'open_vote_round' | 'close_vote_round' | 'reveal_vote_round', roundId: string) => callRpc(step, { p_round_id: roundId });
+export const listAnnouncements = () => callRpc('list_announcements', {});
+export const createAnnouncement = (params: ProcedureParams<'create_announcement'>) => callRpc('create_announcement', params);
+export const countAnnouncementRecipients = (audience: AnnouncementAudience, partId: string | null) =>
+  callRpc('count_announcement_recipients', { p_audience: audience, p_part_id: partId });

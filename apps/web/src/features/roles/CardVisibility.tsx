@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { Alert, Card, cn, QueryState } from '../../components/ui';
 import { paths } from '../../lib/paths';
-import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/auth';
-import { roleCardSettingsQuery } from './rolesApi';
+import { roleCardSettingsQuery, saveRoleCardSettings } from './rolesApi';
 
 const CHOICES: readonly { value: CardVisibility; label: { messageId: string }; hint: { messageId: string } }[] = [
   { value: 'everyone', label: { messageId: 'roles.visibility.everyone' }, hint: { messageId: 'roles.visibility.everyoneHint' } },
@@ -19,7 +18,7 @@ function useSaveVisibility() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   return async (visibility: CardVisibility): Promise<RoleCardSettings> => {
-    const saved = await callRpc('save_role_card_settings', { p_visibility: visibility });
+    const saved = await saveRoleCardSettings(visibility);
     queryClient.setQueryData(queryKeys.roleCardSettings(user?.id ?? null), saved);
     return saved;
   };

@@ -4,22 +4,17 @@ import { UserPlus } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import type { RoleCard } from '@mc/contract';
 import { Alert, Button, Select } from '../../components/ui';
-import { callRpc } from '../../lib/rpc';
 import { notify } from '../../lib/notify';
-import { queryKeys } from '../../lib/queryKeys';
+import { userMissionsQuery } from '../../lib/queries';
 import { useAuth } from '../../lib/auth';
-import { missionRolesQuery } from './rolesApi';
+import { inviteToRole, missionRolesQuery } from './rolesApi';
 import { invalidateRequests } from './requestsApi';
 
 /** The mission the signed-in person owns (their first as owner or co-owner), if any. */
 function useOwnedMissionId(): string | null {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const mine = useQuery({
-    queryKey: queryKeys.userMissions(userId),
-    queryFn: () => callRpc('get_user_related_missions', { p_user_id: userId }),
-    enabled: userId !== null,
-  });
+  const mine = useQuery(userMissionsQuery(userId));
   return mine.data?.find((row) => row.is_co_owner || row.role_in_team === 'owner')?.mission_id ?? null;
 }
 
@@ -40,7 +35,7 @@ export function InviteFromCard({ card }: { card: RoleCard }) {
     setBusy(true);
     setFailure(null);
     try {
-      await callRpc('invite_to_role', { p_role_id: chosen, p_user_id: card.user_id, p_message: '' });
+      await inviteToRole(chosen, card.user_id);
       await invalidateRequests(queryClient);
       notify.success(_('roles.invite.invited', { name: card.first_name }));
     } catch (error) {

@@ -4,11 +4,10 @@ import { Check, Send, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react';
 import { REQUEST_MESSAGE_MAX, type MissionRole, type TeamRequest } from '@mc/contract';
 import { Alert, Badge, Button, Card, Dialog, TextAreaField } from '../../components/ui';
-import { callRpc } from '../../lib/rpc';
 import { notify } from '../../lib/notify';
 import { useAuth } from '../../lib/auth';
 import { PersonName } from './RoleCardDialog';
-import { answerRequest, invalidateRequests, missionTeamRequestsQuery, myTeamRequestsQuery } from './requestsApi';
+import { answerRequest, askToJoin, invalidateRequests, missionTeamRequestsQuery, myTeamRequestsQuery, withdrawTeamRequest } from './requestsApi';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -24,7 +23,7 @@ export function AskToJoinButton({ role }: { role: Pick<MissionRole, 'role_id' | 
     setBusy(true);
     setFailure(null);
     try {
-      await callRpc('ask_to_join', { p_role_id: role.role_id, p_message: message });
+      await askToJoin(role.role_id, message);
       await invalidateRequests(queryClient);
       notify.success(_('roles.ask.sent'));
       setOpen(false);
@@ -165,7 +164,7 @@ function WithdrawButton({ request }: { request: TeamRequest }) {
       className="self-start"
       onClick={() => {
         setBusy(true);
-        callRpc('withdraw_team_request', { p_request_id: request.request_id })
+        withdrawTeamRequest(request.request_id)
           .then(() => notify.success(_('roles.request.withdrawn')))
           .catch((error: unknown) => notify.error(errorText(error, _('roles.request.withdrawFailed'))))
           .finally(() => {

@@ -25,9 +25,12 @@ export async function invalidateRequests(queryClient: QueryClient): Promise<void
     queryClient.invalidateQueries({ queryKey: queryKeys.teamRequests }),
     queryClient.invalidateQueries({ queryKey: queryKeys.missions }),
     queryClient.invalidateQueries({ queryKey: queryKeys.allUserMissions }),
-    queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.notificationsOfAnyViewer }),
   ]);
 }
+
+export const askToJoin = (roleId: string, message: string) => callRpc('ask_to_join', { p_role_id: roleId, p_message: message });
+export const withdrawTeamRequest = (requestId: string) => callRpc('withdraw_team_request', { p_request_id: requestId });
 
 export async function answerRequest(queryClient: QueryClient, requestId: string, accept: boolean, reason: string | null = null): Promise<void> {
   try {

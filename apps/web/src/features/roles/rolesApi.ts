@@ -1,9 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { MissionRole, ProcedureParams } from '@mc/contract';
+import type { CardVisibility, MissionRole, ProcedureParams } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** Open roles' calls (docs/product.md#open-roles); they throw or answer, the screens decide what to show. */
+
+/** Invites a person to a role (from their role card, or from People who fit). */
+export const inviteToRole = (roleId: string, userId: string) => callRpc('invite_to_role', { p_role_id: roleId, p_user_id: userId, p_message: '' });
+
+export const saveRoleCardSettings = (visibility: CardVisibility) => callRpc('save_role_card_settings', { p_visibility: visibility });
 
 export function missionRolesQuery(missionId: string) {
   return queryOptions({

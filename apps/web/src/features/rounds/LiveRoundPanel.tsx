@@ -4,10 +4,9 @@ import { Trans, useLingui } from '@lingui/react';
 import type { CurrentRound } from '@mc/contract';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
-import { callRpc } from '../../lib/rpc';
 import { useOrganiserStatus } from '../organiser';
 import RevealRanking from './RevealRanking';
-import { venueTime } from './roundsApi';
+import { revealVoteRound, venueTime } from './roundsApi';
 
 /** "4:05" until the round's closing time, by the server's clock (the device's may be off). */
 function useCountdown(round: CurrentRound): string | null {
@@ -62,7 +61,7 @@ function useRevealKey(round: CurrentRound, organiser: boolean): { revealedHere: 
       event.preventDefault();
       setRevealedHere(true);
       setProblem(null);
-      callRpc('reveal_vote_round', { p_round_id: round.round_id })
+      revealVoteRound(round.round_id)
         .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.currentRound(user?.id ?? null) }))
         .catch((error: unknown) => {
           setRevealedHere(false);

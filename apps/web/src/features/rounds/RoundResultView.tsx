@@ -3,8 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { normaliseReceipt, type CurrentRound, type ReceiptCheck } from '@mc/contract';
 import { Alert, Button, PageSpinner, TextField, LoadError } from '../../components/ui';
-import { callRpc } from '../../lib/rpc';
-import { roundResultQuery } from './roundsApi';
+import { checkVoteReceipt, roundResultQuery } from './roundsApi';
 import { ReceiptCode } from './VoteCards';
 
 /** Checks any receipt code against the published list. */
@@ -13,7 +12,7 @@ function ReceiptCheckForm({ roundId }: { roundId: string }) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const check = useMutation({
-    mutationFn: (receipt: string): Promise<ReceiptCheck> => callRpc('check_vote_receipt', { p_round_id: roundId, p_receipt: receipt }),
+    mutationFn: (receipt: string): Promise<ReceiptCheck> => checkVoteReceipt(roundId, receipt),
     onError: (error) => setProblem(error.message),
   });
   const submit = (event: FormEvent) => {

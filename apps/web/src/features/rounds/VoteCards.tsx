@@ -7,7 +7,7 @@ import { Alert, Badge, Button, Card, Dialog } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { userMissionsQuery } from '../../lib/queries';
 import { queryKeys } from '../../lib/queryKeys';
-import { callRpc } from '../../lib/rpc';
+import { castRoundVote, withdrawRoundVote } from './roundsApi';
 
 /** A receipt code as the voter reads and compares it: monospace, in groups of four. */
 export function ReceiptCode({ receipt }: { receipt: string }) {
@@ -114,7 +114,7 @@ export function VoteCards({ round }: { round: CurrentRound }) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.currentRound(user?.id ?? null) });
   };
   const castVote = useMutation({
-    mutationFn: (mission: RoundMission) => callRpc('cast_round_vote', { p_round_id: round.round_id, p_mission_id: mission.mission_id }),
+    mutationFn: (mission: RoundMission) => castRoundVote(round.round_id, mission.mission_id),
     onMutate: () => setFailure(null),
     onSuccess: (answer, mission) => {
       settle(answer);
@@ -127,7 +127,7 @@ export function VoteCards({ round }: { round: CurrentRound }) {
     },
   });
   const withdraw = useMutation({
-    mutationFn: (mission: RoundMission) => callRpc('withdraw_round_vote', { p_round_id: round.round_id, p_mission_id: mission.mission_id }),
+    mutationFn: (mission: RoundMission) => withdrawRoundVote(round.round_id, mission.mission_id),
     onMutate: () => setFailure(null),
     onSuccess: (answer, mission) => {
       settle(answer);

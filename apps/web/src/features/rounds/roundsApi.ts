@@ -20,6 +20,12 @@ export const roundResultQuery = (roundId: string | null) =>
     enabled: roundId !== null,
   });
 
+export const castRoundVote = (roundId: string, missionId: string) => callRpc('cast_round_vote', { p_round_id: roundId, p_mission_id: missionId });
+export const withdrawRoundVote = (roundId: string, missionId: string) => callRpc('withdraw_round_vote', { p_round_id: roundId, p_mission_id: missionId });
+/** The organiser's reveal, from the projector's key. */
+export const revealVoteRound = (roundId: string) => callRpc('reveal_vote_round', { p_round_id: roundId });
+export const checkVoteReceipt = (roundId: string, receipt: string) => callRpc('check_vote_receipt', { p_round_id: roundId, p_receipt: receipt });
+
 const venueFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**

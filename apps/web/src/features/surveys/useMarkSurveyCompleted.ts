@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import type { SurveyType } from '@mc/contract';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
-import { callRpc, firstRow } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
 import { notify } from '../../lib/notify';
 import { i18n } from '../../i18n/i18n';
+import { markSurveyCompleted } from './surveysApi';
 
 export const NO_USER_ID_MESSAGE = 'No user id available to mark completion';
 
@@ -25,7 +25,7 @@ export function useMarkSurveyCompleted(surveyType: SurveyType) {
   return useMutation({
     mutationFn: async () => {
       if (!userId) throw new Error(NO_USER_ID_MESSAGE);
-      return firstRow(await callRpc('mark_survey_completed', { p_user_id: userId, p_survey_type: surveyType }));
+      return markSurveyCompleted(userId, surveyType);
     },
     onSuccess: async (status) => {
       if (status) queryClient.setQueryData(queryKeys.surveyStatus(userId), status);

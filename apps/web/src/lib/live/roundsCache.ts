@@ -11,7 +11,7 @@ import { queryKeys } from '../queryKeys';
  */
 export function applyRoundEvent(queryClient: QueryClient, event: RoundLiveEvent): void {
   let stale = false;
-  for (const [key, round] of queryClient.getQueriesData<CurrentRound | null>({ queryKey: [...queryKeys.voteRounds, 'current'] })) {
+  for (const [key, round] of queryClient.getQueriesData<CurrentRound | null>({ queryKey: queryKeys.currentRoundOfAnyViewer })) {
     const closing = round?.state === 'open' && event.state === 'closed';
     if (
       !round ||
@@ -33,5 +33,5 @@ export function applyRoundEvent(queryClient: QueryClient, event: RoundLiveEvent)
     queryClient.setQueryData(key, next);
   }
   if (stale) void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
-  void queryClient.invalidateQueries({ queryKey: [...queryKeys.organiser, 'rounds'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.organiserRounds });
 }

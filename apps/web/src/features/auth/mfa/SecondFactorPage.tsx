@@ -3,12 +3,12 @@ import { toast } from 'sonner';
 import { Trans, useLingui } from '@lingui/react';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { callRpc } from '../../../lib/rpc';
 import { supabase } from '../../../lib/supabase';
 import { AuthShell, inlineLinkClasses } from '../AuthShell';
 import { useAuth } from '../../../lib/auth';
 import { verifiedFactors } from './assurance';
 import { CODE_MESSAGES, isRecoveryCodeShaped, isTotpCodeShaped } from './codes';
+import { recoveryCodesStatus } from '../authApi';
 
 type Mode = 'app' | 'recovery';
 
@@ -46,7 +46,7 @@ function useCodeEntry() {
         return fail(verifyError.message);
       }
       if (mode === 'recovery') {
-        const status = await callRpc('mfa_recovery_codes_status', {}).catch(() => null);
+        const status = await recoveryCodesStatus().catch(() => null);
         // Without the count (its read failed) the message leaves it out.
         toast.success(status ? _('mfa.secondFactor.recoveryAcceptedLeft', { count: status.remaining }) : _('mfa.secondFactor.recoveryAccepted'));
       } else {

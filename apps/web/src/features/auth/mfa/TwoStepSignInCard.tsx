@@ -4,13 +4,13 @@ import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
 import { Badge, Button, Card, CardHeader, Dialog, LoadError } from '../../../components/ui';
-import { callRpc } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { supabase } from '../../../lib/supabase';
 import { useAuth } from '../../../lib/auth';
 import { verifiedFactors } from './assurance';
 import { EnrolAuthenticator } from './EnrolAuthenticator';
 import { RecoveryCodesList } from './RecoveryCodesList';
+import { createRecoveryCodes, recoveryCodesStatus } from '../authApi';
 
 /** The profile page's switch for two-step sign-in (an authenticator app), open to everyone. */
 export function TwoStepSignInCard() {
@@ -85,7 +85,7 @@ function TwoStepOn({ factorId }: { factorId: string }) {
   const makeNewCodes = async () => {
     setMakingCodes(true);
     try {
-      const { codes } = await callRpc('mfa_create_recovery_codes', {});
+      const { codes } = await createRecoveryCodes();
       setNewCodes(codes);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recoveryCodeStatus(userId) });
     } catch (error) {
@@ -152,7 +152,7 @@ function RecoveryCodesLeft({ userId }: { userId: string | null }) {
   const remaining = useQuery({
     queryKey: queryKeys.recoveryCodeStatus(userId),
     enabled: userId !== null,
-    queryFn: () => callRpc('mfa_recovery_codes_status', {}),
+    queryFn: recoveryCodesStatus,
   });
   const left = remaining.data?.remaining;
   if (remaining.isError && left === undefined) {

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { callRpc } from '../../../lib/rpc';
 import { supabase } from '../../../lib/supabase';
 import { i18n } from '../../../i18n/i18n';
 import { CODE_MESSAGES, isTotpCodeShaped } from './codes';
+import { createRecoveryCodes } from '../authApi';
 
 export type EnrolStep = { kind: 'start' } | { kind: 'scan'; factorId: string; qrCode: string; secret: string } | { kind: 'codes'; codes: string[] };
 
@@ -69,7 +69,7 @@ export function useEnrolment({ onDone, onCancel, onStarted }: EnrolmentCallbacks
       }
       toast.success(i18n._('mfa.enrol.ready'));
       try {
-        const { codes } = await callRpc('mfa_create_recovery_codes', {});
+        const { codes } = await createRecoveryCodes();
         setStep({ kind: 'codes', codes });
       } catch {
         toast.error(i18n._('mfa.enrol.codesFailed'));

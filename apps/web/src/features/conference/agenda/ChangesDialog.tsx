@@ -6,7 +6,7 @@ import { describeChange } from '../programmeTexts.ts';
 import { Dialog, LoadError } from '../../../components/ui';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { queryKeys } from '../../../lib/queryKeys';
-import { callRpc } from '../../../lib/rpc';
+import { listProgrammeVersions } from '../conferenceApi';
 
 /**
  * The changelog: every published version of the programme, newest first, with the organisers'
@@ -15,7 +15,7 @@ import { callRpc } from '../../../lib/rpc';
 export function ChangesDialog({ timeZone }: { timeZone: string }) {
   const { _ } = useLingui();
   const [open, setOpen] = useState(false);
-  const versions = useQuery({ queryKey: queryKeys.programmeVersions, enabled: open, queryFn: () => callRpc('list_programme_versions', {}) });
+  const versions = useQuery({ queryKey: queryKeys.programmeVersions, enabled: open, queryFn: listProgrammeVersions });
   return (
     <>
       <button

@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
 import { REMINDER_MINUTES } from '@mc/contract';
 import { useAuth } from '../../../lib/auth';
-import { callRpc } from '../../../lib/rpc';
 import { askForDeviceNotifications, deviceNotificationState, type DeviceNotificationState } from '../../notifications';
+import { queryKeys } from '../../../lib/queryKeys';
+import { getSessionReminders, setSessionReminders } from '../conferenceApi';
 
 /** What the line under the switch says about this device's own notifications (docs/product.md#session-reminders). */
 export const DEVICE_REMINDER_TEXT: Record<DeviceNotificationState, { messageId: string }> = {
@@ -26,11 +27,11 @@ export function ReminderToggle() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const key = ['session-reminders', userId] as const;
+  const key = queryKeys.sessionReminders(userId);
   const [device, setDevice] = useState(deviceNotificationState);
-  const setting = useQuery({ queryKey: key, enabled: userId !== null, queryFn: () => callRpc('get_session_reminders', {}) });
+  const setting = useQuery({ queryKey: key, enabled: userId !== null, queryFn: getSessionReminders });
   const change = useMutation({
-    mutationFn: (on: boolean) => callRpc('set_session_reminders', { p_on: on }),
+    mutationFn: setSessionReminders,
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       toast.success(saved.on ? _('calendar.reminders.on', { minutes: REMINDER_MINUTES }) : _('calendar.reminders.off'));

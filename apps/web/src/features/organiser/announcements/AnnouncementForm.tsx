@@ -8,8 +8,8 @@ import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
 import { LocaleTimeField } from '../../../components/ui/LocaleTimeField';
 import { queryKeys } from '../../../lib/queryKeys';
 import { AnnouncementPreview } from './AnnouncementPreview';
-import { callRpc } from '../../../lib/rpc';
 import { scheduledParts, useProgramme, useVenueTimeZone, type Programme } from '../../conference';
+import { countAnnouncementRecipients, createAnnouncement } from '../organiserApi';
 
 /** The groups of recipients in the interface's language (the contract's AUDIENCE_LABELS are its English words). */
 export const AUDIENCES: Record<AnnouncementAudience, { messageId: string }> = {
@@ -43,7 +43,7 @@ export function AnnouncementForm() {
 
   const send = useMutation({
     mutationFn: () =>
-      callRpc('create_announcement', {
+      createAnnouncement({
         p_title: title,
         p_body: body,
         p_link: link.trim() || null,
@@ -185,9 +185,9 @@ function SendAtFields({ day, time, timeZone, onDay, onTime }: SendAtFieldsProps)
 function RecipientCount({ audience, part }: { audience: AnnouncementAudience; part: string | null }) {
   const { _ } = useLingui();
   const count = useQuery({
-    queryKey: [...queryKeys.organiser, 'announcement-recipients', audience, part],
+    queryKey: queryKeys.announcementRecipients(audience, part),
     enabled: audience !== 'starred_part' || part !== null,
-    queryFn: () => callRpc('count_announcement_recipients', { p_audience: audience, p_part_id: part }),
+    queryFn: () => countAnnouncementRecipients(audience, part),
   });
   if (count.isError && !count.data) {
     return (

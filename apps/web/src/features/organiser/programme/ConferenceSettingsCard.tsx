@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Button, Card, CardHeader, TextAreaField, TextField } from '../../../components/ui';
 import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
 import type { Programme } from '../../conference';
-import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
+import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeApi';
 import { SaveProblemAlert } from './SaveProblemAlert';
 
 /** The conference's dates, time zone, venue and rooms. */

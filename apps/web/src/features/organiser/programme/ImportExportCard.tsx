@@ -3,7 +3,7 @@ import { Download, Upload } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import { Button, Card, CardHeader, Dialog } from '../../../components/ui';
 import { fetchProgramme } from '../../conference';
-import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
+import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeApi';
 import { SaveProblemAlert } from './SaveProblemAlert';
 
 /** The whole programme as one JSON file: download it, or replace the programme with one. */

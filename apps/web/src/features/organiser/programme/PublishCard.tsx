@@ -7,8 +7,7 @@ import { PUBLISH_NOTE_MAX, type PublishPreview } from '@mc/contract/programmeVer
 import { describeChange } from '../../conference';
 import { Button, Card, CardHeader, Dialog, TextAreaField, QueryState } from '../../../components/ui';
 import { queryKeys } from '../../../lib/queryKeys';
-import { callRpc } from '../../../lib/rpc';
-import { saveProblemOf, type SaveProblem } from './programmeEditing';
+import { previewProgrammePublish, publishProgramme, saveProblemOf, type SaveProblem } from './programmeApi';
 import { SaveProblemAlert } from './SaveProblemAlert';
 
 const KIND_WORDS = {
@@ -43,9 +42,9 @@ function PublishDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const preview = useQuery({ queryKey: [...queryKeys.organiser, 'publish-preview'], queryFn: () => callRpc('preview_programme_publish', {}), staleTime: 0 });
+  const preview = useQuery({ queryKey: queryKeys.publishPreview, queryFn: previewProgrammePublish, staleTime: 0 });
   const publish = useMutation({
-    mutationFn: (draftVersion: number) => callRpc('publish_programme', { p_note: note, p_draft_version: draftVersion }),
+    mutationFn: (draftVersion: number) => publishProgramme(note, draftVersion),
     onSuccess: async (result) => {
       toast.success(_('organiser.publish.published', { version: result.version }));
       onClose();

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Alert } from '../../../components/ui';
-import type { SaveProblem } from './programmeEditing';
+import type { SaveProblem } from './programmeApi';
 
 /** Why a save was refused, with every problem the server listed. */
 export function SaveProblemAlert({ problem }: { problem: SaveProblem | null }) {

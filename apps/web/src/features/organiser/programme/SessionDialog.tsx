@@ -6,7 +6,7 @@ import { Button, Dialog, Select, TextField } from '../../../components/ui';
 import { LocaleTimeField } from '../../../components/ui/LocaleTimeField';
 import { formatDayMonth, type Programme } from '../../conference';
 import { PartFields } from './PartFields';
-import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
+import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeApi';
 import { SaveProblemAlert } from './SaveProblemAlert';
 
 function newSession(programme: Programme): ProgrammeSession {

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import type { ProgrammeSession } from '@mc/contract/programme.ts';
 import { Button, Card, CardHeader, Dialog } from '../../../components/ui';
 import { orderSessions, type Programme } from '../../conference';
-import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeEditing';
+import { saveProblemOf, useProgrammeChange, type SaveProblem } from './programmeApi';
 import { SaveProblemAlert } from './SaveProblemAlert';
 import { SessionDialog } from './SessionDialog';
 

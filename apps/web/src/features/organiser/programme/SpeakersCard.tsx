@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import type { Speaker } from '@mc/contract/conference.ts';
 import { Alert, Button, Card, CardHeader, Dialog, TextAreaField, TextField } from '../../../components/ui';
 import { SpeakerPhoto, type Programme } from '../../conference';
-import { saveProblemOf, slugOf, uploadSpeakerPhoto, useProgrammeChange, type SaveProblem } from './programmeEditing';
+import { saveProblemOf, slugOf, uploadSpeakerPhoto, useProgrammeChange, type SaveProblem } from './programmeApi';
 import { SaveProblemAlert } from './SaveProblemAlert';
 
 const EMPTY: Speaker = { id: '', name: '', designation: '', about: '', profilePicURL: '', linkedinUrl: '', websiteUrl: '', twitterUrl: '' };

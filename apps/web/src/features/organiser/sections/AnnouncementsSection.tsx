@@ -4,16 +4,16 @@ import { ANNOUNCEMENT_LIMITS } from '@mc/contract';
 import { Card, QueryState } from '../../../components/ui';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { queryKeys } from '../../../lib/queryKeys';
-import { callRpc } from '../../../lib/rpc';
 import { useVenueTimeZone } from '../../conference';
 import { AnnouncementForm, AUDIENCES } from '../announcements/AnnouncementForm';
 import { SectionHeading } from '../SectionHeading';
+import { listAnnouncements } from '../organiserApi';
 
 /** Writing announcements to everyone or a group, now or later, and the ones written so far. */
 export default function AnnouncementsSection() {
   const { _ } = useLingui();
   const timeZone = useVenueTimeZone();
-  const list = useQuery({ queryKey: [...queryKeys.organiser, 'announcements'], queryFn: () => callRpc('list_announcements', {}) });
+  const list = useQuery({ queryKey: queryKeys.organiserAnnouncements, queryFn: listAnnouncements });
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading

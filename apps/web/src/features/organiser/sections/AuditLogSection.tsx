@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react';
 import { describeAuditKind, type AuditEntry, type AuditLogPage } from '@mc/contract';
 import type { I18n } from '@lingui/core';
 import { Badge, Button, Card, Select, QueryState, LoadError } from '../../../components/ui';
-import { callRpc } from '../../../lib/rpc';
 import { queryKeys } from '../../../lib/queryKeys';
 import { SectionHeading } from '../SectionHeading';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
+import { listAuditLog } from '../organiserApi';
 
 const COMMAND_LINE = 'command-line';
 
@@ -58,10 +58,10 @@ export default function AuditLogSection() {
   const [actor, setActor] = useState('');
   const [kind, setKind] = useState('');
   const log = useInfiniteQuery({
-    queryKey: [...queryKeys.organiser, 'audit-log', actor, kind],
+    queryKey: queryKeys.auditLog(actor, kind),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }): Promise<AuditLogPage> =>
-      callRpc('list_audit_log', {
+      listAuditLog({
         p_actor_id: actor && actor !== COMMAND_LINE ? actor : null,
         p_command_line: actor === COMMAND_LINE,
         p_kind: kind || null,

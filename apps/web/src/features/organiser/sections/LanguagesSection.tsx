@@ -4,10 +4,9 @@ import { toast } from 'sonner';
 import type { LanguageCode, OfferedLanguages } from '@mc/contract';
 import { Alert, Card, QueryState } from '../../../components/ui';
 import { LANGUAGES } from '../../../i18n/languages';
-import { callRpc } from '../../../lib/rpc';
 import { SectionHeading } from '../SectionHeading';
-
-const offeredKey = ['organiser', 'offered-languages'] as const;
+import { queryKeys } from '../../../lib/queryKeys';
+import { getOfferedLanguages, setLanguageOffered } from '../organiserApi';
 
 /**
  * The interface languages the event offers (docs/product.md#languages): organisers switch any but
@@ -15,7 +14,7 @@ const offeredKey = ['organiser', 'offered-languages'] as const;
  */
 export default function LanguagesSection() {
   const { _ } = useLingui();
-  const offered = useQuery({ queryKey: offeredKey, queryFn: () => callRpc('get_offered_languages', {}) });
+  const offered = useQuery({ queryKey: queryKeys.offeredLanguages, queryFn: getOfferedLanguages });
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading title={_('organiser.sections.languages')} description={_('organiser.languages.description')} />
@@ -30,9 +29,9 @@ function LanguageSwitches({ offered }: { offered: OfferedLanguages }) {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: ({ language, on }: { language: LanguageCode; on: boolean }) => callRpc('set_language_offered', { p_language: language, p_offered: on }),
+    mutationFn: ({ language, on }: { language: LanguageCode; on: boolean }) => setLanguageOffered(language, on),
     onSuccess: (saved, { language, on }) => {
-      queryClient.setQueryData(offeredKey, saved);
+      queryClient.setQueryData(queryKeys.offeredLanguages, saved);
       const name = LANGUAGES.find(({ code }) => code === language)?.name ?? language;
       toast.success(on ? _('organiser.languages.offeredAgain', { name }) : _('organiser.languages.switchedOff', { name }));
     },

@@ -8,8 +8,7 @@ import { HIDE_REASON_MAX, type OrganiserMission } from '@mc/contract';
 import { Alert, Badge, Button, Card, Dialog, SearchInput, Select, TextAreaField, QueryState } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { SectionHeading } from '../SectionHeading';
-import { organiserMissionsQuery, personName, refreshAfterChange } from '../moderationApi';
-import { callRpc } from '../../../lib/rpc';
+import { hideMission, organiserMissionsQuery, personName, refreshAfterChange, unhideMission } from '../moderationApi';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
 
@@ -183,7 +182,7 @@ function HideDialog({ mission, onClose }: { mission: OrganiserMission | null; on
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const hide = useMutation({
-    mutationFn: (target: OrganiserMission) => callRpc('hide_mission', { p_mission_id: target.mission_id, p_reason: reason }),
+    mutationFn: (target: OrganiserMission) => hideMission(target.mission_id, reason),
     onSuccess: async (hidden) => {
       toast.success(_('organiser.missions.hidden', { name: hidden.name }));
       close();
@@ -246,7 +245,7 @@ function UnhideDialog({ mission, onClose }: { mission: OrganiserMission | null; 
   const { _ } = useLingui();
   const queryClient = useQueryClient();
   const unhide = useMutation({
-    mutationFn: (target: OrganiserMission) => callRpc('unhide_mission', { p_mission_id: target.mission_id }),
+    mutationFn: (target: OrganiserMission) => unhideMission(target.mission_id),
     onSuccess: async (shown) => {
       toast.success(_('organiser.missions.visibleAgain', { name: shown.name }));
       onClose();

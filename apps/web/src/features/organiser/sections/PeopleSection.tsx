@@ -6,10 +6,10 @@ import type { I18n } from '@lingui/core';
 import { ShieldCheck, ShieldOff, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { DELETION_REASON_MAX, type AccountDeletionPlan, type AttendeeActivity, type AttendeeSummary } from '@mc/contract';
 import { Badge, Button, Card, Dialog, EmailText, SearchInput, Spinner, TextAreaField, QueryState, LoadError } from '../../../components/ui';
-import { callRpc } from '../../../lib/rpc';
 import { OrganisersPanel } from '../OrganisersPanel';
 import { SectionHeading } from '../SectionHeading';
-import { attendeeActivityQuery, attendeesQuery, personName, refreshAfterChange } from '../moderationApi';
+import { attendeeActivityQuery, attendeesQuery, deleteAttendeeAccount, personName, refreshAfterChange } from '../moderationApi';
+import { grantOrganiser, revokeOrganiser } from '../organiserApi';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
 
@@ -86,7 +86,7 @@ function PersonPanel({ userId, onDeleted }: { userId: string; onDeleted: () => v
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
   const role = useMutation({
-    mutationFn: (person: AttendeeActivity) => callRpc(person.is_organiser ? 'revoke_organiser' : 'grant_organiser', { p_email: person.email }),
+    mutationFn: (person: AttendeeActivity) => (person.is_organiser ? revokeOrganiser(person.email) : grantOrganiser(person.email)),
     onSuccess: async (change) => {
       toast.success(_(change.is_organiser ? 'organiser.people.nowOrganiser' : 'organiser.people.noLongerOrganiser', { email: change.email }));
       await refreshAfterChange(queryClient);
@@ -196,7 +196,7 @@ function DeleteDialog({ person, onClose, onDeleted }: { person: AttendeeActivity
   const [reason, setReason] = useState('');
   const remove = useMutation({
     mutationFn: (target: AttendeeActivity) =>
-      callRpc('delete_attendee_account', { p_user_id: target.user_id, p_mission_outcome: target.deletion.mission_outcome, p_reason: reason }),
+      deleteAttendeeAccount({ p_user_id: target.user_id, p_mission_outcome: target.deletion.mission_outcome, p_reason: reason }),
     onSuccess: async (deleted) => {
       toast.success(_('organiser.people.deleted', { email: deleted.email }));
       setReason('');

@@ -7,11 +7,10 @@ import { PRIVACY_PAGE_MAX, type PrivacyPageSource } from '@mc/contract';
 import { Alert, Button, Card, CardHeader, TextAreaField, QueryState } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { callRpc } from '../../../lib/rpc';
-import { PrivacyText, privacyPageKey } from '../../account';
+import { PrivacyText } from '../../account';
 import { SectionHeading } from '../SectionHeading';
-
-const sourceKey = ['organiser', 'privacy-page'] as const;
+import { queryKeys } from '../../../lib/queryKeys';
+import { getPrivacyPageSource, savePrivacyPage } from '../organiserApi';
 
 /**
  * The public privacy page's editor (docs/product.md#privacy-page): the text as written, the
@@ -19,7 +18,7 @@ const sourceKey = ['organiser', 'privacy-page'] as const;
  */
 export default function PrivacySection() {
   const { _ } = useLingui();
-  const source = useQuery({ queryKey: sourceKey, queryFn: () => callRpc('get_privacy_page_source', {}) });
+  const source = useQuery({ queryKey: queryKeys.privacyPageSource, queryFn: getPrivacyPageSource });
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading
@@ -48,11 +47,11 @@ function Editor({ source }: { source: PrivacyPageSource }) {
   const queryClient = useQueryClient();
   const [body, setBody] = useState(source.body);
   const save = useMutation({
-    mutationFn: (next: string | null) => callRpc('save_privacy_page', { p_body: next }),
+    mutationFn: savePrivacyPage,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(sourceKey, saved);
+      queryClient.setQueryData(queryKeys.privacyPageSource, saved);
       setBody(saved.body);
-      await queryClient.invalidateQueries({ queryKey: privacyPageKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.privacyPage });
       toast.success(_(saved.is_default ? 'organiser.privacy.templateAgain' : 'organiser.privacy.saved'));
     },
   });

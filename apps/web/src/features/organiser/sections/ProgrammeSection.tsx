@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { ConferenceSettingsCard } from '../programme/ConferenceSettingsCard';
 import { ImportExportCard } from '../programme/ImportExportCard';
-import { useProgrammeDraft } from '../programme/programmeEditing';
+import { useProgrammeDraft } from '../programme/programmeApi';
 import { PublishCard } from '../programme/PublishCard';
 import { SessionsCard } from '../programme/SessionsCard';
 import { SpeakersCard } from '../programme/SpeakersCard';

@@ -7,8 +7,8 @@ import { Alert, Button, Card, Select, TextField } from '../../../components/ui';
 import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
 import { LocaleTimeField } from '../../../components/ui/LocaleTimeField';
 import { appConfig } from '../../../lib/appConfig';
-import { callRpc } from '../../../lib/rpc';
 import { organiserMissionsQuery, refreshAfterChange } from '../moderationApi';
+import { saveVoteRound } from '../organiserApi';
 
 /** A day and a time ("2025-12-06", "17:30") read as the venue's wall clock; null when both are empty, undefined when only one is given. */
 function venueIso({ day, time }: { day: string; time: string }): string | null | undefined {
@@ -59,8 +59,7 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
   const [closesAt, setClosesAt] = useState(() => venueMoment(round?.closes_at ?? null));
   const [halfGiven, setHalfGiven] = useState(false);
   const create = useMutation({
-    mutationFn: (params: ProcedureParams<'create_vote_round'>) =>
-      round ? callRpc('update_vote_round', { p_round_id: round.round_id, ...params }) : callRpc('create_vote_round', params),
+    mutationFn: (params: ProcedureParams<'create_vote_round'>) => saveVoteRound(round?.round_id ?? null, params),
     onSuccess: async (saved) => {
       toast.success(_(round ? 'organiser.roundForm.saved' : 'organiser.roundForm.created', { name: saved.name }));
       await refreshAfterChange(queryClient);

@@ -6,13 +6,13 @@ import { Download, Pencil, Plus } from 'lucide-react';
 import { roundExportPath, type OrganiserRound, type RoundState } from '@mc/contract';
 import { Alert, Badge, Button, Card, type BadgeTone, QueryState } from '../../../components/ui';
 import { queryKeys } from '../../../lib/queryKeys';
-import { callRpc } from '../../../lib/rpc';
 import { venueTime } from '../../rounds';
 import { SectionHeading } from '../SectionHeading';
 import { downloadCsv, refreshAfterChange } from '../moderationApi';
 import { RoundForm } from './RoundForm';
+import { listVoteRounds, moveVoteRound } from '../organiserApi';
 
-const roundsQuery = { queryKey: [...queryKeys.organiser, 'rounds'], queryFn: () => callRpc('list_vote_rounds', {}) };
+const roundsQuery = { queryKey: queryKeys.organiserRounds, queryFn: listVoteRounds };
 
 const STATE_LABEL: Record<RoundState, { messageId: string; tone: BadgeTone }> = {
   draft: { messageId: 'organiser.rounds.stateDraft', tone: 'neutral' },
@@ -56,7 +56,7 @@ function RoundCard({ round, onEdit }: { round: OrganiserRound; onEdit: (() => vo
   const state = STATE_LABEL[round.state];
   const step = round.state === 'revealed' ? null : NEXT_STEP[round.state];
   const move = useMutation({
-    mutationFn: () => callRpc(step?.name ?? 'open_vote_round', { p_round_id: round.round_id }),
+    mutationFn: () => moveVoteRound(step?.name ?? 'open_vote_round', round.round_id),
     onSuccess: async () => {
       if (step) toast.success(_(step.done.messageId, { name: round.name }));
       await refreshAfterChange(queryClient);

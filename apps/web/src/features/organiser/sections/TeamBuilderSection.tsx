@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react';
 import { Send, Wand2 } from 'lucide-react';
 import type { BuilderPlacement, LeftOutReason, TeamBuilderProposal, UnplacedReason } from '@mc/contract';
 import { Alert, Button, Card, QueryState } from '../../../components/ui';
-import { callRpc } from '../../../lib/rpc';
 import { formatCount } from '../../../lib/format';
 import { currentFormattingLocale } from '../../../i18n/i18n';
 import { SectionHeading } from '../SectionHeading';
-import { builderLeftOutQuery, builderOverviewQuery, fitReasonText, matchingKeys, sendProposal } from '../../matching';
+import { builderLeftOutQuery, builderOverviewQuery, fitReasonText, previewTeamBuilder, sendProposal } from '../../matching';
+import { queryKeys } from '../../../lib/queryKeys';
 
 /** Why a person stays unplaced, in the interface's language (the contract's UNPLACED_REASONS are its English words). */
 const UNPLACED: Record<UnplacedReason, { messageId: string }> = {
@@ -60,7 +60,7 @@ export default function TeamBuilderSection() {
   // Each new proposal starts with everyone selected again.
   const [round, setRound] = useState(0);
   const preview = useMutation({
-    mutationFn: () => callRpc('preview_team_builder', {}),
+    mutationFn: previewTeamBuilder,
     onSuccess: (answer) => {
       setProposal(answer);
       setRound((current) => current + 1);
@@ -75,8 +75,8 @@ export default function TeamBuilderSection() {
           : _('organiser.builder.sent', { sent: answer.sent }),
       );
       setProposal(null);
-      await queryClient.invalidateQueries({ queryKey: matchingKeys.builderOverview });
-      await queryClient.invalidateQueries({ queryKey: matchingKeys.builderLeftOut });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teamBuilderOverview });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teamBuilderLeftOut });
     },
   });
 

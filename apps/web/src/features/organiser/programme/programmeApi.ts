@@ -22,6 +22,9 @@ export function saveProblemOf(error: unknown): SaveProblem {
   return { message: error instanceof Error ? error.message : i18n._('organiser.programme.saveFailed'), problems: [] };
 }
 
+export const previewProgrammePublish = () => callRpc('preview_programme_publish', {});
+export const publishProgramme = (note: string, draftVersion: number) => callRpc('publish_programme', { p_note: note, p_draft_version: draftVersion });
+
 export function programmeDraftQuery() {
   return queryOptions({
     queryKey: queryKeys.programmeDraft,

@@ -1,0 +1,54 @@
+/*
+ * Two things the web app writes in one place only (docs/ARCHITECTURE.md, "Web app"):
+ *
+ * - Every TanStack Query key comes from the factory, apps/web/src/lib/queryKeys.ts. A key built by
+ *   hand elsewhere can differ from the factory's by one word, and then a screen's invalidation
+ *   misses the copy another screen shows (a stale list after a change), silently.
+ * - Every call of a procedure goes through its feature's API module (`features/<name>/*Api.ts`), or
+ *   lib/ for the few every feature shares (lib/queries.ts). A screen then reads as what it shows,
+ *   and a procedure's name and parameters are spelled once per feature, where a change of the
+ *   contract is found with one search.
+ */
+const HAND_BUILT_KEY = 'Build query keys in apps/web/src/lib/queryKeys.ts only, so every screen invalidates the same key it reads.';
+const KEY_METHODS = '/^(getQueryData|setQueryData|getQueriesData|setQueriesData|ensureQueryData|fetchQuery|prefetchQuery)$/';
+
+const HAND_BUILT_KEYS = [
+  // `queryKey: ['a', id]` or `queryKey: [...queryKeys.x, 'b']`, with or without `as const`.
+  { selector: "Property[key.name='queryKey'] > ArrayExpression", message: HAND_BUILT_KEY },
+  { selector: "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression", message: HAND_BUILT_KEY },
+  // queryClient.setQueryData(['a', id], …) and its siblings that take a key first.
+  { selector: `CallExpression[callee.property.name=${KEY_METHODS}] > ArrayExpression:first-child`, message: HAND_BUILT_KEY },
+  // A key kept in a constant or built by a function of one's own: `const fooKey = [...]`, `fooKey = (id) => [...]`.
+  { selector: 'VariableDeclarator[id.name=/Key$/] > ArrayExpression', message: HAND_BUILT_KEY },
+  { selector: 'VariableDeclarator[id.name=/Key$/] > TSAsExpression > ArrayExpression', message: HAND_BUILT_KEY },
+  { selector: 'VariableDeclarator[id.name=/Key$/] > ArrowFunctionExpression > TSAsExpression > ArrayExpression', message: HAND_BUILT_KEY },
+  // A second factory (`fooKeys = { … }`).
+  { selector: 'VariableDeclarator[id.name=/Keys$/] > ObjectExpression', message: HAND_BUILT_KEY },
+];
+
+const PROCEDURE_CALL = "Call procedures from the feature's API module (features/<name>/<name>Api.ts), never from a screen or hook.";
+const PROCEDURE_CALLS = [
+  { selector: "CallExpression[callee.name='callRpc']", message: PROCEDURE_CALL },
+  { selector: "CallExpression[callee.property.name='rpc']", message: PROCEDURE_CALL },
+];
+
+/**
+ * The rules' blocks. `alsoRestricted` are the project-wide no-restricted-syntax entries (a block's
+ * list replaces the one before it, so they are repeated here).
+ */
+export function webOnceEachRules(alsoRestricted) {
+  const keyFactory = 'apps/web/src/lib/queryKeys.ts';
+  return [
+    {
+      files: ['apps/web/src/**/*.{ts,tsx}'],
+      ignores: [keyFactory],
+      rules: { 'no-restricted-syntax': ['error', ...alsoRestricted, ...HAND_BUILT_KEYS, ...PROCEDURE_CALLS] },
+    },
+    {
+      // The API modules and lib/ (whose rpc.ts is the one door to the server) may call procedures.
+      files: ['apps/web/src/**/*Api.ts', 'apps/web/src/lib/**/*.{ts,tsx}'],
+      ignores: [keyFactory],
+      rules: { 'no-restricted-syntax': ['error', ...alsoRestricted, ...HAND_BUILT_KEYS] },
+    },
+  ];
+}
