@@ -1,6 +1,6 @@
 import type { MyRoundVote, RoundVoteAnswer } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
-import { BatchQueue } from '../../db/batch-queue.ts';
+import { StatementBatcher } from '../../db/batch-queue.ts';
 import { IN_ROUND, iso } from './queries.ts';
 import { newReceipt, OPEN_ROUND } from './votes.ts';
 
@@ -53,7 +53,7 @@ mine as (
   union all
   select user_id, mission_id, slot, receipt, created_at from inserted
 )
-select a.n, r.votes_per_person,
+select a.n::int as n, r.votes_per_person,
        coalesce((select json_agg(json_build_object('mission_id', v.mission_id, 'slot', v.slot, 'receipt', v.receipt,
                                                    'cast_at', ${iso('v.created_at')}) order by v.slot)
                    from mine v where v.user_id = a.user_id), '[]'::json) as my_votes
@@ -63,80 +63,36 @@ select a.n, r.votes_per_person,
 /** What a batch answers for one vote: the voter's answer when it was cast, or null (then castVote tries it alone). */
 type BatchOutcome = RoundVoteAnswer | null;
 
-interface PendingVote {
+interface Vote {
   missionId: string;
   /** The voter: a person with a vote on its way waits for that batch before their next vote joins one. */
   key: string;
   receipt: string;
-  resolve: (outcome: BatchOutcome) => void;
-  reject: (error: unknown) => void;
 }
 
-/** Sends one round's votes in batches (db/batch-queue.ts), at most one vote of a person in each. */
-class RoundVoteBatcher {
-  private readonly queue: BatchQueue<PendingVote>;
-
-  constructor(
-    private readonly db: Db,
-    private readonly roundId: string,
-    private readonly onCast: () => void,
-  ) {
-    this.queue = new BatchQueue(db.kind, (batch) => this.send(batch));
-  }
-
-  cast(missionId: string, userId: string): Promise<BatchOutcome> {
-    return new Promise((resolve, reject) => this.queue.add({ missionId, key: userId, receipt: newReceipt(), resolve, reject }));
-  }
-
-  get idle(): boolean {
-    return this.queue.idle;
-  }
-
-  /** Never rejects: each vote gets its own outcome or its own error. */
-  private async send(batch: PendingVote[]): Promise<void> {
-    let rows: { n: number; votes_per_person: number; my_votes: MyRoundVote[] }[];
-    try {
-      rows = await this.db.query(CAST_BATCH, [
-        this.roundId,
-        batch.map((vote) => vote.missionId),
-        batch.map((vote) => vote.key),
-        batch.map((vote) => vote.receipt),
-      ]);
-    } catch (error) {
-      // The statement failed as a whole (a malformed id, say) and wrote nothing: each vote is tried
-      // alone, which answers its own error.
-      const [only] = batch;
-      if (batch.length === 1 && only) only.reject(error);
-      else for (const vote of batch) vote.resolve(null);
-      return;
-    }
-    const cast = new Map(rows.map((row) => [row.n, row]));
-    batch.forEach((vote, index) => {
-      const row = cast.get(index + 1);
-      vote.resolve(
-        row
-          ? {
-              round_id: this.roundId,
-              state: 'open',
-              votes_per_person: row.votes_per_person,
-              my_votes: row.my_votes,
-              votes_left: Math.max(0, row.votes_per_person - row.my_votes.length),
-            }
-          : null,
-      );
-    });
-    if (rows.length > 0) this.onCast();
-  }
+interface CastRow {
+  n: number;
+  votes_per_person: number;
+  my_votes: MyRoundVote[];
 }
 
-const batchers = new WeakMap<Db, Map<string, RoundVoteBatcher>>();
+/** One round's votes, sent in batches by the one batcher (db/batch-queue.ts), at most one vote of a person in each. */
+function roundVoteBatcher(db: Db, roundId: string, onCast: () => void): StatementBatcher<Vote, CastRow> {
+  return new StatementBatcher<Vote, CastRow>(
+    db.kind,
+    (votes) => db.query<CastRow>(CAST_BATCH, [roundId, votes.map((vote) => vote.missionId), votes.map((vote) => vote.key), votes.map((vote) => vote.receipt)]),
+    () => onCast(),
+  );
+}
+
+const batchers = new WeakMap<Db, Map<string, StatementBatcher<Vote, CastRow>>>();
 
 /**
  * Casts a vote in a batch with the others arriving together: answers the voter's votes when it was
  * cast, or null when it was not (the caller then casts it alone, for the race's retry or the
  * refusal's reason). `onCast` runs once per batch that cast anything, after its commit.
  */
-export function castInBatch(db: Db, roundId: string, missionId: string, userId: string, onCast: () => void): Promise<BatchOutcome> {
+export async function castInBatch(db: Db, roundId: string, missionId: string, userId: string, onCast: () => void): Promise<BatchOutcome> {
   let byRound = batchers.get(db);
   if (!byRound) {
     byRound = new Map();
@@ -146,8 +102,17 @@ export function castInBatch(db: Db, roundId: string, missionId: string, userId: 
   for (const [id, batcher] of byRound) if (id !== roundId && batcher.idle) byRound.delete(id);
   let batcher = byRound.get(roundId);
   if (!batcher) {
-    batcher = new RoundVoteBatcher(db, roundId, onCast);
+    batcher = roundVoteBatcher(db, roundId, onCast);
     byRound.set(roundId, batcher);
   }
-  return batcher.cast(missionId, userId);
+  const row = await batcher.submit({ missionId, key: userId, receipt: newReceipt() });
+  return row
+    ? {
+        round_id: roundId,
+        state: 'open',
+        votes_per_person: row.votes_per_person,
+        my_votes: row.my_votes,
+        votes_left: Math.max(0, row.votes_per_person - row.my_votes.length),
+      }
+    : null;
 }
