@@ -99,7 +99,7 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
       toggles: Array.from({ length: Math.min(togglesEach, votesEach) }, (_, k) => ({
         procedure: k % 2 === 0 ? ('toggle_mission_vote' as const) : ('toggle_mission_subscription' as const),
         // The other way round the finalists from the person's votes, so the two kinds meet the missions in opposite orders.
-        missionId: finalists[(finalists.length * 2 - i - k) % finalists.length]!,
+        missionId: finalists[(finalists.length - ((i + k) % finalists.length)) % finalists.length]!,
       })),
     }));
     const cpu = process.cpuUsage();

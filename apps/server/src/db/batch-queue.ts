@@ -77,3 +77,62 @@ export class BatchQueue<Item extends { key: string }> {
     return batch;
   }
 }
+
+/** A row a batch statement answers for one of its items: `n`, the item's place in the batch, from 1. */
+export interface BatchRow {
+  n: number;
+}
+
+interface Pending<Item, Row> {
+  item: Item;
+  key: string;
+  resolve: (row: Row | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The one batcher of the everyday toggles and the round's votes: items that arrive together are
+ * written by ONE statement (`write`, one implicit transaction and one commit for the whole batch),
+ * which answers a row per item it wrote or decided, numbered by the item's place. Each item gets
+ * its row, or null when the statement answered none for it. A statement that fails as a whole
+ * wrote nothing; which item broke it (a person deleted meanwhile, say) is not known, so each runs
+ * again alone and gets its own answer or its own error. `written` runs once per batch that
+ * answered rows, after its commit (for the live channel).
+ */
+export class StatementBatcher<Item extends { key: string }, Row extends BatchRow> {
+  private readonly queue: BatchQueue<Pending<Item, Row>>;
+
+  constructor(
+    kind: Db['kind'],
+    private readonly write: (items: Item[]) => Promise<Row[]>,
+    private readonly written: (items: Item[], rows: Row[]) => void = () => undefined,
+  ) {
+    this.queue = new BatchQueue(kind, (batch) => this.send(batch));
+  }
+
+  submit(item: Item): Promise<Row | null> {
+    return new Promise((resolve, reject) => this.queue.add({ item, key: item.key, resolve, reject }));
+  }
+
+  /** Nothing waiting and nothing being written. */
+  get idle(): boolean {
+    return this.queue.idle;
+  }
+
+  /** Never rejects: every item of the batch gets its own row, null, or error. */
+  private async send(batch: Pending<Item, Row>[]): Promise<void> {
+    const items = batch.map((pending) => pending.item);
+    let rows: Row[];
+    try {
+      rows = await this.write(items);
+    } catch (error) {
+      const [only] = batch;
+      if (batch.length === 1 && only) only.reject(error);
+      else await Promise.all(batch.map((pending) => this.send([pending])));
+      return;
+    }
+    const byPlace = new Map(rows.map((row) => [row.n, row]));
+    batch.forEach((pending, index) => pending.resolve(byPlace.get(index + 1) ?? null));
+    if (rows.length > 0) this.written(items, rows);
+  }
+}

@@ -1,6 +1,6 @@
 import { MISSION_MESSAGES, type SubscriptionResult, type VoteResult } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
-import { BatchQueue } from '../../db/batch-queue.ts';
+import { StatementBatcher } from '../../db/batch-queue.ts';
 import { businessError } from '../../http/errors.ts';
 import { publishMissionChanges } from '../../kernel/missions-live.ts';
 
@@ -57,74 +57,43 @@ const TOGGLE_VOTE_SQL = toggleBatchSql('mission_votes');
 const TOGGLE_SUBSCRIPTION_SQL = toggleBatchSql('mission_subscriptions');
 
 interface ToggleOutcome {
+  n: number;
   mission_found: boolean;
   mission_hidden: boolean;
   deleted: boolean;
   inserted: boolean;
 }
 
-interface PendingToggle {
+interface Toggle {
   missionId: string;
   userId: string;
   /** The mission and user: a double tap waits for the first toggle's batch. */
   key: string;
-  resolve: (outcome: ToggleOutcome) => void;
-  reject: (error: unknown) => void;
 }
 
 /**
- * Sends the toggles of one table in batches (db/batch-queue.ts). A pair is never in two batches at
- * once, so one user's toggles of a mission run one after the other, in order, and two running
- * batches never touch the same vote row. The mission rows they share (for the counts) each batch
- * locks in mission_id order, so batches cannot deadlock on each other.
+ * The toggles of one table, sent in batches by the one batcher (db/batch-queue.ts). A pair is
+ * never in two batches at once, so one user's toggles of a mission run one after the other, in
+ * order, and two running batches never touch the same vote row. The mission rows they share (for
+ * the counts) each batch locks in mission_id order, so batches cannot deadlock on each other.
  */
-class ToggleBatcher {
-  private readonly queue: BatchQueue<PendingToggle>;
-
-  constructor(
-    private readonly db: Db,
-    private readonly sql: string,
-  ) {
-    this.queue = new BatchQueue(db.kind, (batch) => this.send(batch));
-  }
-
-  toggle(missionId: string, userId: string): Promise<ToggleOutcome> {
-    return new Promise((resolve, reject) => this.queue.add({ missionId, userId, key: `${missionId}/${userId}`, resolve, reject }));
-  }
-
-  /** Never rejects: every toggle of the batch gets its own answer or its own error. */
-  private async send(batch: PendingToggle[]): Promise<void> {
-    let rows: (ToggleOutcome & { n: number })[];
-    try {
-      rows = await this.db.query<ToggleOutcome & { n: number }>(this.sql, [batch.map((item) => item.missionId), batch.map((item) => item.userId)]);
-    } catch (error) {
-      const [only] = batch;
-      if (batch.length === 1 && only) {
-        only.reject(error);
-        return;
-      }
-      // The statement failed as a whole and nothing of it was written. Which toggle broke it (a user
-      // deleted mid-session, say) is not known, so each one runs again on its own and gets its own answer.
-      await Promise.all(batch.map((item) => this.send([item])));
-      return;
-    }
-    const outcomes = new Map(rows.map((row) => [row.n, row]));
-    const moved = new Set<string>();
-    batch.forEach((item, index) => {
-      const outcome = outcomes.get(index + 1);
-      if (outcome && (outcome.deleted || outcome.inserted)) moved.add(item.missionId);
-      if (outcome) item.resolve(outcome);
-      else item.reject(new Error('the toggle statement returned no row for a toggle'));
-    });
-    // The batch has committed (one statement, one implicit transaction): one live event for all its
-    // missions, sent on the bus's own connection, so the spike never waits for it.
-    publishMissionChanges(this.db, { counts: [...moved] });
-  }
+function toggleBatcher(db: Db, sql: string): StatementBatcher<Toggle, ToggleOutcome> {
+  return new StatementBatcher<Toggle, ToggleOutcome>(
+    db.kind,
+    (toggles) => db.query<ToggleOutcome>(sql, [toggles.map((toggle) => toggle.missionId), toggles.map((toggle) => toggle.userId)]),
+    (toggles, rows) => {
+      // The batch has committed (one statement, one implicit transaction): one live event for all
+      // its missions, sent on the bus's own connection, so the spike never waits for it.
+      const moved = new Set(rows.filter((row) => row.deleted || row.inserted).map((row) => toggles[row.n - 1]?.missionId ?? ''));
+      moved.delete('');
+      publishMissionChanges(db, { counts: [...moved] });
+    },
+  );
 }
 
-const batchers = new WeakMap<Db, Map<string, ToggleBatcher>>();
+const batchers = new WeakMap<Db, Map<string, StatementBatcher<Toggle, ToggleOutcome>>>();
 
-function batcherFor(db: Db, sql: string): ToggleBatcher {
+function batcherFor(db: Db, sql: string): StatementBatcher<Toggle, ToggleOutcome> {
   let byStatement = batchers.get(db);
   if (!byStatement) {
     byStatement = new Map();
@@ -132,14 +101,15 @@ function batcherFor(db: Db, sql: string): ToggleBatcher {
   }
   let batcher = byStatement.get(sql);
   if (!batcher) {
-    batcher = new ToggleBatcher(db, sql);
+    batcher = toggleBatcher(db, sql);
     byStatement.set(sql, batcher);
   }
   return batcher;
 }
 
 async function runToggle(db: Db, sql: string, missionId: string, userId: string): Promise<'removed' | 'added' | 'lost_race'> {
-  const outcome = await batcherFor(db, sql).toggle(missionId, userId);
+  const outcome = await batcherFor(db, sql).submit({ missionId, userId, key: `${missionId}/${userId}` });
+  if (!outcome) throw new Error('the toggle statement returned no row for a toggle');
   // A row we deleted means the mission existed at that moment, even if it is being deleted now.
   if (outcome.deleted) return 'removed';
   if (outcome.mission_hidden) throw businessError(MISSION_MESSAGES.hiddenNoEngagement);

@@ -8,8 +8,8 @@ import { publishRoundChange } from './live.ts';
 import { currentRoundId, findSettings, myVotes, organiserRounds, roundFor, roundResult, voteAnswer } from './queries.ts';
 import { createRound, setCloseTime, updateRound } from './settings.ts';
 import { advanceRounds, moveRound } from './state.ts';
-import { castInBatch } from './vote-batches.ts';
-import { castVote, withdrawVote } from './votes.ts';
+import { castInBatch, castVote } from './vote-batches.ts';
+import { withdrawVote } from './votes.ts';
 
 /** Applies the schedule before a read, so whichever instance answers, it answers by the database's clock. */
 async function advance(db: Db): Promise<void> {
@@ -80,8 +80,8 @@ export const roundsProcedures = {
 
   cast_round_vote: procedure('cast_round_vote', async (params, ctx) => {
     const published = () => publishRoundChange(ctx.db, params.p_round_id);
-    // Most votes are cast in a batch with the others arriving together; one it did not cast is
-    // cast alone, which retries a lost race or answers why it is refused.
+    // Most votes are cast in a batch with the others arriving together, which also refuses a vote
+    // the round's rules do not allow; one that lost a race is cast again alone.
     const cast = await castInBatch(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId, published);
     if (cast) return cast;
     await castVote(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId);

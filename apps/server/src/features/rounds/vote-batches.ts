@@ -1,23 +1,35 @@
-import type { MyRoundVote, RoundVoteAnswer } from '@mc/contract';
+import { ROUND_MESSAGES, type MyRoundVote, type RoundVoteAnswer } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
-import { BatchQueue } from '../../db/batch-queue.ts';
+import { StatementBatcher } from '../../db/batch-queue.ts';
+import { businessError } from '../../http/errors.ts';
 import { IN_ROUND, iso } from './queries.ts';
-import { newReceipt, OPEN_ROUND } from './votes.ts';
+import { newReceipt } from './votes.ts';
 
 /**
- * Round votes that arrive together are cast together: ONE statement (one transaction, one commit)
- * for a batch of votes in one round, which also answers each voter's votes. In the closing panel's
- * minute a few hundred people vote at once, and on a busy machine (or on PGlite's single
- * connection) a statement and a commit per vote, plus a second statement for the answer, is what
- * made requests queue. The batch applies each vote's rules exactly as a single vote does (the round
- * open by the database's clock and locked FOR SHARE, the mission in the round, not hidden, own
- * mission only if allowed, the person's lowest free slot), and the database's keys still decide
- * every race: ON CONFLICT DO NOTHING leaves a vote that lost one (to another instance, say)
- * uncast, and that vote, like every vote the batch refused, is then tried on its own (castVote),
- * which retries the race or answers the precise refusal. A person has at most one vote in a batch,
- * so two votes of theirs never race for one slot inside a statement.
+ * The voting rules of a round, in ONE statement (docs/product.md#voting-rounds), for a batch of
+ * votes in one round, a single vote being a batch of one. It casts every vote the rules allow and
+ * answers, for each, either the voter's votes or the rule that refused it, read in the same
+ * statement from the same rows; the refusal's words come from that answer (REFUSALS).
+ *
+ * The rules: the round exists and is open by the database's clock (locked FOR SHARE, so a close
+ * waits for the votes being written and a vote after it sees the closed row); the mission is in
+ * the round and not hidden (its row locked, so hiding waits); not the voter's own mission unless
+ * the round allows it; one vote per mission unless the round allows several; the voter's lowest
+ * free slot. The database's keys still decide every race: ON CONFLICT DO NOTHING leaves a vote that
+ * lost one (to a request of the same person on another instance, say) uncast as `lost_race`, and
+ * it is cast again alone (castVote), where the winner is then seen. A person has at most one vote
+ * in a batch, so two votes of theirs never race for one slot inside a statement.
+ *
+ * Batched (the one batcher, db/batch-queue.ts): in the closing panel's minute a few hundred people
+ * vote at once, and a statement and a commit per vote is what made requests queue.
  */
-const CAST_BATCH = `with round as (${OPEN_ROUND}),
+const CAST = `with round_row as (
+  select r.round_id, r.state, r.votes_per_person, r.allow_own_mission, r.all_missions, r.allow_repeat_votes,
+         r.state = 'open' and (r.closes_at is null or clock_timestamp() < r.closes_at) as is_open
+    from vote_rounds r where r.round_id = $1
+   for share
+),
+round as (select * from round_row where is_open),
 asked as (
   select a.n::int as n, a.mission_id, a.user_id, a.receipt
     from unnest($2::uuid[], $3::uuid[], $4::text[]) with ordinality as a (mission_id, user_id, receipt, n)
@@ -54,89 +66,95 @@ mine as (
   select user_id, mission_id, slot, receipt, created_at from inserted
 )
 select a.n, r.votes_per_person,
-       coalesce((select json_agg(json_build_object('mission_id', v.mission_id, 'slot', v.slot, 'receipt', v.receipt,
-                                                   'cast_at', ${iso('v.created_at')}) order by v.slot)
-                   from mine v where v.user_id = a.user_id), '[]'::json) as my_votes
-  from asked a cross join round r
- where exists (select 1 from inserted i where i.receipt = a.receipt)`;
+       case when i.receipt is not null then
+         coalesce((select json_agg(json_build_object('mission_id', v.mission_id, 'slot', v.slot, 'receipt', v.receipt,
+                                                     'cast_at', ${iso('v.created_at')}) order by v.slot)
+                     from mine v where v.user_id = a.user_id), '[]'::json)
+       end as my_votes,
+       case
+         when i.receipt is not null then null
+         when r.round_id is null then 'not_found'
+         when r.state = 'draft' then 'not_open'
+         when not r.is_open then 'closed'
+         when not exists (select 1 from missions m where m.mission_id = a.mission_id and ${IN_ROUND}) then 'not_in_round'
+         when not r.allow_own_mission
+              and exists (select 1 from mission_members mm where mm.mission_id = a.mission_id and mm.user_id = a.user_id) then 'own_mission'
+         when not r.allow_repeat_votes
+              and exists (select 1 from round_votes v where v.round_id = r.round_id and v.user_id = a.user_id and v.mission_id = a.mission_id) then 'already_voted'
+         when f.slot is null then 'no_votes_left'
+         else 'lost_race'
+       end as refusal
+  from asked a
+  left join round_row r on true
+  left join free_slot f on f.n = a.n
+  left join inserted i on i.receipt = a.receipt`;
 
-/** What a batch answers for one vote: the voter's answer when it was cast, or null (then castVote tries it alone). */
-type BatchOutcome = RoundVoteAnswer | null;
+/** Why the statement did not cast a vote: each rule's name, as the statement answers it. */
+type Refusal = 'not_found' | 'not_open' | 'closed' | 'not_in_round' | 'own_mission' | 'already_voted' | 'no_votes_left' | 'lost_race';
 
-interface PendingVote {
+/** What the voter reads for each refused rule (a lost race is cast again instead). */
+const REFUSALS: Record<Exclude<Refusal, 'lost_race'>, string> = {
+  not_found: ROUND_MESSAGES.notFound,
+  not_open: ROUND_MESSAGES.notYetOpen,
+  closed: ROUND_MESSAGES.closed,
+  not_in_round: ROUND_MESSAGES.notInRound,
+  own_mission: ROUND_MESSAGES.ownMission,
+  already_voted: ROUND_MESSAGES.alreadyVoted,
+  no_votes_left: ROUND_MESSAGES.noVotesLeft,
+};
+
+interface CastRow {
+  n: number;
+  votes_per_person: number | null;
+  my_votes: MyRoundVote[] | null;
+  refusal: Refusal | null;
+}
+
+interface Vote {
   missionId: string;
   /** The voter: a person with a vote on its way waits for that batch before their next vote joins one. */
   key: string;
   receipt: string;
-  resolve: (outcome: BatchOutcome) => void;
-  reject: (error: unknown) => void;
 }
 
-/** Sends one round's votes in batches (db/batch-queue.ts), at most one vote of a person in each. */
-class RoundVoteBatcher {
-  private readonly queue: BatchQueue<PendingVote>;
-
-  constructor(
-    private readonly db: Db,
-    private readonly roundId: string,
-    private readonly onCast: () => void,
-  ) {
-    this.queue = new BatchQueue(db.kind, (batch) => this.send(batch));
-  }
-
-  cast(missionId: string, userId: string): Promise<BatchOutcome> {
-    return new Promise((resolve, reject) => this.queue.add({ missionId, key: userId, receipt: newReceipt(), resolve, reject }));
-  }
-
-  get idle(): boolean {
-    return this.queue.idle;
-  }
-
-  /** Never rejects: each vote gets its own outcome or its own error. */
-  private async send(batch: PendingVote[]): Promise<void> {
-    let rows: { n: number; votes_per_person: number; my_votes: MyRoundVote[] }[];
-    try {
-      rows = await this.db.query(CAST_BATCH, [
-        this.roundId,
-        batch.map((vote) => vote.missionId),
-        batch.map((vote) => vote.key),
-        batch.map((vote) => vote.receipt),
-      ]);
-    } catch (error) {
-      // The statement failed as a whole (a malformed id, say) and wrote nothing: each vote is tried
-      // alone, which answers its own error.
-      const [only] = batch;
-      if (batch.length === 1 && only) only.reject(error);
-      else for (const vote of batch) vote.resolve(null);
-      return;
-    }
-    const cast = new Map(rows.map((row) => [row.n, row]));
-    batch.forEach((vote, index) => {
-      const row = cast.get(index + 1);
-      vote.resolve(
-        row
-          ? {
-              round_id: this.roundId,
-              state: 'open',
-              votes_per_person: row.votes_per_person,
-              my_votes: row.my_votes,
-              votes_left: Math.max(0, row.votes_per_person - row.my_votes.length),
-            }
-          : null,
-      );
-    });
-    if (rows.length > 0) this.onCast();
-  }
+function castStatement(db: Db, roundId: string, votes: Vote[]): Promise<CastRow[]> {
+  return db.query<CastRow>(CAST, [roundId, votes.map((vote) => vote.missionId), votes.map((vote) => vote.key), votes.map((vote) => vote.receipt)]);
 }
 
-const batchers = new WeakMap<Db, Map<string, RoundVoteBatcher>>();
+/** The voter's answer for a cast vote, the refusal's error for a refused one, or null for a lost race. */
+function outcomeOf(roundId: string, row: CastRow | null | undefined): RoundVoteAnswer | null {
+  if (row?.my_votes && row.votes_per_person !== null) {
+    return {
+      round_id: roundId,
+      state: 'open',
+      votes_per_person: row.votes_per_person,
+      my_votes: row.my_votes,
+      votes_left: Math.max(0, row.votes_per_person - row.my_votes.length),
+    };
+  }
+  if (row?.refusal && row.refusal !== 'lost_race') throw businessError(REFUSALS[row.refusal]);
+  return null;
+}
+
+/** One round's votes, sent in batches by the one batcher, at most one vote of a person in each. */
+function roundVoteBatcher(db: Db, roundId: string, onCast: () => void): StatementBatcher<Vote, CastRow> {
+  return new StatementBatcher<Vote, CastRow>(
+    db.kind,
+    (votes) => castStatement(db, roundId, votes),
+    (_votes, rows) => {
+      if (rows.some((row) => row.my_votes !== null)) onCast();
+    },
+  );
+}
+
+const batchers = new WeakMap<Db, Map<string, StatementBatcher<Vote, CastRow>>>();
 
 /**
  * Casts a vote in a batch with the others arriving together: answers the voter's votes when it was
- * cast, or null when it was not (the caller then casts it alone, for the race's retry or the
- * refusal's reason). `onCast` runs once per batch that cast anything, after its commit.
+ * cast, throws the refusal when a rule refused it, or answers null when it lost a race (the caller
+ * then casts it alone). `onCast` runs once per batch that cast anything, after its commit.
  */
-export function castInBatch(db: Db, roundId: string, missionId: string, userId: string, onCast: () => void): Promise<BatchOutcome> {
+export async function castInBatch(db: Db, roundId: string, missionId: string, userId: string, onCast: () => void): Promise<RoundVoteAnswer | null> {
   let byRound = batchers.get(db);
   if (!byRound) {
     byRound = new Map();
@@ -146,8 +164,21 @@ export function castInBatch(db: Db, roundId: string, missionId: string, userId: 
   for (const [id, batcher] of byRound) if (id !== roundId && batcher.idle) byRound.delete(id);
   let batcher = byRound.get(roundId);
   if (!batcher) {
-    batcher = new RoundVoteBatcher(db, roundId, onCast);
+    batcher = roundVoteBatcher(db, roundId, onCast);
     byRound.set(roundId, batcher);
   }
-  return batcher.cast(missionId, userId);
+  return outcomeOf(roundId, await batcher.submit({ missionId, key: userId, receipt: newReceipt() }));
+}
+
+/**
+ * Casts one vote alone, by the same statement: two requests of one person may race for the same
+ * free slot, and the loser tries again (it then sees the winner's vote). Refuses with the rule's
+ * words when the round, the mission or the person's votes do not allow it.
+ */
+export async function castVote(db: Db, roundId: string, missionId: string, userId: string): Promise<void> {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const [row] = await castStatement(db, roundId, [{ missionId, key: userId, receipt: newReceipt() }]);
+    if (outcomeOf(roundId, row)) return;
+  }
+  throw businessError(ROUND_MESSAGES.noVotesLeft);
 }
