@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { LIVE_CLOSE, LIVE_SOCKET_PATH, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract';
-import { MISSIONS_FLUSH_INTERVAL_MS, publishMissionChanges } from '../features/missions/live.ts';
+import { MISSIONS_FLUSH_INTERVAL_MS } from '../features/missions/live.ts';
+import { committed } from '../kernel/effects.ts';
 import { describeEachDatabase, signUpUser, startTestServer, startTwoInstances, type TestServer, type TestUser } from '../../test/harness.ts';
 import { LiveTestClient, votesAre } from '../../test/live-client.ts';
 
@@ -140,10 +141,13 @@ describeEachDatabase('live channel', (server) => {
     await watcher.waitFor(votesAre(missionId, 1));
     const from = watcher.received.length;
     await server().db.query("update missions set hidden_at = now(), hidden_reason = 'spam' where mission_id = $1", [missionId]);
-    publishMissionChanges(server().db, { changed: [missionId] });
+    committed(server().db, (effects) => effects.missionsChanged([missionId]));
     // A team change while hidden (the owner adds someone) publishes its counts too: still removed.
     await server().db.query("insert into mission_members (mission_id, user_id, role_in_team) values ($1, $2, 'member')", [missionId, voter.user.id]);
-    publishMissionChanges(server().db, { counts: [missionId], changed: [missionId] });
+    committed(server().db, (effects) => {
+      effects.missionCounts([missionId]);
+      effects.missionsChanged([missionId]);
+    });
     const removed = await watcher.waitFor(
       (message) => message.type === 'event' && (message.data as MissionsLiveEvent).removed.includes(missionId),
       3_000,
@@ -158,7 +162,7 @@ describeEachDatabase('live channel', (server) => {
     }
     expect((removed.message as { data: MissionsLiveEvent }).data.removed).toEqual([missionId]);
     await server().db.query('update missions set hidden_at = null, hidden_reason = null where mission_id = $1', [missionId]);
-    publishMissionChanges(server().db, { changed: [missionId] });
+    committed(server().db, (effects) => effects.missionsChanged([missionId]));
     await watcher.waitFor(
       (message) => message.type === 'event' && (message.data as MissionsLiveEvent).counts.some((c) => c.mission_id === missionId && c.team_count === 2),
     );

@@ -1,10 +1,10 @@
 import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_MESSAGES, AUDIT_KINDS, AUDIENCE_LABELS, type AnnouncementBanner, type AnnouncementSummary } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { partsOf, readProgramme } from '../agenda/programme.ts';
 import { organiserProcedure } from '../organiser/access.ts';
-import { announceNewNotifications } from '../notifications/events.ts';
 import { recordAudit } from '../organiser/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
 import { isAudience } from './audience.ts';
@@ -71,7 +71,7 @@ export const announcementProcedures = {
     const text = checkedText(params);
     const { audience, partId } = await checkedAudience(ctx, params.p_audience, params.p_part_id);
     const sendAt = checkedSendAt(params.p_send_at, new Date());
-    const created = await ctx.db.transaction(async (tx) => {
+    const created = await transaction(ctx.db, async (tx) => {
       if (params.p_urgent) await refuseOverUrgentLimit(tx);
       const actor = actorOf(ctx);
       const [created] = await tx.query<{ id: string }>(
@@ -99,7 +99,6 @@ export const announcementProcedures = {
       });
       return summary;
     });
-    if (created.recipients) announceNewNotifications(ctx.db);
     return created;
   }),
 

@@ -1,4 +1,5 @@
 import type { TeamBuilderOverview } from '@mc/contract';
+import { transaction } from '../../kernel/effects.ts';
 import { organiserProcedure } from '../organiser/access.ts';
 import { recordAudit } from '../organiser/audit.ts';
 import { actorOf } from '../organiser/procedures.ts';
@@ -34,7 +35,7 @@ export const builderProcedures = {
    */
   send_team_builder: organiserProcedure('send_team_builder', async (params, ctx) => {
     const placements = [...new Map(params.p_placements.map((placement) => [placement.user_id, placement])).values()];
-    const sent = await ctx.db.transaction(async (tx) => {
+    const sent = await transaction(ctx.db, async (tx) => {
       const [told] = await tx.query<{ sent: number }>(
         `with proposed as (select * from jsonb_to_recordset($1::jsonb) as w(user_id uuid, role_id uuid)),
               still as (
@@ -55,6 +56,7 @@ export const builderProcedures = {
         [JSON.stringify(placements), ctx.userId],
       );
       const count = told?.sent ?? 0;
+      if (count > 0) tx.effects.notificationsWritten();
       await recordAudit(tx, {
         actor: actorOf(ctx),
         kind: TEAM_BUILDER_AUDIT_KIND,

@@ -2,7 +2,7 @@ import { MISSION_MESSAGES, type SubscriptionResult, type VoteResult } from '@mc/
 import type { Db } from '../../db/db.ts';
 import { BatchQueue } from '../../db/batch-queue.ts';
 import { businessError } from '../../http/errors.ts';
-import { publishMissionChanges } from './live.ts';
+import { committed } from '../../kernel/effects.ts';
 
 /**
  * The vote and subscription toggles. Toggles that arrive together are written together: ONE
@@ -118,7 +118,7 @@ class ToggleBatcher {
     });
     // The batch has committed (one statement, one implicit transaction): one live event for all its
     // missions, sent on the bus's own connection, so the spike never waits for it.
-    publishMissionChanges(this.db, { counts: [...moved] });
+    committed(this.db, (effects) => effects.missionCounts(moved));
   }
 }
 

@@ -4,12 +4,12 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
+import { NEW_NOTIFICATIONS_TOPIC, type NotificationsBusChange } from '../../kernel/effects.ts';
 import type { LiveChannel } from '../../live/service.ts';
 import { MailDelivery } from '../../mail/outbox.ts';
 import { announcesReveal } from '../rounds/live.ts';
 import { deliverDueAnnouncements } from '../announcements/delivery.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
-import { announceNewNotifications, NEW_NOTIFICATIONS_TOPIC } from './events.ts';
 import { sendDueReminders } from './reminders.ts';
 import { NotificationsFeed } from './live.ts';
 import { unsubscribeKey } from './unsubscribe.ts';
@@ -66,9 +66,9 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
     try {
       // Announcements whose time has come first, so an urgent one is mailed in this same pass.
       const now = new Date(clock.now());
-      const announced = await deliverDueAnnouncements(db, now);
-      const reminded = await sendDueReminders(db, now);
-      if (announced + reminded > 0) announceNewNotifications(db);
+      // Each tells the people concerned once its notifications are committed (kernel/effects.ts).
+      await deliverDueAnnouncements(db, now);
+      await sendDueReminders(db, now);
       await sendDueDigests(digestDeps);
       await delivery?.deliverDue();
     } catch (error) {
@@ -102,21 +102,7 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
       }, WAKE_DELAY_MS);
     });
   };
-  options.live.bus.onEvents((events) => {
-    for (const event of events) {
-      // Programme alerts, announcements and reminders, and a revealed round's result (news for
-      // its voters and its missions' followers), may be mailed at once to people who asked for it.
-      if (event.topic === NEW_NOTIFICATIONS_TOPIC || (event.topic === ROUNDS_TOPIC && announcesReveal(event.data))) {
-        feed.poke();
-        wake();
-        continue;
-      }
-      if (event.topic !== MISSIONS_TOPIC) continue;
-      feed.poke();
-      // Content and team changes may have recorded notifications for someone who wants them mailed at once.
-      if ((event.data as { changed?: unknown[] }).changed?.length) wake();
-    }
-  });
+  followBus(options.live, feed, wake);
 
   const interval = setInterval(() => void run(), config.MAIL_DIGEST_INTERVAL_SECONDS * 1000);
   interval.unref();
@@ -137,4 +123,28 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
       delivery?.close();
     },
   };
+}
+
+/**
+ * What wakes the bell's live feed and the mail pass: whatever a change declared it wrote or whose
+ * bell it changed (kernel/effects.ts), a revealed round's result (news for its voters and its
+ * missions' followers), and missions events (vote milestones come with vote counts; content and
+ * team changes may have recorded notifications for someone who wants them mailed at once).
+ */
+function followBus(live: LiveChannel, feed: NotificationsFeed, wake: () => void): void {
+  live.bus.onEvents((events) => {
+    for (const event of events) {
+      if (event.topic === NEW_NOTIFICATIONS_TOPIC) {
+        const change = event.data as Partial<NotificationsBusChange>;
+        feed.bellsChanged(Array.isArray(change.bells) ? change.bells : []);
+        if (change.written) wake();
+      } else if (event.topic === ROUNDS_TOPIC && announcesReveal(event.data)) {
+        feed.poke();
+        wake();
+      } else if (event.topic === MISSIONS_TOPIC) {
+        feed.poke();
+        if ((event.data as { changed?: unknown[] }).changed?.length) wake();
+      }
+    }
+  });
 }

@@ -1,5 +1,6 @@
 import { DELETED_ACCOUNT_LABEL, MODERATION_MESSAGES, ORPHANED_MISSION_NOTE, type MissionOutcome } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
+import type { Tx } from '../../kernel/effects.ts';
 import { businessError } from '../../http/errors.ts';
 import { planAccountDeletion } from '../moderation/queries.ts';
 import { recordMissionEvent } from '../notifications/events.ts';
@@ -19,9 +20,6 @@ export interface AccountDeletion {
   new_owner_email: string | null;
   /** What the audit entry may keep: counts, never who. */
   counts: { votes: number; subscriptions: number; memberships: number; organiser: boolean };
-  /** Missions whose counts, team or visibility changed, for the live channel after the commit. */
-  touched: string[];
-  changed: string[];
 }
 
 /**
@@ -47,7 +45,7 @@ async function lockMissionsOf(tx: Queryable, userId: string): Promise<void> {
  * shown. Locks the person's missions, then the person's row: a team addition or a vote batch
  * naming them either finished before (and is cascaded away) or waits and then finds no one.
  */
-export async function deleteAccount(tx: Queryable, userId: string, expected?: MissionOutcome): Promise<AccountDeletion | null> {
+export async function deleteAccount(tx: Tx, userId: string, expected?: MissionOutcome): Promise<AccountDeletion | null> {
   await lockMissionsOf(tx, userId);
   const [person] = await tx.query<{ email: string; first_name: string; last_name: string; pre: boolean; post: boolean; organiser: boolean }>(
     `select email, first_name, last_name, pre_survey_completed as pre, post_survey_completed as post,
@@ -94,14 +92,16 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
   // subscriptions (their statement triggers correct the counts), memberships, role profile,
   // notifications, settings, favourites, calendar feed, second factors, downloads.
   await tx.query('delete from users where id = $1', [userId]);
+  // The votes, follows and team places that went with the account change the counts on screen;
+  // a mission handed on or hidden is read again.
+  tx.effects.missionCounts(touched.map((row) => row.mission_id));
+  if (plan.mission) tx.effects.missionsChanged([plan.mission.mission_id]);
   return {
     mission_outcome: plan.mission_outcome,
     email: person.email,
     identifiers: [userId, person.email, person.first_name, person.last_name],
     new_owner_email: plan.new_owner?.email ?? null,
     counts: { votes: plan.votes, subscriptions: plan.subscriptions, memberships: plan.memberships, organiser: person.organiser },
-    touched: touched.map((row) => row.mission_id),
-    changed: plan.mission ? [plan.mission.mission_id] : [],
   };
 }
 

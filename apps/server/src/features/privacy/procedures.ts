@@ -9,8 +9,8 @@ import {
   type UserSearchResult,
 } from '@mc/contract';
 import { businessError } from '../../http/errors.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import { publishMissionChanges } from '../missions/live.ts';
 import { isoTime } from '../missions/queries.ts';
 import { recordAudit, type Actor } from '../organiser/audit.ts';
 import { roleCardSeenBy } from '../profiles/role-card.ts';
@@ -51,7 +51,7 @@ export const privacyProcedures = {
    * tab, a retry) finds nothing left and says so; a wrong e-mail changes nothing.
    */
   delete_my_account: procedure('delete_my_account', async (params, ctx): Promise<OwnAccountDeleted> => {
-    const deleted = await ctx.db.transaction(async (tx) => {
+    const deleted = await transaction(ctx.db, async (tx) => {
       const [person] = await tx.query<{ email: string }>('select email from users where id = $1', [ctx.userId]);
       if (!person) throw businessError(PRIVACY_MESSAGES.nothingLeft);
       if (person.email.toLowerCase() !== params.p_email.trim().toLowerCase()) throw businessError(PRIVACY_MESSAGES.emailMismatch);
@@ -67,7 +67,6 @@ export const privacyProcedures = {
       });
       return done;
     });
-    publishMissionChanges(ctx.db, { counts: deleted.touched, changed: deleted.changed });
     return { mission_outcome: deleted.mission_outcome };
   }),
 

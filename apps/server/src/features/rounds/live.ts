@@ -2,8 +2,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
+import type { RoundChange } from '../../kernel/effects.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { publishLive } from '../../live/publish.ts';
 import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
 
 /**
@@ -14,27 +14,20 @@ import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
  */
 export const ROUNDS_FLUSH_INTERVAL_MS = 1_000;
 
-/**
- * What changed in a round: who has voted (gathered for up to ROUNDS_FLUSH_INTERVAL_MS), or its
- * state or schedule (sent at once: a screen must say "Voting closed" within a second), or its
- * result was revealed (which also records notifications).
+/*
+ * A round's change is declared by the change itself (tx.effects.roundChanged, kernel/effects.ts)
+ * and reaches the bus after its commit: only the round's id and the kind of change (who has voted,
+ * gathered for up to ROUNDS_FLUSH_INTERVAL_MS; its state or schedule, sent at once, as a screen
+ * must say "Voting closed" within a second; or its result revealed, which also records
+ * notifications). Each instance's RoundsFeed reads what anyone may see of it.
  */
-export type RoundChange = 'votes' | 'state' | 'revealed';
-
-/**
- * Tells every instance a round changed, after the commit. The bus carries only the round's id and
- * the kind of change; each instance's RoundsFeed reads what anyone may see of it.
- */
-export function publishRoundChange(db: Db, roundId: string, change: RoundChange = 'votes'): void {
-  publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId, change } });
-}
 
 function changeOf(data: unknown): RoundChange {
   const change = typeof data === 'object' && data !== null && 'change' in data ? data.change : 'votes';
   return change === 'state' || change === 'revealed' ? change : 'votes';
 }
 
-/** Whether a rounds message on the bus announces a reveal (see publishRoundChange). */
+/** Whether a rounds message on the bus announces a reveal. */
 export function announcesReveal(data: unknown): boolean {
   return changeOf(data) === 'revealed';
 }

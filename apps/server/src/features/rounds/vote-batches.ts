@@ -1,6 +1,7 @@
 import type { MyRoundVote, RoundVoteAnswer } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import { BatchQueue } from '../../db/batch-queue.ts';
+import { committed } from '../../kernel/effects.ts';
 import { IN_ROUND, iso } from './queries.ts';
 import { newReceipt, OPEN_ROUND } from './votes.ts';
 
@@ -73,7 +74,6 @@ class RoundVoteBatcher {
   constructor(
     private readonly db: Db,
     private readonly roundId: string,
-    private readonly onCast: () => void,
   ) {
     this.queue = new BatchQueue(db.kind, (batch) => this.send(batch));
   }
@@ -119,7 +119,8 @@ class RoundVoteBatcher {
           : null,
       );
     });
-    if (rows.length > 0) this.onCast();
+    // The batch committed (one statement): one round change for all its votes.
+    if (rows.length > 0) committed(this.db, (effects) => effects.roundChanged(this.roundId));
   }
 }
 
@@ -128,9 +129,9 @@ const batchers = new WeakMap<Db, Map<string, RoundVoteBatcher>>();
 /**
  * Casts a vote in a batch with the others arriving together: answers the voter's votes when it was
  * cast, or null when it was not (the caller then casts it alone, for the race's retry or the
- * refusal's reason). `onCast` runs once per batch that cast anything, after its commit.
+ * refusal's reason). A batch that cast anything declares the round's change once, after its commit.
  */
-export function castInBatch(db: Db, roundId: string, missionId: string, userId: string, onCast: () => void): Promise<BatchOutcome> {
+export function castInBatch(db: Db, roundId: string, missionId: string, userId: string): Promise<BatchOutcome> {
   let byRound = batchers.get(db);
   if (!byRound) {
     byRound = new Map();
@@ -140,7 +141,7 @@ export function castInBatch(db: Db, roundId: string, missionId: string, userId: 
   for (const [id, batcher] of byRound) if (id !== roundId && batcher.idle) byRound.delete(id);
   let batcher = byRound.get(roundId);
   if (!batcher) {
-    batcher = new RoundVoteBatcher(db, roundId, onCast);
+    batcher = new RoundVoteBatcher(db, roundId);
     byRound.set(roundId, batcher);
   }
   return batcher.cast(missionId, userId);

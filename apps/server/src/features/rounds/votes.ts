@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ROUND_MESSAGES } from '@mc/contract';
 import { sqlState, type Db } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
+import { committed } from '../../kernel/effects.ts';
 import { IN_ROUND } from './queries.ts';
 import { constraintOf } from './state.ts';
 
@@ -51,7 +52,7 @@ export async function castVote(db: Db, roundId: string, missionId: string, userI
   for (let attempt = 0; attempt < 6; attempt++) {
     try {
       const rows = await db.query<{ mission_id: string }>(CAST, [roundId, missionId, userId, newReceipt()]);
-      if (rows.length > 0) return;
+      if (rows.length > 0) return committed(db, (effects) => effects.roundChanged(roundId));
       throw businessError(await whyNotCast(db, roundId, missionId, userId));
     } catch (error) {
       if (sqlState(error) !== '23505') throw error;
@@ -95,7 +96,7 @@ export async function withdrawVote(db: Db, roundId: string, missionId: string, u
      returning v.mission_id`,
     [roundId, missionId, userId],
   );
-  if (rows.length > 0) return;
+  if (rows.length > 0) return committed(db, (effects) => effects.roundChanged(roundId));
   const [round] = await db.query<{ state: string; past_close: boolean }>(
     `select state, coalesce(clock_timestamp() >= closes_at, false) as past_close from vote_rounds where round_id = $1`,
     [roundId],

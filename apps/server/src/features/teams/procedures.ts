@@ -2,8 +2,8 @@ import { TEAM_MESSAGES, type MissionMember, type RemoveMemberResult, type UserSe
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { missionVisibleSql } from '../moderation/visibility.ts';
-import { publishMissionChanges } from '../missions/live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../notifications/events.ts';
 import { isOwnerSql, listMembers, MEMBER_COLUMNS } from './members.ts';
 
@@ -85,7 +85,7 @@ export const teamsProcedures = {
    * are P0001 errors with the messages of docs/product.md#add_mission_member.
    */
   add_mission_member: procedure('add_mission_member', { emails: 'others' }, async (params, ctx) => {
-    const added = await ctx.db.transaction(async (tx) => {
+    return transaction(ctx.db, async (tx) => {
       if (!(await lockMission(tx, params.p_mission_id))) throw businessError(TEAM_MESSAGES.missionNotFound);
       await assertOwner(tx, ctx, params.p_mission_id);
       const rows = await tx.query<MissionMember>(
@@ -108,8 +108,6 @@ export const teamsProcedures = {
       );
       throw businessError(!user ? TEAM_MESSAGES.userNotFound : user.member ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.additionsRefused);
     });
-    publishMissionChanges(ctx.db, { counts: [params.p_mission_id], changed: [params.p_mission_id] });
-    return added;
   }),
 
   /**
@@ -139,7 +137,7 @@ export const teamsProcedures = {
    * longer an owner and is refused, and one owner remains.
    */
   remove_mission_member: procedure('remove_mission_member', { caller: 'p_removed_by' }, async (params, ctx) => {
-    const result = await ctx.db.transaction(async (tx): Promise<RemoveMemberResult> => {
+    return transaction(ctx.db, async (tx): Promise<RemoveMemberResult> => {
       if (!(await lockMission(tx, params.p_mission_id))) return 'no_member_found';
       const leaving = params.p_user_id === ctx.userId;
       if (!leaving) await assertOwner(tx, ctx, params.p_mission_id);
@@ -158,7 +156,5 @@ export const teamsProcedures = {
       await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'member_removed', subject: params.p_user_id });
       return 'member_deleted';
     });
-    if (result === 'member_deleted') publishMissionChanges(ctx.db, { counts: [params.p_mission_id], changed: [params.p_mission_id] });
-    return result;
   }),
 };
