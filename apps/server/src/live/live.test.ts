@@ -96,7 +96,7 @@ describeEachDatabase('live channel', (server) => {
     const voter = await signUpUser(server());
     await voter.client.rpc('toggle_mission_vote', { p_mission_id: missionId });
     await watcher.waitFor(votesAre(missionId, 1));
-    expect(idle.received.map((entry) => entry.message.type)).toEqual(['ready']);
+    expect(idle.received.map((entry) => entry.message.type)).toEqual(['ready', 'subscribed']);
   });
 
   it('refuses a connection without a valid token, and topics that are not the person’s', async () => {
@@ -120,6 +120,9 @@ describeEachDatabase('live channel', (server) => {
     const person = await follow(server(), user, [`user:${user.user.id}`, `user:${other.user.id}`, 'everything']);
     await person.waitFor((message) => message.type === 'error' && message.message === `You cannot follow user:${other.user.id}`);
     await person.waitFor((message) => message.type === 'error' && message.message === 'You cannot follow everything');
+    // The confirmation names only what it now follows.
+    const confirmed = await person.waitFor((message) => message.type === 'subscribed');
+    expect(confirmed.message).toEqual({ type: 'subscribed', topics: [`user:${user.user.id}`] });
   });
 
   it('delivers a person’s own topic to that person only (for per-person messages)', async () => {
@@ -130,7 +133,7 @@ describeEachDatabase('live channel', (server) => {
     server().live.bus.publish({ topic: `user:${alice.user.id}`, data: { hello: 'Alice' } });
     await aliceLive.waitFor((message) => message.type === 'event' && JSON.stringify(message.data) === '{"hello":"Alice"}');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(bobLive.received.map((entry) => entry.message.type)).toEqual(['ready']);
+    expect(bobLive.received.map((entry) => entry.message.type)).toEqual(['ready', 'subscribed']);
   });
 
   it('never sends a hidden mission’s counts: it goes out as removed, and comes back when shown again', async () => {
