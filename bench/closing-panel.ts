@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ROUND_MESSAGES } from '@mc/contract';
 import type { Db } from '../apps/server/src/db/db.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
-import { publishRoundChange } from '../apps/server/src/features/rounds/live.ts';
+import { committed } from '../apps/server/src/kernel/effects.ts';
 import { latencyFigures } from './latency.ts';
 import type { LoadResult } from './load-types.ts';
 import type { AcknowledgedVote, ClosingCommand, ClosingReply } from './closing-types.ts';
@@ -80,7 +80,7 @@ export async function closingPanelScenario(options: ClosingPanelOptions): Promis
   );
   const roundId = round!.round_id;
   await db.query('insert into vote_round_missions (round_id, mission_id) select $1, unnest($2::uuid[])', [roundId, finalists]);
-  publishRoundChange(db, roundId);
+  committed(db, (effects) => effects.roundChanged(roundId));
 
   const screenHelper = closingHelper();
   const voteHelper = closingHelper();

@@ -38,8 +38,8 @@ export class LiveTestClient {
     client.send({ type: 'auth', token });
     await client.waitFor((message) => message.type === 'ready');
     client.send({ type: 'subscribe', topics });
-    // The server registers a subscription as it reads it: after the round trip, it is in.
-    await client.roundTrip();
+    // The server confirms once the subscription is in: every change from then on reaches it.
+    await client.waitFor((message) => message.type === 'subscribed');
     return client;
   }
 

@@ -43,6 +43,12 @@ export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'subsc
 export type LiveServerMessage =
   /** The token was accepted: subscriptions may follow. */
   | { type: 'ready' }
+  /**
+   * A subscribe message was taken: from now on every change on these topics (the ones it may
+   * follow) reaches this connection. What changed before may not have: a screen reads afresh what
+   * it shows once this arrives, so nothing made while it was connecting is missed.
+   */
+  | { type: 'subscribed'; topics: string[] }
   /** Something on a subscribed topic. */
   | { type: 'event'; topic: string; data: unknown }
   /** The server may have missed changes (its database listener reconnected): read everything afresh. */

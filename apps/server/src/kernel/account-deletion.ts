@@ -13,6 +13,7 @@ import type { Queryable } from '../db/db.ts';
 import { businessError } from '../http/errors.ts';
 import { recordMissionEvent } from './events.ts';
 import { personJson } from './people.ts';
+import type { Tx } from './effects.ts';
 
 /*
  * Deleting an account, written once for the person themselves (the account page) and for the
@@ -67,9 +68,6 @@ export interface AccountDeletion {
   new_owner_email: string | null;
   /** What the audit entry may keep: counts, never who. */
   counts: { votes: number; subscriptions: number; memberships: number; organiser: boolean };
-  /** Missions whose counts, team or visibility changed, for the live channel after the commit. */
-  touched: string[];
-  changed: string[];
 }
 
 /**
@@ -104,7 +102,7 @@ function startAgain(reason: string): Error {
  * committed while this waited for their row) would have to be locked after the person, against
  * that order: the transaction starts again instead, and then locks it first.
  */
-export async function deleteAccount(tx: Queryable, userId: string, expected?: MissionOutcome): Promise<AccountDeletion | null> {
+export async function deleteAccount(tx: Tx, userId: string, expected?: MissionOutcome): Promise<AccountDeletion | null> {
   const locked = new Set(await lockMissionsOf(tx, userId));
   const [person] = await tx.query<{ email: string; first_name: string; last_name: string; pre: boolean; post: boolean; organiser: boolean }>(
     `select email, first_name, last_name, pre_survey_completed as pre, post_survey_completed as post,
@@ -160,14 +158,16 @@ export async function deleteAccount(tx: Queryable, userId: string, expected?: Mi
   // subscriptions (their statement triggers correct the counts), memberships, role profile,
   // notifications, settings, favourites, calendar feed, second factors, downloads.
   await tx.query('delete from users where id = $1', [userId]);
+  // The votes, follows and team places that went with the account change the counts on screen;
+  // a mission handed on or hidden is read again.
+  tx.effects.missionCounts(touched.map((row) => row.mission_id));
+  if (plan.mission) tx.effects.missionsChanged([plan.mission.mission_id]);
   return {
     mission_outcome: plan.mission_outcome,
     email: person.email,
     identifiers,
     new_owner_email: plan.new_owner?.email ?? null,
     counts: { votes: plan.votes, subscriptions: plan.subscriptions, memberships: plan.memberships, organiser: person.organiser },
-    touched: touched.map((row) => row.mission_id),
-    changed: plan.mission ? [plan.mission.mission_id] : [],
   };
 }
 

@@ -1,31 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MISSIONS_TOPIC, type LiveMissionCounts, type MissionsLiveEvent } from '@mc/contract';
 import type { Db } from '../db/db.ts';
-import { publishLive } from '../live/publish.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { missionVisibleSql } from './visibility.ts';
-
-/** What travels on the bus for the missions topic: only ids, never counts or people. */
-export interface MissionChange {
-  /** Missions whose vote, subscription or team counts may have changed. */
-  counts?: string[];
-  /** Missions whose content or team changed, or which were created, hidden or deleted. */
-  changed?: string[];
-}
-
-/** Tells every instance's browsers that these missions changed. Call after the change committed. */
-export function publishMissionChanges(db: Db, change: MissionChange): void {
-  if (!change.counts?.length && !change.changed?.length) return;
-  publishLive(db, { topic: MISSIONS_TOPIC, data: { counts: change.counts ?? [], changed: change.changed ?? [] } });
-}
+import type { MissionChange } from './effects.ts';
 
 /**
  * THE one place that decides which missions the live channel may show. Its messages go to every
  * attendee alike, and the closing-panel ranking is shown to a whole room, so a mission the
  * organisers hid must fail this test even for its own team: it is then sent as "removed", never
  * with its counts. It is the missions' own visibility rule, for a viewer who is nobody in
- * particular (in no team, not an organiser). Whatever hides or shows a mission publishes
- * `publishMissionChanges(db, { changed: [id] })`, so open screens drop or regain it at once.
+ * particular (in no team, not an organiser). Whatever hides or shows a mission declares it
+ * changed (`tx.effects.missionsChanged([id])`, kernel/effects.ts), so open screens drop or regain
+ * it at once.
  */
 export function liveVisibleSql(alias: string): string {
   return missionVisibleSql(alias, 'null::uuid');

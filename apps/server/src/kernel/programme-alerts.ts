@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import type { Tx } from './effects.ts';
 
 /**
  * Programme change alerts (docs/product.md#notifications): each person who starred a part that a
@@ -7,7 +7,7 @@ import type { Queryable } from '../db/db.ts';
  * waits for their e-mail digest when they had mail switched on, as every notification does; the
  * bell and the digest read the words from the version (queries.ts).
  */
-export async function recordProgrammeAlerts(tx: Queryable, version: number, partIds: readonly string[], publisherId: string | null): Promise<number> {
+export async function recordProgrammeAlerts(tx: Tx, version: number, partIds: readonly string[], publisherId: string | null): Promise<number> {
   if (partIds.length === 0) return 0;
   const [row] = await tx.query<{ n: number }>(
     `with told as (
@@ -21,5 +21,7 @@ export async function recordProgrammeAlerts(tx: Queryable, version: number, part
      ) select count(*)::int as n from told`,
     [version, partIds, publisherId],
   );
-  return Number(row?.n ?? 0);
+  const told = Number(row?.n ?? 0);
+  if (told > 0) tx.effects.notificationsWritten();
+  return told;
 }

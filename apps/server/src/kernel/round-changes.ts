@@ -1,5 +1,6 @@
 // What a message on the rounds topic of the live bus says: which round changed, and how. The
-// rounds feature publishes it (features/rounds/live.ts); the notification jobs listen for reveals.
+// kernel publishes it after a change's commit (kernel/effects.ts); the rounds feed and the
+// notification jobs listen.
 
 /**
  * What changed in a round: who has voted (gathered for up to a second, features/rounds/live.ts), or its
@@ -13,7 +14,7 @@ export function changeOf(data: unknown): RoundChange {
   return change === 'state' || change === 'revealed' ? change : 'votes';
 }
 
-/** Whether a rounds message on the bus announces a reveal (see publishRoundChange). */
+/** Whether a rounds message on the bus announces a reveal (kernel/effects.ts publishes it). */
 export function announcesReveal(data: unknown): boolean {
   return changeOf(data) === 'revealed';
 }

@@ -145,11 +145,16 @@ export class LiveHub {
     if (!message) return this.badMessage(connection, 'messages are JSON objects of a known type');
     if (message.type === 'auth') return this.authenticate(connection, message.token);
     if (connection.userId === null) return this.refuse(connection, 'sign in first');
+    const followed: string[] = [];
     for (const topic of message.topics) {
       if (message.type === 'unsubscribe') this.unfollow(connection, topic);
-      else if (mayFollow(topic, connection.userId)) this.follow(connection, topic);
-      else this.send(connection, { type: 'error', message: `You cannot follow ${topic.slice(0, 80)}` });
+      else if (mayFollow(topic, connection.userId)) {
+        this.follow(connection, topic);
+        followed.push(topic);
+      } else this.send(connection, { type: 'error', message: `You cannot follow ${topic.slice(0, 80)}` });
     }
+    // Everything published from here on reaches it; the browser reads afresh what changed before.
+    if (message.type === 'subscribe') this.send(connection, { type: 'subscribed', topics: followed });
   }
 
   /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { LIVE_CLOSE, LIVE_SOCKET_PATH, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract';
-import { MISSIONS_FLUSH_INTERVAL_MS, publishMissionChanges } from '../kernel/missions-live.ts';
+import { MISSIONS_FLUSH_INTERVAL_MS } from '../kernel/missions-live.ts';
+import { committed } from '../kernel/effects.ts';
 import { describeEachDatabase, signUpUser, startTestServer, startTwoInstances, type TestServer, type TestUser } from '../../test/harness.ts';
 import { LiveTestClient, votesAre } from '../../test/live-client.ts';
 
@@ -95,7 +96,7 @@ describeEachDatabase('live channel', (server) => {
     const voter = await signUpUser(server());
     await voter.client.rpc('toggle_mission_vote', { p_mission_id: missionId });
     await watcher.waitFor(votesAre(missionId, 1));
-    expect(idle.received.map((entry) => entry.message.type)).toEqual(['ready']);
+    expect(idle.received.map((entry) => entry.message.type)).toEqual(['ready', 'subscribed']);
   });
 
   it('refuses a connection without a valid token, and topics that are not the person’s', async () => {
@@ -119,6 +120,9 @@ describeEachDatabase('live channel', (server) => {
     const person = await follow(server(), user, [`user:${user.user.id}`, `user:${other.user.id}`, 'everything']);
     await person.waitFor((message) => message.type === 'error' && message.message === `You cannot follow user:${other.user.id}`);
     await person.waitFor((message) => message.type === 'error' && message.message === 'You cannot follow everything');
+    // The confirmation names only what it now follows.
+    const confirmed = await person.waitFor((message) => message.type === 'subscribed');
+    expect(confirmed.message).toEqual({ type: 'subscribed', topics: [`user:${user.user.id}`] });
   });
 
   it('delivers a person’s own topic to that person only (for per-person messages)', async () => {
@@ -129,7 +133,7 @@ describeEachDatabase('live channel', (server) => {
     server().live.bus.publish({ topic: `user:${alice.user.id}`, data: { hello: 'Alice' } });
     await aliceLive.waitFor((message) => message.type === 'event' && JSON.stringify(message.data) === '{"hello":"Alice"}');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(bobLive.received.map((entry) => entry.message.type)).toEqual(['ready']);
+    expect(bobLive.received.map((entry) => entry.message.type)).toEqual(['ready', 'subscribed']);
   });
 
   it('never sends a hidden mission’s counts: it goes out as removed, and comes back when shown again', async () => {
@@ -140,10 +144,13 @@ describeEachDatabase('live channel', (server) => {
     await watcher.waitFor(votesAre(missionId, 1));
     const from = watcher.received.length;
     await server().db.query("update missions set hidden_at = now(), hidden_reason = 'spam' where mission_id = $1", [missionId]);
-    publishMissionChanges(server().db, { changed: [missionId] });
+    committed(server().db, (effects) => effects.missionsChanged([missionId]));
     // A team change while hidden (the owner adds someone) publishes its counts too: still removed.
     await server().db.query("insert into mission_members (mission_id, user_id, role_in_team) values ($1, $2, 'member')", [missionId, voter.user.id]);
-    publishMissionChanges(server().db, { counts: [missionId], changed: [missionId] });
+    committed(server().db, (effects) => {
+      effects.missionCounts([missionId]);
+      effects.missionsChanged([missionId]);
+    });
     const removed = await watcher.waitFor(
       (message) => message.type === 'event' && (message.data as MissionsLiveEvent).removed.includes(missionId),
       3_000,
@@ -158,7 +165,7 @@ describeEachDatabase('live channel', (server) => {
     }
     expect((removed.message as { data: MissionsLiveEvent }).data.removed).toEqual([missionId]);
     await server().db.query('update missions set hidden_at = null, hidden_reason = null where mission_id = $1', [missionId]);
-    publishMissionChanges(server().db, { changed: [missionId] });
+    committed(server().db, (effects) => effects.missionsChanged([missionId]));
     await watcher.waitFor(
       (message) => message.type === 'event' && (message.data as MissionsLiveEvent).counts.some((c) => c.mission_id === missionId && c.team_count === 2),
     );

@@ -1,6 +1,7 @@
 // Announcements whose time has come go out from here; the notification jobs call it on every pass.
 import type { AnnouncementAudience } from '@mc/contract';
 import type { Db, Queryable } from '../../db/db.ts';
+import { transaction, type Tx } from '../../kernel/effects.ts';
 import { recipientsSql } from './audience.ts';
 
 /**
@@ -9,7 +10,7 @@ import { recipientsSql } from './audience.ts';
  * sent with its count, in the caller's transaction. An urgent one is mailed by the next digest pass
  * to everyone with mail on, without waiting for a daily hour (digest.ts).
  */
-export async function deliverAnnouncement(tx: Queryable, id: string): Promise<number> {
+export async function deliverAnnouncement(tx: Tx, id: string): Promise<number> {
   const [announcement] = await tx.query<{ audience: AnnouncementAudience; part_id: string | null }>(
     'select audience, part_id from announcements where id = $1 and sent_at is null for update',
     [id],
@@ -28,6 +29,7 @@ export async function deliverAnnouncement(tx: Queryable, id: string): Promise<nu
   );
   const recipients = Number(told?.n ?? 0);
   await tx.query('update announcements set sent_at = now(), recipients = $2 where id = $1', [id, recipients]);
+  if (recipients > 0) tx.effects.notificationsWritten();
   return recipients;
 }
 
@@ -42,7 +44,7 @@ export async function deliverDueAnnouncements(db: Db, now: Date = new Date()): P
   const due = await db.query<{ id: string }>('select id from announcements where sent_at is null and send_at <= $1 order by send_at limit 20', [now]);
   let sent = 0;
   for (const { id } of due) {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await deliverAnnouncement(tx, id);
     });
     sent += 1;

@@ -8,11 +8,11 @@ import {
   type AnnouncementSummary,
 } from '@mc/contract';
 import type { Queryable } from '../../db/db.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { eventYear, partsOf, readProgramme } from '../../kernel/programme.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
-import { announceNewNotifications } from '../../kernel/events.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../../kernel/actor.ts';
 import { isAudience } from './audience.ts';
@@ -80,7 +80,7 @@ export const announcementProcedures = {
     const text = checkedText(params);
     const { audience, partId } = await checkedAudience(ctx, params.p_audience, params.p_part_id);
     const sendAt = checkedSendAt(params.p_send_at, new Date(), await eventYear(ctx.db));
-    const created = await ctx.db.transaction(async (tx) => {
+    const created = await transaction(ctx.db, async (tx) => {
       if (params.p_urgent) await refuseOverUrgentLimit(tx);
       const actor = actorOf(ctx);
       const [created] = await tx.query<{ id: string }>(
@@ -108,7 +108,6 @@ export const announcementProcedures = {
       });
       return summary;
     });
-    if (created.recipients) announceNewNotifications(ctx.db);
     return created;
   }),
 

@@ -5,6 +5,7 @@ import { actorOf } from '../../kernel/actor.ts';
 import { roleOpenSql } from '../../kernel/open-roles.ts';
 import { acceptsAdditionsSql } from '../../kernel/events.ts';
 import { isOwnerSql } from '../../kernel/members.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { PLACEABLE_SQL, proposePlacements } from './builder.ts';
 import { fitSql } from './fit.ts';
 import { refreshMatchWords } from './words.ts';
@@ -54,7 +55,7 @@ export const builderProcedures = {
     const placements = [...new Map(params.p_placements.map((placement) => [placement.user_id, placement])).values()];
     await refreshMatchWords(ctx.db);
     const fit = fitSql('p.match_words', 'p.role_archype', 'p.high_objective');
-    const sent = await ctx.db.transaction(async (tx) => {
+    const sent = await transaction(ctx.db, async (tx) => {
       const [told] = await tx.query<{ sent: number }>(
         `with proposed as (select * from jsonb_to_recordset($1::jsonb) as w(user_id uuid, role_id uuid)),
               still as (
@@ -80,6 +81,7 @@ export const builderProcedures = {
         [JSON.stringify(placements), ctx.userId],
       );
       const count = told?.sent ?? 0;
+      if (count > 0) tx.effects.notificationsWritten();
       await recordAudit(tx, {
         actor: actorOf(ctx),
         kind: TEAM_BUILDER_AUDIT_KIND,

@@ -1,12 +1,12 @@
 import { MISSION_FIELDS, MISSION_MESSAGES, missionRequiredMessage, type MissionField, type ParsedProcedureParams, type UserMission } from '@mc/contract';
 import { businessError, forbidden } from '../../http/errors.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { isOwnerSql, listMembers } from '../../kernel/members.ts';
 import { listMissions } from './list-cache.ts';
 import { missionList } from './mission-list.ts';
 import { findMission } from './queries.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
-import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
 
 type MissionParams = ParsedProcedureParams<'update_mission'>;
@@ -36,7 +36,7 @@ export const missionsProcedures = {
     const missing = missionRequiredMessage(values, 'all');
     if (missing) throw businessError(missing);
 
-    const missionId = await ctx.db.transaction(async (tx) => {
+    const missionId = await transaction(ctx.db, async (tx) => {
       const [state] = await tx.query<{ pre_survey_completed: boolean; has_profile: boolean }>(
         `select pre_survey_completed, exists (select 1 from role_profiles where user_id = users.id) as has_profile
            from users where id = $1`,
@@ -77,9 +77,10 @@ export const missionsProcedures = {
          select $1::uuid, member_id, 'member', false from unnest($3::uuid[]) as member_id`,
         [created.mission_id, ctx.userId, memberIds],
       );
+      tx.effects.missionCounts([created.mission_id]);
+      tx.effects.missionsChanged([created.mission_id]);
       return created.mission_id;
     });
-    publishMissionChanges(ctx.db, { counts: [missionId], changed: [missionId] });
 
     const mission = await findMission(ctx.db, missionId, ctx.userId);
     return mission ? [mission] : [];
@@ -96,7 +97,7 @@ export const missionsProcedures = {
     const missing = missionRequiredMessage(values, 'present');
     if (missing) throw businessError(missing);
 
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       const [before] = await tx.query<Record<MissionField, string>>(`select ${MISSION_FIELDS.join(', ')} from missions where mission_id = $1 for update`, [
         params.p_mission_id,
       ]);
@@ -118,9 +119,10 @@ export const missionsProcedures = {
       );
       if (!updated.length) throw forbidden(MISSION_MESSAGES.ownersOnly);
       const fields = MISSION_FIELDS.filter((field) => values[field] !== null && values[field] !== before[field]);
+      // Screens read it again even when no field changed (nobody is told then).
+      tx.effects.missionsChanged([params.p_mission_id]);
       if (fields.length) await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'mission_updated', fields });
     });
-    publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
     const mission = await findMission(ctx.db, params.p_mission_id, ctx.userId);
     return mission ? [mission] : [];
   }),

@@ -2,7 +2,7 @@ import { MISSION_MESSAGES, type SubscriptionResult, type VoteResult } from '@mc/
 import type { Db } from '../../db/db.ts';
 import { StatementBatcher } from '../../db/batch-queue.ts';
 import { businessError } from '../../http/errors.ts';
-import { publishMissionChanges } from '../../kernel/missions-live.ts';
+import { committed } from '../../kernel/effects.ts';
 
 /**
  * The vote and subscription toggles. Toggles that arrive together are written together: ONE
@@ -86,7 +86,7 @@ function toggleBatcher(db: Db, sql: string): StatementBatcher<Toggle, ToggleOutc
       // its missions, sent on the bus's own connection, so the spike never waits for it.
       const moved = new Set(rows.filter((row) => row.deleted || row.inserted).map((row) => toggles[row.n - 1]?.missionId ?? ''));
       moved.delete('');
-      publishMissionChanges(db, { counts: [...moved] });
+      committed(db, (effects) => effects.missionCounts(moved));
     },
   );
 }

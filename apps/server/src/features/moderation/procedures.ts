@@ -10,11 +10,11 @@ import {
 import { sqlState } from '../../db/db.ts';
 import { businessError, invalidParameter } from '../../http/errors.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
-import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { recordMissionEvent } from '../../kernel/events.ts';
 import { actorOf } from '../../kernel/actor.ts';
 import { deleteAccount, withoutPerson } from '../../kernel/account-deletion.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { attendeeActivity, eventOverview, findAttendees, findOrganiserMission, listOrganiserMissions } from './queries.ts';
 
 /** The console's Overview, Missions and People sections. Each procedure is for organisers only. */
@@ -37,7 +37,7 @@ export const moderationProcedures = {
    */
   hide_mission: organiserProcedure('hide_mission', { emails: 'others' }, async (params, ctx): Promise<OrganiserMission> => {
     if (params.p_reason === '') throw businessError(MODERATION_MESSAGES.reasonRequired);
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       const [mission] = await tx.query<{ name: string; hidden: boolean; hidden_reason: string | null }>(
         'select name, hidden_at is not null as hidden, hidden_reason from missions where mission_id = $1 for update',
         [params.p_mission_id],
@@ -55,18 +55,18 @@ export const moderationProcedures = {
         before: { hidden: mission.hidden, reason: mission.hidden_reason },
         after: { hidden: true, reason: params.p_reason },
       });
+      // Open screens (lists, the closing-panel ranking) drop it at once.
+      tx.effects.missionsChanged([params.p_mission_id]);
       // The team is told, with the reason (again only when the reason changes).
       if (!mission.hidden || mission.hidden_reason !== params.p_reason) {
         await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'mission_hidden', reason: params.p_reason });
       }
     });
-    // Open screens (lists, the closing-panel ranking) drop it at once.
-    publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
     return missionOrFail(await findOrganiserMission(ctx.db, params.p_mission_id));
   }),
 
   unhide_mission: organiserProcedure('unhide_mission', { emails: 'others' }, async (params, ctx): Promise<OrganiserMission> => {
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       const [mission] = await tx.query<{ name: string; hidden_reason: string | null }>(
         'select name, hidden_reason from missions where mission_id = $1 for update',
         [params.p_mission_id],
@@ -83,7 +83,6 @@ export const moderationProcedures = {
       });
       await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'mission_unhidden' });
     });
-    publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
     return missionOrFail(await findOrganiserMission(ctx.db, params.p_mission_id));
   }),
 
@@ -105,7 +104,7 @@ export const moderationProcedures = {
     if (params.p_user_id === ctx.userId) throw businessError(MODERATION_MESSAGES.notYourself);
     if (params.p_reason === '') throw businessError(PRIVACY_MESSAGES.deletionReasonRequired);
     try {
-      const deleted = await ctx.db.transaction(async (tx) => {
+      const deleted = await transaction(ctx.db, async (tx) => {
         const done = await deleteAccount(tx, params.p_user_id, params.p_mission_outcome);
         if (!done) throw businessError(MODERATION_MESSAGES.personNotFound);
         await recordAudit(tx, {
@@ -117,8 +116,6 @@ export const moderationProcedures = {
         });
         return done;
       });
-      // The votes, follows and team places that went with the account change the counts on screen.
-      publishMissionChanges(ctx.db, { counts: deleted.touched, changed: deleted.changed });
       return { email: deleted.email, mission_outcome: deleted.mission_outcome, new_owner_email: deleted.new_owner_email };
     } catch (error) {
       // The chosen co-owner created a mission of their own at this very moment: nothing was saved.

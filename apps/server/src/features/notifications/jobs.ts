@@ -4,12 +4,12 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import type { SigningKeys } from '../../auth/keys.ts';
+import { NEW_NOTIFICATIONS_TOPIC, type NotificationsBusChange } from '../../kernel/effects.ts';
 import type { LiveChannel } from '../../live/service.ts';
 import { MailDelivery } from '../../mail/outbox.ts';
 import { announcesReveal } from '../../kernel/round-changes.ts';
 import type { DueNotifications } from '../../kernel/manifest.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
-import { announceNewNotifications, NEW_NOTIFICATIONS_TOPIC } from '../../kernel/events.ts';
 import { sendDueReminders } from './reminders.ts';
 import { NotificationsFeed } from './live.ts';
 import { unsubscribeKey } from './unsubscribe.ts';
@@ -68,10 +68,9 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
     try {
       // Announcements whose time has come first, so an urgent one is mailed in this same pass.
       const now = new Date(clock.now());
-      let sent = 0;
-      for (const sendDue of options.due) sent += await sendDue(db, now);
-      sent += await sendDueReminders(db, now);
-      if (sent > 0) announceNewNotifications(db);
+      // Each tells the people concerned once its notifications are committed (kernel/effects.ts).
+      for (const sendDue of options.due) await sendDue(db, now);
+      await sendDueReminders(db, now);
       await sendDueDigests(digestDeps);
       await delivery?.deliverDue();
     } catch (error) {
@@ -105,21 +104,7 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
       }, WAKE_DELAY_MS);
     });
   };
-  options.live.bus.onEvents((events) => {
-    for (const event of events) {
-      // Programme alerts, announcements and reminders, and a revealed round's result (news for
-      // its voters and its missions' followers), may be mailed at once to people who asked for it.
-      if (event.topic === NEW_NOTIFICATIONS_TOPIC || (event.topic === ROUNDS_TOPIC && announcesReveal(event.data))) {
-        feed.poke();
-        wake();
-        continue;
-      }
-      if (event.topic !== MISSIONS_TOPIC) continue;
-      feed.poke();
-      // Content and team changes may have recorded notifications for someone who wants them mailed at once.
-      if ((event.data as { changed?: unknown[] }).changed?.length) wake();
-    }
-  });
+  followBus(options.live, feed, wake);
 
   const interval = setInterval(() => void run(), config.MAIL_DIGEST_INTERVAL_SECONDS * 1000);
   interval.unref();
@@ -140,4 +125,28 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
       delivery?.close();
     },
   };
+}
+
+/**
+ * What wakes the bell's live feed and the mail pass: whatever a change declared it wrote or whose
+ * bell it changed (kernel/effects.ts), a revealed round's result (news for its voters and its
+ * missions' followers), and missions events (vote milestones come with vote counts; content and
+ * team changes may have recorded notifications for someone who wants them mailed at once).
+ */
+function followBus(live: LiveChannel, feed: NotificationsFeed, wake: () => void): void {
+  live.bus.onEvents((events) => {
+    for (const event of events) {
+      if (event.topic === NEW_NOTIFICATIONS_TOPIC) {
+        const change = event.data as Partial<NotificationsBusChange>;
+        feed.bellsChanged(Array.isArray(change.bells) ? change.bells : []);
+        if (change.written) wake();
+      } else if (event.topic === ROUNDS_TOPIC && announcesReveal(event.data)) {
+        feed.poke();
+        wake();
+      } else if (event.topic === MISSIONS_TOPIC) {
+        feed.poke();
+        if ((event.data as { changed?: unknown[] }).changed?.length) wake();
+      }
+    }
+  });
 }

@@ -50,7 +50,7 @@ async function onlyConcernedHears(
   // The feed sends every word of one pass together, before the concerned reader's arrived: once
   // the other's connection has made a round trip after that, any word for them would be in.
   await apps.otherLive.roundTrip();
-  expect(apps.otherLive.received.map((entry) => entry.message.type)).toEqual(['ready']);
+  expect(apps.otherLive.received.map((entry) => entry.message.type)).toEqual(['ready', 'subscribed']);
 }
 
 describeEachDatabase(

@@ -10,16 +10,20 @@ const LOOK_BACK_SECONDS = 60;
 
 /**
  * Tells the people connected to THIS instance that they have new notifications, on their own
- * topic (`user:<id>`). Every change that records notifications publishes on the bus: a missions
- * event (vote milestones come with vote counts), or, for notifications without a mission event
- * (programme alerts, announcements, reminders), NEW_NOTIFICATIONS_TOPIC; either wakes it. It then
- * reads, once per interval and instance, which recent notifications have readers connected here,
- * and sends each of them their bell as get_my_notifications would answer it (in the language of
- * their account, as no request names one here), all read at once by the same query (readBells),
- * which alone decides what each reader may see.
+ * topic (`user:<id>`). Every change that records notifications declares it (kernel/effects.ts),
+ * which after its commit puts NEW_NOTIFICATIONS_TOPIC on the bus, naming also the people whose
+ * bell changed without a new notification (a request they were asked to answer, withdrawn or
+ * answered by someone else); vote milestones come with the missions event of the vote counts.
+ * Either wakes it. It then reads, once per interval and instance, which recent notifications have
+ * readers connected here, and sends each of them (and each person named) their bell as
+ * get_my_notifications would answer it (in the language of their account, as no request names
+ * one here), all read at once by the same query (readBells), which alone decides what each reader
+ * may see.
  */
 export class NotificationsFeed {
   private readonly sent = new Map<string, number>();
+  /** People named by a change whose bell changed without a new notification of theirs. */
+  private readonly named = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private again = false;
@@ -29,6 +33,12 @@ export class NotificationsFeed {
     private readonly hub: LiveHub,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** These people's bells changed (and maybe others', by new notifications): read them soon. */
+  bellsChanged(userIds: readonly string[]): void {
+    for (const id of userIds) if (typeof id === 'string') this.named.add(id);
+    this.poke();
+  }
 
   poke(): void {
     if (this.running) {
@@ -47,6 +57,8 @@ export class NotificationsFeed {
   }
 
   private async flush(): Promise<void> {
+    const named = [...this.named];
+    this.named.clear();
     if (this.hub.size === 0) return;
     this.running = true;
     try {
@@ -66,7 +78,7 @@ export class NotificationsFeed {
           where n.event_id is null and n.created_at > now() - make_interval(secs => ${LOOK_BACK_SECONDS}) and not (n.id = any($2::bigint[]))`,
         [sentIds('e'), sentIds('n')],
       );
-      const readers = new Set<string>();
+      const readers = new Set<string>(named.filter((id) => this.hub.hasSubscribers(userTopic(id))));
       for (const row of rows) {
         this.sent.set(row.key, Date.now());
         if (this.hub.hasSubscribers(userTopic(row.user_id))) readers.add(row.user_id);

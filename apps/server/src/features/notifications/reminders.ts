@@ -1,5 +1,6 @@
 import { REMINDER_MINUTES, venueInstant } from '@mc/contract';
-import type { Queryable } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
+import { committed } from '../../kernel/effects.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import { partsOf, programmeView, readPublished } from '../../kernel/programme.ts';
 
@@ -9,7 +10,7 @@ import { partsOf, programmeView, readPublished } from '../../kernel/programme.ts
  * programme). The notification job calls sendDueReminders on every pass; which reminders were
  * given is kept per part and start, so a pass on another instance, or a later one, gives none twice.
  */
-export async function sendDueReminders(db: Queryable, now: Date = new Date()): Promise<number> {
+export async function sendDueReminders(db: Db, now: Date = new Date()): Promise<number> {
   const programme = programmeView((await readPublished(db)).programme);
   const lead = REMINDER_MINUTES * 60_000;
   const due = partsOf(programme)
@@ -35,7 +36,9 @@ export async function sendDueReminders(db: Queryable, now: Date = new Date()): P
      ) select count(*)::int as n from told`,
     [due.map((entry) => entry.partId), due.map((entry) => entry.startsAt.toISOString())],
   );
-  return Number(row?.n ?? 0);
+  const told = Number(row?.n ?? 0);
+  if (told > 0) committed(db, (effects) => effects.notificationsWritten());
+  return told;
 }
 
 export const reminderProcedures = {

@@ -12,12 +12,12 @@ import {
 import { businessError } from '../../http/errors.ts';
 import { SEEN_BY_AUDIENCES_SQL } from '../../kernel/people.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
-import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { isoTime } from '../../db/sql.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { roleCardSeenBy } from '../../kernel/role-card.ts';
 import { SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
 import { emailSeenBySql } from '../../kernel/members.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { collectPersonData, zipPersonData } from './data-export.ts';
 import { deleteAccount } from '../../kernel/account-deletion.ts';
 
@@ -59,7 +59,7 @@ export const privacyProcedures = {
    * tab, a retry) finds nothing left and says so; a wrong e-mail changes nothing.
    */
   delete_my_account: procedure('delete_my_account', async (params, ctx): Promise<OwnAccountDeleted> => {
-    const deleted = await ctx.db.transaction(async (tx) => {
+    const deleted = await transaction(ctx.db, async (tx) => {
       const [person] = await tx.query<{ email: string }>('select email from users where id = $1', [ctx.userId]);
       if (!person) throw businessError(PRIVACY_MESSAGES.nothingLeft);
       if (person.email.toLowerCase() !== params.p_email.trim().toLowerCase()) throw businessError(PRIVACY_MESSAGES.emailMismatch);
@@ -75,7 +75,6 @@ export const privacyProcedures = {
       });
       return done;
     });
-    publishMissionChanges(ctx.db, { counts: deleted.touched, changed: deleted.changed });
     return { mission_outcome: deleted.mission_outcome };
   }),
 

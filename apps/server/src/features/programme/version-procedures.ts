@@ -1,5 +1,4 @@
 import { procedure } from '../../rpc/procedure.ts';
-import { announceNewNotifications } from '../../kernel/events.ts';
 import { recordProgrammeAlerts } from '../../kernel/programme-alerts.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
 import { actorOf } from '../../kernel/actor.ts';
@@ -25,7 +24,6 @@ export const versionProcedures = {
           ),
       },
     );
-    if (published.notified > 0) announceNewNotifications(ctx.db);
     return published;
   }),
   list_programme_versions: procedure('list_programme_versions', async (_params, ctx) => listVersions(ctx.db)),

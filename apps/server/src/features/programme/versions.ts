@@ -11,6 +11,7 @@ import {
   type PublishResult,
 } from '@mc/contract';
 import type { Db, Queryable } from '../../db/db.ts';
+import { transaction, type Tx } from '../../kernel/effects.ts';
 import { businessError } from '../../http/errors.ts';
 import { readPublished } from '../../kernel/programme.ts';
 import type { Actor } from '../../kernel/audit.ts';
@@ -71,7 +72,7 @@ export function checkedNote(note: string): string {
 
 export interface PublishHooks {
   /** Tells the people the changes concern, inside the publishing transaction; answers how many were told. */
-  notify?: (tx: Queryable, version: number, changes: PartChange[]) => Promise<number>;
+  notify?: (tx: Tx, version: number, changes: PartChange[]) => Promise<number>;
 }
 
 /**
@@ -82,7 +83,7 @@ export interface PublishHooks {
  */
 export async function publishDraft(db: Db, actor: Actor, input: { note: string; draftVersion: number }, hooks: PublishHooks = {}): Promise<PublishResult> {
   const note = checkedNote(input.note);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [draft] = await tx.query<{ document: ProgrammeDocument; version: string | number }>('select document, version from programme for update');
     if (!draft) throw new Error('the programme has not been seeded');
     if (Number(draft.version) !== input.draftVersion) throw businessError(VERSION_MESSAGES.draftMoved);

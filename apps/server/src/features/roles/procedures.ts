@@ -3,9 +3,9 @@ import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
-import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { escapeLike } from '../../db/sql.ts';
 import { findRole, isMissionOwner, listOpenRoles, roleOpenSql, ROLE_COLUMNS } from '../../kernel/open-roles.ts';
+import { transaction } from '../../kernel/effects.ts';
 
 /**
  * Locks the mission for the rest of the transaction (every team and role change on one mission
@@ -28,8 +28,10 @@ export const rolesProcedures = {
   save_mission_role: procedure('save_mission_role', async (params, ctx) => {
     if (params.p_title === '') throw businessError(ROLE_MESSAGES.titleRequired);
     const skills = [...new Set(params.p_skills)];
-    const roleId = await ctx.db.transaction(async (tx) => {
+    const roleId = await transaction(ctx.db, async (tx) => {
       await lockOwnedMission(tx, params.p_mission_id, ctx.userId);
+      // Open screens read the mission (and its open roles) again.
+      tx.effects.missionsChanged([params.p_mission_id]);
       const values = [params.p_mission_id, params.p_title, params.p_description, skills, params.p_archetype ?? null, params.p_places];
       if (!params.p_role_id) {
         const [created] = await tx.query<{ role_id: string }>(
@@ -53,7 +55,6 @@ export const rolesProcedures = {
       );
       return params.p_role_id;
     });
-    publishMissionChanges(ctx.db, { changed: [params.p_mission_id] });
     const role = await findRole(ctx.db, roleId);
     return role ? [role] : [];
   }),
@@ -62,15 +63,15 @@ export const rolesProcedures = {
   close_mission_role: procedure('close_mission_role', async (params, ctx) => {
     const role = await findRole(ctx.db, params.p_role_id);
     if (!role) throw businessError(ROLE_MESSAGES.roleNotFound);
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       await lockOwnedMission(tx, role.mission_id, ctx.userId);
       const closed = await tx.query(
         'update mission_roles set closed_at = now(), updated_at = now() where role_id = $1 and closed_at is null returning role_id',
         [params.p_role_id],
       );
       if (!closed.length) throw businessError(ROLE_MESSAGES.roleNotFound);
+      tx.effects.missionsChanged([role.mission_id]);
     });
-    publishMissionChanges(ctx.db, { changed: [role.mission_id] });
     const closed = await findRole(ctx.db, params.p_role_id);
     return closed ? [closed] : [];
   }),
@@ -79,15 +80,15 @@ export const rolesProcedures = {
   reopen_mission_role: procedure('reopen_mission_role', async (params, ctx) => {
     const role = await findRole(ctx.db, params.p_role_id);
     if (!role) throw businessError(ROLE_MESSAGES.roleNotClosed);
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       await lockOwnedMission(tx, role.mission_id, ctx.userId);
       const reopened = await tx.query(
         'update mission_roles set closed_at = null, updated_at = now() where role_id = $1 and closed_at is not null returning role_id',
         [params.p_role_id],
       );
       if (!reopened.length) throw businessError(ROLE_MESSAGES.roleNotClosed);
+      tx.effects.missionsChanged([role.mission_id]);
     });
-    publishMissionChanges(ctx.db, { changed: [role.mission_id] });
     const reopened = await findRole(ctx.db, params.p_role_id);
     return reopened ? [reopened] : [];
   }),

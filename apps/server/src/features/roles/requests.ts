@@ -2,11 +2,11 @@ import { OPEN_REQUESTS_MAX, REQUEST_MESSAGES, type TeamRequest } from '@mc/contr
 import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure } from '../../rpc/procedure.ts';
 import type { Queryable } from '../../db/db.ts';
-import { publishMissionChanges } from '../../kernel/missions-live.ts';
-import { acceptsAdditionsSql, recordMembersAdded } from '../../kernel/events.ts';
+import { acceptsAdditionsSql, recordMembersAdded, recordRequestEvent } from '../../kernel/events.ts';
 import { roleCardVisibleSql } from '../../kernel/role-card.ts';
 import { isOwnerSql } from '../../kernel/members.ts';
 import { isMissionOwner, roleOpenSql } from '../../kernel/open-roles.ts';
+import { committed, transaction, type Tx } from '../../kernel/effects.ts';
 
 /*
  * Asking to join and inviting (docs/product.md#joining-a-team). Every change to one mission's
@@ -68,16 +68,19 @@ async function insertRequest(
   return created.request_id;
 }
 
-async function tell(tx: Queryable, kind: string, missionId: string, actor: string, subject: string, data: object, readers: string[]): Promise<void> {
-  await tx.query('select record_request_event($1, $2, $3, $4, $5::jsonb, $6::uuid[])', [kind, missionId, actor, subject, JSON.stringify(data), readers]);
+/**
+ * The people whose bell shows this request for them to answer (the owners it was sent to, or the
+ * person invited): once it is answered or withdrawn, their bells no longer offer to answer it.
+ */
+const requestReadersSql = (missionId: string, requestId: string) => `select n.user_id from mission_events e join notifications n on n.event_id = e.id
+  where e.mission_id = ${missionId} and e.kind in ('join_requested', 'invited_to_team') and e.data->>'request' = ${requestId}::text`;
+
+async function requestReaders(tx: Queryable, missionId: string, requestId: string): Promise<string[]> {
+  return (await tx.query<{ user_id: string }>(requestReadersSql('$1', '$2'), [missionId, requestId])).map((row) => row.user_id);
 }
 
 /** Accepts an open request: the person joins with the role's title as role_in_team, if a place is left. */
-async function accept(
-  tx: Queryable,
-  request: { request_id: string; kind: string; role_id: string; user_id: string; invited_by: string | null },
-  actor: string,
-) {
+async function accept(tx: Tx, request: { request_id: string; kind: string; role_id: string; user_id: string; invited_by: string | null }, actor: string) {
   const role = await lockRole(tx, request.role_id);
   if (!role.open) throw businessError(REQUEST_MESSAGES.roleClosed);
   if (await isMember(tx, role.mission_id, request.user_id)) throw businessError(REQUEST_MESSAGES.personAlreadyMember);
@@ -97,7 +100,7 @@ async function accept(
 export const requestProcedures = {
   /** The caller asks to join a mission for an open role, with a short message; the owners are told. */
   ask_to_join: procedure('ask_to_join', async (params, ctx) => {
-    const requestId = await ctx.db.transaction(async (tx) => {
+    const requestId = await transaction(ctx.db, async (tx) => {
       const role = await lockRole(tx, params.p_role_id);
       // One person's requests one after another, so the limit of open requests holds. The mission
       // first, then the person (docs/ARCHITECTURE.md#lock-order), and FOR NO KEY UPDATE, which lets
@@ -118,7 +121,8 @@ export const requestProcedures = {
         message: params.p_message,
       });
       const data = { role: role.title, request: id, request_kind: 'ask' };
-      await tell(tx, 'join_requested', role.mission_id, ctx.userId, ctx.userId, data, await ownerIds(tx, role.mission_id));
+      const event = { kind: 'join_requested', missionId: role.mission_id, actorId: ctx.userId, subjectId: ctx.userId, data } as const;
+      await recordRequestEvent(tx, event, await ownerIds(tx, role.mission_id));
       return id;
     });
     return requestById(ctx.db, requestId);
@@ -126,7 +130,7 @@ export const requestProcedures = {
 
   /** An owner invites a person whose role card they may read to an open role; the person is told. */
   invite_to_role: procedure('invite_to_role', async (params, ctx) => {
-    const requestId = await ctx.db.transaction(async (tx) => {
+    const requestId = await transaction(ctx.db, async (tx) => {
       const role = await lockRole(tx, params.p_role_id);
       if (!(await isMissionOwner(tx, role.mission_id, ctx.userId))) throw forbidden(REQUEST_MESSAGES.notYours);
       if (!role.open) throw businessError(REQUEST_MESSAGES.roleClosed);
@@ -147,9 +151,9 @@ export const requestProcedures = {
         by: ctx.userId,
         message: params.p_message,
       });
-      await tell(tx, 'invited_to_team', role.mission_id, ctx.userId, params.p_user_id, { role: role.title, request: id, request_kind: 'invite' }, [
-        params.p_user_id,
-      ]);
+      const data = { role: role.title, request: id, request_kind: 'invite' };
+      const event = { kind: 'invited_to_team', missionId: role.mission_id, actorId: ctx.userId, subjectId: params.p_user_id, data } as const;
+      await recordRequestEvent(tx, event, [params.p_user_id]);
       return id;
     });
     return requestById(ctx.db, requestId);
@@ -162,7 +166,7 @@ export const requestProcedures = {
   answer_team_request: procedure('answer_team_request', async (params, ctx) => {
     const [known] = await ctx.db.query<{ mission_id: string }>('select mission_id from team_requests where request_id = $1', [params.p_request_id]);
     if (!known) throw businessError(REQUEST_MESSAGES.notFound);
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       await tx.query('select mission_id from missions where mission_id = $1 for update', [known.mission_id]);
       const [request] = await tx.query<{ request_id: string; kind: string; role_id: string; user_id: string; invited_by: string | null; title: string }>(
         `select q.request_id, q.kind, q.role_id, q.user_id, q.invited_by, r.title
@@ -172,6 +176,8 @@ export const requestProcedures = {
       if (!request) throw businessError(REQUEST_MESSAGES.notFound);
       const mayAnswer = request.kind === 'ask' ? await isMissionOwner(tx, known.mission_id, ctx.userId) : request.user_id === ctx.userId;
       if (!mayAnswer) throw forbidden(REQUEST_MESSAGES.notYours);
+      // Whoever else was asked to answer it sees it answered.
+      tx.effects.bellsChanged(await requestReaders(tx, known.mission_id, request.request_id));
       if (params.p_accept) {
         await accept(tx, request, ctx.userId);
         return;
@@ -180,23 +186,27 @@ export const requestProcedures = {
       await tx.query(`update team_requests set status = 'declined', reason = $2, answered_at = now() where request_id = $1`, [request.request_id, reason]);
       const readers = request.kind === 'ask' ? [request.user_id] : await ownerIds(tx, known.mission_id);
       const data = { role: request.title, reason, request_kind: request.kind };
-      await tell(tx, 'request_declined', known.mission_id, ctx.userId, request.user_id, data, readers);
+      const event = { kind: 'request_declined', missionId: known.mission_id, actorId: ctx.userId, subjectId: request.user_id, data } as const;
+      await recordRequestEvent(tx, event, readers);
     });
-    if (params.p_accept) publishMissionChanges(ctx.db, { counts: [known.mission_id], changed: [known.mission_id] });
     return requestById(ctx.db, params.p_request_id);
   }),
 
   /** The person withdraws their own open request to join, or an owner an open invitation. */
   withdraw_team_request: procedure('withdraw_team_request', async (params, ctx) => {
-    const withdrawn = await ctx.db.query<{ request_id: string }>(
+    const withdrawn = await ctx.db.query<{ request_id: string; readers: string[] }>(
       `update team_requests q set status = 'withdrawn', answered_at = now()
         where q.request_id = $1 and q.status = 'open'
           and ((q.kind = 'ask' and q.user_id = $2)
                or (q.kind = 'invite' and exists (select 1 from mission_members o where o.mission_id = q.mission_id and o.user_id = $2 and ${isOwnerSql('o')})))
-        returning q.request_id`,
+        returning q.request_id,
+                  array(${requestReadersSql('q.mission_id', 'q.request_id')}) as readers`,
       [params.p_request_id, ctx.userId],
     );
-    if (!withdrawn.length) throw businessError(REQUEST_MESSAGES.notFound);
+    const [done] = withdrawn;
+    if (!done) throw businessError(REQUEST_MESSAGES.notFound);
+    // The one statement committed: the people it was sent to no longer see it waiting for them.
+    committed(ctx.db, (effects) => effects.bellsChanged(done.readers));
     return requestById(ctx.db, params.p_request_id);
   }),
 

@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { publishLive } from '../../live/publish.ts';
-import { changeOf, roundIdOf, type RoundChange } from '../../kernel/round-changes.ts';
+import { changeOf, roundIdOf } from '../../kernel/round-changes.ts';
 import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
 
 /**
@@ -15,13 +14,13 @@ import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
  */
 export const ROUNDS_FLUSH_INTERVAL_MS = 1_000;
 
-/**
- * Tells every instance a round changed, after the commit. The bus carries only the round's id and
- * the kind of change; each instance's RoundsFeed reads what anyone may see of it.
+/*
+ * A round's change is declared by the change itself (tx.effects.roundChanged, kernel/effects.ts)
+ * and reaches the bus after its commit: only the round's id and the kind of change (who has voted,
+ * gathered for up to ROUNDS_FLUSH_INTERVAL_MS; its state or schedule, sent at once, as a screen
+ * must say "Voting closed" within a second; or its result revealed, which also records
+ * notifications). Each instance's RoundsFeed reads what anyone may see of it.
  */
-export function publishRoundChange(db: Db, roundId: string, change: RoundChange = 'votes'): void {
-  publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId, change } });
-}
 
 /**
  * Coalesces round changes per instance: the rounds that changed within an interval are read once

@@ -4,7 +4,6 @@ import { businessError, invalidParameter } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { organiserProcedure } from '../../kernel/access.ts';
 import { actorOf } from '../../kernel/actor.ts';
-import { publishRoundChange } from './live.ts';
 import { currentRoundId, findSettings, myVotes, organiserRounds, roundFor, roundResult, voteAnswer } from './queries.ts';
 import { createRound, setCloseTime, updateRound } from './settings.ts';
 import { advanceRounds, moveRound } from './state.ts';
@@ -13,7 +12,7 @@ import { withdrawVote } from './votes.ts';
 
 /** Applies the schedule before a read, so whichever instance answers, it answers by the database's clock. */
 async function advance(db: Db): Promise<void> {
-  for (const roundId of await advanceRounds(db)) publishRoundChange(db, roundId, 'state');
+  await advanceRounds(db);
 }
 
 async function organiserRound(ctx: CallContext, roundId: string): Promise<OrganiserRound> {
@@ -28,8 +27,8 @@ async function attendeeVotes(ctx: CallContext, roundId: string): Promise<RoundVo
   return answer;
 }
 
+/** The round as the console shows it after a change (which declared its own effects, state.ts and settings.ts). */
 async function changed(ctx: CallContext, roundId: string): Promise<OrganiserRound> {
-  publishRoundChange(ctx.db, roundId, 'state');
   return organiserRound(ctx, roundId);
 }
 
@@ -63,7 +62,6 @@ export const roundsProcedures = {
   reveal_vote_round: organiserProcedure('reveal_vote_round', async (params, ctx) => {
     await advance(ctx.db);
     await moveRound(ctx.db, params.p_round_id, 'revealed', actorOf(ctx));
-    publishRoundChange(ctx.db, params.p_round_id, 'revealed');
     return organiserRound(ctx, params.p_round_id);
   }),
 
@@ -79,19 +77,16 @@ export const roundsProcedures = {
   }),
 
   cast_round_vote: procedure('cast_round_vote', async (params, ctx) => {
-    const published = () => publishRoundChange(ctx.db, params.p_round_id);
     // Most votes are cast in a batch with the others arriving together, which also refuses a vote
     // the round's rules do not allow; one that lost a race is cast again alone.
-    const cast = await castInBatch(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId, published);
+    const cast = await castInBatch(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId);
     if (cast) return cast;
     await castVote(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId);
-    published();
     return attendeeVotes(ctx, params.p_round_id);
   }),
 
   withdraw_round_vote: procedure('withdraw_round_vote', async (params, ctx) => {
     await withdrawVote(ctx.db, params.p_round_id, params.p_mission_id, ctx.userId);
-    publishRoundChange(ctx.db, params.p_round_id);
     return attendeeVotes(ctx, params.p_round_id);
   }),
 

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { publishRoundChange } from './live.ts';
 import { advanceRoundsTimed } from './state.ts';
 
 /** How often each instance applies the rounds' schedule when nobody is asking. */
@@ -18,8 +17,8 @@ export function startRoundSchedule(db: Db, log: FastifyBaseLogger): { close(): P
   let closed = false;
   const tick = () => {
     running ??= advanceRoundsTimed(db)
-      .then(({ changed, nextInMs }) => {
-        for (const roundId of changed) publishRoundChange(db, roundId, 'state');
+      .then(({ nextInMs }) => {
+        // What the schedule changed was published after its commit (advanceRoundsTimed declares it).
         if (nextInMs !== null && nextInMs < ROUND_SCHEDULE_INTERVAL_MS && !closed) {
           clearTimeout(onTime);
           // A few milliseconds late, so the database's clock has certainly passed the moment.

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { eventYear } from '../../kernel/programme.ts';
+import { transaction } from '../../kernel/effects.ts';
 import { findSettings, iso } from './queries.ts';
 
 type Settings = ParsedProcedureParams<'create_vote_round'>;
@@ -66,7 +67,7 @@ function values(roundId: string | null, settings: Settings): unknown[] {
 
 export async function createRound(db: Db, sent: Settings, actor: Actor): Promise<string> {
   const settings = await withMoments(db, sent);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const shortlist = await checkSettings(tx, settings);
     const [row] = await tx.query<{ round_id: string }>(
       `insert into vote_rounds (round_id, name, votes_per_person, allow_own_mission, show_counts_while_open, all_missions, opens_at, closes_at,
@@ -77,6 +78,7 @@ export async function createRound(db: Db, sent: Settings, actor: Actor): Promise
     if (!row) throw new Error('insert into vote_rounds returned nothing');
     await saveShortlist(tx, row.round_id, shortlist);
     await recordAudit(tx, { actor, kind: ROUND_AUDIT_KINDS.created, subject: settings.p_name, after: auditView(settings, shortlist) });
+    tx.effects.roundChanged(row.round_id, 'state');
     return row.round_id;
   });
 }
@@ -84,7 +86,7 @@ export async function createRound(db: Db, sent: Settings, actor: Actor): Promise
 /** Changes a round that has not opened yet (the console's form sends every setting). */
 export async function updateRound(db: Db, roundId: string, sent: Settings, actor: Actor): Promise<void> {
   const settings = await withMoments(db, sent);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [round] = await tx.query<{ state: string }>('select state from vote_rounds where round_id = $1 for update', [roundId]);
     if (!round) throw businessError(ROUND_MESSAGES.notFound);
     if (round.state !== 'draft') throw businessError(ROUND_MESSAGES.notDraft);
@@ -93,13 +95,14 @@ export async function updateRound(db: Db, roundId: string, sent: Settings, actor
     await tx.query(`update vote_rounds set ${SETTING_VALUES}, updated_at = now() where round_id = $1`, values(roundId, settings));
     await saveShortlist(tx, roundId, shortlist);
     await recordAudit(tx, { actor, kind: ROUND_AUDIT_KINDS.updated, subject: settings.p_name, before, after: auditView(settings, shortlist) });
+    tx.effects.roundChanged(roundId, 'state');
   });
 }
 
 /** Sets (or clears) the closing time of a draft or open round. */
 export async function setCloseTime(db: Db, roundId: string, sentClose: string | null, actor: Actor): Promise<void> {
   const closesAt = await momentOf(db, sentClose);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [round] = await tx.query<Pick<RoundSettings, 'name' | 'state' | 'closes_at'> & { close_before_open: boolean; close_passed: boolean }>(
       `select name, state, ${iso('closes_at')} as closes_at, coalesce($2::timestamptz <= opens_at, false) as close_before_open,
               coalesce($2::timestamptz <= now(), false) as close_passed
@@ -111,6 +114,7 @@ export async function setCloseTime(db: Db, roundId: string, sentClose: string | 
     if (round.close_before_open) throw businessError(ROUND_MESSAGES.closeBeforeOpen);
     if (round.close_passed) throw businessError(ROUND_MESSAGES.closeInPast);
     await tx.query('update vote_rounds set closes_at = $2, updated_at = now() where round_id = $1', [roundId, closesAt]);
+    tx.effects.roundChanged(roundId, 'state');
     await recordAudit(tx, {
       actor,
       kind: ROUND_AUDIT_KINDS.updated,

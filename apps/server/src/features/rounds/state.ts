@@ -2,6 +2,7 @@ import { ROUND_AUDIT_KINDS, ROUND_MESSAGES, type RoundState } from '@mc/contract
 import { sqlState, type Db, type Queryable } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
+import { transaction } from '../../kernel/effects.ts';
 
 /** Who the audit log names for what the schedule did: the database's clock, not a person. */
 export const SCHEDULE_ACTOR: Actor = { userId: null, label: 'schedule' };
@@ -43,7 +44,7 @@ export async function advanceRoundsTimed(db: Db): Promise<{ changed: string[]; n
   const nextInMs = due?.next_in_ms ?? null;
   if (!due?.due) return { changed: [], nextInMs };
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const closed = await tx.query<{ round_id: string; name: string }>(
         `update vote_rounds set state = 'closed', closed_at = closes_at, updated_at = now()
           where state = 'open' and closes_at <= now() returning round_id, name`,
@@ -59,6 +60,7 @@ export async function advanceRoundsTimed(db: Db): Promise<{ changed: string[]; n
       );
       for (const round of closed) await recordTransition(tx, SCHEDULE_ACTOR, round.name, 'open', 'closed');
       for (const round of opened) await recordTransition(tx, SCHEDULE_ACTOR, round.name, 'draft', 'open');
+      for (const round of [...closed, ...opened]) tx.effects.roundChanged(round.round_id, 'state');
       return { changed: [...closed, ...opened].map((round) => round.round_id), nextInMs };
     });
   } catch (error) {
@@ -93,7 +95,7 @@ function refusal(state: RoundState, to: keyof typeof TRANSITIONS): string {
 export async function moveRound(db: Db, roundId: string, to: keyof typeof TRANSITIONS, actor: Actor): Promise<void> {
   const step = TRANSITIONS[to];
   try {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const [round] = await tx.query<{ name: string; state: RoundState; closing_passed: boolean }>(
         `select name, state, coalesce(closes_at <= now(), false) as closing_passed from vote_rounds where round_id = $1 for update`,
         [roundId],
@@ -103,8 +105,13 @@ export async function moveRound(db: Db, roundId: string, to: keyof typeof TRANSI
       if (to === 'open' && round.closing_passed) throw businessError(ROUND_MESSAGES.closeInPast);
       await tx.query(`update vote_rounds set ${step.set}, updated_at = now() where round_id = $1`, [roundId]);
       await recordTransition(tx, actor, round.name, round.state, to);
+      tx.effects.roundChanged(roundId, 'state');
       // The bell tells the voters and the finalists' followers, saved with the reveal or not at all.
-      if (to === 'revealed') await tx.query('select record_round_revealed($1, $2)', [roundId, actor.userId]);
+      if (to === 'revealed') {
+        await tx.query('select record_round_revealed($1, $2)', [roundId, actor.userId]);
+        tx.effects.roundChanged(roundId, 'revealed');
+        tx.effects.notificationsWritten();
+      }
     });
   } catch (error) {
     if (sqlState(error) === '23505' && constraintOf(error) === ONE_OPEN_INDEX) throw businessError(ROUND_MESSAGES.anotherOpen);

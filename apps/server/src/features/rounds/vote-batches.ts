@@ -2,6 +2,7 @@ import { ROUND_MESSAGES, type MyRoundVote, type RoundVoteAnswer } from '@mc/cont
 import type { Db } from '../../db/db.ts';
 import { StatementBatcher } from '../../db/batch-queue.ts';
 import { businessError } from '../../http/errors.ts';
+import { committed } from '../../kernel/effects.ts';
 import { IN_ROUND, iso } from './queries.ts';
 import { newReceipt } from './votes.ts';
 
@@ -137,12 +138,13 @@ function outcomeOf(roundId: string, row: CastRow | null | undefined): RoundVoteA
 }
 
 /** One round's votes, sent in batches by the one batcher, at most one vote of a person in each. */
-function roundVoteBatcher(db: Db, roundId: string, onCast: () => void): StatementBatcher<Vote, CastRow> {
+function roundVoteBatcher(db: Db, roundId: string): StatementBatcher<Vote, CastRow> {
   return new StatementBatcher<Vote, CastRow>(
     db.kind,
     (votes) => castStatement(db, roundId, votes),
     (_votes, rows) => {
-      if (rows.some((row) => row.my_votes !== null)) onCast();
+      // The batch committed (one statement): one round change for all its votes.
+      if (rows.some((row) => row.my_votes !== null)) committed(db, (effects) => effects.roundChanged(roundId));
     },
   );
 }
@@ -152,9 +154,9 @@ const batchers = new WeakMap<Db, Map<string, StatementBatcher<Vote, CastRow>>>()
 /**
  * Casts a vote in a batch with the others arriving together: answers the voter's votes when it was
  * cast, throws the refusal when a rule refused it, or answers null when it lost a race (the caller
- * then casts it alone). `onCast` runs once per batch that cast anything, after its commit.
+ * then casts it alone). A batch that cast anything declares the round's change once, after its commit.
  */
-export async function castInBatch(db: Db, roundId: string, missionId: string, userId: string, onCast: () => void): Promise<RoundVoteAnswer | null> {
+export async function castInBatch(db: Db, roundId: string, missionId: string, userId: string): Promise<RoundVoteAnswer | null> {
   let byRound = batchers.get(db);
   if (!byRound) {
     byRound = new Map();
@@ -164,7 +166,7 @@ export async function castInBatch(db: Db, roundId: string, missionId: string, us
   for (const [id, batcher] of byRound) if (id !== roundId && batcher.idle) byRound.delete(id);
   let batcher = byRound.get(roundId);
   if (!batcher) {
-    batcher = roundVoteBatcher(db, roundId, onCast);
+    batcher = roundVoteBatcher(db, roundId);
     byRound.set(roundId, batcher);
   }
   return outcomeOf(roundId, await batcher.submit({ missionId, key: userId, receipt: newReceipt() }));
@@ -178,7 +180,7 @@ export async function castInBatch(db: Db, roundId: string, missionId: string, us
 export async function castVote(db: Db, roundId: string, missionId: string, userId: string): Promise<void> {
   for (let attempt = 0; attempt < 6; attempt++) {
     const [row] = await castStatement(db, roundId, [{ missionId, key: userId, receipt: newReceipt() }]);
-    if (outcomeOf(roundId, row)) return;
+    if (outcomeOf(roundId, row)) return committed(db, (effects) => effects.roundChanged(roundId));
   }
   throw businessError(ROUND_MESSAGES.noVotesLeft);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ROUND_MESSAGES } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
+import { committed } from '../../kernel/effects.ts';
 
 /**
  * The round, only while it is open by the database's clock, locked FOR SHARE: a close waits for
@@ -31,7 +32,7 @@ export async function withdrawVote(db: Db, roundId: string, missionId: string, u
      returning v.mission_id`,
     [roundId, missionId, userId],
   );
-  if (rows.length > 0) return;
+  if (rows.length > 0) return committed(db, (effects) => effects.roundChanged(roundId));
   const [round] = await db.query<{ state: string; past_close: boolean }>(
     `select state, coalesce(clock_timestamp() >= closes_at, false) as past_close from vote_rounds where round_id = $1`,
     [roundId],

@@ -5,9 +5,9 @@ import { sqlState, type Queryable } from '../../db/db.ts';
 import { escapeLike } from '../../db/sql.ts';
 import { foundBySearchSql, SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
-import { publishMissionChanges } from '../../kernel/missions-live.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
 import { isOwnerSql, listMembers } from '../../kernel/members.ts';
+import { transaction } from '../../kernel/effects.ts';
 
 /** At most this many people per search: a page a person can scan, never a dump of the user table. */
 export const USER_SEARCH_LIMIT = 20;
@@ -71,7 +71,7 @@ export const teamsProcedures = {
    * are P0001 errors with the messages of docs/product.md#add_mission_member.
    */
   add_mission_member: procedure('add_mission_member', { emails: 'others' }, async (params, ctx) => {
-    const added = await ctx.db.transaction(async (tx) => {
+    return transaction(ctx.db, async (tx) => {
       if (!(await lockMission(tx, params.p_mission_id))) throw businessError(TEAM_MESSAGES.missionNotFound);
       await assertOwner(tx, ctx, params.p_mission_id);
       const inserted = await tx
@@ -98,8 +98,6 @@ export const teamsProcedures = {
       );
       throw businessError(!user ? TEAM_MESSAGES.userNotFound : user.member ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.additionsRefused);
     });
-    publishMissionChanges(ctx.db, { counts: [params.p_mission_id], changed: [params.p_mission_id] });
-    return added;
   }),
 
   /**
@@ -129,7 +127,7 @@ export const teamsProcedures = {
    * longer an owner and is refused, and one owner remains.
    */
   remove_mission_member: procedure('remove_mission_member', { caller: 'p_removed_by' }, async (params, ctx) => {
-    const result = await ctx.db.transaction(async (tx): Promise<RemoveMemberResult> => {
+    return transaction(ctx.db, async (tx): Promise<RemoveMemberResult> => {
       if (!(await lockMission(tx, params.p_mission_id))) return 'no_member_found';
       const leaving = params.p_user_id === ctx.userId;
       if (!leaving) await assertOwner(tx, ctx, params.p_mission_id);
@@ -148,7 +146,5 @@ export const teamsProcedures = {
       await recordMissionEvent(tx, params.p_mission_id, ctx.userId, { kind: 'member_removed', subject: params.p_user_id });
       return 'member_deleted';
     });
-    if (result === 'member_deleted') publishMissionChanges(ctx.db, { counts: [params.p_mission_id], changed: [params.p_mission_id] });
-    return result;
   }),
 };

@@ -33,7 +33,6 @@ export default function LiveUpdates() {
       refreshNotifications();
       void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
     };
-    let liveOnce = false;
     const live = new LiveConnection(
       async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
       [MISSIONS_TOPIC, ROUNDS_TOPIC, ownTopic],
@@ -46,16 +45,10 @@ export default function LiveUpdates() {
           else if (message.type === 'event' && message.topic === ownTopic)
             queryClient.setQueryData(queryKeys.notifications(userId), (message.data as UserLiveEvent).list);
         },
-        status: (status) => {
-          setLiveStatus(status);
-          // A notification written between the bell's first read and the subscription would
-          // otherwise wait for the next focus: once live for the first time, read them again.
-          if (status === 'live' && !liveOnce) {
-            liveOnce = true;
-            refreshNotifications();
-          }
-        },
-        reconnected: refreshAll,
+        status: setLiveStatus,
+        // A change made between a screen's first read and the subscription (or during a break)
+        // came through no message: once the server confirms the subscription, read afresh.
+        subscribed: refreshAll,
       },
     );
     connection.current = live;

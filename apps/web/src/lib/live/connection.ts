@@ -10,6 +10,9 @@ import { backoffDelayMs } from '../networkPolicy';
  * It follows the app's one network layer (lib/network.ts): while the server cannot be reached it
  * closes its socket (on a network that lies, an open socket is silently dead) and does not try;
  * when the server answers again it reconnects at once, and what changed meanwhile is read afresh.
+ * A change made while the connection is being set up (after the screen's first read, before the
+ * server took the subscription) comes through no message: so each time the server confirms the
+ * subscription, the first time as after a break, the screens read afresh what they show.
  */
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'unavailable';
@@ -18,8 +21,11 @@ export interface LiveListener {
   /** A message from the server (an event, or 'resync'). */
   message(message: LiveServerMessage): void;
   status(status: LiveStatus): void;
-  /** The connection came back after a break: what changed meanwhile must be read afresh. */
-  reconnected(): void;
+  /**
+   * The server confirmed the subscription (on the first connection, and again after each break):
+   * from now on every change comes as a message, and what changed before must be read afresh.
+   */
+  subscribed(): void;
 }
 
 /** Waits before reconnection attempt n (0-based): the app's one backoff (lib/networkPolicy.ts). */
@@ -28,7 +34,7 @@ export const reconnectDelayMs = backoffDelayMs;
 /** After this many failed attempts in a row, the app says live updates are unavailable (and keeps trying). */
 export const ATTEMPTS_BEFORE_UNAVAILABLE = 3;
 
-type TabMessage = { kind: 'message'; message: LiveServerMessage } | { kind: 'status'; status: LiveStatus } | { kind: 'reconnected' } | { kind: 'hello' };
+type TabMessage = { kind: 'message'; message: LiveServerMessage } | { kind: 'status'; status: LiveStatus } | { kind: 'subscribed' } | { kind: 'hello' };
 
 const CHANNEL_NAME = 'mission-control-live';
 const LOCK_NAME = 'mission-control-live-socket';
@@ -118,14 +124,14 @@ export class LiveConnection {
     if (this.isLeader) return;
     if (message.kind === 'message') this.listener.message(message.message);
     else if (message.kind === 'status') this.listener.status(message.status);
-    else if (message.kind === 'reconnected') this.listener.reconnected();
+    else if (message.kind === 'subscribed') this.listener.subscribed();
   }
 
   private share(message: TabMessage): void {
     this.tabs?.postMessage(message);
     if (message.kind === 'message') this.listener.message(message.message);
     else if (message.kind === 'status') this.listener.status(message.status);
-    else if (message.kind === 'reconnected') this.listener.reconnected();
+    else if (message.kind === 'subscribed') this.listener.subscribed();
   }
 
   private setStatus(status: LiveStatus): void {
@@ -162,11 +168,14 @@ export class LiveConnection {
       }
       if (message.type === 'ready') {
         socket.send(JSON.stringify({ type: 'subscribe', topics: this.topics }));
-        const cameBack = this.everConnected;
-        this.everConnected = true;
         this.attempt = 0;
+        return;
+      }
+      if (message.type === 'subscribed') {
+        this.everConnected = true;
+        // The reads start before the status says live, so whatever waits for "live" finds them under way.
+        this.share({ kind: 'subscribed' });
         this.setStatus('live');
-        if (cameBack) this.share({ kind: 'reconnected' });
         return;
       }
       this.share({ kind: 'message', message });

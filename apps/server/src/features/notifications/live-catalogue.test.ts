@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  NOTIFICATION_KINDS,
+  venueInstant,
+  type LiveServerMessage,
+  type NotificationItem,
+  type NotificationKind,
+  type ProgrammeDocument,
+  type ProgrammeResponse,
+  type UserLiveEvent,
+} from '@mc/contract';
+import { createMission, signUpLeader } from '../../../test/factories.ts';
+import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
+import { TestClock } from '../../../test/clock.ts';
+import { LiveTestClient } from '../../../test/live-client.ts';
+import { follow, seedFollowers } from '../../../test/notifications.ts';
+import { signUpOrganiser } from '../../../test/organisers.ts';
+import { publishNow } from '../../../test/programme.ts';
+import { openRound, roundParams } from '../rounds/fixtures.ts';
+
+/*
+ * Every kind of notification reaches the open bell of the person it is for within 2 s: the
+ * catalogue of kinds is the contract's one list (NOTIFICATION_KINDS), and each kind has the action
+ * that produces it below, so a new kind without one fails here. Whoever changes something only
+ * declares it (kernel/effects.ts); this proves the declaration reaches the people concerned.
+ */
+
+/** The promise: a notification is on its reader's open bell within this long of the change's answer. */
+const BELL_WITHIN_MS = 2_000;
+
+const clock = new TestClock();
+const openClients: LiveTestClient[] = [];
+
+afterAll(() => {
+  for (const client of openClients) client.close();
+});
+
+async function call(user: TestUser, name: string, params: Record<string, unknown> = {}): Promise<unknown> {
+  const { data, error } = await untyped(user.client).rpc(name, params);
+  expect(error).toBeNull();
+  return data;
+}
+
+async function roleOn(owner: TestUser, missionId: string): Promise<string> {
+  const roles = (await call(owner, 'save_mission_role', {
+    p_mission_id: missionId,
+    p_title: 'Facilitator',
+    p_description: '',
+    p_skills: ['facilitation'],
+    p_places: 2,
+  })) as { role_id: string }[];
+  return roles[0]!.role_id;
+}
+
+async function askToJoin(asker: TestUser, roleId: string): Promise<string> {
+  const requests = (await call(asker, 'ask_to_join', { p_role_id: roleId, p_message: 'I can help' })) as { request_id: string }[];
+  return requests[0]!.request_id;
+}
+
+function missionUpdate(owner: TestUser, missionId: string, statement: string): Record<string, unknown> {
+  return { p_mission_id: missionId, p_updated_by: owner.user.id, p_statement: statement };
+}
+
+/** What a kind needs: the person it is for, once everything before the change is in place, and the change. */
+interface Scenario {
+  concerned: TestUser;
+  change: () => Promise<void>;
+}
+
+type Scenarios = Record<NotificationKind, (server: TestServer) => Promise<Scenario>>;
+
+/** Each kind's action. Scenarios that star a part of the sample programme each star their own. */
+const SCENARIOS: Scenarios = {
+  async mission_changed(server) {
+    const { owner, mission } = await createMission(server);
+    const follower = await signUpUser(server);
+    await follow(follower, mission.mission_id);
+    return { concerned: follower, change: async () => void (await call(owner, 'update_mission', missionUpdate(owner, mission.mission_id, 'New'))) };
+  },
+  async team_changed(server) {
+    const { owner, mission } = await createMission(server);
+    const follower = await signUpUser(server);
+    await follow(follower, mission.mission_id);
+    const newcomer = await signUpUser(server);
+    return {
+      concerned: follower,
+      change: async () => void (await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.user.id })),
+    };
+  },
+  async votes_milestone(server) {
+    const { mission } = await createMission(server);
+    const follower = await signUpUser(server);
+    await follow(follower, mission.mission_id);
+    // Nine votes in SQL (nine sign-ups would take long); the tenth through the procedure.
+    const voters = await seedFollowers(server, mission.mission_id, 9);
+    await server.db.query('delete from mission_subscriptions where mission_id = $1 and user_id = any($2::uuid[])', [mission.mission_id, voters]);
+    await server.db.query('insert into mission_votes (mission_id, user_id) select $1, id from unnest($2::uuid[]) as id', [mission.mission_id, voters]);
+    const tenth = await signUpUser(server);
+    return { concerned: follower, change: async () => void (await call(tenth, 'toggle_mission_vote', { p_mission_id: mission.mission_id })) };
+  },
+  async added_to_team(server) {
+    const { owner, mission } = await createMission(server);
+    const added = await signUpUser(server);
+    return {
+      concerned: added,
+      change: async () => void (await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: added.user.id })),
+    };
+  },
+  async removed_from_team(server) {
+    const { owner, mission } = await createMission(server);
+    const member = await signUpUser(server);
+    await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id });
+    return {
+      concerned: member,
+      change: async () =>
+        void (await call(owner, 'remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id, p_removed_by: owner.user.id })),
+    };
+  },
+  async team_member_joined(server) {
+    const { owner, mission } = await createMission(server);
+    const member = await signUpUser(server);
+    await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id });
+    const newcomer = await signUpUser(server);
+    return {
+      concerned: member,
+      change: async () => void (await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.user.id })),
+    };
+  },
+  async mission_hidden(server) {
+    const { owner, mission } = await createMission(server);
+    const organiser = await signUpOrganiser(server);
+    return {
+      concerned: owner,
+      change: async () => void (await call(organiser, 'hide_mission', { p_mission_id: mission.mission_id, p_reason: 'Phone numbers' })),
+    };
+  },
+  async mission_unhidden(server) {
+    const { owner, mission } = await createMission(server);
+    const organiser = await signUpOrganiser(server);
+    await call(organiser, 'hide_mission', { p_mission_id: mission.mission_id, p_reason: 'Phone numbers' });
+    return { concerned: owner, change: async () => void (await call(organiser, 'unhide_mission', { p_mission_id: mission.mission_id })) };
+  },
+  async join_requested(server) {
+    const { owner, mission } = await createMission(server);
+    const roleId = await roleOn(owner, mission.mission_id);
+    const asker = await signUpLeader(server);
+    return { concerned: owner, change: async () => void (await askToJoin(asker, roleId)) };
+  },
+  async invited_to_team(server) {
+    const { owner, mission } = await createMission(server);
+    const roleId = await roleOn(owner, mission.mission_id);
+    const guest = await signUpLeader(server);
+    return {
+      concerned: guest,
+      change: async () => void (await call(owner, 'invite_to_role', { p_role_id: roleId, p_user_id: guest.user.id, p_message: 'Join us' })),
+    };
+  },
+  async request_declined(server) {
+    const { owner, mission } = await createMission(server);
+    const asker = await signUpLeader(server);
+    const requestId = await askToJoin(asker, await roleOn(owner, mission.mission_id));
+    return {
+      concerned: asker,
+      change: async () => void (await call(owner, 'answer_team_request', { p_request_id: requestId, p_accept: false, p_reason: 'Full' })),
+    };
+  },
+  async round_revealed(server) {
+    const { mission } = await createMission(server);
+    const organiser = await signUpOrganiser(server);
+    const round = await openRound(server, organiser, roundParams([mission.mission_id]));
+    const voter = await signUpUser(server);
+    await call(voter, 'cast_round_vote', { p_round_id: round.round_id, p_mission_id: mission.mission_id });
+    await call(organiser, 'close_vote_round', { p_round_id: round.round_id });
+    return { concerned: voter, change: async () => void (await call(organiser, 'reveal_vote_round', { p_round_id: round.round_id })) };
+  },
+  async programme_changed(server) {
+    const organiser = await signUpOrganiser(server);
+    const starrer = await signUpUser(server);
+    await call(starrer, 'set_agenda_favourite', { p_part_id: 's2p1', p_starred: true });
+    const draft = ((await call(organiser, 'get_programme_draft')) as ProgrammeResponse).programme;
+    const renamed: ProgrammeDocument = {
+      ...draft,
+      agenda: draft.agenda.map((session) => ({
+        ...session,
+        parts: session.parts.map((part) => (part.id === 's2p1' ? { ...part, title: 'A title of the catalogue' } : part)),
+      })),
+    };
+    await call(organiser, 'import_programme', { p_programme: renamed });
+    return { concerned: starrer, change: async () => void (await publishNow(organiser, 'Session 2 has a new title')) };
+  },
+  async announcement(server) {
+    const organiser = await signUpOrganiser(server);
+    const starrer = await signUpUser(server);
+    await call(starrer, 'set_agenda_favourite', { p_part_id: 's5p1', p_starred: true });
+    const announce = {
+      p_title: 'Bring a laptop',
+      p_body: 'One per pair.',
+      p_link: null,
+      p_audience: 'starred_part',
+      p_part_id: 's5p1',
+      p_urgent: false,
+      p_send_at: null,
+    };
+    return { concerned: starrer, change: async () => void (await call(organiser, 'create_announcement', announce)) };
+  },
+  async session_reminder(server) {
+    const starrer = await signUpUser(server);
+    await call(starrer, 'set_session_reminders', { p_on: true });
+    await call(starrer, 'set_agenda_favourite', { p_part_id: 's1p2', p_starred: true });
+    // The sample programme: s1p2 starts at 09:30 on the first day, venue time; it is due ten minutes before.
+    const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
+    const due = venueInstant(programme.settings.startDate, '09:30', programme.settings.timeZone).getTime() - 10 * 60_000;
+    return {
+      concerned: starrer,
+      change: async () => {
+        // The clock goes back afterwards: organisers in later scenarios sign in by it.
+        const moved = due - clock.now();
+        clock.advance(moved);
+        try {
+          await server.notifications.run();
+        } finally {
+          clock.advance(-moved);
+        }
+      },
+    };
+  },
+};
+
+/** A live message on `user`'s own topic whose bell list passes `test`. */
+function bellWhere(user: TestUser, test: (items: NotificationItem[]) => boolean): (message: LiveServerMessage) => boolean {
+  const topic = `user:${user.user.id}`;
+  return (message) => message.type === 'event' && message.topic === topic && test((message.data as UserLiveEvent).list.items);
+}
+
+interface Marker {
+  owner: TestUser;
+  missionId: string;
+  follower: TestUser;
+  live: LiveTestClient;
+}
+
+/**
+ * Waits until every change made so far has been through the bell's live feed: a marker person,
+ * app open, follows a marker mission, its owner changes it, and the marker's bell arrives. The
+ * feed reads in order, so what the setup of a scenario woke it for is behind us; only the change
+ * under test can bring the concerned person their bell after this.
+ */
+async function feedSettled(marker: Marker): Promise<void> {
+  const from = marker.live.received.length;
+  await call(marker.owner, 'update_mission', missionUpdate(marker.owner, marker.missionId, `Marker ${from}`));
+  await marker.live.waitFor(
+    bellWhere(marker.follower, (items) => items.length > 0),
+    10_000,
+    from,
+  );
+}
+
+describeEachDatabase(
+  'every kind of notification reaches the open bell of the person it is for',
+  (server) => {
+    let marker: Marker;
+
+    beforeAll(async () => {
+      const { owner, mission } = await createMission(server());
+      const follower = await signUpUser(server());
+      await follow(follower, mission.mission_id);
+      const live = await LiveTestClient.follow(server().url, follower.session.access_token, [`user:${follower.user.id}`]);
+      openClients.push(live);
+      marker = { owner, missionId: mission.mission_id, follower, live };
+    });
+
+    it.each(NOTIFICATION_KINDS.map((kind) => [kind]))('%s', async (kind) => {
+      // The server's clock stands still (for the reminder's moment); organisers' codes are made by the real time.
+      clock.advance(Date.now() - clock.now());
+      const scenario = SCENARIOS[kind] as Scenarios[NotificationKind] | undefined;
+      if (!scenario) throw new Error(`no action in this catalogue produces a ${kind} notification: add one`);
+      const { concerned, change } = await scenario(server());
+      const live = await LiveTestClient.follow(server().url, concerned.session.access_token, [`user:${concerned.user.id}`]);
+      openClients.push(live);
+      await feedSettled(marker);
+      const from = live.received.length;
+      await change();
+      const answered = Date.now();
+      const arrived = await live.waitFor(
+        bellWhere(concerned, (items) => items.some((item) => item.kind === kind)),
+        BELL_WITHIN_MS,
+        from,
+      );
+      expect(arrived.at - answered).toBeLessThanOrEqual(BELL_WITHIN_MS);
+      live.close();
+    });
+
+    it('a withdrawn request to join leaves the owners’ open bells without its answer buttons', async () => {
+      const { owner, mission } = await createMission(server());
+      const asker = await signUpLeader(server());
+      const requestId = await askToJoin(asker, await roleOn(owner, mission.mission_id));
+      const live = await LiveTestClient.follow(server().url, owner.session.access_token, [`user:${owner.user.id}`]);
+      openClients.push(live);
+      await feedSettled(marker);
+      const from = live.received.length;
+      await call(asker, 'withdraw_team_request', { p_request_id: requestId });
+      const answered = Date.now();
+      const unanswerable = (items: NotificationItem[]) => items.some((item) => item.kind === 'join_requested' && item.request_id === null);
+      const arrived = await live.waitFor(bellWhere(owner, unanswerable), BELL_WITHIN_MS, from);
+      expect(arrived.at - answered).toBeLessThanOrEqual(BELL_WITHIN_MS);
+      live.close();
+    });
+  },
+  {},
+  { clock },
+);
