@@ -41,3 +41,6 @@ export const CONSENT_SHARE = 'I am happy to share my name and contact details.';
  */
 export const LANGUAGE_CODES = ['en', 'af', 'zu', 'xh'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+/** How many years before or after the event's year a date or moment a person sends may fall (moments.ts). */
+export const MOMENT_YEARS_AROUND_EVENT = 5;

@@ -6,8 +6,9 @@
  * roll an impossible day over into the next month, and a year past 9999 breaks the embedded database.
  */
 
-/** How many years before or after the event's year a date or moment may fall. */
-export const MOMENT_YEARS_AROUND_EVENT = 5;
+import { MOMENT_YEARS_AROUND_EVENT } from './constants.ts';
+
+export { MOMENT_YEARS_AROUND_EVENT };
 
 export const MOMENT_MESSAGES = {
   moment: `Choose a real date and time, no more than ${MOMENT_YEARS_AROUND_EVENT} years from the year of the event.`,

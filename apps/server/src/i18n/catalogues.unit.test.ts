@@ -102,7 +102,7 @@ function declaredMessageConstants(root: string): string[] {
 const THROWN = new Set(['AuthError', 'RpcError']);
 const HELPERS = new Set(['businessError', 'forbidden', 'invalidParameter']);
 
-/** The message argument of each error thrown in apps/server/src (and of the auth service's rate limits), by file. */
+/** The message argument of each error thrown in apps/server/src (and of the auth service's rate limits and their 429s), by file. */
 function thrownMessages(): Array<{ file: string; message: ts.Expression }> {
   const found: Array<{ file: string; message: ts.Expression }> = [];
   for (const { file, source } of sourceFiles(SERVER_SRC)) {
@@ -117,7 +117,9 @@ function thrownMessages(): Array<{ file: string; message: ts.Expression }> {
             ? args[0]
             : name === 'limit'
               ? args[2]
-              : undefined;
+              : name === 'tooManyRequests'
+                ? args[1]
+                : undefined;
       if (message) found.push({ file, message });
       ts.forEachChild(node, visit);
     };
