@@ -7,7 +7,6 @@ import { Toaster } from '../components/ui/Toaster';
 import { isOfflineError } from '../lib/rpcError';
 import { isReachable, subscribeReachability } from '../lib/network';
 import { backoffDelayMs, READ_RETRIES } from '../lib/networkPolicy';
-import { keepReadsOfflineUntilAnswered } from '../lib/offlineReads';
 
 /**
  * The app's one retry policy for reads (docs/decisions/029-a-network-that-lies.md): a read that
@@ -42,17 +41,15 @@ function makeQueryClient() {
     setOnline(isReachable());
     return subscribeReachability(() => setOnline(isReachable()));
   });
-  const queryClient = new QueryClient({
+  return new QueryClient({
     defaultOptions: {
       // Offline, reads keep what they have and wait for the network (a read with nothing to show is
-      // the offline state with "Try again": lib/offlineReads.ts); actions run with 'always', so callRpc
+      // the offline state with "Try again": lib/offlineReads.ts, which the offline support installs); actions run with 'always', so callRpc
       // refuses them at once with a clear message instead of a vote left paused, spinning, queued.
       queries: { staleTime: 30_000, retry: retryPolicy, retryDelay: (failureCount) => backoffDelayMs(failureCount - 1), refetchOnWindowFocus: false },
       mutations: { networkMode: 'always' },
     },
   });
-  keepReadsOfflineUntilAnswered(queryClient);
-  return queryClient;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

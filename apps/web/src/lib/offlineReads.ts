@@ -6,17 +6,28 @@ import { isNetworkError, offlineMessage } from './rpcError';
  * docs/product.md#offline-and-updates): once the network policy has given up on it (no answer within
  * its time limit, or no network at all), the screen shows the offline state with "Try again", and
  * keeps showing it until an answer arrives. Installed on the app's query client, so no screen has a
- * rule of its own.
+ * rule of its own; it is fetched only once the network has failed, so /signin's first download does
+ * not carry it.
  *
  * TanStack Query alone does two things a person reads as "still loading": offline it pauses such a
  * read (an endless spinner), and each new attempt (the reachability probe found the server, or
  * "Try again") puts a read that has no data back to "pending", so on Wi-Fi that answers the probe
  * but not the calls the screen spins again for the whole time limit, over and over.
  */
-export function keepReadsOfflineUntilAnswered(queryClient: QueryClient): () => void {
+const installedOn = new WeakSet<QueryClient>();
+
+export function keepReadsOfflineUntilAnswered(queryClient: QueryClient): void {
+  // Installed when the network first fails (app/offline/OfflineSupport.tsx), once per client.
+  if (installedOn.has(queryClient)) return;
+  installedOn.add(queryClient);
   const cache = queryClient.getQueryCache();
   /** The reads that last failed for want of a network, with the error they showed. */
   const lostReads = new WeakMap<Query, Error>();
+  // Reads the network lost before the rule was installed count as lost too.
+  for (const query of cache.getAll()) {
+    const { error, data } = query.state;
+    if (data === undefined && error && isNetworkError(error)) lostReads.set(query, error);
+  }
 
   const showOffline = (query: Query, error: Error, fetchStatus = query.state.fetchStatus) => {
     query.setState({ status: 'error', error, errorUpdatedAt: Date.now(), fetchStatus });
@@ -34,7 +45,7 @@ export function keepReadsOfflineUntilAnswered(queryClient: QueryClient): () => v
   };
 
   settlePaused();
-  return cache.subscribe((event) => {
+  cache.subscribe((event) => {
     if (event.type !== 'updated') return;
     const { query, action } = event;
     if (action.type === 'error') {

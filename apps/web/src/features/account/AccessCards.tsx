@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useCalendarFeed } from '../conference';
-import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 import { listMySessions, signOutOtherSessions, signOutSession } from './accountApi';
 
 /** The person's signed-in sessions, with device and last use; another one, or all others, can be signed out. */
@@ -18,12 +18,12 @@ export function SessionsCard() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: queryKeys.mySessions(userId), queryFn: listMySessions, enabled: userId !== null });
+  const sessions = useQuery({ queryKey: screenKeys.mySessions(userId), queryFn: listMySessions, enabled: userId !== null });
   const [error, setError] = useState<string | null>(null);
   const settle = {
     onMutate: () => setError(null),
     onSuccess: (left: MySession[]) => {
-      queryClient.setQueryData(queryKeys.mySessions(userId), left);
+      queryClient.setQueryData(screenKeys.mySessions(userId), left);
       toast.success(_('account.sessions.signedOut'));
     },
     onError: (failure: Error) => setError(failure.message),

@@ -6,7 +6,7 @@ import { SIGNUP_MESSAGES, isValidMobileNumber } from '@mc/contract';
 import { Alert, Button, Card, CardHeader, Dialog, Spinner, TextField, LoadError } from '../../components/ui';
 import { useCheckMessage } from '../../i18n';
 import { useAuth } from '../../lib/auth';
-import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 import { saveMyDetails } from './accountApi';
 
 /** The preview's query key: the details and anonymity cards refresh it after a change. */
@@ -44,7 +44,7 @@ export function DetailsCard() {
         p_hashed_birthday: '',
       });
       await refreshAppUser();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.seenByOthers(user?.id ?? null) });
+      await queryClient.invalidateQueries({ queryKey: screenKeys.seenByOthers(user?.id ?? null) });
       toast.success(_('account.details.saved'));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : _('account.details.saveFailed'));
@@ -84,7 +84,7 @@ export function AnonymityCard() {
   async function confirm() {
     setBusy(true);
     await setAnonymity(next, next ? crypto.randomUUID() : null);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.seenByOthers(user?.id ?? null) });
+    await queryClient.invalidateQueries({ queryKey: screenKeys.seenByOthers(user?.id ?? null) });
     setBusy(false);
     setConfirming(false);
     toast.success(next ? _('account.anonymity.nowAnonymous') : _('account.anonymity.nowShared'));

@@ -5,7 +5,7 @@ import type { PersonAudience, SeenByAudience, SeenByOthers } from '@mc/contract'
 import { Card, EmailText, QueryState } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { RoleCardView } from '../roles';
-import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 import { howOthersSeeMe } from './accountApi';
 
 /**
@@ -17,7 +17,7 @@ export function SeenByOthersCard() {
   const { _ } = useLingui();
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const seen = useQuery({ queryKey: queryKeys.seenByOthers(userId), queryFn: howOthersSeeMe, enabled: userId !== null });
+  const seen = useQuery({ queryKey: screenKeys.seenByOthers(userId), queryFn: howOthersSeeMe, enabled: userId !== null });
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId}>

@@ -1,6 +1,6 @@
 import { PRIVACY_PAGE_PATH, type PrivacyPage } from '@mc/contract';
 import { currentLanguage, i18n } from '../../i18n/i18n';
-import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 
 /** Said when the page cannot be read (the error's message is what the screen shows). */
 const failed = () => new Error(i18n._('account.privacy.loadFailed'));
@@ -17,5 +17,5 @@ export async function fetchPrivacyPage(language: string): Promise<PrivacyPage> {
 /** The page as read in the interface's language: another language is another answer. */
 export const privacyPageQuery = () => {
   const language = currentLanguage();
-  return { queryKey: queryKeys.privacyPageIn(language), queryFn: () => fetchPrivacyPage(language) };
+  return { queryKey: screenKeys.privacyPageIn(language), queryFn: () => fetchPrivacyPage(language) };
 };

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { BUILDER_PLACEMENTS_MAX, type BuilderPlacement, type TeamBuilderSent } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
-import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 
 /*
  * Matching's calls (docs/product.md#matching). Their keys sit under "missions" (lib/queryKeys.ts) so
@@ -10,7 +10,7 @@ import { queryKeys } from '../../lib/queryKeys';
 
 export function missionsForMeQuery(userId: string | null, limit: number) {
   return queryOptions({
-    queryKey: queryKeys.missionsForMe(userId, limit),
+    queryKey: screenKeys.missionsForMe(userId, limit),
     queryFn: () => callRpc('get_missions_for_me', { p_limit: limit }),
     enabled: userId !== null,
   });
@@ -18,7 +18,7 @@ export function missionsForMeQuery(userId: string | null, limit: number) {
 
 export function peopleForRoleQuery(roleId: string, enabled: boolean) {
   return queryOptions({
-    queryKey: queryKeys.peopleForRole(roleId),
+    queryKey: screenKeys.peopleForRole(roleId),
     queryFn: () => callRpc('get_people_for_role', { p_role_id: roleId, p_limit: 10 }),
     enabled,
   });
@@ -26,7 +26,7 @@ export function peopleForRoleQuery(roleId: string, enabled: boolean) {
 
 export function builderOverviewQuery() {
   return queryOptions({
-    queryKey: queryKeys.teamBuilderOverview,
+    queryKey: screenKeys.teamBuilderOverview,
     queryFn: () => callRpc('get_team_builder_overview', {}),
   });
 }
@@ -34,7 +34,7 @@ export function builderOverviewQuery() {
 /** Who the builder may not propose, and why. */
 export function builderLeftOutQuery() {
   return queryOptions({
-    queryKey: queryKeys.teamBuilderLeftOut,
+    queryKey: screenKeys.teamBuilderLeftOut,
     queryFn: () => callRpc('get_team_builder_left_out', {}),
   });
 }

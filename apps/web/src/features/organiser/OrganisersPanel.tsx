@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react';
 import type { OrganiserListEntry } from '@mc/contract';
 import { Button, Card, CardHeader, Dialog, QueryState, TextField } from '../../components/ui';
 import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 import { useAuth } from '../../lib/auth';
 import { grantOrganiser, listOrganisers, resetMfa, revokeOrganiser } from './organiserApi';
 
@@ -13,7 +14,7 @@ import { grantOrganiser, listOrganisers, resetMfa, revokeOrganiser } from './org
 export function OrganisersPanel() {
   const { _ } = useLingui();
   const { user } = useAuth();
-  const organisers = useQuery({ queryKey: queryKeys.organisers, queryFn: listOrganisers });
+  const organisers = useQuery({ queryKey: screenKeys.organisers, queryFn: listOrganisers });
   const [revoking, setRevoking] = useState<OrganiserListEntry | null>(null);
   const [resetting, setResetting] = useState<OrganiserListEntry | null>(null);
 

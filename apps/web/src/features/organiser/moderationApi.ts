@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { EXPORTS, exportPath, type ExportName, type ProcedureParams } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 import { supabase } from '../../lib/supabase';
 import { i18n } from '../../i18n/i18n';
 
@@ -12,7 +13,7 @@ export const OVERVIEW_REFRESH_MS = 15_000;
 
 export function overviewQuery(timeZone: string) {
   return queryOptions({
-    queryKey: queryKeys.organiserOverview(timeZone),
+    queryKey: screenKeys.organiserOverview(timeZone),
     queryFn: () => callRpc('get_event_overview', { p_time_zone: timeZone }),
     refetchInterval: OVERVIEW_REFRESH_MS,
   });
@@ -20,21 +21,21 @@ export function overviewQuery(timeZone: string) {
 
 export function organiserMissionsQuery() {
   return queryOptions({
-    queryKey: queryKeys.organiserMissions,
+    queryKey: screenKeys.organiserMissions,
     queryFn: () => callRpc('list_missions_for_organisers', {}),
   });
 }
 
 export function attendeesQuery(term: string) {
   return queryOptions({
-    queryKey: queryKeys.organiserAttendees(term),
+    queryKey: screenKeys.organiserAttendees(term),
     queryFn: () => callRpc('find_attendees', { p_search_term: term }),
   });
 }
 
 export function attendeeActivityQuery(userId: string) {
   return queryOptions({
-    queryKey: queryKeys.organiserAttendee(userId),
+    queryKey: screenKeys.organiserAttendee(userId),
     queryFn: () => callRpc('get_attendee_activity', { p_user_id: userId }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 
 /** Asking to join and invitations (docs/product.md#joining-a-team). */
 
@@ -25,7 +26,7 @@ export async function invalidateRequests(queryClient: QueryClient): Promise<void
     queryClient.invalidateQueries({ queryKey: queryKeys.teamRequests }),
     queryClient.invalidateQueries({ queryKey: queryKeys.missions }),
     queryClient.invalidateQueries({ queryKey: queryKeys.allUserMissions }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.notificationsOfAnyViewer }),
+    queryClient.invalidateQueries({ queryKey: screenKeys.notificationsOfAnyViewer }),
   ]);
 }
 

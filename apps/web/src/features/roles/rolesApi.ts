@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { CardVisibility, MissionRole, ProcedureParams } from '@mc/contract';
 import { callRpc } from '../../lib/rpc';
 import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 
 /** Open roles' calls (docs/product.md#open-roles); they throw or answer, the screens decide what to show. */
 
@@ -20,7 +21,7 @@ export function missionRolesQuery(missionId: string) {
 /** Every role of a mission, open, filled or closed, with who filled it: for its owners only. */
 export function teamRolesQuery(missionId: string, enabled: boolean) {
   return queryOptions({
-    queryKey: queryKeys.teamRoles(missionId),
+    queryKey: screenKeys.teamRoles(missionId),
     queryFn: () => callRpc('get_team_roles', { p_mission_id: missionId }),
     enabled,
   });

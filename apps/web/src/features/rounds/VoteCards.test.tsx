@@ -13,7 +13,7 @@ const round: CurrentRound = {
   name: 'Closing panel',
   state: 'open',
   votes_per_person: 2,
-  allow_own_mission: true, // a round that forbids it also reads the person's teams: e2e/closing-vote.spec.ts covers that
+  allow_own_mission: true, // a round that forbids it also reads the person's teams: the last test
   show_counts_while_open: false,
   allow_repeat_votes: false,
   all_missions: false,
@@ -56,6 +56,16 @@ describe('the vote cards', () => {
     expect(within(cards[0]!).getByRole('heading', { name: 'Clean Water' })).toBeTruthy();
     expect(within(cards[0]!).getByText('Team: Ada Lovelace, Anonymous attendee')).toBeTruthy();
     expect(within(cards[1]!).getByText('Team: no members')).toBeTruthy();
+  });
+
+  it("show the person's own team's finalist without a Vote button when the round forbids voting for it", async () => {
+    fakeServer({ get_user_related_missions: () => [{ mission_id: 'm-water', role_in_team: 'member', is_co_owner: false, added_at: '2026-11-01T00:00:00Z' }] });
+    await showRound({ ...round, allow_own_mission: false });
+
+    const [own, other] = screen.getAllByRole('listitem');
+    expect(await within(own!).findByText('Your team’s mission')).toBeTruthy();
+    expect(within(own!).queryByRole('button', { name: 'Vote for Clean Water' })).toBeNull();
+    expect(within(other!).getByRole('button', { name: 'Vote for Seed Bank' })).toBeTruthy();
   });
 
   it('ask to confirm a vote, with the votes left, and send nothing when it is cancelled', async () => {

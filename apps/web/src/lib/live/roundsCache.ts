@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentRound, RoundLiveEvent } from '@mc/contract/rounds.ts';
 import { queryKeys } from '../queryKeys';
+import { screenKeys } from '../screenKeys';
 
 /**
  * A round's live message on the screens that show it: how many have voted (and the counts, when
@@ -11,7 +12,7 @@ import { queryKeys } from '../queryKeys';
  */
 export function applyRoundEvent(queryClient: QueryClient, event: RoundLiveEvent): void {
   let stale = false;
-  for (const [key, round] of queryClient.getQueriesData<CurrentRound | null>({ queryKey: queryKeys.currentRoundOfAnyViewer })) {
+  for (const [key, round] of queryClient.getQueriesData<CurrentRound | null>({ queryKey: screenKeys.currentRoundOfAnyViewer })) {
     const closing = round?.state === 'open' && event.state === 'closed';
     if (
       !round ||
@@ -33,5 +34,5 @@ export function applyRoundEvent(queryClient: QueryClient, event: RoundLiveEvent)
     queryClient.setQueryData(key, next);
   }
   if (stale) void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.organiserRounds });
+  void queryClient.invalidateQueries({ queryKey: screenKeys.organiserRounds });
 }

@@ -8,7 +8,7 @@ import { AuthShell, inlineLinkClasses } from '../AuthShell';
 import { useAuth } from '../../../lib/auth';
 import { verifiedFactors } from './assurance';
 import { CODE_MESSAGES, isRecoveryCodeShaped, isTotpCodeShaped } from './codes';
-import { recoveryCodesStatus } from '../authApi';
+import { recoveryCodesStatus } from './mfaApi';
 
 type Mode = 'app' | 'recovery';
 

@@ -10,7 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { verifiedFactors } from './assurance';
 import { EnrolAuthenticator } from './EnrolAuthenticator';
 import { RecoveryCodesList } from './RecoveryCodesList';
-import { createRecoveryCodes, recoveryCodesStatus } from '../authApi';
+import { createRecoveryCodes, recoveryCodesStatus } from './mfaApi';
 
 /** The profile page's switch for two-step sign-in (an authenticator app), open to everyone. */
 export function TwoStepSignInCard() {

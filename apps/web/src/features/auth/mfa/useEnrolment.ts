@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { supabase } from '../../../lib/supabase';
 import { i18n } from '../../../i18n/i18n';
 import { CODE_MESSAGES, isTotpCodeShaped } from './codes';
-import { createRecoveryCodes } from '../authApi';
+import { createRecoveryCodes } from './mfaApi';
 
 export type EnrolStep = { kind: 'start' } | { kind: 'scan'; factorId: string; qrCode: string; secret: string } | { kind: 'codes'; codes: string[] };
 

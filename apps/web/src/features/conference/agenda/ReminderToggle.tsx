@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react';
 import { REMINDER_MINUTES } from '@mc/contract';
 import { useAuth } from '../../../lib/auth';
 import { askForDeviceNotifications, deviceNotificationState, type DeviceNotificationState } from '../../notifications';
-import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 import { getSessionReminders, setSessionReminders } from '../conferenceApi';
 
 /** What the line under the switch says about this device's own notifications (docs/product.md#session-reminders). */
@@ -27,7 +27,7 @@ export function ReminderToggle() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const key = queryKeys.sessionReminders(userId);
+  const key = screenKeys.sessionReminders(userId);
   const [device, setDevice] = useState(deviceNotificationState);
   const setting = useQuery({ queryKey: key, enabled: userId !== null, queryFn: getSessionReminders });
   const change = useMutation({

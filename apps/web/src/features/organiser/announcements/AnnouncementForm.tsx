@@ -7,6 +7,7 @@ import { Alert, Button, Card, LoadError, Select, TextAreaField, TextField } from
 import { LocaleDateField } from '../../../components/ui/LocaleDateTimeFields';
 import { LocaleTimeField } from '../../../components/ui/LocaleTimeField';
 import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 import { AnnouncementPreview } from './AnnouncementPreview';
 import { scheduledParts, useProgramme, useVenueTimeZone, type Programme } from '../../conference';
 import { countAnnouncementRecipients, createAnnouncement } from '../organiserApi';
@@ -185,7 +186,7 @@ function SendAtFields({ day, time, timeZone, onDay, onTime }: SendAtFieldsProps)
 function RecipientCount({ audience, part }: { audience: AnnouncementAudience; part: string | null }) {
   const { _ } = useLingui();
   const count = useQuery({
-    queryKey: queryKeys.announcementRecipients(audience, part),
+    queryKey: screenKeys.announcementRecipients(audience, part),
     enabled: audience !== 'starred_part' || part !== null,
     queryFn: () => countAnnouncementRecipients(audience, part),
   });

@@ -7,6 +7,7 @@ import { PUBLISH_NOTE_MAX, type PublishPreview } from '@mc/contract/programmeVer
 import { describeChange } from '../../conference';
 import { Button, Card, CardHeader, Dialog, TextAreaField, QueryState } from '../../../components/ui';
 import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 import { previewProgrammePublish, publishProgramme, saveProblemOf, type SaveProblem } from './programmeApi';
 import { SaveProblemAlert } from './SaveProblemAlert';
 
@@ -42,7 +43,7 @@ function PublishDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const preview = useQuery({ queryKey: queryKeys.publishPreview, queryFn: previewProgrammePublish, staleTime: 0 });
+  const preview = useQuery({ queryKey: screenKeys.publishPreview, queryFn: previewProgrammePublish, staleTime: 0 });
   const publish = useMutation({
     mutationFn: (draftVersion: number) => publishProgramme(note, draftVersion),
     onSuccess: async (result) => {

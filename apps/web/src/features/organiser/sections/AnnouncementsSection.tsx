@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { ANNOUNCEMENT_LIMITS } from '@mc/contract';
 import { Card, QueryState } from '../../../components/ui';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
-import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 import { useVenueTimeZone } from '../../conference';
 import { AnnouncementForm, AUDIENCES } from '../announcements/AnnouncementForm';
 import { SectionHeading } from '../SectionHeading';
@@ -13,7 +13,7 @@ import { listAnnouncements } from '../organiserApi';
 export default function AnnouncementsSection() {
   const { _ } = useLingui();
   const timeZone = useVenueTimeZone();
-  const list = useQuery({ queryKey: queryKeys.organiserAnnouncements, queryFn: listAnnouncements });
+  const list = useQuery({ queryKey: screenKeys.organiserAnnouncements, queryFn: listAnnouncements });
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { describeAuditKind, type AuditEntry, type AuditLogPage } from '@mc/contract';
 import type { I18n } from '@lingui/core';
 import { Badge, Button, Card, Select, QueryState, LoadError } from '../../../components/ui';
-import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 import { SectionHeading } from '../SectionHeading';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone } from '../../conference';
@@ -58,7 +58,7 @@ export default function AuditLogSection() {
   const [actor, setActor] = useState('');
   const [kind, setKind] = useState('');
   const log = useInfiniteQuery({
-    queryKey: queryKeys.auditLog(actor, kind),
+    queryKey: screenKeys.auditLog(actor, kind),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }): Promise<AuditLogPage> =>
       listAuditLog({

@@ -5,7 +5,7 @@ import type { LanguageCode, OfferedLanguages } from '@mc/contract';
 import { Alert, Card, QueryState } from '../../../components/ui';
 import { LANGUAGES } from '../../../i18n/languages';
 import { SectionHeading } from '../SectionHeading';
-import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 import { getOfferedLanguages, setLanguageOffered } from '../organiserApi';
 
 /**
@@ -14,7 +14,7 @@ import { getOfferedLanguages, setLanguageOffered } from '../organiserApi';
  */
 export default function LanguagesSection() {
   const { _ } = useLingui();
-  const offered = useQuery({ queryKey: queryKeys.offeredLanguages, queryFn: getOfferedLanguages });
+  const offered = useQuery({ queryKey: screenKeys.offeredLanguages, queryFn: getOfferedLanguages });
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading title={_('organiser.sections.languages')} description={_('organiser.languages.description')} />
@@ -31,7 +31,7 @@ function LanguageSwitches({ offered }: { offered: OfferedLanguages }) {
   const change = useMutation({
     mutationFn: ({ language, on }: { language: LanguageCode; on: boolean }) => setLanguageOffered(language, on),
     onSuccess: (saved, { language, on }) => {
-      queryClient.setQueryData(queryKeys.offeredLanguages, saved);
+      queryClient.setQueryData(screenKeys.offeredLanguages, saved);
       const name = LANGUAGES.find(({ code }) => code === language)?.name ?? language;
       toast.success(on ? _('organiser.languages.offeredAgain', { name }) : _('organiser.languages.switchedOff', { name }));
     },

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PrivacyText } from '../../account';
 import { SectionHeading } from '../SectionHeading';
-import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 import { getPrivacyPageSource, savePrivacyPage } from '../organiserApi';
 
 /**
@@ -18,7 +18,7 @@ import { getPrivacyPageSource, savePrivacyPage } from '../organiserApi';
  */
 export default function PrivacySection() {
   const { _ } = useLingui();
-  const source = useQuery({ queryKey: queryKeys.privacyPageSource, queryFn: getPrivacyPageSource });
+  const source = useQuery({ queryKey: screenKeys.privacyPageSource, queryFn: getPrivacyPageSource });
   return (
     <section aria-labelledby="section-title" className="flex flex-col gap-6">
       <SectionHeading
@@ -49,9 +49,9 @@ function Editor({ source }: { source: PrivacyPageSource }) {
   const save = useMutation({
     mutationFn: savePrivacyPage,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(queryKeys.privacyPageSource, saved);
+      queryClient.setQueryData(screenKeys.privacyPageSource, saved);
       setBody(saved.body);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.privacyPage });
+      await queryClient.invalidateQueries({ queryKey: screenKeys.privacyPage });
       toast.success(_(saved.is_default ? 'organiser.privacy.templateAgain' : 'organiser.privacy.saved'));
     },
   });

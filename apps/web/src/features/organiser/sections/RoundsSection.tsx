@@ -5,14 +5,14 @@ import { useLingui } from '@lingui/react';
 import { Download, Pencil, Plus } from 'lucide-react';
 import { roundExportPath, type OrganiserRound, type RoundState } from '@mc/contract';
 import { Alert, Badge, Button, Card, type BadgeTone, QueryState } from '../../../components/ui';
-import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 import { venueTime } from '../../rounds';
 import { SectionHeading } from '../SectionHeading';
 import { downloadCsv, refreshAfterChange } from '../moderationApi';
 import { RoundForm } from './RoundForm';
 import { listVoteRounds, moveVoteRound } from '../organiserApi';
 
-const roundsQuery = { queryKey: queryKeys.organiserRounds, queryFn: listVoteRounds };
+const roundsQuery = { queryKey: screenKeys.organiserRounds, queryFn: listVoteRounds };
 
 const STATE_LABEL: Record<RoundState, { messageId: string; tone: BadgeTone }> = {
   draft: { messageId: 'organiser.rounds.stateDraft', tone: 'neutral' },

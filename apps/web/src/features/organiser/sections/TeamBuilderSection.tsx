@@ -9,7 +9,7 @@ import { formatCount } from '../../../lib/format';
 import { currentFormattingLocale } from '../../../i18n/i18n';
 import { SectionHeading } from '../SectionHeading';
 import { builderLeftOutQuery, builderOverviewQuery, fitReasonText, previewTeamBuilder, sendProposal } from '../../matching';
-import { queryKeys } from '../../../lib/queryKeys';
+import { screenKeys } from '../../../lib/screenKeys';
 
 /** Why a person stays unplaced, in the interface's language (the contract's UNPLACED_REASONS are its English words). */
 const UNPLACED: Record<UnplacedReason, { messageId: string }> = {
@@ -75,8 +75,8 @@ export default function TeamBuilderSection() {
           : _('organiser.builder.sent', { sent: answer.sent }),
       );
       setProposal(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.teamBuilderOverview });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.teamBuilderLeftOut });
+      await queryClient.invalidateQueries({ queryKey: screenKeys.teamBuilderOverview });
+      await queryClient.invalidateQueries({ queryKey: screenKeys.teamBuilderLeftOut });
     },
   });
 

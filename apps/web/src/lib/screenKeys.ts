@@ -1,0 +1,38 @@
+/*
+ * The second half of the key factory (lib/queryKeys.ts has the first): the keys only screens loaded
+ * later read (the organisers' console, the account page, matching, the live rounds and requests),
+ * in a file of their own so that the app's first download, the sign-in page's included, does not
+ * carry them. Every key is still written in one of these two files only (eslint.web-once.js).
+ */
+export const screenKeys = {
+  teamRoles: (missionId: string) => ['missions', 'team-roles', missionId] as const,
+  /** The current round as every viewer has it cached (a live message updates all of them). */
+  currentRoundOfAnyViewer: ['vote-rounds', 'current'] as const,
+  /** Every viewer's bell (an answer to a request changes someone's). */
+  notificationsOfAnyViewer: ['notifications'] as const,
+  sessionReminders: (userId: string | null) => ['session-reminders', userId] as const,
+  /** The signed-in devices of Sign-in and security. */
+  mySessions: (userId: string | null) => ['account', 'sessions', userId] as const,
+  /** "What others see of me": profile and settings changes refresh it. */
+  seenByOthers: (userId: string | null) => ['account', 'seen-by-others', userId] as const,
+  /** The privacy page in every language; an organiser's edit refreshes them all. */
+  privacyPage: ['privacy-page'] as const,
+  privacyPageIn: (language: string) => ['privacy-page', language] as const,
+  missionsForMe: (userId: string | null, limit: number) => ['missions', 'for-me', userId, limit] as const,
+  peopleForRole: (roleId: string) => ['missions', 'people-for-role', roleId] as const,
+  teamBuilderOverview: ['missions', 'team-builder', 'overview'] as const,
+  teamBuilderLeftOut: ['missions', 'team-builder', 'left-out'] as const,
+  /** The organiser console's reads, each under organiser. */
+  organiserOverview: (timeZone: string) => ['organiser', 'overview', timeZone] as const,
+  organiserMissions: ['organiser', 'missions'] as const,
+  organiserAttendees: (term: string) => ['organiser', 'attendees', term] as const,
+  organiserAttendee: (userId: string) => ['organiser', 'attendee', userId] as const,
+  organisers: ['organiser', 'organisers'] as const,
+  offeredLanguages: ['organiser', 'offered-languages'] as const,
+  privacyPageSource: ['organiser', 'privacy-page'] as const,
+  auditLog: (actor: string, kind: string) => ['organiser', 'audit-log', actor, kind] as const,
+  organiserRounds: ['organiser', 'rounds'] as const,
+  organiserAnnouncements: ['organiser', 'announcements'] as const,
+  publishPreview: ['organiser', 'publish-preview'] as const,
+  announcementRecipients: (audience: string, part: string | null) => ['organiser', 'announcement-recipients', audience, part] as const,
+} as const;
