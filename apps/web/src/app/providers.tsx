@@ -44,7 +44,7 @@ function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       // Offline, reads keep what they have and wait for the network (a read with nothing to show is
-      // the offline state with "Try again": lib/offlineReads.ts, which the offline support installs); actions run with 'always', so callRpc
+      // the offline state with "Try again": lib/offlineReads.ts, which the signed-in layout installs); actions run with 'always', so callRpc
       // refuses them at once with a clear message instead of a vote left paused, spinning, queued.
       queries: { staleTime: 30_000, retry: retryPolicy, retryDelay: (failureCount) => backoffDelayMs(failureCount - 1), refetchOnWindowFocus: false },
       mutations: { networkMode: 'always' },

@@ -6,8 +6,7 @@ import { isNetworkError, offlineMessage } from './rpcError';
  * docs/product.md#offline-and-updates): once the network policy has given up on it (no answer within
  * its time limit, or no network at all), the screen shows the offline state with "Try again", and
  * keeps showing it until an answer arrives. Installed on the app's query client, so no screen has a
- * rule of its own; it is fetched only once the network has failed, so /signin's first download does
- * not carry it.
+ * rule of its own; the signed-in layout installs it, so /signin's first download does not carry it.
  *
  * TanStack Query alone does two things a person reads as "still loading": offline it pauses such a
  * read (an endless spinner), and each new attempt (the reachability probe found the server, or
@@ -17,7 +16,7 @@ import { isNetworkError, offlineMessage } from './rpcError';
 const installedOn = new WeakSet<QueryClient>();
 
 export function keepReadsOfflineUntilAnswered(queryClient: QueryClient): void {
-  // Installed when the network first fails (app/offline/OfflineSupport.tsx), once per client.
+  // Installed by the signed-in layout (app/layout/AppLayout.tsx), once per client however often it mounts.
   if (installedOn.has(queryClient)) return;
   installedOn.add(queryClient);
   const cache = queryClient.getQueryCache();

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Sidebar } from './Sidebar';
 import { ScreenReadBoundary } from './ScreenReadBoundary';
 import { whenQueriesQuiet } from '../screens';
+import { keepReadsOfflineUntilAnswered } from '../../lib/offlineReads';
 import { useAccountLanguage } from '../../features/auth';
 
 // The bell's code (with its list, its actions and their icons) is not needed for a screen to be
@@ -58,6 +59,10 @@ export default function AppLayout() {
   const { user } = useAuth();
   // The account's language, once the person is in the app (every device, and the server's mails, use it).
   useAccountLanguage(user?.id ?? null);
+  // The offline rule for reads (lib/offlineReads.ts), installed with the signed-in screens that read,
+  // so the sign-in page's first download does not carry it.
+  const queryClient = useQueryClient();
+  useEffect(() => keepReadsOfflineUntilAnswered(queryClient), [queryClient]);
   const closeDrawer = () => setDrawerOpen(false);
 
   // A drawer left open while the window grows to xl would keep the page inert behind it.

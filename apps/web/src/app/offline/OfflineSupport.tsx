@@ -15,8 +15,6 @@ import { InstallPrompt } from './InstallPrompt';
  * - registers the service worker, and offers "Reload to update" when a new version is waiting;
  * - keeps the signed-in person's last answers (their mission, profile, agenda stars, the lists
  *   they opened) on this device, so a reload without a network shows what they saw;
- * - once the network has failed, keeps a read with nothing to show in the offline state with "Try
- *   again" (lib/offlineReads.ts);
  * - says so while offline: "You are offline: showing what you saw at {time}", offline meaning what
  *   lib/network.ts decides (no network, or a network that does not answer).
  */
@@ -30,7 +28,6 @@ export default function OfflineSupport() {
   const { user } = useAuth();
   const lastSeen = usePersistedQueries(queryClient, user?.id ?? null);
   const update = useServiceWorkerUpdate();
-  useOfflineReadsRule(queryClient, online);
 
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[70] flex flex-col items-center gap-2 p-3">
@@ -52,17 +49,6 @@ export default function OfflineSupport() {
       )}
     </div>
   );
-}
-
-/**
- * The one rule for reads the network lost (lib/offlineReads.ts): it matters only once the network has
- * failed, so it is fetched then (the service worker keeps it), not with every first visit.
- */
-function useOfflineReadsRule(queryClient: QueryClient, online: boolean): void {
-  useEffect(() => {
-    if (online) return;
-    void import('../../lib/offlineReads').then(({ keepReadsOfflineUntilAnswered }) => keepReadsOfflineUntilAnswered(queryClient));
-  }, [online, queryClient]);
 }
 
 /** The time alone when it was today, else the date and time, in the app's one format. */
