@@ -193,6 +193,16 @@ export async function screenReady(page: Page, marker: Locator): Promise<void> {
 
 /** Fails the test on any axe-core violation on the page as it is now. */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
+  // Colours still moving (a theme just switched, a dialog fading in) would be read half-way: wait
+  // for every animation that ends (a spinner's never does) before axe reads the page.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
