@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { NotificationList, NotificationSettings } from '@mc/contract';
 import type { Queryable } from '../src/db/db.ts';
-import type { TestServer, TestUser } from './harness.ts';
+import { untyped, type TestServer, type TestUser } from './harness.ts';
 
-/** Server suites' helpers for notifications: follow, read the bell, and people in bulk. */
+/** Server suites' helpers for notifications: follow, read the bell, call a procedure by name, and people in bulk. */
+
+/** Calls a procedure by name as `user` (any name, any parameters) and answers its data; an error fails the test. */
+export async function callAs(user: TestUser, name: string, params: Record<string, unknown> = {}): Promise<unknown> {
+  const { data, error } = await untyped(user.client).rpc(name, params);
+  expect(error).toBeNull();
+  return data;
+}
 
 export async function follow(user: TestUser, missionId: string): Promise<void> {
   const { data, error } = await user.client.rpc('toggle_mission_subscription', { p_mission_id: missionId });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -249,7 +250,7 @@ export async function retryAborted<T>(attempt: () => Promise<T>): Promise<T> {
       if (tried >= TRANSACTION_ATTEMPTS || state === undefined || !ABORTED_TRANSACTION_STATES.has(state)) throw error;
     }
     const waitMs = Math.random() * 10 * 2 ** tried;
-    await new Promise<void>((resolve) => setTimeout(resolve, waitMs));
+    await sleep(waitMs);
   }
 }
 

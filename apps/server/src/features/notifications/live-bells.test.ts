@@ -1,7 +1,8 @@
 import { afterAll, expect, it } from 'vitest';
 import { venueInstant, type NotificationKind, type ProgrammeDocument, type ProgrammeResponse, type UserLiveEvent } from '@mc/contract';
-import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
+import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { TestClock } from '../../../test/clock.ts';
+import { callAs } from '../../../test/notifications.ts';
 import { LiveTestClient } from '../../../test/live-client.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
 import { publishNow } from '../../../test/programme.ts';
@@ -18,12 +19,6 @@ const openClients: LiveTestClient[] = [];
 afterAll(() => {
   for (const client of openClients) client.close();
 });
-
-async function call(user: TestUser, name: string, params: Record<string, unknown> = {}): Promise<unknown> {
-  const { data, error } = await untyped(user.client).rpc(name, params);
-  expect(error).toBeNull();
-  return data;
-}
 
 /** Two people with the app open, following their own topics: one the news is for, one it is not. */
 async function twoOpenApps(server: TestServer): Promise<{ concerned: TestUser; other: TestUser; concernedLive: LiveTestClient; otherLive: LiveTestClient }> {
@@ -44,7 +39,7 @@ async function onlyConcernedHears(
   const { message } = await apps.concernedLive.waitFor((received) => received.type === 'event' && received.topic === topic);
   const { list } = (message as { data: UserLiveEvent }).data;
   // The same list the bell would read for itself.
-  expect(list).toEqual(await call(apps.concerned, 'get_my_notifications'));
+  expect(list).toEqual(await callAs(apps.concerned, 'get_my_notifications'));
   expect(list.items.map((item) => item.kind)).toContain(kind);
   expect(list.unread).toBeGreaterThan(0);
   // The feed sends every word of one pass together, before the concerned reader's arrived: once
@@ -59,8 +54,8 @@ describeEachDatabase(
     it('a publication that changes a starred part', async () => {
       const organiser = await signUpOrganiser(server());
       const apps = await twoOpenApps(server());
-      await call(apps.concerned, 'set_agenda_favourite', { p_part_id: 's2p1', p_starred: true });
-      const draft = ((await call(organiser, 'get_programme_draft')) as ProgrammeResponse).programme;
+      await callAs(apps.concerned, 'set_agenda_favourite', { p_part_id: 's2p1', p_starred: true });
+      const draft = ((await callAs(organiser, 'get_programme_draft')) as ProgrammeResponse).programme;
       const renamed: ProgrammeDocument = {
         ...draft,
         agenda: draft.agenda.map((session) => ({
@@ -68,7 +63,7 @@ describeEachDatabase(
           parts: session.parts.map((part) => (part.id === 's2p1' ? { ...part, title: 'A new title' } : part)),
         })),
       };
-      await call(organiser, 'import_programme', { p_programme: renamed });
+      await callAs(organiser, 'import_programme', { p_programme: renamed });
       const { result } = await publishNow(organiser, 'Session 2 opens under a new title');
       expect(result.notified).toBe(1);
       await onlyConcernedHears(apps, 'programme_changed');
@@ -77,8 +72,8 @@ describeEachDatabase(
     it('an announcement sent now to the people who starred a part', async () => {
       const organiser = await signUpOrganiser(server());
       const apps = await twoOpenApps(server());
-      await call(apps.concerned, 'set_agenda_favourite', { p_part_id: 's5p1', p_starred: true });
-      const sent = (await call(organiser, 'create_announcement', {
+      await callAs(apps.concerned, 'set_agenda_favourite', { p_part_id: 's5p1', p_starred: true });
+      const sent = (await callAs(organiser, 'create_announcement', {
         p_title: 'Bring a laptop',
         p_body: 'The workshop needs one laptop per pair.',
         p_link: null,
@@ -93,8 +88,8 @@ describeEachDatabase(
 
     it('a session reminder, when the notification job finds it due by its clock', async () => {
       const apps = await twoOpenApps(server());
-      await call(apps.concerned, 'set_session_reminders', { p_on: true });
-      await call(apps.concerned, 'set_agenda_favourite', { p_part_id: 's1p2', p_starred: true });
+      await callAs(apps.concerned, 'set_session_reminders', { p_on: true });
+      await callAs(apps.concerned, 'set_agenda_favourite', { p_part_id: 's1p2', p_starred: true });
       // The sample programme: s1p2 starts at 09:30 on the first day, venue time; it is due ten minutes before.
       const { programme } = (await (await fetch(`${server().url}/content/v1/programme`)).json()) as ProgrammeResponse;
       const due = venueInstant(programme.settings.startDate, '09:30', programme.settings.timeZone).getTime() - 10 * 60_000;

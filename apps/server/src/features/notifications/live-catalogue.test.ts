@@ -10,10 +10,10 @@ import {
   type UserLiveEvent,
 } from '@mc/contract';
 import { createMission, signUpLeader } from '../../../test/factories.ts';
-import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
+import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { TestClock } from '../../../test/clock.ts';
 import { LiveTestClient } from '../../../test/live-client.ts';
-import { follow, seedFollowers } from '../../../test/notifications.ts';
+import { callAs, follow, seedFollowers } from '../../../test/notifications.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
 import { publishNow } from '../../../test/programme.ts';
 import { openRound, roundParams } from '../rounds/fixtures.ts';
@@ -35,14 +35,8 @@ afterAll(() => {
   for (const client of openClients) client.close();
 });
 
-async function call(user: TestUser, name: string, params: Record<string, unknown> = {}): Promise<unknown> {
-  const { data, error } = await untyped(user.client).rpc(name, params);
-  expect(error).toBeNull();
-  return data;
-}
-
 async function roleOn(owner: TestUser, missionId: string): Promise<string> {
-  const roles = (await call(owner, 'save_mission_role', {
+  const roles = (await callAs(owner, 'save_mission_role', {
     p_mission_id: missionId,
     p_title: 'Facilitator',
     p_description: '',
@@ -53,7 +47,7 @@ async function roleOn(owner: TestUser, missionId: string): Promise<string> {
 }
 
 async function askToJoin(asker: TestUser, roleId: string): Promise<string> {
-  const requests = (await call(asker, 'ask_to_join', { p_role_id: roleId, p_message: 'I can help' })) as { request_id: string }[];
+  const requests = (await callAs(asker, 'ask_to_join', { p_role_id: roleId, p_message: 'I can help' })) as { request_id: string }[];
   return requests[0]!.request_id;
 }
 
@@ -75,7 +69,7 @@ const SCENARIOS: Scenarios = {
     const { owner, mission } = await createMission(server);
     const follower = await signUpUser(server);
     await follow(follower, mission.mission_id);
-    return { concerned: follower, change: async () => void (await call(owner, 'update_mission', missionUpdate(owner, mission.mission_id, 'New'))) };
+    return { concerned: follower, change: async () => void (await callAs(owner, 'update_mission', missionUpdate(owner, mission.mission_id, 'New'))) };
   },
   async team_changed(server) {
     const { owner, mission } = await createMission(server);
@@ -84,7 +78,7 @@ const SCENARIOS: Scenarios = {
     const newcomer = await signUpUser(server);
     return {
       concerned: follower,
-      change: async () => void (await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.user.id })),
+      change: async () => void (await callAs(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.user.id })),
     };
   },
   async votes_milestone(server) {
@@ -96,34 +90,34 @@ const SCENARIOS: Scenarios = {
     await server.db.query('delete from mission_subscriptions where mission_id = $1 and user_id = any($2::uuid[])', [mission.mission_id, voters]);
     await server.db.query('insert into mission_votes (mission_id, user_id) select $1, id from unnest($2::uuid[]) as id', [mission.mission_id, voters]);
     const tenth = await signUpUser(server);
-    return { concerned: follower, change: async () => void (await call(tenth, 'toggle_mission_vote', { p_mission_id: mission.mission_id })) };
+    return { concerned: follower, change: async () => void (await callAs(tenth, 'toggle_mission_vote', { p_mission_id: mission.mission_id })) };
   },
   async added_to_team(server) {
     const { owner, mission } = await createMission(server);
     const added = await signUpUser(server);
     return {
       concerned: added,
-      change: async () => void (await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: added.user.id })),
+      change: async () => void (await callAs(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: added.user.id })),
     };
   },
   async removed_from_team(server) {
     const { owner, mission } = await createMission(server);
     const member = await signUpUser(server);
-    await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id });
+    await callAs(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id });
     return {
       concerned: member,
       change: async () =>
-        void (await call(owner, 'remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id, p_removed_by: owner.user.id })),
+        void (await callAs(owner, 'remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id, p_removed_by: owner.user.id })),
     };
   },
   async team_member_joined(server) {
     const { owner, mission } = await createMission(server);
     const member = await signUpUser(server);
-    await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id });
+    await callAs(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id });
     const newcomer = await signUpUser(server);
     return {
       concerned: member,
-      change: async () => void (await call(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.user.id })),
+      change: async () => void (await callAs(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.user.id })),
     };
   },
   async mission_hidden(server) {
@@ -131,14 +125,14 @@ const SCENARIOS: Scenarios = {
     const organiser = await signUpOrganiser(server);
     return {
       concerned: owner,
-      change: async () => void (await call(organiser, 'hide_mission', { p_mission_id: mission.mission_id, p_reason: 'Phone numbers' })),
+      change: async () => void (await callAs(organiser, 'hide_mission', { p_mission_id: mission.mission_id, p_reason: 'Phone numbers' })),
     };
   },
   async mission_unhidden(server) {
     const { owner, mission } = await createMission(server);
     const organiser = await signUpOrganiser(server);
-    await call(organiser, 'hide_mission', { p_mission_id: mission.mission_id, p_reason: 'Phone numbers' });
-    return { concerned: owner, change: async () => void (await call(organiser, 'unhide_mission', { p_mission_id: mission.mission_id })) };
+    await callAs(organiser, 'hide_mission', { p_mission_id: mission.mission_id, p_reason: 'Phone numbers' });
+    return { concerned: owner, change: async () => void (await callAs(organiser, 'unhide_mission', { p_mission_id: mission.mission_id })) };
   },
   async join_requested(server) {
     const { owner, mission } = await createMission(server);
@@ -152,7 +146,7 @@ const SCENARIOS: Scenarios = {
     const guest = await signUpLeader(server);
     return {
       concerned: guest,
-      change: async () => void (await call(owner, 'invite_to_role', { p_role_id: roleId, p_user_id: guest.user.id, p_message: 'Join us' })),
+      change: async () => void (await callAs(owner, 'invite_to_role', { p_role_id: roleId, p_user_id: guest.user.id, p_message: 'Join us' })),
     };
   },
   async request_declined(server) {
@@ -161,7 +155,7 @@ const SCENARIOS: Scenarios = {
     const requestId = await askToJoin(asker, await roleOn(owner, mission.mission_id));
     return {
       concerned: asker,
-      change: async () => void (await call(owner, 'answer_team_request', { p_request_id: requestId, p_accept: false, p_reason: 'Full' })),
+      change: async () => void (await callAs(owner, 'answer_team_request', { p_request_id: requestId, p_accept: false, p_reason: 'Full' })),
     };
   },
   async round_revealed(server) {
@@ -169,15 +163,15 @@ const SCENARIOS: Scenarios = {
     const organiser = await signUpOrganiser(server);
     const round = await openRound(server, organiser, roundParams([mission.mission_id]));
     const voter = await signUpUser(server);
-    await call(voter, 'cast_round_vote', { p_round_id: round.round_id, p_mission_id: mission.mission_id });
-    await call(organiser, 'close_vote_round', { p_round_id: round.round_id });
-    return { concerned: voter, change: async () => void (await call(organiser, 'reveal_vote_round', { p_round_id: round.round_id })) };
+    await callAs(voter, 'cast_round_vote', { p_round_id: round.round_id, p_mission_id: mission.mission_id });
+    await callAs(organiser, 'close_vote_round', { p_round_id: round.round_id });
+    return { concerned: voter, change: async () => void (await callAs(organiser, 'reveal_vote_round', { p_round_id: round.round_id })) };
   },
   async programme_changed(server) {
     const organiser = await signUpOrganiser(server);
     const starrer = await signUpUser(server);
-    await call(starrer, 'set_agenda_favourite', { p_part_id: 's2p1', p_starred: true });
-    const draft = ((await call(organiser, 'get_programme_draft')) as ProgrammeResponse).programme;
+    await callAs(starrer, 'set_agenda_favourite', { p_part_id: 's2p1', p_starred: true });
+    const draft = ((await callAs(organiser, 'get_programme_draft')) as ProgrammeResponse).programme;
     const renamed: ProgrammeDocument = {
       ...draft,
       agenda: draft.agenda.map((session) => ({
@@ -185,13 +179,13 @@ const SCENARIOS: Scenarios = {
         parts: session.parts.map((part) => (part.id === 's2p1' ? { ...part, title: 'A title of the catalogue' } : part)),
       })),
     };
-    await call(organiser, 'import_programme', { p_programme: renamed });
+    await callAs(organiser, 'import_programme', { p_programme: renamed });
     return { concerned: starrer, change: async () => void (await publishNow(organiser, 'Session 2 has a new title')) };
   },
   async announcement(server) {
     const organiser = await signUpOrganiser(server);
     const starrer = await signUpUser(server);
-    await call(starrer, 'set_agenda_favourite', { p_part_id: 's5p1', p_starred: true });
+    await callAs(starrer, 'set_agenda_favourite', { p_part_id: 's5p1', p_starred: true });
     const announce = {
       p_title: 'Bring a laptop',
       p_body: 'One per pair.',
@@ -201,12 +195,12 @@ const SCENARIOS: Scenarios = {
       p_urgent: false,
       p_send_at: null,
     };
-    return { concerned: starrer, change: async () => void (await call(organiser, 'create_announcement', announce)) };
+    return { concerned: starrer, change: async () => void (await callAs(organiser, 'create_announcement', announce)) };
   },
   async session_reminder(server) {
     const starrer = await signUpUser(server);
-    await call(starrer, 'set_session_reminders', { p_on: true });
-    await call(starrer, 'set_agenda_favourite', { p_part_id: 's1p2', p_starred: true });
+    await callAs(starrer, 'set_session_reminders', { p_on: true });
+    await callAs(starrer, 'set_agenda_favourite', { p_part_id: 's1p2', p_starred: true });
     // The sample programme: s1p2 starts at 09:30 on the first day, venue time; it is due ten minutes before.
     const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
     const due = venueInstant(programme.settings.startDate, '09:30', programme.settings.timeZone).getTime() - 10 * 60_000;
@@ -247,7 +241,7 @@ interface Marker {
  */
 async function feedSettled(marker: Marker): Promise<void> {
   const from = marker.live.received.length;
-  await call(marker.owner, 'update_mission', missionUpdate(marker.owner, marker.missionId, `Marker ${from}`));
+  await callAs(marker.owner, 'update_mission', missionUpdate(marker.owner, marker.missionId, `Marker ${from}`));
   await marker.live.waitFor(
     bellWhere(marker.follower, (items) => items.length > 0),
     10_000,
@@ -298,7 +292,7 @@ describeEachDatabase(
       openClients.push(live);
       await feedSettled(marker);
       const from = live.received.length;
-      await call(asker, 'withdraw_team_request', { p_request_id: requestId });
+      await callAs(asker, 'withdraw_team_request', { p_request_id: requestId });
       const answered = Date.now();
       const unanswerable = (items: NotificationItem[]) => items.some((item) => item.kind === 'join_requested' && item.request_id === null);
       const arrived = await live.waitFor(bellWhere(owner, unanswerable), BELL_WITHIN_MS, from);
