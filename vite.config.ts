@@ -131,7 +131,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           exclude: ['apps/server/src/ops/**', 'apps/server/**/*.unit.test.ts'],
-          globalSetup: ['apps/server/test/build-web.ts'],
+          globalSetup: ['apps/server/test/build-web.ts', 'apps/server/test/pglite-template.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

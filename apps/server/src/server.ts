@@ -46,8 +46,16 @@ const netServerClose = NetServer.prototype.close;
 /** A reason not to start that needs no stack trace: the message says what to do. */
 export class StartupError extends Error {}
 
+export interface StartOptions extends Pick<AppDeps, 'logStream' | 'clock'> {
+  /**
+   * A database already open, served instead of the one the configuration names, and closed with
+   * the server. The server tests start each embedded one from a migrated copy (apps/server/test/harness.ts).
+   */
+  db?: Db;
+}
+
 /** Opens the database, applies migrations, and serves; shared by `npm start`, tests and benchmarks. */
-export async function startServer(config: Config, options: Pick<AppDeps, 'logStream' | 'clock'> = {}): Promise<RunningServer> {
+export async function startServer(config: Config, { db: given, ...options }: StartOptions = {}): Promise<RunningServer> {
   if (!config.DATA_DIR.startsWith('memory://')) {
     // Everything the server writes into its data folder is owner-only (docs/security.md), and so is
     // what is already there: on PGlite, opening the database folder walks it (createPglite).
@@ -59,7 +67,7 @@ export async function startServer(config: Config, options: Pick<AppDeps, 'logStr
   let live: LiveChannel | undefined;
   let jobs: NotificationJobs | undefined;
   try {
-    db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+    db = given ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
     const database = db;
     const applied = await migrate(database);
     const seeded = await seedProgramme(database, config);

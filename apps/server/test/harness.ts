@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type RealtimeClientOptions, type SupabaseClient, type Session, type User } from '@supabase/supabase-js';
 import { encodeDateOfBirth, type Database } from '@mc/contract';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import type { Clock } from '../src/clock.ts';
+import { PGLITE_START_PARAMS, pgliteDb, type Db } from '../src/db/db.ts';
 import { newPrivateJwk } from '../src/auth/keys.ts';
 import { createPrivateSchema, type PrivateSchema } from './private-schema.ts';
 import { freePort } from './free-port.ts';
@@ -26,6 +29,20 @@ export interface TestServer extends RunningServer {
    * server's log line for the mail (the outbox itself never keeps links). Needs LOG_LEVEL=info.
    */
   mailedLink(email: string): Promise<string | undefined>;
+}
+
+let template: Blob | undefined;
+
+/**
+ * A throw-away embedded database with every migration applied, loaded from the lane's template
+ * (test/pglite-template.ts) instead of created and migrated afresh; undefined where the lane made
+ * none (the server then creates its own, as `DATA_DIR=memory://` does anywhere).
+ */
+async function openPgliteFromTemplate(): Promise<Db | undefined> {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return pgliteDb(await PGlite.create(undefined, { startParams: PGLITE_START_PARAMS, loadDataDir: template }));
 }
 
 /** A private schema on the test PostgreSQL, so suites never see each other's rows. */
@@ -62,7 +79,8 @@ export async function startTestServer(
     ...(schema ? { DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '10' } : {}),
     ...env,
   });
-  const server = await startServer(config, { logStream, ...(options.clock ? { clock: options.clock } : {}) });
+  const db = !config.DATABASE_URL && config.DATA_DIR.startsWith('memory://') ? await openPgliteFromTemplate() : undefined;
+  const server = await startServer(config, { logStream, ...(options.clock ? { clock: options.clock } : {}), ...(db ? { db } : {}) });
   return {
     ...server,
     backend,
