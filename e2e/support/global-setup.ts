@@ -27,6 +27,9 @@ export default async function globalSetup(): Promise<void> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'debug',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      // The journeys sign up and sign in hundreds of people: scrypt at N = 2^10 rather than the
+      // server's 2^15 costs each about 3 ms of CPU instead of about 90 (as in apps/server/test/harness.ts).
+      PASSWORD_HASH_COST: '10',
     },
     stdio: ['ignore', log, log],
     detached: true,

@@ -31,6 +31,8 @@ const envSchema = z.object({
   CONFERENCE_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').default(DEFAULT_CONFERENCE_TIME_ZONE),
   PRE_SURVEY_URL: z.string().min(1).default('/demo-survey/pre'),
   POST_SURVEY_URL: z.string().min(1).default('/demo-survey/post'),
+  // scrypt's N = 2^this for new credentials (auth/password.ts); only the test suites lower it.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR: positiveInt.default(10),
   SIGNIN_PER_ADDRESS_PER_MINUTE: positiveInt.default(600),
   MFA_FAILURES_PER_FACTOR_PER_HOUR: positiveInt.default(10),

@@ -45,6 +45,13 @@ async function openPgliteFromTemplate(): Promise<Db | undefined> {
   return pgliteDb(await PGlite.create(undefined, { startParams: PGLITE_START_PARAMS, loadDataDir: template }));
 }
 
+/**
+ * scrypt at N = 2^10 instead of the server's 2^15: each sign-up, sign-in and new credential costs
+ * about 3 ms of CPU instead of about 90. Hashing is the same code; the suite that checks what is
+ * stored (src/auth/auth.test.ts) runs at the server's own default.
+ */
+export const TEST_PASSWORD_HASH_COST = '10';
+
 /** A private schema on the test PostgreSQL, so suites never see each other's rows. */
 export async function createTestSchema(): Promise<PrivateSchema> {
   const base = process.env.TEST_DATABASE_URL;
@@ -76,6 +83,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     WEB_DIST_DIR: 'dist/web',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     ...(schema ? { DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '10' } : {}),
     ...env,
   });

@@ -5,7 +5,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * and tens of milliseconds per guess; with per-account throttling that makes guessing one of the
  * ~36,500 possible birth dates impractical. Parameters are stored with each hash so they can grow.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+const PARAMS = { r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
 function derive(secret: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
@@ -15,10 +16,15 @@ function derive(secret: string, salt: Buffer, params: { N: number; r: number; p:
   });
 }
 
-export async function hashPassword(secret: string): Promise<string> {
+/**
+ * A new hash at scrypt's N = 2^cost: the server's PASSWORD_HASH_COST, 15 unless the test suites
+ * lower it (apps/server/test/harness.ts), so the hundreds of people they sign up cost them little.
+ */
+export async function hashPassword(secret: string, cost: number = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(secret, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const params = { N: 2 ** cost, ...PARAMS };
+  const key = await derive(secret, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(secret: string, stored: string): Promise<boolean> {

@@ -123,7 +123,7 @@ export class AuthService {
     if (message) throw new AuthError(message === SIGNUP_MESSAGES.email ? 400 : 422, 'validation_failed', message);
     await this.limit(this.windows.signupAddress, address, 'Too many sign-ups from this network. Please try again later.');
 
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.config.PASSWORD_HASH_COST);
     const id = randomUUID();
     const metadata = { first_name: data.first_name?.trim(), last_name: data.last_name?.trim(), mobile_number: data.mobile_number, language: data.language };
     try {
@@ -267,7 +267,7 @@ export class AuthService {
     }
     if (password === undefined) return { result: await this.sessions.authUser(await this.sessions.findUserById(this.db, claims.sub)), device: null };
 
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, this.config.PASSWORD_HASH_COST);
     await this.db.transaction(async (tx) => {
       await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [claims.sub, hash]);
       // A changed credential ends every other session: whoever knew the old one is out.
