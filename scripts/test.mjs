@@ -1,7 +1,12 @@
 // `npm test`: every check, in the order that fails fastest, then one summary line.
 // Steps: types, lint, formatting (Prettier), web build (+ its budgets), unit, component and server suites (PGlite, and PostgreSQL
 // when TEST_DATABASE_URL is set), browser journeys in Chromium.
-import { spawnSync } from 'node:child_process';
+//
+// The checks before the tests (the three TypeScript programs, lint, formatting, the build and its
+// budget) each keep one core busy at most, so they run two at a time, each one's output printed
+// whole when it ends; the test suites then run one after the other, each on both cores
+// (docs/performance.md#the-test-suite).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
@@ -10,13 +15,22 @@ const E2E_JSON = 'test-results/e2e.json';
 rmSync(VITEST_JSON, { force: true });
 rmSync(E2E_JSON, { force: true });
 
-const steps = [
-  // Three programs: everything together, then the server without DOM and the web without Node.
-  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+/** At most this many checks at once: the machines this runs on (CI's too) have two cores. */
+const PARALLEL_CHECKS = 2;
+
+// What `npm run typecheck` runs, as three steps: everything together, then the server without DOM
+// and the web without Node. The slowest first, so the two lanes end close together.
+const checks = [
+  { name: 'typecheck (tsconfig.json)', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'build', command: 'npm', args: ['run', 'build'] },
+  { name: 'typecheck (apps/server)', command: 'npx', args: ['tsc', '--noEmit', '-p', 'apps/server/tsconfig.json'] },
+  { name: 'bundle budget', command: 'node', args: ['scripts/check-bundle.mjs'], after: 'build' },
+  { name: 'typecheck (apps/web)', command: 'npx', args: ['tsc', '--noEmit', '-p', 'apps/web/tsconfig.json'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
-  { name: 'build', command: 'npm', args: ['run', 'build'] },
-  { name: 'bundle budget', command: 'node', args: ['scripts/check-bundle.mjs'] },
+];
+
+const tests = [
   { name: 'unit, component and server tests', command: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`] },
   {
     name: 'browser tests',
@@ -27,12 +41,58 @@ const steps = [
 ];
 
 const failedSteps = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
-  const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  if (result.status !== 0) failedSteps.push(step.name);
-  // Without types, lint or a build, later steps would only repeat the same failure.
-  if (result.status !== 0 && ['typecheck', 'build'].includes(step.name)) break;
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+/** Runs one check with its output kept, and prints it whole when the check ends. */
+function runQuietly(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n=== ${step.name} (${seconds(started)}) ===`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
+}
+
+/** The checks, PARALLEL_CHECKS at a time; a check with `after` waits for that one and is skipped if it failed. */
+async function runChecks() {
+  const done = new Map();
+  const waiting = [...checks];
+  const running = new Set();
+  while (waiting.length || running.size) {
+    const next = waiting.findIndex((step) => !step.after || done.has(step.after));
+    if (next >= 0 && running.size < PARALLEL_CHECKS) {
+      const [step] = waiting.splice(next, 1);
+      const run = (step.after && !done.get(step.after) ? Promise.resolve(false) : runQuietly(step)).then((passed) => {
+        done.set(step.name, passed);
+        if (!passed) failedSteps.push(step.name);
+        running.delete(run);
+      });
+      running.add(run);
+    } else {
+      await Promise.race(running);
+    }
+  }
+}
+
+const started = Date.now();
+await runChecks();
+console.log(`\nchecks: ${seconds(started)}`);
+// Without types or a build, the tests would only repeat the same failure.
+const stop = failedSteps.some((name) => name.startsWith('typecheck') || name === 'build');
+if (!stop) {
+  for (const step of tests) {
+    const stepStarted = Date.now();
+    console.log(`\n=== ${step.name} ===`);
+    const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+    console.log(`${step.name}: ${seconds(stepStarted)}`);
+    if (result.status !== 0) failedSteps.push(step.name);
+  }
 }
 
 function readJson(file) {
@@ -46,6 +106,7 @@ const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
 console.log('');
+console.log(`npm test: ${seconds(started)}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exitCode = failedSteps.length || failed || passed === 0 ? 1 : 0;
