@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPILED_SERVER_ARGS } from '../../apps/server/test/process-harness.ts';
+import { builtFingerprint, sourceFingerprint } from '../../scripts/build-fingerprint.mjs';
 import { E2E_BASE_URL, E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
 
 /**
@@ -12,9 +13,10 @@ import { E2E_BASE_URL, E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.E2E_SKIP_BUILD !== '1') execSync('npx vite build --logLevel warn && node scripts/compress-assets.mjs', { stdio: 'inherit' });
-  // The server runs compiled, as `npm start` runs it; compiling takes about a second, so it is
-  // always done here and a test never meets an older server than the source.
-  execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
+  // The server runs compiled, as `npm start` runs it; compiling takes a few seconds of CPU, so it is
+  // done here and a test never meets an older server than the source, unless `npm run build` made
+  // it from the sources as they are now (its fingerprint says so), as in `npm test`.
+  if (builtFingerprint() !== sourceFingerprint()) execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
   mkdirSync('test-results', { recursive: true });
   const log = openSync(E2E_LOG_FILE, 'w');
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-'));
