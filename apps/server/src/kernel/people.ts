@@ -7,7 +7,7 @@
  * unit test beside this file fails on any other read of the users table's names, e-mail or mobile.
  */
 
-import { emailSeenBySql } from './members.ts';
+import { emailSeenBySql, isOwnerSql } from './members.ts';
 
 /** Who is looking: other attendees (teammates, owners and the projector included), or the organisers' console. */
 export type Audience = 'attendees' | 'organisers';
@@ -39,6 +39,18 @@ export const SEEN_BY_AUDIENCES_SQL = `
 /** A person's whole name as `shown` (a row of people_shown) reads: "Anonymous attendee" for someone anonymous. */
 export function shownNameSql(shown: string): string {
   return `btrim(concat_ws(' ', ${shown}.first_name, ${shown}.last_name))`;
+}
+
+/**
+ * The owners of mission `mission` (an SQL expression naming its id) by their whole names as other
+ * attendees see them, in the team's order (the creator first), joined with ", ": how an organisers'
+ * proposal names the people whose team it is.
+ */
+export function missionOwnerNamesSql(mission: string): string {
+  return `(select coalesce(string_agg(${shownNameSql('owner_shown')}, ', '
+                                      order by (owner.role_in_team = 'owner') desc, owner.added_at, owner.user_id), '')
+             from mission_members owner join people_shown owner_shown on owner_shown.id = owner.user_id
+            where owner.mission_id = ${mission} and ${isOwnerSql('owner')})`;
 }
 
 /**
