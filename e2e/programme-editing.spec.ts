@@ -13,6 +13,7 @@ import {
 } from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 import { box, contains, drawnLines, settledBox } from './support/geometry.ts';
+import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
  * Organisers edit the programme in the console and attendees see it. These change the shared
@@ -349,6 +350,55 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   await expect(versions.last()).toContainText('The programme as first published.');
   await settle(attendeePage, versions.last());
   await expectNoA11yViolations(attendeePage);
+  await context.close();
+});
+
+test('moving the conference a week earlier is one line in the publish dialog and the changelog, not one per part', async ({ page, browser }) => {
+  const published = ((await (await fetch(`${E2E_BASE_URL}/content/v1/programme`)).json()) as { programme: unknown }).programme;
+  const programme = structuredClone(published) as { settings: { startDate: string; endDate: string } };
+  const earlier = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  const span = (first: string, last: string) => {
+    const format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    return format.formatRange(new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`)).replace(/\s+–\s+/u, '–');
+  };
+  const { startDate, endDate } = programme.settings;
+  const line = `All parts moved from ${span(startDate, endDate)} to ${span(earlier(startDate), earlier(endDate))}`;
+  programme.settings = { ...programme.settings, startDate: earlier(startDate), endDate: earlier(endDate) };
+
+  await signInAsOrganiser(page);
+  await page.goto('/organiser/programme');
+  await page
+    .getByLabel('Import programme')
+    .setInputFiles({ name: 'week-earlier.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(programme)) });
+  await page.getByRole('button', { name: 'Replace programme' }).click();
+  await expect(page.getByText('Programme imported')).toBeVisible();
+  await page.getByRole('button', { name: 'Review and publish' }).click();
+  const publish = page.getByRole('dialog', { name: 'Publish the programme' });
+  const changes = publish.getByRole('list', { name: 'Changes for attendees' }).getByRole('listitem');
+  await expect(changes).toHaveCount(1);
+  await expect(changes.first()).toContainText(/Moved · \d+ stars?/);
+  await expect(changes.first()).toContainText(line);
+  await settle(page, changes.first());
+  await expectNoA11yViolationsEverywhere(page, changes.first());
+  await publish.getByLabel('Note for attendees').fill('The conference is a week earlier');
+  await publish.getByRole('button', { name: /^Publish version \d+$/ }).click();
+  await expect(page.getByText(/^Version \d+ published$/)).toBeVisible();
+
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const attendeePage = await context.newPage();
+  trackApiCalls(attendeePage);
+  await signInViaUi(attendeePage, await createUser());
+  await attendeePage.goto('/agenda-schedule');
+  await attendeePage.getByRole('button', { name: 'Changes' }).click();
+  const latest = attendeePage
+    .getByRole('dialog', { name: 'Changes to the programme' })
+    .getByRole('list', { name: 'Published versions' })
+    .getByRole('listitem')
+    .first();
+  await expect(latest).toContainText('The conference is a week earlier');
+  await expect(latest.getByRole('listitem')).toHaveText([line]);
+  await settle(attendeePage, latest);
+  await expectNoA11yViolationsEverywhere(attendeePage, latest);
   await context.close();
 });
 

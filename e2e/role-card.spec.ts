@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
 import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /** Role cards (docs/product.md#role-card): opened from a name, contact only inside the team, closed to others on request. */
 
-test('a name on a mission page opens the role card, with the e-mail but never the mobile; "Only my teammates" closes it and takes the e-mail off the team list', async ({
+test('a name on a mission page opens the role card, with the e-mail but never the mobile; "Only my teammates" closes it and takes the e-mail off the team list and the people search', async ({
   page,
   browser,
 }) => {
@@ -47,4 +48,21 @@ test('a name on a mission page opens the role card, with the e-mail but never th
   await expect(page.getByText(owner.email.toLowerCase())).toHaveCount(0);
   await page.getByRole('button', { name: `Ria${tag} Owner` }).click();
   await expect(page.getByRole('dialog', { name: 'Role card' })).toContainText('This person’s role card is not shared with you.');
+  await page.keyboard.press('Escape');
+
+  // The people search of the reader's own Manage Team dialog finds the owner by name, without the e-mail.
+  await createMission(reader, { p_name: `Reader ${tag}` });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Manage Team' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Team' });
+  await manage.getByPlaceholder('Search by name or email...').fill(`Ria${tag}`);
+  const found = manage.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(`Ria${tag} Owner`);
+  await expect(manage).not.toContainText(owner.email.toLowerCase());
+  // Part of the address finds nobody: the search never spells out an address it does not show.
+  await manage.getByPlaceholder('Search by name or email...').fill(owner.email.toLowerCase().split('@')[0] ?? '');
+  await expect(manage.getByText('No users found')).toBeVisible();
+  await manage.getByPlaceholder('Search by name or email...').fill(`Ria${tag}`);
+  await expectNoA11yViolationsEverywhere(page, found);
 });

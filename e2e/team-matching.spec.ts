@@ -12,6 +12,7 @@ import {
   withRoleProfile,
   type E2EUser,
 } from './support/app.ts';
+import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /*
  * Matching (docs/product.md#matching, #team-builder): missions that need an attendee, people who
@@ -128,13 +129,16 @@ test('an owner invites someone from "People who fit your mission"', async ({ pag
   expect(invitations).toEqual([expect.objectContaining({ kind: 'invite', role_id: roleId })]);
 });
 
-test('an organiser previews the team builder’s proposal and sends it as invitations', async ({ page }) => {
-  test.setTimeout(150_000);
+test('an organiser previews the team builder’s proposal and sends it as invitations, which the person reads as the organisers’ proposal', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(200_000);
   const tag = `Tb${randomUUID().slice(0, 6)}`;
   const skill = `moss${randomUUID().slice(0, 6)}`;
-  const { roleId } = await missionWanting(tag, skill);
+  const { roleId, mission } = await missionWanting(tag, skill);
   const person = await personWriting(`Tau${tag}`, skill);
-  const organiser = await createUser();
+  const organiser = await createUser({ firstName: `Thandi${tag}`, lastName: 'Nkosi' });
   makeOrganiser(organiser);
   const secret = await withAuthenticator(organiser);
 
@@ -143,7 +147,7 @@ test('an organiser previews the team builder’s proposal and sends it as invita
   await enterAuthenticatorCode(page, secret);
   await page.goto('/organiser/team-builder');
   await expect(page.getByRole('heading', { level: 1, name: 'Team builder' })).toBeVisible();
-  await expect(page.getByTestId('builder-overview')).toContainText('attendees with a role profile are on no team');
+  await expect(page.getByTestId('builder-overview')).toContainText(/attendees? with a role profile (is|are) on no team/);
   await page.getByRole('button', { name: 'Propose teams' }).click();
   const proposal = page.getByTestId('builder-proposal');
   const placement = proposal.getByTestId('builder-placement').filter({ hasText: `Tau${tag} Fitter` });
@@ -165,4 +169,22 @@ test('an organiser previews the team builder’s proposal and sends it as invita
   expect(invitations).toEqual([expect.objectContaining({ kind: 'invite', role_id: roleId })]);
   const teams = await rpc<unknown[]>(person, 'get_user_related_missions', { p_user_id: person.id });
   expect(teams).toEqual([]);
+
+  // The person reads it as the organisers' proposal: whose team it is and why they fit, never a personal invitation from the organiser.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const personPage = await context.newPage();
+  await signInViaUi(personPage, person);
+  const card = personPage.getByTestId('team-request').filter({ hasText: `Fit ${tag}` });
+  await expect(card).toContainText(`The organisers propose you for “Fit ${tag}” as Facilitator.`);
+  await expect(card).toContainText(`The mission’s owners: Olu${tag} Owner.`);
+  await expect(card).toContainText(`It wants what you wrote: ${skill}.`);
+  await expect(card).not.toContainText('You are invited');
+  await expect(card).not.toContainText(organiser.firstName);
+  await expectNoA11yViolationsEverywhere(personPage, card);
+  // The mission's page says the same beside the role.
+  await personPage.goto(`/mission/${mission.mission_id}`);
+  await expect(personPage.getByRole('paragraph').filter({ hasText: `The organisers propose you for “Fit ${tag}” as Facilitator.` })).toBeVisible();
+  await expect(personPage.getByRole('button', { name: /^Accept The organisers propose you/ })).toBeVisible();
+  await expect(personPage.getByText(`The mission’s owners: Olu${tag} Owner.`)).toBeVisible();
+  await context.close();
 });

@@ -17,13 +17,19 @@ import { openRound, roundParams } from '../src/features/rounds/fixtures.ts';
 /** What must never reach the others: distinctive, so a match is never a coincidence. */
 export const REAL = { firstName: 'Quillonette', lastName: 'Zephyrwick', mobile: '+27829990137' };
 
+/** The teammate's name: they share it, and keep their role card (and so their e-mail) for their teammates. */
+export const KEPT = { firstName: 'Perpetua', lastName: 'Keepsakeworth' };
+
 export interface AnonymousWorld {
   anonymous: TestUser;
   /** Another attendee, on none of their teams, following their mission. */
   other: TestUser;
   /** The owner of the mission they asked to join and were invited to. */
   owner: TestUser;
-  /** On their team, and owner of a mission that invited them. */
+  /**
+   * On their team, and owner of a mission that invited them; shares their name (KEPT) but keeps
+   * their role card, and with it their e-mail, for their teammates (docs/product.md#role-card).
+   */
   teammate: TestUser;
   missions: { anonymous: string; owner: string; teammate: string; other: string };
   roles: { anonymous: string; asked: string; invitedByOwner: string; spareOfOwner: string; invitedByTeammate: string; spareOfTeammate: string };
@@ -85,7 +91,9 @@ export async function buildAnonymousWorld(server: TestServer): Promise<Anonymous
   const anonymous = await signUpLeader(server, { ...REAL, email: uniqueEmail('quillonette.zephyrwick') });
   const chosen = await anonymous.client.auth.updateUser({ data: { is_anonymous: true, anonymity_choice_made: true, anonymous_guid: randomUUID() } });
   expect(chosen.error).toBeNull();
-  const [other, owner, teammate] = [await signUpLeader(server), await signUpLeader(server), await signUpLeader(server)];
+  const [other, owner] = [await signUpLeader(server), await signUpLeader(server)];
+  const teammate = await signUpLeader(server, { ...KEPT, email: uniqueEmail('perpetua.keepsakeworth') });
+  await call(teammate.client.rpc('save_role_card_settings', { p_visibility: 'team' }));
   const live = [await openLive(server, other), await openLive(server, owner), await openLive(server, teammate)];
 
   // Their mission, with the teammate on it and an open role; the other attendee follows it.

@@ -104,6 +104,62 @@ export function programmeDiff(before: ProgrammeDocument, after: ProgrammeDocumen
   return { parts, unchanged: canonicalJson(before) === canonicalJson(after) };
 }
 
+/** The whole programme moved by a number of days: the days its parts were on, and are on now ("YYYY-MM-DD", first and last). */
+export interface DayShift {
+  from: { first: string; last: string };
+  to: { first: string; last: string };
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/**
+ * Whether a publish moved every part by the same number of days (the conference's dates moved):
+ * `partCount` is the number of parts in the newer programme. At least two parts, and every part in
+ * both versions among the changes with its day moved by that many days; null otherwise.
+ */
+export function dayShiftOf(changes: readonly PartChange[], partCount: number): DayShift | null {
+  const kept = changes.filter((change) => change.before && change.after);
+  const inBoth = partCount - changes.filter((change) => !change.before).length;
+  if (inBoth < 2 || kept.length !== inBoth) return null;
+  const offsets = new Set(kept.map((change) => dayNumber(change.after?.date ?? '') - dayNumber(change.before?.date ?? '')));
+  const [offset] = [...offsets];
+  if (offsets.size !== 1 || !offset || !Number.isFinite(offset)) return null;
+  const span = (dates: string[]) => {
+    const sorted = [...dates].sort();
+    return { first: sorted[0] ?? '', last: sorted[sorted.length - 1] ?? '' };
+  };
+  return { from: span(kept.map((change) => change.before?.date ?? '')), to: span(kept.map((change) => change.after?.date ?? '')) };
+}
+
+/** Whether the shift says all there is to say of a change: only its day moved (same times, room, title, speakers). */
+export function onlyShifted(change: PartChange, shift: DayShift | null): boolean {
+  const { before, after } = change;
+  if (!shift || !before || !after || change.kinds.length !== 1 || change.kinds[0] !== 'moved') return false;
+  return before.startTime === after.startTime && before.endTime === after.endTime && before.room === after.room;
+}
+
+const dayRanges = new Map<string, Intl.DateTimeFormat>();
+
+/** "6–7 Dec", "30 Nov–1 Dec" or "6 Dec" in English: a span of days written in `locale`. */
+function dayRange(span: { first: string; last: string }, locale: string): string {
+  let format = dayRanges.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    dayRanges.set(locale, format);
+  }
+  const first = new Date(`${span.first}T00:00:00Z`);
+  const last = new Date(`${span.last}T00:00:00Z`);
+  // The range's dash without the spaces Intl puts around it: "6–7 Dec", "30 Nov–1 Dec".
+  return span.first === span.last ? format.format(first) : format.formatRange(first, last).replace(/\s+–\s+/u, '–');
+}
+
+/** "All parts moved from 6–7 Dec to 29–30 Nov": one line for a shift of the whole programme, in the changelog and the publish dialog. */
+export function describeDayShift(shift: DayShift, wording: Wording = ENGLISH_WORDING): string {
+  const { say, locale } = wording;
+  return say('All parts moved from {from} to {to}', { from: dayRange(shift.from, locale), to: dayRange(shift.to, locale) });
+}
+
 /** A part change with how many people starred the part. */
 export interface PartChangePreview extends PartChange {
   stars: number;
@@ -116,6 +172,8 @@ export interface PublishPreview {
   published_version: number;
   unchanged: boolean;
   changes: PartChangePreview[];
+  /** Set when every part moved by the same number of days: the dialog says it in one line. */
+  shift: DayShift | null;
 }
 
 export interface ProgrammeVersionEntry {
@@ -123,6 +181,8 @@ export interface ProgrammeVersionEntry {
   note: string;
   published_at: string;
   changes: PartChange[];
+  /** Set when every part moved by the same number of days: the changelog says it in one line. */
+  shift: DayShift | null;
 }
 
 export interface PublishResult {

@@ -176,6 +176,12 @@ export interface TeamRequest {
   status: 'open' | 'accepted' | 'declined' | 'withdrawn';
   reason: string | null;
   created_at: string;
+  /** Who an invitation comes from: the mission's owners, or the organisers' team builder (a proposal, not a personal invitation). */
+  source: 'owner' | 'organisers';
+  /** The organisers' proposal: the mission's owners by name, joined with ", " (empty otherwise). */
+  owners: string;
+  /** The organisers' proposal: the role's skills found in the person's profile when it was sent (empty otherwise). */
+  fit_reason: string;
 }
 
 export interface RequestProcedureResults {

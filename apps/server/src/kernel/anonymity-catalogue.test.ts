@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORGANISER_MESSAGES, type ProcedureName } from '@mc/contract';
-import { buildAnonymousWorld, REAL, updateParams, type AnonymousWorld } from '../../test/anonymous-world.ts';
+import { buildAnonymousWorld, KEPT, REAL, updateParams, type AnonymousWorld } from '../../test/anonymous-world.ts';
 import { missionParams, UNKNOWN_ID } from '../../test/factories.ts';
 import { describeEachDatabase, untyped, type TestUser } from '../../test/harness.ts';
 import { procedures } from '../procedures.ts';
@@ -11,6 +11,11 @@ import { procedures } from '../procedures.ts';
  * their teammate, with parameters that reach the anonymous attendee, answers nothing of their real
  * name, e-mail or mobile; nor does any notification or live message those three receive. A
  * procedure added to the registry fails here until it has a line in CATALOGUE.
+ *
+ * The same calls keep the one rule for contact details (docs/product.md#role-card): the teammate
+ * shares their name but keeps their role card for their teammates, so no answer, notification or
+ * live message to the other attendee or the owner (on none of their teams) carries the teammate's
+ * e-mail, and every procedure that answers other people's e-mail (`emails: 'others'`) reaches them.
  */
 
 type Caller = 'other' | 'owner' | 'teammate';
@@ -43,7 +48,11 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   create_role_profile: plain((w) => ({ p_user_id: them(w), p_role_title: 'Lead' })),
   update_role_profile: plain((w) => ({ p_user_id: them(w), p_role_title: 'Lead' })),
   get_user_role_profile: plain((w) => ({ p_user_id: them(w) })),
-  search_users_with_profiles: plain((w) => [w.anonymous.email, REAL.firstName, REAL.lastName, 'Anonymous'].map((term) => ({ p_search_term: term }))),
+  search_users_with_profiles: plain((w) =>
+    [w.anonymous.email, REAL.firstName, REAL.lastName, 'Anonymous', KEPT.lastName, w.teammate.email, w.teammate.email.split('@')[0] ?? ''].map((term) => ({
+      p_search_term: term,
+    })),
+  ),
   create_mission: plain((w, me) => missionParams(me, { p_name: 'Another Try', p_member_ids: [them(w)] })),
   add_mission_member: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_user_id: them(w) }), 2),
   get_mission_members: plain((w) => Object.values(w.missions).map((id) => ({ p_mission_id: id }))),
@@ -124,9 +133,9 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   get_team_roles: plain((w, _me, caller) => [{ p_mission_id: w.missions[caller] }, { p_mission_id: w.missions.owner }], 2),
   get_open_role_counts: plain(),
   suggest_role_skills: plain(() => ({ p_prefix: 'li' })),
-  get_role_card: plain((w) => ({ p_user_id: them(w) })),
+  get_role_card: plain((w) => [{ p_user_id: them(w) }, { p_user_id: w.teammate.user.id }]),
   get_role_card_settings: plain(),
-  save_role_card_settings: plain(() => ({ p_visibility: 'everyone' })),
+  save_role_card_settings: plain(() => ({ p_visibility: 'team' })),
   ask_to_join: plain((w) => ({ p_role_id: w.roles.anonymous, p_message: 'May I join?' }), 1),
   invite_to_role: plain(
     (w) => [w.roles.spareOfOwner, w.roles.spareOfTeammate].map((role) => ({ p_role_id: role, p_user_id: them(w), p_message: 'Join us' })),
@@ -170,6 +179,15 @@ const REACHING = [
   'get_my_notifications',
 ];
 
+/**
+ * Procedures declaring `emails: 'others'` that attendees may call but whose answer cannot name the
+ * teammate to the other attendee or the owner, with the reason: each is checked elsewhere too.
+ */
+const EMAILS_NOT_REACHING: Partial<Record<ProcedureName, string>> = {
+  add_mission_member: 'answers the member just added to the caller’s own team, a teammate by then (teams/contact.test.ts)',
+  get_role_card: 'a card kept for teammates answers nothing at all to anyone else (profiles/role-card.test.ts)',
+};
+
 /** What of the anonymous attendee's real identity `text` holds. */
 function realIdentityIn(world: AnonymousWorld, text: string): string[] {
   const lower = text.toLowerCase();
@@ -200,6 +218,10 @@ describeEachDatabase('one door for people: every procedure, notification and liv
       ['teammate', w.teammate],
     ];
     const leaks: string[] = [];
+    const emailLeaks: string[] = [];
+    const kept = w.teammate.email.toLowerCase();
+    // The procedures whose answer to someone off the teammate's teams named the teammate (by id).
+    const reachedKept = new Set<string>();
     const notRefused: string[] = [];
     // The procedures whose answer named the anonymous attendee (by id, or as "Anonymous attendee").
     const reached = new Set<string>();
@@ -217,6 +239,10 @@ describeEachDatabase('one door for people: every procedure, notification and liv
             if (data !== null && (answer.includes(them(w)) || answer.includes('Anonymous'))) reached.add(name);
             const found = realIdentityIn(w, answer);
             if (found.length > 0) leaks.push(`${name} as ${caller} ${JSON.stringify(params)}: ${found.join(', ')}`);
+            if (caller !== 'teammate') {
+              if (data !== null && answer.includes(w.teammate.user.id)) reachedKept.add(name);
+              if (answer.toLowerCase().includes(kept)) emailLeaks.push(`${name} as ${caller} ${JSON.stringify(params)}`);
+            }
           }
         }
       }
@@ -226,14 +252,26 @@ describeEachDatabase('one door for people: every procedure, notification and liv
       const bell = await me.client.rpc('get_my_notifications', {});
       const found = realIdentityIn(w, JSON.stringify(bell.data));
       if (found.length > 0) leaks.push(`notifications of ${caller}: ${found.join(', ')}`);
+      if (caller !== 'teammate' && JSON.stringify(bell.data).toLowerCase().includes(kept)) emailLeaks.push(`notifications of ${caller}`);
     }
     for (const [index, client] of w.live.entries()) {
       await client.roundTrip();
       const found = realIdentityIn(w, JSON.stringify(client.received));
       if (found.length > 0) leaks.push(`live messages to ${callers[index]?.[0] ?? index}: ${found.join(', ')}`);
+      if (callers[index]?.[0] !== 'teammate' && JSON.stringify(client.received).toLowerCase().includes(kept))
+        emailLeaks.push(`live messages to ${callers[index]?.[0] ?? index}`);
     }
+    // Every attendee procedure answering other people's e-mail reached the teammate, so its answer was checked.
+    const answersEmails = (Object.keys(procedures) as ProcedureName[]).filter(
+      (name) => procedures[name].emails === 'others' && CATALOGUE[name]?.kind === 'attendees' && !(name in EMAILS_NOT_REACHING),
+    );
     expect(notRefused, 'organiser procedures an attendee could call').toEqual([]);
     expect(leaks, 'answers naming the anonymous attendee').toEqual([]);
     expect([...reached], 'the calls reach the anonymous attendee').toEqual(expect.arrayContaining(REACHING));
+    expect(emailLeaks, 'answers giving the teammate’s e-mail to someone off their teams').toEqual([]);
+    expect(
+      answersEmails.filter((name) => !reachedKept.has(name)),
+      'say in CATALOGUE how to reach the teammate',
+    ).toEqual([]);
   });
 });

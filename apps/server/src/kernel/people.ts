@@ -7,6 +7,8 @@
  * unit test beside this file fails on any other read of the users table's names, e-mail or mobile.
  */
 
+import { emailSeenBySql, isOwnerSql } from './members.ts';
+
 /** Who is looking: other attendees (teammates, owners and the projector included), or the organisers' console. */
 export type Audience = 'attendees' | 'organisers';
 
@@ -23,11 +25,12 @@ export function peopleSeenBy(audience: Audience): string {
 
 /**
  * The person `$1` as each audience sees them, one row each, for "What others see of me": other
- * attendees read people_shown's names and e-mail (search, team lists, creator lines, requests,
- * rounds); teammates also its mobile (on the role card); the organisers' console as above.
+ * attendees read people_shown's names (search, team lists, creator lines, requests, rounds) and the
+ * e-mail as emailSeenBySql says for a viewer `$2` on none of their teams; teammates its e-mail and
+ * mobile (on the role card); the organisers' console as above.
  */
 export const SEEN_BY_AUDIENCES_SQL = `
-  select 'attendees' as audience, shown.first_name, shown.last_name, shown.email, '' as mobile from people_shown shown where shown.id = $1
+  select 'attendees' as audience, shown.first_name, shown.last_name, ${emailSeenBySql('shown', '$2::uuid')} as email, '' as mobile from people_shown shown where shown.id = $1
   union all
   select 'teammates', shown.first_name, shown.last_name, shown.email, shown.mobile from people_shown shown where shown.id = $1
   union all
@@ -39,17 +42,32 @@ export function shownNameSql(shown: string): string {
 }
 
 /**
- * Whether the people search finds users `user` (with `shown`, their people_shown row) for a term:
- * `contains` is a LIKE pattern matching anywhere, `whole` the term itself. Someone anonymous is
- * found only by their whole e-mail address typed exactly, never by name or part of the address
- * (a match would tell the searcher that this name belongs to someone anonymous).
+ * The owners of mission `mission` (an SQL expression naming its id) by their whole names as other
+ * attendees see them, in the team's order (the creator first), joined with ", ": how an organisers'
+ * proposal names the people whose team it is.
  */
-export function foundBySearchSql(user: string, shown: string, contains: string, whole: string): string {
-  return `case when ${shown}.anonymous then lower(${user}.email) = lower(${whole})
-               else ${shown}.first_name ilike ${contains} escape '\\'
+export function missionOwnerNamesSql(mission: string): string {
+  return `(select coalesce(string_agg(${shownNameSql('owner_shown')}, ', '
+                                      order by (owner.role_in_team = 'owner') desc, owner.added_at, owner.user_id), '')
+             from mission_members owner join people_shown owner_shown on owner_shown.id = owner.user_id
+            where owner.mission_id = ${mission} and ${isOwnerSql('owner')})`;
+}
+
+/**
+ * Whether the people search finds users `user` (with `shown`, their people_shown row) for a term,
+ * searched by user `viewer` (an SQL expression): `contains` is a LIKE pattern matching anywhere,
+ * `whole` the term itself. Anyone is found by their whole e-mail address typed exactly (a friend
+ * who knows it can add them); part of an address finds only people whose e-mail the viewer may see
+ * (emailSeenBySql), so the search never spells out an address it does not show. Someone anonymous
+ * is never found by name (a match would tell the searcher that this name belongs to someone anonymous).
+ */
+export function foundBySearchSql(user: string, shown: string, viewer: string, contains: string, whole: string): string {
+  return `(lower(${user}.email) = lower(${whole})
+           or (not ${shown}.anonymous
+               and (${shown}.first_name ilike ${contains} escape '\\'
                     or ${shown}.last_name ilike ${contains} escape '\\'
                     or (${shown}.first_name || ' ' || ${shown}.last_name) ilike ${contains} escape '\\'
-                    or ${shown}.email ilike ${contains} escape '\\' end`;
+                    or ${emailSeenBySql(shown, viewer)} ilike ${contains} escape '\\')))`;
 }
 
 /**
@@ -66,8 +84,11 @@ export function personJson(user: string): string {
 }
 
 /**
- * A people-search row (UserSearchResult) from users `u` joined with people_shown `shown`; the
- * account page's "What others see of me" builds the caller's row with the same columns.
+ * A people-search row (UserSearchResult) from users `u` joined with people_shown `shown`, as user
+ * `viewer` (an SQL expression) sees it: the e-mail as emailSeenBySql says, else empty. The account
+ * page's "What others see of me" builds the caller's row with the same columns.
  */
-export const SEARCH_ROW_COLUMNS = `shown.id, shown.email, shown.first_name, shown.last_name,
+export function searchRowColumns(viewer: string): string {
+  return `shown.id, ${emailSeenBySql('shown', viewer)} as email, shown.first_name, shown.last_name,
   coalesce((select s.allow_team_additions from notification_settings s where s.user_id = u.id), true) as accepts_additions`;
+}

@@ -4,7 +4,7 @@ import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../../kernel/actor.ts';
 import { roleOpenSql } from '../../kernel/open-roles.ts';
 import { acceptsAdditionsSql } from '../../kernel/events.ts';
-import { isOwnerSql } from '../../kernel/members.ts';
+import { missionOwnerNamesSql } from '../../kernel/people.ts';
 import { transaction } from '../../kernel/effects.ts';
 import { PLACEABLE_SQL, proposePlacements } from './builder.ts';
 import { fitSql } from './fit.ts';
@@ -60,18 +60,15 @@ export const builderProcedures = {
         `with proposed as (select * from jsonb_to_recordset($1::jsonb) as w(user_id uuid, role_id uuid)),
               still as (
                 select w.user_id, r.role_id, r.mission_id, r.title, array_to_string(fit.matched_skills, ', ') as skills,
-                       (select string_agg(btrim(owner_shown.first_name || ' ' || owner_shown.last_name), ', '
-                                          order by (owner.role_in_team = 'owner') desc, owner.added_at, owner.user_id)
-                          from mission_members owner join people_shown owner_shown on owner_shown.id = owner.user_id
-                         where owner.mission_id = m.mission_id and ${isOwnerSql('owner')}) as owners
+                       ${missionOwnerNamesSql('m.mission_id')} as owners
                   from proposed w join mission_roles r on r.role_id = w.role_id join missions m on m.mission_id = r.mission_id
                   join users u on u.id = w.user_id join role_profiles p on p.user_id = u.id ${fit.lateral}
                  where ${roleOpenSql('r')} and m.hidden_at is null and ${PLACEABLE_SQL}
                    and not exists (select 1 from team_requests refused where refused.user_id = u.id and refused.mission_id = m.mission_id
                                      and refused.status = 'declined')),
               invited as (
-                insert into team_requests (kind, role_id, mission_id, user_id, invited_by, message)
-                select 'invite', role_id, mission_id, user_id, $2, '' from still
+                insert into team_requests (kind, role_id, mission_id, user_id, invited_by, message, source, fit_reason)
+                select 'invite', role_id, mission_id, user_id, $2, '', 'organisers', coalesce(skills, '') from still
                 on conflict (role_id, user_id) where status = 'open' do nothing
                 returning request_id, role_id, mission_id, user_id)
          select count(record_request_event('invited_to_team', i.mission_id, $2, i.user_id,

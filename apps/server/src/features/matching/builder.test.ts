@@ -66,7 +66,16 @@ describeEachDatabase('matching: the team builder', (server) => {
     const [members] = await server().db.query<{ n: number }>('select count(*)::int as n from mission_members where role_id is not null');
     expect(members?.n).toBe(0);
     const invitations = await both.client.rpc('get_my_team_requests', {});
-    expect(invitations.data).toMatchObject([{ kind: 'invite', role_id: narrow.roleId, status: 'open' }]);
+    // The invitation itself says it is the organisers' proposal, whose team it is and why they fit (the dashboard's card reads it).
+    expect(invitations.data).toMatchObject([
+      { kind: 'invite', role_id: narrow.roleId, status: 'open', source: 'organisers', owners: 'Ada Lovelace', fit_reason: 'facilitation, arabic' },
+    ]);
+    const owners = await narrow.owner.client.rpc('get_mission_team_requests', { p_mission_id: narrow.missionId });
+    expect(owners.data?.find((request) => request.user_id === both.user.id)).toMatchObject({ source: 'organisers' });
+    // An owner's own invitation stays theirs, without the proposal's words.
+    const declinedRequest = await declined.client.rpc('get_my_team_requests', {});
+    expect(declinedRequest.data?.find((request) => request.mission_id === narrow.missionId)).toBeUndefined();
+    expect(invitation.data?.[0]).toMatchObject({ source: 'owner', owners: '', fit_reason: '' });
     const bell = await both.client.rpc('get_my_notifications', {});
     // The organisers' proposal, naming the mission's owners and why the person fits; not a personal invitation from the organiser.
     expect(bell.data!.items.find((item) => item.kind === 'invited_to_team')?.text).toBe(

@@ -15,7 +15,7 @@ import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { isoTime } from '../../db/sql.ts';
 import { recordAudit, type Actor } from '../../kernel/audit.ts';
 import { roleCardSeenBy } from '../../kernel/role-card.ts';
-import { SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
+import { searchRowColumns } from '../../kernel/people.ts';
 import { emailSeenBySql } from '../../kernel/members.ts';
 import { transaction } from '../../kernel/effects.ts';
 import { collectPersonData, zipPersonData } from './data-export.ts';
@@ -39,7 +39,7 @@ export const privacyProcedures = {
       `select shown.id, shown.first_name, shown.last_name, shown.email, ${emailSeenBySql('shown', `'${NOBODY}'::uuid`)} as team_email,
               case when shown.anonymous then 'whole_email' else 'name_or_email' end as found_by,
               exists (select 1 from role_profiles p where p.user_id = u.id) as has_role_profile,
-              (select row_to_json(search) from (select ${SEARCH_ROW_COLUMNS}) search) as search_result
+              (select row_to_json(search) from (select ${searchRowColumns(`'${NOBODY}'::uuid`)}) search) as search_result
          from users u join people_shown shown on shown.id = u.id where u.id = $1`,
       [ctx.userId],
     );
@@ -50,7 +50,7 @@ export const privacyProcedures = {
       search_result: seen.has_role_profile ? seen.search_result : null,
       team_row: { user_id: seen.id, first_name: seen.first_name, last_name: seen.last_name, email: team_email },
       role_card: await roleCardSeenBy(ctx.db, ctx.userId, NOBODY),
-      audiences: await ctx.db.query<SeenByAudience>(SEEN_BY_AUDIENCES_SQL, [ctx.userId]),
+      audiences: await ctx.db.query<SeenByAudience>(SEEN_BY_AUDIENCES_SQL, [ctx.userId, NOBODY]),
     };
   }),
 

@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import {
   AUDIT_KINDS,
+  describeDayShift,
+  onlyShifted,
   VERSION_MESSAGES,
   type AgendaCalendarFile,
   type AuditLogPage,
@@ -179,5 +181,33 @@ describeEachDatabase('programme versions', (server) => {
 
     expect(await count()).toBe(versionsBefore);
     expect(await publicProgramme(server())).toEqual(start);
+  });
+
+  it('a shift of the conference’s dates is one line in the preview and the changelog: every part moved by the same days', async () => {
+    const organiser = await signUpOrganiser(server());
+    const draft = (await call<ProgrammeResponse>(organiser, 'get_programme_draft')).data;
+    const { startDate, endDate } = draft.programme.settings;
+    const earlier = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const moved = await call<ProgrammeResponse>(organiser, 'save_programme_settings', {
+      p_settings: { ...draft.programme.settings, startDate: earlier(startDate), endDate: earlier(endDate) },
+    });
+    expect(moved.error).toBeNull();
+    const parts = draft.programme.agenda.reduce((count, session) => count + session.parts.length, 0);
+    const shift = { from: { first: startDate, last: endDate }, to: { first: earlier(startDate), last: earlier(endDate) } };
+
+    const review = await call<PublishPreview>(organiser, 'preview_programme_publish');
+    expect(review.data.changes).toHaveLength(parts);
+    expect(review.data.shift).toEqual(shift);
+    expect(describeDayShift(review.data.shift!)).toMatch(/^All parts moved from \d+–\d+ \w+ to \d+–\d+ \w+$/);
+    expect(review.data.changes.every((change) => onlyShifted(change, review.data.shift))).toBe(true);
+
+    expect((await call(organiser, 'publish_programme', { p_note: 'A week earlier', p_draft_version: review.data.draft_version })).error).toBeNull();
+    const [latest] = (await call<ProgrammeVersionEntry[]>(organiser, 'list_programme_versions')).data;
+    expect(latest).toMatchObject({ note: 'A week earlier', shift });
+    // A publish that changes one part only is no shift.
+    const next = (await call<ProgrammeResponse>(organiser, 'get_programme_draft')).data.programme;
+    next.agenda[0]!.parts[0]!.title = 'A new name';
+    expect((await call(organiser, 'save_session', { p_original_number: next.agenda[0]!.sessionNumber, p_session: next.agenda[0] })).error).toBeNull();
+    expect((await call<PublishPreview>(organiser, 'preview_programme_publish')).data.shift).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The published versions of the programme: the agenda reads the newest, publishing adds one.
 import {
   AUDIT_KINDS,
+  dayShiftOf,
   programmeDiff,
   PUBLISH_NOTE_MAX,
   VERSION_MESSAGES,
@@ -44,6 +45,11 @@ async function starsOf(db: Queryable, partIds: string[]): Promise<Map<string, nu
   return new Map(rows.map((row) => [row.part_id, Number(row.n)]));
 }
 
+/** How many parts a programme has. */
+function partCountOf(programme: ProgrammeDocument): number {
+  return programme.agenda.reduce((count, session) => count + session.parts.length, 0);
+}
+
 /** What publishing the draft now would change for attendees. */
 export async function previewPublish(db: Queryable): Promise<PublishPreview> {
   const [draft] = await db.query<{ document: ProgrammeDocument; version: string | number }>('select document, version from programme');
@@ -59,6 +65,7 @@ export async function previewPublish(db: Queryable): Promise<PublishPreview> {
     published_version: published.version,
     unchanged: diff.unchanged,
     changes: diff.parts.map((change) => ({ ...change, stars: stars.get(change.partId) ?? 0 })),
+    shift: dayShiftOf(diff.parts, partCountOf(draft.document)),
   };
 }
 
@@ -110,8 +117,16 @@ export async function publishDraft(db: Db, actor: Actor, input: { note: string; 
 
 /** The changelog: every published version, newest first. */
 export async function listVersions(db: Queryable): Promise<ProgrammeVersionEntry[]> {
-  const rows = await db.query<{ version: number; note: string; published_at: string | Date; changes: PartChange[] }>(
-    'select version, note, published_at, changes from programme_versions order by version desc limit 200',
+  const rows = await db.query<{ version: number; note: string; published_at: string | Date; changes: PartChange[]; part_count: number }>(
+    `select version, note, published_at, changes,
+            (select count(*)::int from jsonb_array_elements(document->'agenda') session cross join jsonb_array_elements(session->'parts') part) as part_count
+       from programme_versions order by version desc limit 200`,
   );
-  return rows.map((row) => ({ version: Number(row.version), note: row.note, published_at: new Date(row.published_at).toISOString(), changes: row.changes }));
+  return rows.map((row) => ({
+    version: Number(row.version),
+    note: row.note,
+    published_at: new Date(row.published_at).toISOString(),
+    changes: row.changes,
+    shift: dayShiftOf(row.changes, Number(row.part_count)),
+  }));
 }

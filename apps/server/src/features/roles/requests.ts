@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/db.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordRequestEvent } from '../../kernel/events.ts';
 import { roleCardVisibleSql } from '../../kernel/role-card.ts';
 import { isOwnerSql } from '../../kernel/members.ts';
+import { missionOwnerNamesSql } from '../../kernel/people.ts';
 import { isMissionOwner, roleOpenSql } from '../../kernel/open-roles.ts';
 import { committed, transaction, type Tx } from '../../kernel/effects.ts';
 
@@ -14,8 +15,14 @@ import { committed, transaction, type Tx } from '../../kernel/effects.ts';
  * a role at once end with one member: the second sees the role full.
  */
 
+/**
+ * A request's row (TeamRequest). `source` says whether an invitation came from the mission's owners
+ * or is the organisers' team-builder proposal, which names the mission's owners (`owners`, as
+ * people_shown names them) and the skills that made the fit (`fit_reason`).
+ */
 const REQUEST_COLUMNS = `q.request_id, q.kind, q.role_id, r.title as role_title, q.mission_id, m.name as mission_name, q.user_id,
-  shown.first_name, shown.last_name, q.message, q.status, q.reason, q.created_at`;
+  shown.first_name, shown.last_name, q.message, q.status, q.reason, q.created_at, q.source,
+  case when q.source = 'organisers' then ${missionOwnerNamesSql('q.mission_id')} else '' end as owners, q.fit_reason`;
 const REQUEST_FROM = `team_requests q join mission_roles r on r.role_id = q.role_id join missions m on m.mission_id = q.mission_id
   join people_shown shown on shown.id = q.user_id`;
 

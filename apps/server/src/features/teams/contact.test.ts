@@ -4,7 +4,7 @@ import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from
 
 /*
  * Whose e-mail a signed-in person sees (docs/product.md#role-card): one rule for team lists, mission
- * details and role cards. Teammates always; anyone else only when the person leaves their role card
+ * details, the people search and role cards. Teammates always; anyone else only when the person leaves their role card
  * open to "Everyone signed in". Answers keep their shape: a hidden e-mail is empty in a team list.
  */
 
@@ -62,5 +62,29 @@ describeEachDatabase('teams: contact details', (server) => {
     const members = await stranger.client.rpc('get_mission_members', { p_mission_id: mission.mission_id });
     expect(JSON.stringify(members.data)).not.toContain(noProfile.email.toLowerCase());
     expect(Object.keys(members.data?.[1] ?? {}).sort()).toEqual(['added_at', 'email', 'first_name', 'is_co_owner', 'last_name', 'role_in_team', 'user_id']);
+  });
+
+  it('the people search follows the same rule: a closed card shows no e-mail to a stranger, and part of that e-mail finds nobody', async () => {
+    const tag = `kc${Date.now().toString(36)}`;
+    const { owner, mission } = await createMission(server());
+    const private_ = await signUpLeader(server(), { firstName: `Kept${tag}`, lastName: 'Close', email: `kept.${tag}@example.org` });
+    await join(server(), mission.mission_id, private_);
+    expect((await private_.client.rpc('save_role_card_settings', { p_visibility: 'team' })).error).toBeNull();
+    const open = await signUpLeader(server(), { firstName: `Open${tag}`, lastName: 'Card', email: `open.${tag}@example.org` });
+    const stranger = await signUpLeader(server());
+    const search = async (viewer: TestUser, term: string) => {
+      const { data, error } = await viewer.client.rpc('search_users_with_profiles', { p_search_term: term });
+      expect(error).toBeNull();
+      return Object.fromEntries((data ?? []).map((row) => [row.id, row.email]));
+    };
+
+    // By name: the teammate sees the address, the stranger the same row with an empty one; an open card shows it to both.
+    expect(await search(owner, tag)).toEqual({ [private_.user.id]: private_.email.toLowerCase(), [open.user.id]: open.email.toLowerCase() });
+    expect(await search(stranger, tag)).toEqual({ [private_.user.id]: '', [open.user.id]: open.email.toLowerCase() });
+    // Part of an address finds only people whose address the searcher may see; the whole address typed exactly finds anyone.
+    expect(await search(stranger, `kept.${tag}@`)).toEqual({});
+    expect(await search(owner, `kept.${tag}@`)).toEqual({ [private_.user.id]: private_.email.toLowerCase() });
+    expect(await search(stranger, `open.${tag}@`)).toEqual({ [open.user.id]: open.email.toLowerCase() });
+    expect(await search(stranger, private_.email)).toEqual({ [private_.user.id]: '' });
   });
 });

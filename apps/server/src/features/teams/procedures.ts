@@ -3,7 +3,8 @@ import { businessError, forbidden } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
 import { sqlState, type Queryable } from '../../db/db.ts';
 import { escapeLike } from '../../db/sql.ts';
-import { foundBySearchSql, SEARCH_ROW_COLUMNS } from '../../kernel/people.ts';
+import { foundBySearchSql, searchRowColumns } from '../../kernel/people.ts';
+import { emailSeenBySql } from '../../kernel/members.ts';
 import { missionVisibleSql } from '../../kernel/visibility.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
 import { isOwnerSql, listMembers } from '../../kernel/members.ts';
@@ -38,27 +39,27 @@ async function assertOwner(tx: Queryable, ctx: CallContext, missionId: string): 
 export const teamsProcedures = {
   /**
    * People search for building a team (docs/product.md#search_users_with_profiles). Any
-   * signed-in user may search, but it answers only id, e-mail, names and whether the person accepts
-   * being added to teams (so the dialog can say so instead of offering a button that would be
-   * refused), only of people with a role profile, never the caller, never people already on
-   * p_exclude_mission_id. A term matches
-   * a first name, last name, "first last" or e-mail anywhere, case-insensitively; names starting
-   * with the term come first. Someone who chose to stay anonymous is found only by their whole
-   * e-mail address, typed exactly (a friend who knows it can add them), and is shown as everywhere
-   * else (people_shown): "Anonymous attendee", without the address.
+   * signed-in user may search, but it answers only id, e-mail (as emailSeenBySql says, else empty),
+   * names and whether the person accepts being added to teams (so the dialog can say so instead of
+   * offering a button that would be refused), only of people with a role profile, never the caller,
+   * never people already on p_exclude_mission_id. A term matches a first name, last name, "first
+   * last" or an e-mail the caller may see anywhere, or anyone's whole e-mail typed exactly,
+   * case-insensitively; names starting with the term come first. Someone who chose to stay
+   * anonymous is found only by their whole e-mail address, typed exactly (a friend who knows it can
+   * add them), and is shown as everywhere else (people_shown): "Anonymous attendee", without the address.
    */
   search_users_with_profiles: procedure('search_users_with_profiles', { emails: 'others' }, async (params, ctx) => {
     const term = params.p_search_term.trim();
     if (term === '') return [];
     return ctx.db.query<UserSearchResult>(
-      `select ${SEARCH_ROW_COLUMNS}
+      `select ${searchRowColumns('$2')}
          from users u join people_shown shown on shown.id = u.id
         where exists (select 1 from role_profiles p where p.user_id = u.id)
           and u.id <> $2
           and ($3::uuid is null or not exists (select 1 from mission_members m where m.mission_id = $3 and m.user_id = u.id))
-          and ${foundBySearchSql('u', 'shown', '$1', '$5')}
+          and ${foundBySearchSql('u', 'shown', '$2', '$1', '$5')}
         order by case when shown.first_name ilike $4 escape '\\' or shown.last_name ilike $4 escape '\\' then 0 else 1 end,
-                 lower(shown.first_name), lower(shown.last_name), lower(shown.email), u.id
+                 lower(shown.first_name), lower(shown.last_name), lower(${emailSeenBySql('shown', '$2')}), u.id
         limit ${USER_SEARCH_LIMIT}`,
       [`%${escapeLike(term)}%`, ctx.userId, params.p_exclude_mission_id ?? null, `${escapeLike(term)}%`, term],
     );

@@ -4,4 +4,4 @@ export { scheduledParts, zoneCity } from './programme.ts';
 export { fetchProgramme, formatDayMonth, programmeOf, useProgramme, useVenueTimeZone, type Programme } from './programme.ts';
 export { orderSessions } from './schedule.ts';
 export { useCalendarFeed } from './myAgenda.ts';
-export { describeChange } from './programmeTexts.ts';
+export { describeChange, describeShift } from './programmeTexts.ts';

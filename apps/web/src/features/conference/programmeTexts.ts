@@ -1,4 +1,4 @@
-import { describePartChange, type PartChange } from '@mc/contract/programmeVersions.ts';
+import { describeDayShift, describePartChange, type DayShift, type PartChange } from '@mc/contract/programmeVersions.ts';
 import { fillTemplate, type TemplateValues } from '@mc/contract/wording.ts';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { durationOf } from './schedule.ts';
@@ -38,6 +38,7 @@ export const PART_CHANGE_MESSAGE_IDS: Readonly<Record<string, string>> = {
   '"{title}" moved: {from} → {to}': 'programme.change.moved',
   'speakers now {now} (were {were})': 'programme.change.speakersToo',
   '"{title}": speakers now {now} (were {were})': 'programme.change.speakers',
+  'All parts moved from {from} to {to}': 'programme.change.shifted',
 };
 
 /**
@@ -47,9 +48,20 @@ export const PART_CHANGE_MESSAGE_IDS: Readonly<Record<string, string>> = {
  */
 export function describeChange(change: PartChange): string {
   if (currentLanguage() === 'en') return describePartChange(change);
+  return describePartChange(change, catalogueWording());
+}
+
+/** The contract's wording said by the catalogue, the days written as the interface's language writes them. */
+function catalogueWording() {
   const say = (english: string, values?: TemplateValues) => {
     const id = PART_CHANGE_MESSAGE_IDS[english];
     return id ? i18n._(id, values) : fillTemplate(english, values);
   };
-  return describePartChange(change, { say, locale: `${currentLanguage()}-ZA` });
+  return { say, locale: `${currentLanguage()}-ZA` };
+}
+
+/** "All parts moved from 6–7 Dec to 29–30 Nov": a shift of the whole programme in one line, in the interface's language. */
+export function describeShift(shift: DayShift): string {
+  if (currentLanguage() === 'en') return describeDayShift(shift);
+  return describeDayShift(shift, catalogueWording());
 }

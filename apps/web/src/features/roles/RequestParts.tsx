@@ -117,31 +117,41 @@ export function AnswerButtons({ requestId, label, declineTitle }: { requestId: s
   );
 }
 
+/** The invitation's own sentence for the person invited: the owners' invitation, or the organisers' proposal. */
+function invitationText(_: ReturnType<typeof useLingui>['_'], request: TeamRequest): string {
+  const values = { mission: request.mission_name, role: request.role_title };
+  return request.source === 'organisers' ? _('roles.request.proposed', values) : _('roles.request.youInvited', values);
+}
+
+/**
+ * An organisers' team-builder proposal, to the person proposed: whose team it is (the mission's
+ * owners) and why they fit (the skills the builder found in their profile). Nothing for an owners' invitation.
+ */
+function ProposalDetails({ request }: { request: TeamRequest }) {
+  const { _ } = useLingui();
+  if (request.source !== 'organisers') return null;
+  return (
+    <>
+      {request.owners ? <p className="break-words text-sm text-slate-300">{_('roles.request.proposalOwners', { owners: request.owners })}</p> : null}
+      {request.fit_reason ? <p className="break-words text-sm text-slate-300">{_('roles.request.proposalFit', { skills: request.fit_reason })}</p> : null}
+    </>
+  );
+}
+
 function RequestLine({ request, mine }: { request: TeamRequest; mine: boolean }) {
   const { _ } = useLingui();
   const who = `${request.first_name} ${request.last_name}`.trim();
   const values = { name: who, mission: request.mission_name, role: request.role_title };
-  const text = mine
-    ? request.kind === 'ask'
-      ? _('roles.request.youAsked', values)
-      : _('roles.request.youInvited', values)
-    : request.kind === 'ask'
-      ? _('roles.request.theyAsk', values)
-      : _('roles.request.theyInvited', values);
+  const theirs =
+    request.kind === 'ask' ? 'roles.request.theyAsk' : request.source === 'organisers' ? 'roles.request.theyProposed' : 'roles.request.theyInvited';
+  const text = mine ? (request.kind === 'ask' ? _('roles.request.youAsked', values) : invitationText(_, request)) : _(theirs, values);
   // Owners read who asks: the name opens the requester's role card (as far as its rule lets them).
-  const shown =
-    mine || !who ? (
-      text
-    ) : (
-      <Trans
-        id={request.kind === 'ask' ? 'roles.request.theyAsk' : 'roles.request.theyInvited'}
-        values={{ ...values, name: <PersonName userId={request.user_id}>{who}</PersonName> }}
-      />
-    );
+  const shown = mine || !who ? text : <Trans id={theirs} values={{ ...values, name: <PersonName userId={request.user_id}>{who}</PersonName> }} />;
   const declineTitle = !mine && request.kind === 'ask' ? _('roles.answer.declineRequestTitle', values) : undefined;
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-700 p-3" data-testid="team-request">
       <p className="break-words text-slate-100">{shown}</p>
+      {mine ? <ProposalDetails request={request} /> : null}
       {request.message ? <p className="break-words whitespace-pre-line text-sm text-slate-300">“{request.message}”</p> : null}
       {mine === (request.kind === 'invite') ? (
         <AnswerButtons requestId={request.request_id} label={text} declineTitle={declineTitle} />
@@ -189,10 +199,11 @@ export function MyRoleAction({ role }: { role: Pick<MissionRole, 'role_id' | 'ti
   const open = requests.data?.find((request) => request.role_id === role.role_id);
   if (!open) return <AskToJoinButton role={role} />;
   if (open.kind === 'invite') {
-    const text = _('roles.request.youInvited', { mission: open.mission_name, role: open.role_title });
+    const text = invitationText(_, open);
     return (
       <div className="flex flex-col gap-2">
         <p className="text-sm text-slate-100">{text}</p>
+        <ProposalDetails request={open} />
         <AnswerButtons requestId={open.request_id} label={text} />
       </div>
     );

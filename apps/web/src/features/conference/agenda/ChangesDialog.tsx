@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react';
-import { describeChange } from '../programmeTexts.ts';
+import { onlyShifted } from '@mc/contract/programmeVersions.ts';
+import { describeChange, describeShift } from '../programmeTexts.ts';
 import { Dialog, LoadError } from '../../../components/ui';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { queryKeys } from '../../../lib/queryKeys';
@@ -53,10 +54,13 @@ export function ChangesDialog({ timeZone }: { timeZone: string }) {
                 <p className="mt-1 text-sm text-slate-200">{entry.note}</p>
                 {entry.changes.length > 0 ? (
                   <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-300">
-                    {/* The contract's words, the same as the change alerts the server sends (docs/product.md#a-published-schedule): English, as those are. */}
-                    {entry.changes.map((change) => (
-                      <li key={change.partId}>{describeChange(change)}</li>
-                    ))}
+                    {/* The contract's words, the same as the change alerts the server sends (docs/product.md#a-published-schedule); a shift of every part in one line. */}
+                    {entry.shift ? <li>{describeShift(entry.shift)}</li> : null}
+                    {entry.changes
+                      .filter((change) => !onlyShifted(change, entry.shift))
+                      .map((change) => (
+                        <li key={change.partId}>{describeChange(change)}</li>
+                      ))}
                   </ul>
                 ) : null}
               </li>

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
-import { PUBLISH_NOTE_MAX, type PublishPreview } from '@mc/contract/programmeVersions.ts';
-import { describeChange } from '../../conference';
+import { onlyShifted, PUBLISH_NOTE_MAX, type PublishPreview } from '@mc/contract/programmeVersions.ts';
+import { describeChange, describeShift } from '../../conference';
 import { Button, Card, CardHeader, Dialog, TextAreaField, QueryState } from '../../../components/ui';
 import { queryKeys } from '../../../lib/queryKeys';
 import { screenKeys } from '../../../lib/screenKeys';
@@ -102,9 +102,20 @@ function ChangeList({ review }: { review: PublishPreview }) {
   if (review.changes.length === 0) {
     return <p className="text-sm text-slate-300">{_('organiser.publish.noPartChanges')}</p>;
   }
+  // A shift of every part (the conference's dates moved) is one line, with the stars of all the parts it moves.
+  const shifted = review.changes.filter((change) => onlyShifted(change, review.shift));
+  const rest = review.changes.filter((change) => !onlyShifted(change, review.shift));
   return (
     <ul aria-label={_('organiser.publish.changes')} className="flex flex-col gap-2">
-      {review.changes.map((change) => (
+      {review.shift ? (
+        <li className="rounded-lg border border-slate-800 bg-slate-950/60 p-3 text-sm">
+          <p className="font-medium text-white">
+            {_(KIND_WORDS.moved.messageId)} · {_('organiser.publish.stars', { count: shifted.reduce((sum, change) => sum + change.stars, 0) })}
+          </p>
+          <p className="mt-1 text-slate-300">{describeShift(review.shift)}</p>
+        </li>
+      ) : null}
+      {rest.map((change) => (
         <li key={change.partId} className="rounded-lg border border-slate-800 bg-slate-950/60 p-3 text-sm">
           <p className="font-medium text-white">
             {change.kinds.map((kind) => _(KIND_WORDS[kind].messageId)).join(', ')} · {_('organiser.publish.stars', { count: change.stars })}
