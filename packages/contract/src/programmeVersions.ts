@@ -156,22 +156,23 @@ export interface VersionProcedureResults {
 }
 
 const shortDates = new Map<string, Intl.DateTimeFormat>();
+const SHORT_DATE: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
 
-/** "Sat 6 Dec" in English: a part's day, written in `locale`. */
-function shortDate(date: Date, locale: string): string {
+/** "Sat 6 Dec" in English: a part's day, written in `locale` (by `dateFormat` when given). */
+function shortDate(date: Date, locale: string, dateFormat?: Wording['dateFormat']): string {
   let format = shortDates.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(locale, SHORT_DATE);
     shortDates.set(locale, format);
   }
-  const written = format.format(date);
+  const written = (dateFormat?.(locale, SHORT_DATE) ?? format).format(date);
   return locale === ENGLISH_WORDING.locale ? written.replace(',', '') : written;
 }
 
 /** "Sat 6 Dec 09:00–09:30, Hall B": when and where a part is, in venue time, its day written in `locale`. */
-export function whenAndWhere(facts: PartFacts, locale = ENGLISH_WORDING.locale): string {
+export function whenAndWhere(facts: PartFacts, locale = ENGLISH_WORDING.locale, dateFormat?: Wording['dateFormat']): string {
   const [year, month, day] = facts.date.split('-').map(Number) as [number, number, number];
-  const date = Number.isFinite(year) ? shortDate(new Date(Date.UTC(year, month - 1, day)), locale) : facts.date;
+  const date = Number.isFinite(year) ? shortDate(new Date(Date.UTC(year, month - 1, day)), locale, dateFormat) : facts.date;
   return `${date} ${facts.startTime}–${facts.endTime}${facts.room ? `, ${facts.room}` : ''}`;
 }
 
@@ -182,9 +183,9 @@ export function whenAndWhere(facts: PartFacts, locale = ENGLISH_WORDING.locale):
  * (the server's bell and e-mails, in the reader's language).
  */
 export function describePartChange(change: PartChange, wording: Wording = ENGLISH_WORDING): string {
-  const { say, locale } = wording;
+  const { say, locale, dateFormat } = wording;
   const { before, after } = change;
-  const when = (facts: PartFacts) => whenAndWhere(facts, locale);
+  const when = (facts: PartFacts) => whenAndWhere(facts, locale, dateFormat);
   const people = (names: string[]): string => (names.length ? names.join(', ') : say('nobody named'));
   if (!before && after) return say('New: "{title}", {when}', { title: after.title, when: when(after) });
   if (before && !after) return say('Cancelled: "{title}" (was {when})', { title: before.title, when: when(before) });

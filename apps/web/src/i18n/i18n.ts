@@ -50,9 +50,18 @@ export function currentFormattingLocale(): string {
   return formattingLocale(currentLanguage(), typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
+/** Dates and numbers in a language the browser cannot write (Chromium's isiZulu, isiXhosa) come with their data (./intlData). */
+async function loadFormats(language: Language): Promise<void> {
+  if (Intl.DateTimeFormat.supportedLocalesOf(language).length && Intl.NumberFormat.supportedLocalesOf(language).length) return;
+  // Without it the browser writes them as English, as before.
+  await import('./intlData')
+    .then(({ loadFormatsFor }) => loadFormatsFor(language))
+    .catch((error: unknown) => console.warn('No date data for', language, error));
+}
+
 /** Shows the interface in `language`, and tells the page (`lang`, for screen readers and hyphenation). */
 export async function activateLanguage(language: Language): Promise<void> {
-  await Promise.all([...areasInUse].map((area) => loadArea(area, language)));
+  await Promise.all([...[...areasInUse].map((area) => loadArea(area, language)), loadFormats(language)]);
   i18n.activate(language);
   document.documentElement.lang = language;
 }

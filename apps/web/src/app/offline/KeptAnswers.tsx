@@ -1,6 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { dehydrate, hydrate, useQueryClient, type DehydratedState } from '@tanstack/react-query';
 import { isReachable, subscribeReachability } from '../../lib/network';
+import { formatDateTime, formatTime } from '../../lib/format';
 
 const CACHE_PREFIX = 'offline_cache:';
 const SAVE_DELAY_MS = 1_000;
@@ -13,11 +15,14 @@ interface StoredCache {
 
 /**
  * The person's successful answers, kept in localStorage under their own id and removed when they
- * sign out, so the next person on a shared device never sees them. Tells the time the newest
- * kept answer arrived from the server (for the offline banner).
+ * sign out, so the next person on a shared device never sees them. Tells when the newest kept
+ * answer arrived from the server, as the offline banner writes it (again when the language changes).
  */
-export default function KeptAnswers({ userId, onLastSeen: setLastSeen }: { userId: string | null; onLastSeen: (at: number | null) => void }) {
+export default function KeptAnswers({ userId, onLastSeen }: { userId: string | null; onLastSeen: (at: string | null) => void }) {
   const queryClient = useQueryClient();
+  const { i18n } = useLingui();
+  const [lastSeen, setLastSeen] = useState<number | null>(null);
+  useEffect(() => onLastSeen(lastSeen === null ? null : formatSeen(lastSeen)), [lastSeen, onLastSeen, i18n.locale]);
   const previousUser = useRef<string | null>(null);
 
   useEffect(() => {
@@ -95,9 +100,15 @@ export default function KeptAnswers({ userId, onLastSeen: setLastSeen }: { userI
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [queryClient, userId, setLastSeen]);
+  }, [queryClient, userId]);
 
   return null;
+}
+
+/** The time alone when it was today, else the date and time, in the app's one format. */
+function formatSeen(at: number): string {
+  const date = new Date(at);
+  return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatDateTime(date);
 }
 
 function readStored(key: string): StoredCache | null {

@@ -5,7 +5,6 @@ import { WifiOff } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import { useAuth } from '../../lib/auth';
 import { useReachable } from '../../lib/network';
-import { formatDateTime, formatTime } from '../../lib/format';
 import { InstallPrompt } from './InstallPrompt';
 
 /**
@@ -27,7 +26,7 @@ export default function OfflineSupport() {
   const online = useReachable();
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const [lastSeen, setLastSeen] = useState<number | null>(null);
+  const [lastSeen, setLastSeen] = useState<string | null>(null);
   // Once loaded it stays, so signing out removes what the person kept (KeptAnswers).
   const [keeping, setKeeping] = useState(userId !== null);
   if (userId !== null && !keeping) setKeeping(true);
@@ -47,7 +46,7 @@ export default function OfflineSupport() {
           className="pointer-events-auto flex max-w-xl items-start gap-2 rounded-xl border border-amber-300/50 bg-slate-900 px-4 py-3 text-sm text-amber-100 shadow-2xl shadow-black/60"
         >
           <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p>{lastSeen ? _('offline.banner.seen', { time: formatSeen(lastSeen) }) : _('offline.banner.plain')}</p>
+          <p>{lastSeen ? _('offline.banner.seen', { time: lastSeen }) : _('offline.banner.plain')}</p>
         </div>
       )}
       {update.waiting ? null : <InstallPrompt />}
@@ -58,12 +57,6 @@ export default function OfflineSupport() {
       )}
     </div>
   );
-}
-
-/** The time alone when it was today, else the date and time, in the app's one format. */
-function formatSeen(at: number): string {
-  const date = new Date(at);
-  return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatDateTime(date);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describePartChange, type PartChange } from '@mc/contract/programmeVersions.ts';
+import { dateTimeFormat } from '../../i18n/formats';
 import { fillTemplate, type TemplateValues } from '@mc/contract/wording.ts';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { durationOf } from './schedule.ts';
@@ -51,5 +52,5 @@ export function describeChange(change: PartChange): string {
     const id = PART_CHANGE_MESSAGE_IDS[english];
     return id ? i18n._(id, values) : fillTemplate(english, values);
   };
-  return describePartChange(change, { say, locale: `${currentLanguage()}-ZA` });
+  return describePartChange(change, { say, locale: `${currentLanguage()}-ZA`, dateFormat: dateTimeFormat });
 }
