@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { useAuth } from '../../lib/auth';
 import { PersonName } from './RoleCardDialog';
 import { answerRequest, askToJoin, invalidateRequests, missionTeamRequestsQuery, myTeamRequestsQuery, withdrawTeamRequest } from './requestsApi';
+import { shownFullName } from '../../i18n/personNames';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -119,7 +120,7 @@ export function AnswerButtons({ requestId, label, declineTitle }: { requestId: s
 
 function RequestLine({ request, mine }: { request: TeamRequest; mine: boolean }) {
   const { _ } = useLingui();
-  const who = `${request.first_name} ${request.last_name}`.trim();
+  const who = shownFullName(request);
   const values = { name: who, mission: request.mission_name, role: request.role_title };
   const text = mine
     ? request.kind === 'ask'
