@@ -188,6 +188,45 @@ test('a language chosen on one device follows the account to another, and a chan
   await expect(laptop.locator('html')).toHaveAttribute('lang', 'zu');
 });
 
+/** Keeps `language` on the account, as choosing it on another device would have. */
+async function setAccountLanguage(user: E2EUser, language: string): Promise<void> {
+  const response = await fetch(`${E2E_BASE_URL}/auth/v1/user`, {
+    method: 'PUT',
+    headers: { apikey: 'mission-control', authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { language } }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test("a language picked on the sign-in screen wins over the account's: the person lands in it and the account keeps it", async ({ browser }) => {
+  const person = await createUser();
+  await setAccountLanguage(person, 'af');
+  const phone = await newDevice(browser);
+  await phone.goto('/signin');
+  await phone.getByRole('combobox', { name: 'Language' }).selectOption('zu');
+  await phone.getByLabel('I-imeyili').fill(person.email);
+  await phone.getByLabel('Usuku lokuzalwa').fill(person.dateOfBirth);
+  await phone.getByRole('button', { name: 'Ngena' }).click();
+  await expect(phone.getByText('Ungene ngempumelelo!')).toBeVisible();
+  await expect(phone.getByRole('heading', { level: 1, name: `Siyakwamukela: ${PROGRAMME}` })).toBeVisible();
+  await expect.poll(() => accountLanguage(person)).toBe('zu');
+  // Once the account keeps it, a reload still shows it (and no longer counts as this device's own choice).
+  await phone.reload();
+  await expect(phone.getByRole('heading', { level: 1, name: `Siyakwamukela: ${PROGRAMME}` })).toBeVisible();
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'zu');
+});
+
+test('an Afrikaans account signing in on a new phone is greeted in Afrikaans, toast and dashboard alike', async ({ browser }) => {
+  const person = await createUser();
+  await setAccountLanguage(person, 'af');
+  const phone = await newDevice(browser);
+  await signInViaUi(phone, person);
+  await expect(phone.getByText('Suksesvol aangeteken!')).toBeVisible();
+  await expect(phone.getByRole('heading', { level: 1, name: `Welkom: ${PROGRAMME}` })).toBeVisible();
+  await expect(phone.getByText('Signed in successfully!')).toHaveCount(0);
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'af');
+});
+
 test('organisers switch isiXhosa off: it leaves the language lists, a browser preferring it gets English, and it comes back', async ({ page, browser }) => {
   await signInAsNewOrganiser(page);
   const helper = await organiserViaApi(await createUser());

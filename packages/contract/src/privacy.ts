@@ -36,6 +36,13 @@ export const PRIVACY_AUDIT_KINDS = {
 /** What the audit log and the answers say instead of a deleted person. */
 export const DELETED_ACCOUNT_LABEL = 'deleted account';
 
+/**
+ * The names the server writes in place of a person's (docs/product.md#languages): each is said in
+ * the reader's language where the server writes a sentence with it (a bell) and where a screen
+ * shows a name it was given.
+ */
+export const PERSON_NAME_MESSAGES = { anonymous: ANONYMOUS_DISPLAY_NAME, deleted: DELETED_ACCOUNT_LABEL } as const;
+
 /** The note a mission gets when its only owner deleted their account (it is hidden, for its team). */
 export const ORPHANED_MISSION_NOTE = 'The person who created this mission deleted their account, so it is hidden. An organiser can show it again.';
 

@@ -141,23 +141,30 @@ export function onlyShifted(change: PartChange, shift: DayShift | null): boolean
 
 const dayRanges = new Map<string, Intl.DateTimeFormat>();
 
-/** "6–7 Dec", "30 Nov–1 Dec" or "6 Dec" in English: a span of days written in `locale`. */
-function dayRange(span: { first: string; last: string }, locale: string): string {
-  let format = dayRanges.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    dayRanges.set(locale, format);
-  }
+const DAY_AND_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' };
+
+/** "6–7 Dec", "30 Nov–1 Dec" or "6 Dec" in English: a span of days written in `locale` (by `dateFormat` when given). */
+function dayRange(span: { first: string; last: string }, locale: string, dateFormat?: Wording['dateFormat']): string {
   const first = new Date(`${span.first}T00:00:00Z`);
   const last = new Date(`${span.last}T00:00:00Z`);
+  if (dateFormat) {
+    // A stand-in formatter writes single days only: the span is its two ends.
+    const days = dateFormat(locale, DAY_AND_MONTH);
+    return span.first === span.last ? days.format(first) : `${days.format(first)}–${days.format(last)}`;
+  }
+  let format = dayRanges.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, DAY_AND_MONTH);
+    dayRanges.set(locale, format);
+  }
   // The range's dash without the spaces Intl puts around it: "6–7 Dec", "30 Nov–1 Dec".
   return span.first === span.last ? format.format(first) : format.formatRange(first, last).replace(/\s+–\s+/u, '–');
 }
 
 /** "All parts moved from 6–7 Dec to 29–30 Nov": one line for a shift of the whole programme, in the changelog and the publish dialog. */
 export function describeDayShift(shift: DayShift, wording: Wording = ENGLISH_WORDING): string {
-  const { say, locale } = wording;
-  return say('All parts moved from {from} to {to}', { from: dayRange(shift.from, locale), to: dayRange(shift.to, locale) });
+  const { say, locale, dateFormat } = wording;
+  return say('All parts moved from {from} to {to}', { from: dayRange(shift.from, locale, dateFormat), to: dayRange(shift.to, locale, dateFormat) });
 }
 
 /** A part change with how many people starred the part. */
@@ -216,22 +223,23 @@ export interface VersionProcedureResults {
 }
 
 const shortDates = new Map<string, Intl.DateTimeFormat>();
+const SHORT_DATE: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
 
-/** "Sat 6 Dec" in English: a part's day, written in `locale`. */
-function shortDate(date: Date, locale: string): string {
+/** "Sat 6 Dec" in English: a part's day, written in `locale` (by `dateFormat` when given). */
+function shortDate(date: Date, locale: string, dateFormat?: Wording['dateFormat']): string {
   let format = shortDates.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(locale, SHORT_DATE);
     shortDates.set(locale, format);
   }
-  const written = format.format(date);
+  const written = (dateFormat?.(locale, SHORT_DATE) ?? format).format(date);
   return locale === ENGLISH_WORDING.locale ? written.replace(',', '') : written;
 }
 
 /** "Sat 6 Dec 09:00–09:30, Hall B": when and where a part is, in venue time, its day written in `locale`. */
-export function whenAndWhere(facts: PartFacts, locale = ENGLISH_WORDING.locale): string {
+export function whenAndWhere(facts: PartFacts, locale = ENGLISH_WORDING.locale, dateFormat?: Wording['dateFormat']): string {
   const [year, month, day] = facts.date.split('-').map(Number) as [number, number, number];
-  const date = Number.isFinite(year) ? shortDate(new Date(Date.UTC(year, month - 1, day)), locale) : facts.date;
+  const date = Number.isFinite(year) ? shortDate(new Date(Date.UTC(year, month - 1, day)), locale, dateFormat) : facts.date;
   return `${date} ${facts.startTime}–${facts.endTime}${facts.room ? `, ${facts.room}` : ''}`;
 }
 
@@ -242,9 +250,9 @@ export function whenAndWhere(facts: PartFacts, locale = ENGLISH_WORDING.locale):
  * (the server's bell and e-mails, in the reader's language).
  */
 export function describePartChange(change: PartChange, wording: Wording = ENGLISH_WORDING): string {
-  const { say, locale } = wording;
+  const { say, locale, dateFormat } = wording;
   const { before, after } = change;
-  const when = (facts: PartFacts) => whenAndWhere(facts, locale);
+  const when = (facts: PartFacts) => whenAndWhere(facts, locale, dateFormat);
   const people = (names: string[]): string => (names.length ? names.join(', ') : say('nobody named'));
   if (!before && after) return say('New: "{title}", {when}', { title: after.title, when: when(after) });
   if (before && !after) return say('Cancelled: "{title}" (was {when})', { title: before.title, when: when(before) });

@@ -15,6 +15,8 @@ export interface Wording {
   say: Say;
   /** The BCP 47 locale dates and lists are written in. */
   locale: string;
+  /** What writes a date in `locale`; the platform's Intl when none (the web app hands in its own for languages a browser lacks). */
+  dateFormat?: (locale: string, options: Intl.DateTimeFormatOptions) => { format(date: Date): string };
 }
 
 /** The template with each `{name}` that has a value filled in; any other brace stays as written. */

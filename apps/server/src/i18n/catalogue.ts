@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type * as LinguiCore from '@lingui/core';
 import type * as LinguiPo from '@lingui/format-po';
 import type * as LinguiCompile from '@lingui/message-utils/compileMessage';
-import { fillTemplate, type TemplateValues } from '@mc/contract';
+import { fillTemplate, PERSON_NAME_MESSAGES, type TemplateValues } from '@mc/contract';
 
 /**
  * One language's catalogue of the server's messages (docs/decisions/043-languages-with-lingui.md,
@@ -134,7 +134,17 @@ export class Catalogue {
    * when no entry has it.
    */
   say(english: string, values: TemplateValues = {}): string {
-    return this.translated.has(english) ? this.i18n._(english, values) : fillTemplate(english, values);
+    if (!this.translated.has(english)) return fillTemplate(english, values);
+    return this.i18n._(english, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, this.personName(value)])));
+  }
+
+  /** A name the server writes in place of a person's ("Anonymous attendee"), alone or in a list, in this language. */
+  private personName(value: string): string {
+    const names: readonly string[] = Object.values(PERSON_NAME_MESSAGES);
+    return value
+      .split(', ')
+      .map((item) => (names.includes(item) && this.exact.has(item) ? this.i18n._(item) : item))
+      .join(', ');
   }
 
   /**

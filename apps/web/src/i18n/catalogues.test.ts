@@ -5,7 +5,19 @@ import { parseAst } from 'vite';
 import { formatter } from '@lingui/format-po';
 import { parse, type Token } from '@messageformat/parser';
 import { SIGNUP_MESSAGES } from '@mc/contract/messages.ts';
-import { MISSION_FIELD_LABELS, ROLE_PROFILE_FIELDS, type MissionField } from '@mc/contract';
+import {
+  ANNOUNCEMENT_AUDIENCES,
+  AUDIT_KINDS,
+  EXPORTS,
+  LANGUAGE_AUDIT_KINDS,
+  MISSION_FIELD_LABELS,
+  MODERATION_AUDIT_KINDS,
+  OBJECTIVES,
+  ROLE_ARCHETYPES,
+  ROLE_PROFILE_FIELDS,
+  type MissionField,
+} from '@mc/contract';
+import { PART_TYPES } from '@mc/contract/conference.ts';
 import { REQUIRED_FIELD_MESSAGE_IDS } from '../features/missions/missionRules';
 import { CHECK_MESSAGE_IDS, CHECK_MESSAGE_VALUES } from './checkMessages';
 import { PART_CHANGE_MESSAGE_IDS } from '../features/conference/programmeTexts';
@@ -148,6 +160,43 @@ describe('the catalogues', () => {
     const said = [...contract.matchAll(/\bsay\('((?:[^'\\]|\\.)*)'/g)].map((match) => match[1] ?? '');
     expect(said.length).toBeGreaterThan(0);
     expect(said.filter((template) => !(template in PART_CHANGE_MESSAGE_IDS))).toEqual([]);
+  });
+
+  it('name every option value of the contract a screen shows, in every language (the English as the contract writes it)', async () => {
+    /** A table of the web app (`value: { messageId: 'id' }`) after `name` in `file`, as value → id. */
+    const table = (file: string, name: string): Map<string, string> => {
+      const source = readFileSync(`${WEB_SRC}${file}`, 'utf8');
+      const start = source.indexOf('= {', source.indexOf(`const ${name}`));
+      const block = source.slice(start, source.indexOf('};', start));
+      return new Map([...block.matchAll(/(?:'([^']+)'|(\w+)):\s*\{\s*messageId:\s*'([\w.]+)'/g)].map((match) => [match[1] ?? match[2] ?? '', match[3] ?? '']));
+    };
+    const contractTexts: { values: readonly string[]; file: string; name: string; english?: (value: string) => string }[] = [
+      { values: ROLE_ARCHETYPES, file: 'features/roles/optionLabels.ts', name: 'ARCHETYPES', english: (value) => value },
+      { values: OBJECTIVES, file: 'features/roles/optionLabels.ts', name: 'OBJECTIVES', english: (value) => value },
+      { values: ANNOUNCEMENT_AUDIENCES, file: 'features/organiser/announcements/AnnouncementForm.tsx', name: 'AUDIENCES' },
+      {
+        values: Object.keys(EXPORTS),
+        file: 'features/organiser/sections/ExportsSection.tsx',
+        name: 'TITLES',
+        english: (value) => EXPORTS[value as keyof typeof EXPORTS].label,
+      },
+      {
+        values: [...Object.values(AUDIT_KINDS), ...Object.values(MODERATION_AUDIT_KINDS), ...Object.values(LANGUAGE_AUDIT_KINDS)],
+        file: 'features/organiser/sections/AuditLogSection.tsx',
+        name: 'AUDIT_KINDS',
+      },
+      { values: PART_TYPES, file: 'features/conference/agendaSearch.ts', name: 'PART_TYPE_LABELS' },
+    ];
+    const catalogues = await Promise.all(LANGUAGES.map(async ({ code }) => ({ code, messages: await wholeCatalogue(code) })));
+    for (const { values, file, name, english } of contractTexts) {
+      const ids = table(file, name);
+      for (const value of values) {
+        const id = ids.get(value);
+        expect(id, `${name} in ${file} names ${value}`).toBeDefined();
+        for (const { code, messages } of catalogues) expect(messages.get(id ?? '')?.translation, `${id} in ${code}`).toBeTruthy();
+        if (english) expect(catalogues[0]?.messages.get(id ?? '')?.translation, id).toBe(english(value));
+      }
+    }
   });
 
   it('hold every message the app asks for', async () => {

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { appConfig } from '../lib/appConfig';
 import { DEFAULT_LANGUAGE, formattingLocale, initialLanguage, offeredLanguages, type Language, type MessageArea } from './languages';
 import { messages as publicEnglish } from './locales/public/en.po';
@@ -50,9 +50,18 @@ export function currentFormattingLocale(): string {
   return formattingLocale(currentLanguage(), typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
+/** Dates and numbers in a language the browser cannot write (Chromium's isiZulu, isiXhosa) come with their data (./intlData). */
+async function loadFormats(language: Language): Promise<void> {
+  if (Intl.DateTimeFormat.supportedLocalesOf(language).length && Intl.NumberFormat.supportedLocalesOf(language).length) return;
+  // Without it the browser writes them as English, as before.
+  await import('./intlData')
+    .then(({ loadFormatsFor }) => loadFormatsFor(language))
+    .catch((error: unknown) => console.warn('No date data for', language, error));
+}
+
 /** Shows the interface in `language`, and tells the page (`lang`, for screen readers and hyphenation). */
 export async function activateLanguage(language: Language): Promise<void> {
-  await Promise.all([...areasInUse].map((area) => loadArea(area, language)));
+  await Promise.all([...[...areasInUse].map((area) => loadArea(area, language)), loadFormats(language)]);
   i18n.activate(language);
   document.documentElement.lang = language;
 }
@@ -65,16 +74,32 @@ export function onLanguageChosen(listener: (language: Language) => void): () => 
   return () => choiceListeners.delete(listener);
 }
 
-/** Remembers `language` on this device and shows the interface in it. */
+/** Remembers `language` on this device (the account's, not a choice made here) and shows the interface in it. */
 export function keepLanguageOnDevice(language: Language): Promise<void> {
   writeStored(STORAGE_KEYS.language, language);
+  removeStored(STORAGE_KEYS.languageChosen);
   return activateLanguage(language);
 }
 
-/** The person's own choice: remembered on this device, and told to those who keep it elsewhere. */
+/**
+ * The person's own choice: remembered on this device as theirs until their account keeps it (it
+ * then wins over the account's language: docs/product.md#languages), and told to those who keep it.
+ */
 export async function chooseLanguage(language: Language): Promise<void> {
-  await keepLanguageOnDevice(language);
+  writeStored(STORAGE_KEYS.language, language);
+  writeStored(STORAGE_KEYS.languageChosen, 'true');
+  await activateLanguage(language);
   for (const listener of choiceListeners) listener(language);
+}
+
+/** The language picked on this device that the account does not keep yet, if any. */
+export function pendingChoice(): Language | null {
+  return readStored(STORAGE_KEYS.languageChosen) === 'true' && readStored(STORAGE_KEYS.language) === currentLanguage() ? currentLanguage() : null;
+}
+
+/** The account keeps `language` now: unless the person picked another meanwhile, it is no longer a choice of this device alone. */
+export function choiceKept(language: Language): void {
+  if (readStored(STORAGE_KEYS.language) === language) removeStored(STORAGE_KEYS.languageChosen);
 }
 
 /** The languages this event offers (organisers may switch some off). */

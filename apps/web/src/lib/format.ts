@@ -1,4 +1,5 @@
 import { currentFormattingLocale, i18n } from '../i18n/i18n';
+import { dateTimeFormat, numberFormat } from '../i18n/formats';
 
 /**
  * One way to show dates, times and numbers across the app (docs/product.md#dates-times-and-counts):
@@ -14,20 +15,6 @@ export function noDate(): string {
 /** noDate under its former name, which features/profiles/format.ts passes on. */
 export const NO_DATE = noDate;
 
-const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-
-/** The interface locale's formatter for `options`, made once per locale. */
-function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, make: (locale: string) => T): T {
-  const locale = currentFormattingLocale();
-  const key = `${kind}|${locale}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = make(locale);
-    formats.set(key, format);
-  }
-  return format as T;
-}
-
 /** A moment from a stored value, or null when it is missing or unreadable. */
 export function parseMoment(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
@@ -38,22 +25,22 @@ export function parseMoment(value: string | Date | null | undefined): Date | nul
 /** A day, such as "Nov 23, 2026" (en-US), "23 Nov 2026" (en-GB) or "23 Nov. 2026" (af-ZA). */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = parseMoment(value);
-  return date ? formatter('date', (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(date) : noDate();
+  return date ? dateTimeFormat(currentFormattingLocale(), { dateStyle: 'medium' }).format(date) : noDate();
 }
 
 /** A moment: the same day as formatDate, then the time ("Nov 23, 2026, 10:57 AM"). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = parseMoment(value);
-  return date ? formatter('dateTime', (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(date) : noDate();
+  return date ? dateTimeFormat(currentFormattingLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date) : noDate();
 }
 
 /** A time of day alone, for moments of today ("10:57 AM"). */
 export function formatTime(value: string | Date | null | undefined): string {
   const date = parseMoment(value);
-  return date ? formatter('time', (locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(date) : noDate();
+  return date ? dateTimeFormat(currentFormattingLocale(), { timeStyle: 'short' }).format(date) : noDate();
 }
 
 /** A number as the interface's locale writes it ("2,000" in en-US, "2 000" in af-ZA). */
 export function formatCount(count: number): string {
-  return formatter('number', (locale) => new Intl.NumberFormat(locale)).format(count);
+  return numberFormat(currentFormattingLocale()).format(count);
 }

@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   remindersShown: 'reminders_shown',
   /** The interface language chosen on this device ("en", "af", "zu" or "xh"). */
   language: 'language',
+  /** "true" while the language above is one the person picked on this device and their account does not keep yet. */
+  languageChosen: 'language_chosen',
   /** What the person typed in the role profile form and has not saved yet (JSON: their id and the fields); removed at sign-out. */
   roleProfileDraft: 'role_profile_draft',
 } as const;

@@ -1,4 +1,4 @@
-import { currentLanguage } from '../../i18n/i18n';
+import { choiceKept, currentLanguage } from '../../i18n/i18n';
 import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { encodeDateOfBirth } from '@mc/contract/credential.ts';
@@ -16,6 +16,10 @@ export function useAccountActions(queryClient: QueryClient, setIsPasswordRecover
     const { data, error } = await supabase.auth.signInWithPassword({ email, password: encodeDateOfBirth(dateOfBirth) });
     if (error) return { error, readyUserId: null };
     storeSessionTokens(data.session);
+    // The person lands in the language they will keep (a choice made here, else their account's).
+    await import('./accountLanguage')
+      .then(({ settleLanguage }) => settleLanguage(data.user))
+      .catch((failure: unknown) => console.warn('The account language could not be settled', failure));
     return { error: null, readyUserId: needsSecondFactor(data.session) ? null : data.session.user.id };
   }, []);
 
@@ -38,6 +42,7 @@ export function useAccountActions(queryClient: QueryClient, setIsPasswordRecover
         },
       });
       if (error) return { error };
+      choiceKept(currentLanguage());
       try {
         const response = await registerUserProfile({
           p_first_name: input.firstName,

@@ -5,6 +5,7 @@ import type { Speaker } from '@mc/contract/conference.ts';
 import { programmeDays, type ProgrammePart, type ProgrammeResponse, type ProgrammeSession, type ProgrammeSettingsDocument } from '@mc/contract/programme.ts';
 import { queryKeys } from '../../lib/queryKeys';
 import { currentFormattingLocale } from '../../i18n/i18n';
+import { dateTimeFormat, type DateFormatter } from '../../i18n/formats';
 import { fetchProgramme } from './programmeFetch.ts';
 import { orderSessions } from './schedule.ts';
 
@@ -88,17 +89,8 @@ const CALENDAR_DATE_STYLES = {
   dayMonth: { day: 'numeric', month: 'short', timeZone: 'UTC' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function calendarDateFormat(style: keyof typeof CALENDAR_DATE_STYLES): Intl.DateTimeFormat {
-  const locale = currentFormattingLocale();
-  const key = `${style}|${locale}`;
-  let format = calendarDateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, CALENDAR_DATE_STYLES[style]);
-    calendarDateFormats.set(key, format);
-  }
-  return format;
+function calendarDateFormat(style: keyof typeof CALENDAR_DATE_STYLES): DateFormatter {
+  return dateTimeFormat(currentFormattingLocale(), CALENDAR_DATE_STYLES[style]);
 }
 
 function calendarDate(date: string): Date {

@@ -1,4 +1,5 @@
 import { describeDayShift, describePartChange, type DayShift, type PartChange } from '@mc/contract/programmeVersions.ts';
+import { dateTimeFormat } from '../../i18n/formats';
 import { fillTemplate, type TemplateValues } from '@mc/contract/wording.ts';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { durationOf } from './schedule.ts';
@@ -57,7 +58,7 @@ function catalogueWording() {
     const id = PART_CHANGE_MESSAGE_IDS[english];
     return id ? i18n._(id, values) : fillTemplate(english, values);
   };
-  return { say, locale: `${currentLanguage()}-ZA` };
+  return { say, locale: `${currentLanguage()}-ZA`, dateFormat: dateTimeFormat };
 }
 
 /** "All parts moved from 6–7 Dec to 29–30 Nov": a shift of the whole programme in one line, in the interface's language. */

@@ -1,12 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { ClipboardList, Clock, CloudOff, Pencil, RefreshCw, Sparkles, UserRoundCheck, type LucideIcon } from 'lucide-react';
 import type { RoleProfile } from '@mc/contract';
 import { Badge, Button, Card, Spinner, buttonClasses, cn } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { checkNow } from '../../lib/network';
 import { formatDate, orNotSpecified } from '../profiles';
+import { archetypeLabel, objectiveLabel } from '../roles';
 
 /**
  * The dashboard status card: exactly one of five variants (docs/product.md#dashboard). "unknown" is
@@ -41,10 +43,11 @@ export function statusCardVariant(input: {
 }
 
 /** The profile answers the active card shows, each "Not specified" when empty. */
-const FIELDS: readonly { messageId: string; value: (profile: RoleProfile) => string | null }[] = [
+const FIELDS: readonly { messageId: string; value: (profile: RoleProfile, _: I18n['_']) => string | null }[] = [
   { messageId: 'dashboard.status.roleTitle', value: (p) => p.role_title },
-  { messageId: 'dashboard.status.roleArchetype', value: (p) => p.role_archype },
-  { messageId: 'dashboard.status.highObjective', value: (p) => p.high_objective },
+  // The contract's English values, named in the interface's language.
+  { messageId: 'dashboard.status.roleArchetype', value: (p, _) => p.role_archype && archetypeLabel(_, p.role_archype) },
+  { messageId: 'dashboard.status.highObjective', value: (p, _) => p.high_objective && objectiveLabel(_, p.high_objective) },
   { messageId: 'dashboard.status.intention', value: (p) => p.intention },
   { messageId: 'dashboard.status.skills', value: (p) => p.skills_and_resources },
 ];
@@ -180,7 +183,7 @@ function ActiveProfileCard({ profile }: { profile: RoleProfile }) {
         {FIELDS.map(({ messageId, value }) => (
           <div key={messageId} className="min-w-0">
             <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_(messageId)}</dt>
-            <dd className="mt-1 line-clamp-3 break-words text-slate-100">{orNotSpecified(value(profile))}</dd>
+            <dd className="mt-1 line-clamp-3 break-words text-slate-100">{orNotSpecified(value(profile, _))}</dd>
           </div>
         ))}
       </dl>

@@ -1,4 +1,5 @@
 import type { Mission, MissionDetails, MissionField, SubscriptionResult, VoteResult } from '@mc/contract';
+import { shownFullName } from '../../i18n/personNames';
 
 /** The missions screens' rules that need no server: toggle answers, search, order, names, dates. */
 
@@ -43,10 +44,7 @@ export function applySubscriptionResult<T extends Engagement>(state: T, result: 
 
 /** "first last" of a member or creator, blank when both are empty. */
 export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
-  return [person.first_name, person.last_name]
-    .map((part) => (part ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
+  return shownFullName(person);
 }
 
 /**

@@ -8,6 +8,7 @@ import { EMAIL_DIGESTS, type EmailDigest, type NotificationSettings } from '@mc/
 import { Card, QueryState } from '../../components/ui';
 import { cn } from '../../components/ui/cn';
 import { currentFormattingLocale } from '../../i18n/i18n';
+import { dateTimeFormat } from '../../i18n/formats';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { queryKeys } from '../../lib/queryKeys';
@@ -15,7 +16,7 @@ import { notificationSettingsQuery, saveSettings } from './notificationsApi';
 
 /** An hour of the day as the interface's locale writes a time ("07:00", "7:00 AM"); the hour is the venue's, so no time zone applies. */
 function venueHour(hour: number): string {
-  return new Intl.DateTimeFormat(currentFormattingLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
+  return dateTimeFormat(currentFormattingLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
 }
 
 /** The e-mail choices as the profile page names them (docs/product.md#my-role-profile); the daily hint is given the {time}. */

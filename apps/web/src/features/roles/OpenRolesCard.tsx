@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { closeRole, invalidateRoles, missionRolesQuery, reopenRole, teamRolesQuery } from './rolesApi';
 import { RoleFormDialog } from './RoleFormDialog';
 import { archetypeLabel } from './optionLabels';
+import { shownFullName } from '../../i18n/personNames';
 
 interface OpenRolesCardProps {
   missionId: string;
@@ -82,7 +83,7 @@ function RoleItem({ role, children }: { role: ListedRole; children: ReactNode })
   const { _ } = useLingui();
   const closed = Boolean(role.closed_at);
   const full = role.filled >= role.places;
-  const names = (role.filled_by ?? []).map((person) => `${person.first_name} ${person.last_name}`.trim()).join(', ');
+  const names = (role.filled_by ?? []).map((person) => shownFullName(person)).join(', ');
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-700 p-4" data-testid="open-role">
       <div className="flex flex-wrap items-start justify-between gap-2">

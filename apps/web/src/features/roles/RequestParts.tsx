@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { useAuth } from '../../lib/auth';
 import { PersonName } from './RoleCardDialog';
 import { answerRequest, askToJoin, invalidateRequests, missionTeamRequestsQuery, myTeamRequestsQuery, withdrawTeamRequest } from './requestsApi';
+import { shownFullName } from '../../i18n/personNames';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -140,7 +141,7 @@ function ProposalDetails({ request }: { request: TeamRequest }) {
 
 function RequestLine({ request, mine }: { request: TeamRequest; mine: boolean }) {
   const { _ } = useLingui();
-  const who = `${request.first_name} ${request.last_name}`.trim();
+  const who = shownFullName(request);
   const values = { name: who, mission: request.mission_name, role: request.role_title };
   const theirs =
     request.kind === 'ask' ? 'roles.request.theyAsk' : request.source === 'organisers' ? 'roles.request.theyProposed' : 'roles.request.theyInvited';

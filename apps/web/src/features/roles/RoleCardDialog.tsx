@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { roleCardQuery } from './rolesApi';
 import { InviteFromCard } from './InviteFromCard';
 import { archetypeLabel, objectiveLabel } from './optionLabels';
+import { shownFullName } from '../../i18n/personNames';
 
 interface PersonNameProps {
   userId: string;
@@ -86,7 +87,7 @@ export function RoleCardView({ card: person }: { card: RoleCard }) {
   return (
     <>
       <div>
-        <p className="text-xl font-semibold break-words text-slate-50">{`${person.first_name} ${person.last_name}`.trim()}</p>
+        <p className="text-xl font-semibold break-words text-slate-50">{shownFullName(person)}</p>
         <p className="text-slate-200">{person.role_title}</p>
         <div className="mt-2 flex flex-wrap gap-2">
           {person.role_archype ? <Badge tone="accent">{archetypeLabel(_, person.role_archype)}</Badge> : null}

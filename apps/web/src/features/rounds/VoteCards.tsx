@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { userMissionsQuery } from '../../lib/queries';
 import { queryKeys } from '../../lib/queryKeys';
 import { castRoundVote, withdrawRoundVote } from './roundsApi';
+import { shownName } from '../../i18n/personNames';
 
 /** A receipt code as the voter reads and compares it: monospace, in groups of four. */
 export function ReceiptCode({ receipt }: { receipt: string }) {
@@ -20,7 +21,9 @@ function MissionText({ mission }: { mission: RoundMission }) {
     <>
       <h3 className="text-lg font-semibold break-words text-slate-50">{mission.name}</h3>
       <p className="text-sm break-words text-slate-200">{mission.statement}</p>
-      <p className="text-sm text-slate-300">{_('vote.card.team', { members: mission.team.length ? mission.team.join(', ') : _('vote.card.noMembers') })}</p>
+      <p className="text-sm text-slate-300">
+        {_('vote.card.team', { members: mission.team.length ? mission.team.map(shownName).join(', ') : _('vote.card.noMembers') })}
+      </p>
     </>
   );
 }

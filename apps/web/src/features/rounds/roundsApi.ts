@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CurrentRound, RoundResult } from '@mc/contract';
 import { appConfig } from '../../lib/appConfig';
 import { currentFormattingLocale, currentLanguage, i18n } from '../../i18n/i18n';
+import { dateTimeFormat } from '../../i18n/formats';
 import { queryKeys } from '../../lib/queryKeys';
 import { callRpc } from '../../lib/rpc';
 
@@ -26,26 +27,20 @@ export const withdrawRoundVote = (roundId: string, missionId: string) => callRpc
 export const revealVoteRound = (roundId: string) => callRpc('reveal_vote_round', { p_round_id: roundId });
 export const checkVoteReceipt = (roundId: string, receipt: string) => callRpc('check_vote_receipt', { p_round_id: roundId, p_receipt: receipt });
 
-const venueFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A moment in the venue's time zone, as the programme shows times ("Sat 6 Dec, 14:00"): in English
  * the programme's own British style, in another language as that language writes it.
  */
 export function venueTime(iso: string): string {
   const locale = currentLanguage() === 'en' ? 'en-GB' : currentFormattingLocale();
-  let format = venueFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: appConfig.conferenceTimeZone,
-    });
-    venueFormats.set(locale, format);
-  }
+  const format = dateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: appConfig.conferenceTimeZone,
+  });
   return format.format(new Date(iso));
 }
 

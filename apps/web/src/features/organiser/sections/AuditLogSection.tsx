@@ -35,6 +35,8 @@ const AUDIT_KINDS: Record<string, { messageId: string }> = {
   'account.deleted': { messageId: 'organiser.auditKind.accountDeleted' },
   'account.deleted_by_owner': { messageId: 'organiser.auditKind.accountDeletedByOwner' },
   'export.downloaded': { messageId: 'organiser.auditKind.exportDownloaded' },
+  'language.offered': { messageId: 'organiser.auditKind.languageOffered' },
+  'language.switched_off': { messageId: 'organiser.auditKind.languageSwitchedOff' },
   'data_export.requested': { messageId: 'organiser.auditKind.dataExportRequested' },
   'data_export.downloaded': { messageId: 'organiser.auditKind.dataExportDownloaded' },
   'privacy_page.saved': { messageId: 'organiser.auditKind.privacyPageSaved' },

@@ -9,6 +9,7 @@ import { OVERVIEW_REFRESH_MS, overviewQuery } from '../moderationApi';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone, zoneCity } from '../../conference';
 import { currentFormattingLocale } from '../../../i18n/i18n';
+import { dateTimeFormat, type DateFormatter } from '../../../i18n/formats';
 
 const FIGURES: { key: keyof OverviewFigures; messageId: string }[] = [
   { key: 'registered', messageId: 'organiser.overview.registered' },
@@ -25,20 +26,11 @@ const FIGURES: { key: keyof OverviewFigures; messageId: string }[] = [
   { key: 'post_survey_done', messageId: 'organiser.overview.postSurveyDone' },
 ];
 
-// Made for the interface's locale when first needed, and again when the language changes.
-const slotFormats = new Map<string, Intl.DateTimeFormat>();
-
-function slotFormat(locale: string, withHour: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${withHour ? 'hour' : 'day'}`;
-  let format = slotFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(
-      locale,
-      withHour ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
-    );
-    slotFormats.set(key, format);
-  }
-  return format;
+function slotFormat(locale: string, withHour: boolean): DateFormatter {
+  return dateTimeFormat(
+    locale,
+    withHour ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
+  );
 }
 
 /** "2026-11-23" or "2026-11-23T14:00" (already in the venue's zone) as a short label in `locale`. */

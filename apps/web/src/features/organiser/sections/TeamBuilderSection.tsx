@@ -7,6 +7,7 @@ import type { BuilderPlacement, LeftOutReason, TeamBuilderProposal, UnplacedReas
 import { Alert, Button, Card, QueryState } from '../../../components/ui';
 import { formatCount } from '../../../lib/format';
 import { currentFormattingLocale } from '../../../i18n/i18n';
+import { numberFormat } from '../../../i18n/formats';
 import { SectionHeading } from '../SectionHeading';
 import { builderLeftOutQuery, builderOverviewQuery, fitReasonText, previewTeamBuilder, sendProposal } from '../../matching';
 import { screenKeys } from '../../../lib/screenKeys';
@@ -168,7 +169,7 @@ function ProposalView({ proposal, sending, onSend, sendError }: ProposalViewProp
           placed,
           fit: formatCount(proposal.total_fit),
           unplaced: proposal.unplaced.length,
-          seconds: new Intl.NumberFormat(currentFormattingLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(proposal.elapsed_ms / 1000),
+          seconds: numberFormat(currentFormattingLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(proposal.elapsed_ms / 1000),
         })}
       </p>
       {proposal.stopped_early ? <Alert tone="warning">{_('organiser.builder.ranOutOfTime')}</Alert> : null}
