@@ -9,6 +9,7 @@ import { programmeProcedureParams } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
+import { hostProcedureParams, type HostProcedureResults } from './questions.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -211,6 +212,7 @@ export const procedureParams = {
   ...announcementProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
+  ...hostProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
@@ -352,6 +354,7 @@ export interface ProcedureResults
     ModerationProcedureResults,
     NotificationProcedureResults,
     RoundProcedureResults,
+    HostProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,
