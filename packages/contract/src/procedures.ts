@@ -9,7 +9,7 @@ import { programmeProcedureParams } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
-import { hostProcedureParams, type HostProcedureResults } from './questions.ts';
+import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -213,6 +213,7 @@ export const procedureParams = {
   ...moderationProcedureParams,
   ...roundProcedureParams,
   ...hostProcedureParams,
+  ...questionProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
@@ -355,6 +356,7 @@ export interface ProcedureResults
     NotificationProcedureResults,
     RoundProcedureResults,
     HostProcedureResults,
+    QuestionProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,
