@@ -70,6 +70,13 @@ export const MISSION_FROM_QUESTION_VOTES = 10;
 /** The most characters a hiding reason keeps. */
 export const QUESTION_HIDE_REASON_MAX = 200;
 
+/**
+ * The live channel's address (LIVE_SOCKET_PATH in live.ts, the same text; questions.test.ts checks
+ * it): written here too so the questions screens do not share live.ts with the app's own live
+ * connection, which would split it into a chunk of its own listed in /signin's first download.
+ */
+export const QUESTIONS_SOCKET_PATH = '/live/v1/websocket';
+
 /** The bus topic of question changes (only part ids travel on it; browsers never follow it). */
 export const QUESTIONS_TOPIC = 'questions';
 /** The live topic of one part's questions: what anyone may see of them, at most a few times a second. */

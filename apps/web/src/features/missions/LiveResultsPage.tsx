@@ -74,11 +74,14 @@ function useGlidingRows(order: string[]) {
   };
 }
 
-function JoinCode() {
+/**
+ * A QR code of an address of the app (its public address from the server's configuration: the
+ * projector's own address may be one the room cannot reach, such as localhost or an internal name),
+ * with what it is for; the ranking's is /vote. The questions projector is handed one for its part.
+ */
+function JoinCode({ path = '/vote', alt, caption }: { path?: string; alt?: string; caption?: string }) {
   const { _ } = useLingui();
-  // The app's public address from the server's configuration: the projector's own address may be
-  // one the room cannot reach (localhost, an internal name).
-  const address = `${appConfig.publicUrl || window.location.origin}/vote`;
+  const address = `${appConfig.publicUrl || window.location.origin}${path}`;
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -96,7 +99,7 @@ function JoinCode() {
       {svg ? (
         <img
           src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
-          alt={_('live.qrAlt', { address })}
+          alt={alt ?? _('live.qrAlt', { address })}
           width={220}
           height={220}
           className="size-44 rounded-lg bg-white 2xl:size-56"
@@ -105,9 +108,13 @@ function JoinCode() {
         <div className="size-44 rounded-lg bg-slate-800 2xl:size-56" aria-hidden="true" />
       )}
       <figcaption className="text-lg text-slate-200">
-        {_('live.joinAt')}
-        <br />
-        <span className="font-semibold text-slate-50">{address.replace(/^https?:\/\//, '')}</span>
+        {caption ?? (
+          <>
+            {_('live.joinAt')}
+            <br />
+            <span className="font-semibold text-slate-50">{address.replace(/^https?:\/\//, '')}</span>
+          </>
+        )}
       </figcaption>
     </figure>
   );
@@ -142,7 +149,7 @@ export default function LiveScreens() {
     const partId = decodeURIComponent(pathname.slice(LIVE_QUESTIONS.length).split('/')[0] ?? '');
     return (
       <Suspense fallback={<PageSpinner />}>
-        <QuestionsProjector partId={partId} />
+        <QuestionsProjector partId={partId} askCode={(path, alt, caption) => <JoinCode path={path} alt={alt} caption={caption} />} />
       </Suspense>
     );
   }

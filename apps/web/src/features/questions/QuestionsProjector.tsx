@@ -2,10 +2,8 @@ import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import QRCode from 'qrcode';
 import type { PartQuestion } from '@mc/contract/questions.ts';
 import { Alert, buttonClasses, LoadError, PageSpinner } from '../../components/ui';
-import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { screenKeys } from '../../lib/screenKeys';
@@ -20,40 +18,6 @@ function PartTitle({ partId }: { partId: string }) {
   const programme = useProgramme();
   const part = programme.agenda.flatMap((session) => session.parts).find((candidate) => candidate.id === partId);
   return <>{part?.title ?? partId}</>;
-}
-
-/** The QR code that opens the part on a phone, to ask from there (the app's public address). */
-function AskCode({ partId }: { partId: string }) {
-  const { _ } = useLingui();
-  const address = `${appConfig.publicUrl || window.location.origin}${paths.agendaPart(partId)}`;
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#020617', light: '#ffffff' } })
-      .then((text) => {
-        if (current) setSvg(text);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [address]);
-  return (
-    <figure className="flex flex-col items-center gap-3 rounded-2xl bg-slate-900/80 p-5 text-center">
-      {svg ? (
-        <img
-          src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
-          alt={_('questions.projector.qrAlt')}
-          width={220}
-          height={220}
-          className="size-40 rounded-lg bg-white 2xl:size-56"
-        />
-      ) : (
-        <div className="size-40 rounded-lg bg-slate-800 2xl:size-56" aria-hidden="true" />
-      )}
-      <figcaption className="text-lg text-slate-200">{_('questions.projector.askFromPhone')}</figcaption>
-    </figure>
-  );
 }
 
 /**
@@ -97,7 +61,16 @@ function useHostKeys(partId: string, enabled: boolean, pinned: PartQuestion | nu
  * the top questions with their votes as they move, and the QR code to ask from a phone; readable at
  * 1920×1080 and on a phone. A slot beside the questions is kept for the part's poll.
  */
-export function QuestionsProjector({ partId, pollSlot }: { partId: string; pollSlot?: ReactNode }) {
+export function QuestionsProjector({
+  partId,
+  askCode,
+  pollSlot,
+}: {
+  partId: string;
+  /** Draws the QR code of an address of the app (the /live screen's, so the QR library stays in its chunk). */
+  askCode: (path: string, alt: string, caption: string) => ReactNode;
+  pollSlot?: ReactNode;
+}) {
   const { _ } = useLingui();
   const { user } = useAuth();
   const query = useQuery(partQuestionsQuery(partId, user?.id ?? null, 'votes'));
@@ -168,7 +141,7 @@ export function QuestionsProjector({ partId, pollSlot }: { partId: string; pollS
           </section>
         </div>
         <aside className="flex flex-col gap-6" aria-label={_('questions.projector.asideLabel')}>
-          <AskCode partId={partId} />
+          {askCode(paths.agendaPart(partId), _('questions.projector.qrAlt'), _('questions.projector.askFromPhone'))}
           {data?.is_host ? <p className="max-w-56 text-sm text-slate-300">{_('questions.projector.keys')}</p> : null}
           {/* The part's poll goes here (the polls feature), beside the questions. */}
           {pollSlot ? <div data-slot="poll">{pollSlot}</div> : null}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, EyeOff, MessageCircleQuestion, Pin, PinOff, ThumbsUp, Undo2 } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import { ASKING_MODES, QUESTION_MAX, type AskingMode, type PartQuestion, type PartQuestions, type QuestionSort } from '@mc/contract/questions.ts';
 import { Alert, Badge, Button, LoadError, Select, Spinner, TextAreaField, TextField } from '../../components/ui';
@@ -33,7 +32,6 @@ export function QuestionsSection({ partId }: { partId: string }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h3 id={headingId} className="flex items-center gap-1.5 text-sm font-semibold text-slate-100">
-        <MessageCircleQuestion aria-hidden="true" className="size-4 text-slate-400" />
         {_('questions.title')}
       </h3>
       {!online ? (
@@ -215,9 +213,9 @@ function QuestionItem({ question, data, disabled }: { question: PartQuestion; da
             aria-label={_('questions.upvoteLabel', { count: question.vote_count })}
             busy={vote.isPending}
             disabled={disabled}
-            icon={<ThumbsUp aria-hidden="true" className="size-4" />}
             onClick={() => vote.mutate()}
           >
+            <span aria-hidden="true">▲</span>
             <span className="tabular-nums">{question.vote_count}</span>
           </Button>
         )}
@@ -249,35 +247,21 @@ function HostActions({ question, pinned, partId, disabled }: { question: PartQue
     },
     onError: (error) => setProblem(error.message),
   });
-  const button = (label: string, action: Parameters<typeof moderateQuestion>[1], Icon: typeof Pin) => (
-    <Button
-      type="button"
-      size="sm"
-      variant="ghost"
-      disabled={disabled || act.isPending}
-      icon={<Icon aria-hidden="true" className="size-4" />}
-      onClick={() => act.mutate({ action })}
-    >
+  const button = (label: string, action: Parameters<typeof moderateQuestion>[1]) => (
+    <Button type="button" size="sm" variant="ghost" disabled={disabled || act.isPending} onClick={() => act.mutate({ action })}>
       {label}
     </Button>
   );
   return (
     <div className="mt-2 flex flex-col gap-2 border-t border-slate-700/70 pt-2">
       <div role="group" aria-label={_('questions.host.actionsLabel')} className="flex flex-wrap gap-1">
-        {question.state === 'pending' ? button(_('questions.host.approve'), 'approve', Check) : null}
-        {question.state === 'visible' ? (pinned ? button(_('questions.host.unpin'), 'unpin', PinOff) : button(_('questions.host.pin'), 'pin', Pin)) : null}
-        {question.answered ? button(_('questions.host.reopen'), 'reopen', Undo2) : button(_('questions.host.answer'), 'answer', Check)}
+        {question.state === 'pending' ? button(_('questions.host.approve'), 'approve') : null}
+        {question.state === 'visible' ? (pinned ? button(_('questions.host.unpin'), 'unpin') : button(_('questions.host.pin'), 'pin')) : null}
+        {question.answered ? button(_('questions.host.reopen'), 'reopen') : button(_('questions.host.answer'), 'answer')}
         {question.state === 'hidden' ? (
-          button(_('questions.host.show'), 'show', Undo2)
+          button(_('questions.host.show'), 'show')
         ) : (
-          <Button
-            type="button"
-            size="sm"
-            variant="ghost"
-            disabled={disabled}
-            icon={<EyeOff aria-hidden="true" className="size-4" />}
-            onClick={() => setHiding(true)}
-          >
+          <Button type="button" size="sm" variant="ghost" disabled={disabled} onClick={() => setHiding(true)}>
             {_('questions.host.hide')}
           </Button>
         )}

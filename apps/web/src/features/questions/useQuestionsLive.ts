@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIVE_SOCKET_PATH, type LiveServerMessage } from '@mc/contract/live.ts';
-import { questionsTopic, type QuestionsLiveEvent } from '@mc/contract/questions.ts';
+import type { LiveServerMessage } from '@mc/contract/live.ts';
+import { QUESTIONS_SOCKET_PATH, questionsTopic, type QuestionsLiveEvent } from '@mc/contract/questions.ts';
 import { isReachable, subscribeReachability } from '../../lib/network';
 import { screenKeys } from '../../lib/screenKeys';
 import { supabase } from '../../lib/supabase';
@@ -37,7 +37,7 @@ export function useQuestionsLive(partId: string | null): boolean {
     };
     function connect() {
       if (stopped || !isReachable()) return;
-      const current = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}${LIVE_SOCKET_PATH}`);
+      const current = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}${QUESTIONS_SOCKET_PATH}`);
       socket = current;
       current.onopen = () => {
         void supabase.auth.getSession().then(({ data }) => {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UserMinus, UserPlus, Users } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import type { ProgrammePart } from '@mc/contract/programme.ts';
 import { Button, Card, CardHeader, Dialog, QueryState, TextField } from '../../../components/ui';
@@ -26,13 +25,7 @@ export function SessionHostsCard() {
               <p className="min-w-0 text-sm text-slate-100">
                 <span className="text-slate-300">{_('organiser.hosts.session', { number: session.sessionNumber })}</span> {part.title}
               </p>
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={<Users aria-hidden="true" className="size-4" />}
-                aria-label={_('organiser.hosts.manageLabel', { title: part.title })}
-                onClick={() => setOpen(part)}
-              >
+              <Button variant="ghost" size="sm" aria-label={_('organiser.hosts.manageLabel', { title: part.title })} onClick={() => setOpen(part)}>
                 {_('organiser.hosts.manage')}
               </Button>
             </li>
@@ -100,7 +93,6 @@ function PartHosts({ partId }: { partId: string }) {
                   <Button
                     variant="ghost"
                     size="sm"
-                    icon={<UserMinus aria-hidden="true" className="size-4" />}
                     disabled={remove.isPending}
                     aria-label={_('organiser.hosts.removeLabel', { email: host.email })}
                     onClick={() => remove.mutate(host.user_id)}
@@ -127,7 +119,7 @@ function PartHosts({ partId }: { partId: string }) {
           type="submit"
           busy={add.isPending}
           busyLabel={_('organiser.hosts.adding')}
-          icon={<UserPlus aria-hidden="true" className="size-4" />}
+
           className="sm:mb-6"
         >
           {_('organiser.hosts.add')}
