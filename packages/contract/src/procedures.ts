@@ -9,6 +9,7 @@ import { programmeProcedureParams } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
+import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -211,6 +212,8 @@ export const procedureParams = {
   ...announcementProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
+  ...hostProcedureParams,
+  ...questionProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
@@ -352,6 +355,8 @@ export interface ProcedureResults
     ModerationProcedureResults,
     NotificationProcedureResults,
     RoundProcedureResults,
+    HostProcedureResults,
+    QuestionProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,

@@ -1,4 +1,4 @@
-import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
+import { MISSIONS_TOPIC, QUESTIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Db, Queryable } from '../db/db.ts';
 import { publishLive } from '../live/publish.ts';
 import type { RoundChange } from './round-changes.ts';
@@ -40,6 +40,11 @@ export interface NotificationsBusChange {
   bells: string[];
 }
 
+/** What travels on the bus for the questions topic: only the part whose questions changed. */
+export interface QuestionsBusChange {
+  part_id: string;
+}
+
 /** The ordering of round changes: a stronger one carries the weaker (a reveal is also a change of state). */
 const ROUND_CHANGE_WEIGHT: Record<RoundChange, number> = { votes: 0, state: 1, revealed: 2 };
 
@@ -53,6 +58,7 @@ export class Effects {
   private readonly changed = new Set<string>();
   private readonly rounds = new Map<string, RoundChange>();
   private readonly bells = new Set<string>();
+  private readonly questionParts = new Set<string>();
   private notified = false;
 
   /** These missions' vote, subscription or team counts may have changed. */
@@ -71,6 +77,11 @@ export class Effects {
     if (before === undefined || ROUND_CHANGE_WEIGHT[change] > ROUND_CHANGE_WEIGHT[before]) this.rounds.set(roundId, change);
   }
 
+  /** A part's questions changed (asked, voted on, moderated, or its settings): its screens hear of it. */
+  questionsChanged(partId: string): void {
+    this.questionParts.add(partId);
+  }
+
   /**
    * Notifications were written (by record_mission_event, record_request_event, a programme alert,
    * an announcement, a reminder…): the people they are for are told once it commits.
@@ -86,7 +97,9 @@ export class Effects {
 
   /** Whether anything was declared. */
   get empty(): boolean {
-    return this.counts.size === 0 && this.changed.size === 0 && this.rounds.size === 0 && this.bells.size === 0 && !this.notified;
+    return (
+      this.counts.size === 0 && this.changed.size === 0 && this.rounds.size === 0 && this.bells.size === 0 && this.questionParts.size === 0 && !this.notified
+    );
   }
 
   /** Sends what was declared to every instance's live channel. Call only after the change committed. */
@@ -95,6 +108,7 @@ export class Effects {
       publishLive(db, { topic: MISSIONS_TOPIC, data: { counts: [...this.counts], changed: [...this.changed] } satisfies MissionChange });
     }
     for (const [roundId, change] of this.rounds) publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId, change } satisfies RoundBusChange });
+    for (const partId of this.questionParts) publishLive(db, { topic: QUESTIONS_TOPIC, data: { part_id: partId } satisfies QuestionsBusChange });
     if (this.notified || this.bells.size) {
       publishLive(db, { topic: NEW_NOTIFICATIONS_TOPIC, data: { written: this.notified, bells: [...this.bells] } satisfies NotificationsBusChange });
     }

@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           // The projector screen has no sidebar: the whole screen is the ranking.
-          { path: paths.live(), element: <LiveResultsPage /> },
+          { path: `${paths.live()}/*`, element: <LiveResultsPage /> },
           {
             element: <AppLayout />,
             children: [

@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react';
 import { Maximize, Minimize } from 'lucide-react';
@@ -25,6 +25,10 @@ export function rankMissions(missions: Mission[]): Mission[] {
 }
 
 const MOVE_MS = 600;
+
+/** /live/questions/{part}: a part's questions on the projector (the questions feature's screen, served by this route's splat). */
+const QuestionsProjector = lazy(() => import('../questions').then((module) => ({ default: module.QuestionsProjector })));
+const LIVE_QUESTIONS = '/live/questions/';
 
 /**
  * The round the projector shows instead of the everyday ranking: one that is open or closed, a
@@ -70,11 +74,14 @@ function useGlidingRows(order: string[]) {
   };
 }
 
-function JoinCode() {
+/**
+ * A QR code of an address of the app (its public address from the server's configuration: the
+ * projector's own address may be one the room cannot reach, such as localhost or an internal name),
+ * with what it is for; the ranking's is /vote. The questions projector is handed one for its part.
+ */
+function JoinCode({ path = '/vote', alt, caption }: { path?: string; alt?: string; caption?: string }) {
   const { _ } = useLingui();
-  // The app's public address from the server's configuration: the projector's own address may be
-  // one the room cannot reach (localhost, an internal name).
-  const address = `${appConfig.publicUrl || window.location.origin}/vote`;
+  const address = `${appConfig.publicUrl || window.location.origin}${path}`;
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -92,7 +99,7 @@ function JoinCode() {
       {svg ? (
         <img
           src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
-          alt={_('live.qrAlt', { address })}
+          alt={alt ?? _('live.qrAlt', { address })}
           width={220}
           height={220}
           className="size-44 rounded-lg bg-white 2xl:size-56"
@@ -101,9 +108,13 @@ function JoinCode() {
         <div className="size-44 rounded-lg bg-slate-800 2xl:size-56" aria-hidden="true" />
       )}
       <figcaption className="text-lg text-slate-200">
-        {_('live.joinAt')}
-        <br />
-        <span className="font-semibold text-slate-50">{address.replace(/^https?:\/\//, '')}</span>
+        {caption ?? (
+          <>
+            {_('live.joinAt')}
+            <br />
+            <span className="font-semibold text-slate-50">{address.replace(/^https?:\/\//, '')}</span>
+          </>
+        )}
       </figcaption>
     </figure>
   );
@@ -131,8 +142,22 @@ function FullScreenButton() {
   );
 }
 
+/** The projector screens: the closing panel's ranking at /live, a part's questions at /live/questions/{part}. */
+export default function LiveScreens() {
+  const { pathname } = useLocation();
+  if (pathname.startsWith(LIVE_QUESTIONS)) {
+    const partId = decodeURIComponent(pathname.slice(LIVE_QUESTIONS.length).split('/')[0] ?? '');
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <QuestionsProjector partId={partId} askCode={(path, alt, caption) => <JoinCode path={path} alt={alt} caption={caption} />} />
+      </Suspense>
+    );
+  }
+  return <LiveResultsPage />;
+}
+
 /** The closing panel's screen for the projector: the missions ranked by votes, as they move. */
-export default function LiveResultsPage() {
+function LiveResultsPage() {
   const { _ } = useLingui();
   const { user } = useAuth();
   const missions = useQuery(allMissionsQuery(user?.id ?? null));
