@@ -1,4 +1,4 @@
-import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
+import { MISSIONS_TOPIC, POLLS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Db, Queryable } from '../db/db.ts';
 import { publishLive } from '../live/publish.ts';
 import type { RoundChange } from './round-changes.ts';
@@ -40,6 +40,15 @@ export interface NotificationsBusChange {
   bells: string[];
 }
 
+/**
+ * What travels on the bus for the polls topic: the part whose polls changed, and whether only
+ * their answers did (gathered for a moment) or a poll was created, opened or closed (sent at once).
+ */
+export interface PollBusChange {
+  part_id: string;
+  change: 'answers' | 'state';
+}
+
 /** The ordering of round changes: a stronger one carries the weaker (a reveal is also a change of state). */
 const ROUND_CHANGE_WEIGHT: Record<RoundChange, number> = { votes: 0, state: 1, revealed: 2 };
 
@@ -53,6 +62,7 @@ export class Effects {
   private readonly changed = new Set<string>();
   private readonly rounds = new Map<string, RoundChange>();
   private readonly bells = new Set<string>();
+  private readonly polls = new Map<string, PollBusChange['change']>();
   private notified = false;
 
   /** These missions' vote, subscription or team counts may have changed. */
@@ -71,6 +81,11 @@ export class Effects {
     if (before === undefined || ROUND_CHANGE_WEIGHT[change] > ROUND_CHANGE_WEIGHT[before]) this.rounds.set(roundId, change);
   }
 
+  /** A part's polls changed: their answers, or (the stronger) a poll's state. */
+  pollChanged(partId: string, change: PollBusChange['change'] = 'answers'): void {
+    if (this.polls.get(partId) !== 'state') this.polls.set(partId, change);
+  }
+
   /**
    * Notifications were written (by record_mission_event, record_request_event, a programme alert,
    * an announcement, a reminder…): the people they are for are told once it commits.
@@ -86,7 +101,7 @@ export class Effects {
 
   /** Whether anything was declared. */
   get empty(): boolean {
-    return this.counts.size === 0 && this.changed.size === 0 && this.rounds.size === 0 && this.bells.size === 0 && !this.notified;
+    return this.counts.size === 0 && this.changed.size === 0 && this.rounds.size === 0 && this.bells.size === 0 && this.polls.size === 0 && !this.notified;
   }
 
   /** Sends what was declared to every instance's live channel. Call only after the change committed. */
@@ -95,6 +110,7 @@ export class Effects {
       publishLive(db, { topic: MISSIONS_TOPIC, data: { counts: [...this.counts], changed: [...this.changed] } satisfies MissionChange });
     }
     for (const [roundId, change] of this.rounds) publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId, change } satisfies RoundBusChange });
+    for (const [partId, change] of this.polls) publishLive(db, { topic: POLLS_TOPIC, data: { part_id: partId, change } satisfies PollBusChange });
     if (this.notified || this.bells.size) {
       publishLive(db, { topic: NEW_NOTIFICATIONS_TOPIC, data: { written: this.notified, bells: [...this.bells] } satisfies NotificationsBusChange });
     }

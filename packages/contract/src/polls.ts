@@ -1,0 +1,134 @@
+import { z } from './zod.ts';
+import { partIdSchema } from './conference.ts';
+
+/**
+ * Live polls per programme part (docs/product.md#polls): a host asks the room, attendees answer
+ * from the part's details, the results move on phones and the projector (/live/polls/{part}).
+ */
+
+export const POLL_KINDS = ['single', 'multiple', 'rating', 'open'] as const;
+export type PollKind = (typeof POLL_KINDS)[number];
+
+export const POLL_STATES = ['draft', 'open', 'closed'] as const;
+export type PollState = (typeof POLL_STATES)[number];
+
+export const POLL_QUESTION_MAX = 200;
+export const POLL_OPTION_MAX = 80;
+export const POLL_OPTIONS_MIN = 2;
+export const POLL_OPTIONS_MAX = 10;
+export const POLL_OPEN_ANSWER_MAX = 60;
+export const POLL_RATING_MIN = 1;
+export const POLL_RATING_MAX = 5;
+/** The open answers a result lists: the most given ones. */
+export const POLL_TOP_ANSWERS = 10;
+
+/** The live channel's public topic of polls: each message is one part's polls as anyone may see them. */
+export const POLLS_TOPIC = 'polls';
+
+export const POLL_MESSAGES = {
+  partNotPublished: 'That part is not in the published programme. Reload the agenda and try again.',
+  hostsOnly: 'Only the organisers and the hosts of this part can run its polls.',
+  questionRequired: 'Please write the question',
+  optionsNeeded: `Give at least ${POLL_OPTIONS_MIN} options, each with some text`,
+  tooManyOptions: `A poll has at most ${POLL_OPTIONS_MAX} options`,
+  optionsRepeat: 'Each option must be different',
+  notFound: 'Poll not found',
+  alreadyOpened: 'This poll has already been opened',
+  notOpen: 'This poll is not open',
+  anotherOpen: 'Another poll of this part is open. Close it before opening this one.',
+  closed: 'This poll is closed: answers are no longer taken',
+  notYetOpen: 'This poll has not opened yet',
+  chooseOne: 'Choose one option',
+  chooseSome: 'Choose at least one option',
+  unknownOption: 'That option is not in this poll',
+  rating: `Give a rating from ${POLL_RATING_MIN} to ${POLL_RATING_MAX}`,
+  openAnswer: `Write an answer of at most ${POLL_OPEN_ANSWER_MAX} characters`,
+} as const;
+
+/** What the audit log records for polls and feedback. */
+export const POLL_AUDIT_KINDS = {
+  created: 'poll.created',
+  opened: 'poll.opened',
+  closed: 'poll.closed',
+} as const;
+
+const id = z.uuid();
+
+export const pollProcedureParams = {
+  /** A part's polls as the caller may see them (a host also sees the drafts). */
+  get_part_polls: z.strictObject({ p_part_id: partIdSchema }),
+  create_poll: z.strictObject({
+    p_part_id: partIdSchema,
+    p_kind: z.enum(POLL_KINDS),
+    p_question: z.string().trim().max(POLL_QUESTION_MAX),
+    /** The choices of a single- or several-choice poll; empty for a rating or an open answer. Checked by the procedure, so the message is the product's. */
+    p_options: z.array(z.string().trim().max(POLL_OPTION_MAX)).max(100).optional().default([]),
+    /** Results stay hidden from everyone until the poll closes. */
+    p_hide_results: z.boolean().optional().default(false),
+  }),
+  open_poll: z.strictObject({ p_poll_id: id }),
+  close_poll: z.strictObject({ p_poll_id: id }),
+  /** One answer per person, changeable while the poll is open: the option numbers (0-based), a rating, or a short text. */
+  answer_poll: z.strictObject({
+    p_poll_id: id,
+    p_choices: z.array(z.number().int()).max(POLL_OPTIONS_MAX).nullable().optional().default(null),
+    p_rating: z.number().int().nullable().optional().default(null),
+    p_text: z.string().max(1000).nullable().optional().default(null),
+  }),
+} as const;
+
+/** A poll's results as shown. `counts`: per option (single, multiple) or per rating 1–5 (rating); `top`: the most given open answers. */
+export interface PollResults {
+  counts: number[];
+  average: number | null;
+  top: { text: string; count: number }[];
+}
+
+/** A poll as anyone may see it: what the live channel sends. `results` is null while they are hidden. */
+export interface PublicPoll {
+  poll_id: string;
+  part_id: string;
+  kind: PollKind;
+  question: string;
+  options: string[];
+  state: PollState;
+  hide_results: boolean;
+  /** How many people have answered. */
+  answer_count: number;
+  results: PollResults | null;
+  opened_at: string | null;
+  closed_at: string | null;
+}
+
+/** The caller's own answer. */
+export interface MyPollAnswer {
+  choices: number[] | null;
+  rating: number | null;
+  text: string | null;
+}
+
+export interface PartPoll extends PublicPoll {
+  my_answer: MyPollAnswer | null;
+}
+
+/** A part's polls as the caller sees them, newest first. */
+export interface PartPolls {
+  part_id: string;
+  /** Whether the caller may create, open and close this part's polls. */
+  can_host: boolean;
+  polls: PartPoll[];
+}
+
+/** What the polls topic sends: one part's polls (not the drafts), at most a few times a second. */
+export interface PollsLiveEvent {
+  part_id: string;
+  polls: PublicPoll[];
+}
+
+export interface PollProcedureResults {
+  get_part_polls: PartPolls;
+  create_poll: PartPolls;
+  open_poll: PartPolls;
+  close_poll: PartPolls;
+  answer_poll: PartPolls;
+}
