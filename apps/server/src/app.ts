@@ -182,7 +182,7 @@ function registerRoutes(app: FastifyInstance, { config, db, keys, clock = system
     callsPerMinute: config.RPC_CALLS_PER_PERSON_PER_MINUTE,
     directoryCallsPerHour: config.RPC_DIRECTORY_CALLS_PER_PERSON_PER_HOUR,
   });
-  registerRpcRoutes(app, { db, keys, config, limits, storage, findProcedure });
+  registerRpcRoutes(app, { db, keys, config, limits, storage, findProcedure, clock });
   // Each feature's own routes (downloads, feeds, uploads), as its manifest lists them.
   for (const register of MANIFESTS.flatMap((feature) => feature.routes ?? [])) register(app, { db, keys, config });
   registerDemoSurvey(app);

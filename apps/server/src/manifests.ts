@@ -11,6 +11,7 @@ import { organiserFeature } from './features/organiser/index.ts';
 import { privacyFeature } from './features/privacy/index.ts';
 import { profilesFeature } from './features/profiles/index.ts';
 import { programmeFeature } from './features/programme/index.ts';
+import { questionsFeature } from './features/questions/index.ts';
 import { rolesFeature } from './features/roles/index.ts';
 import { roundsFeature } from './features/rounds/index.ts';
 import { surveysFeature } from './features/surveys/index.ts';
@@ -42,6 +43,7 @@ export const FEATURES = [
   matchingFeature,
   languagesFeature,
   pollsFeature,
+  questionsFeature,
 ] as const;
 
 /** The same list, for loops over what any manifest may hold. */

@@ -13,6 +13,7 @@ export * from './live.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './rounds.ts';
+export * from './questions.ts';
 export * from './roles.ts';
 export * from './privacy.ts';
 export * from './languages.ts';

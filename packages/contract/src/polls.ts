@@ -27,7 +27,6 @@ export const POLLS_TOPIC = 'polls';
 
 export const POLL_MESSAGES = {
   partNotPublished: 'That part is not in the published programme. Reload the agenda and try again.',
-  hostsOnly: 'Only the organisers and the hosts of this part can run its polls.',
   questionRequired: 'Please write the question',
   optionsNeeded: `Give at least ${POLL_OPTIONS_MIN} options, each with some text`,
   tooManyOptions: `A poll has at most ${POLL_OPTIONS_MAX} options`,

@@ -10,6 +10,7 @@ import { versionProcedureParams, type VersionProcedureResults } from './programm
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
 import { pollProcedureParams, type PollProcedureResults } from './polls.ts';
+import { hostProcedureParams, type HostProcedureResults } from './questions.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -212,6 +213,7 @@ export const procedureParams = {
   ...announcementProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
+  ...hostProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
@@ -354,6 +356,7 @@ export interface ProcedureResults
     ModerationProcedureResults,
     NotificationProcedureResults,
     RoundProcedureResults,
+    HostProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,

@@ -1,4 +1,12 @@
-import { AAL2_REQUIRED_HINT, MFA_ENROLMENT_REQUIRED_HINT, ORGANISER_MESSAGES, ORGANISER_MFA_MESSAGES, type ProcedureName } from '@mc/contract';
+import {
+  AAL2_REQUIRED_HINT,
+  HOST_MESSAGES,
+  MFA_ENROLMENT_REQUIRED_HINT,
+  ORGANISER_MESSAGES,
+  ORGANISER_MFA_MESSAGES,
+  type ParsedProcedureParams,
+  type ProcedureName,
+} from '@mc/contract';
 import { hasVerifiedFactor, sessionAssurance } from '../auth/mfa.ts';
 import type { Queryable } from '../db/db.ts';
 import { forbidden, RpcError } from '../http/errors.ts';
@@ -49,4 +57,44 @@ export function organiserProcedure<N extends ProcedureName>(name: N, optionsOrRu
       return inner.handle(body, ctx);
     },
   };
+}
+
+/** Whether the account is a named host of this programme part now, as the database says. */
+export async function isPartHost(db: Queryable, userId: string, partId: string): Promise<boolean> {
+  const rows = await db.query<{ one: number }>('select 1 as one from part_hosts where part_id = $1 and user_id = $2', [partId, userId]);
+  return rows.length > 0;
+}
+
+/**
+ * The gate of everything a session host may do (docs/product.md#session-hosts): moderating one
+ * part's questions (and its polls). A named host of that part passes; so does an organiser, with
+ * their second factor as every organiser call needs it. Everyone else, hosts of other parts
+ * included, gets 403 42501. Like requireOrganiser, the right is read from the database on every
+ * call, so a host the organisers removed is refused at once.
+ */
+export async function requirePartHost(ctx: CallContext, partId: string): Promise<void> {
+  if (await isPartHost(ctx.db, ctx.userId, partId)) return;
+  if (!(await isOrganiser(ctx.db, ctx.userId))) throw forbidden(HOST_MESSAGES.hostsOnly);
+  await requireSecondFactor(ctx);
+}
+
+/**
+ * Which part a host procedure acts on, read from its validated parameters (a part id as sent, or
+ * the part of the question or poll it names). Null when the thing named does not exist: the
+ * caller is then refused as for a part they do not host, so nobody learns what exists.
+ */
+export type PartOf<N extends ProcedureName> = (params: ParsedProcedureParams<N>, ctx: CallContext) => Promise<string | null>;
+
+/**
+ * A host procedure: the parameters are validated, the part they act on is found (`partOf`), and
+ * the caller must host that part or be an organiser (requirePartHost) before the handler runs.
+ */
+export function partHostProcedure<N extends ProcedureWithoutEmails>(name: N, partOf: PartOf<N>, run: Handler<N>): Procedure<N> {
+  const inner = bindProcedure(name, async (params, ctx) => {
+    const partId = await partOf(params, ctx);
+    if (partId === null) throw forbidden(HOST_MESSAGES.hostsOnly);
+    await requirePartHost(ctx, partId);
+    return run(params, ctx);
+  });
+  return { name, emails: inner.emails, handle: (body, ctx) => inner.handle(body, ctx) };
 }

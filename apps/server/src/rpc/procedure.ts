@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { procedureParams, type ParsedProcedureParams, type ProcedureName, type ProcedureResult } from '@mc/contract';
 import type { Aal } from '../auth/tokens.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { forbidden, invalidParameter } from '../http/errors.ts';
@@ -19,6 +20,8 @@ export interface CallContext {
   /** The request's language (its Accept-Language): what the texts the answer carries are written in. */
   language: ServerLanguage;
   log: FastifyBaseLogger;
+  /** The server's clock (clock.ts), for rules decided by the time of day; a test sets it. */
+  clock: Clock;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { SigningKeys } from '../auth/keys.ts';
 import { hasVerifiedFactorNow } from '../auth/mfa.ts';
 import { bearerToken, statusOf } from '../auth/routes.ts';
 import { looksLikeJwt, verifyAccessToken } from '../auth/tokens.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { classifyDatabaseError, RpcError, SERVER_BUSY_MESSAGE, STORAGE_FULL_MESSAGE } from '../http/errors.ts';
@@ -24,9 +25,11 @@ export interface RpcRouteDeps {
   storage: StorageHealth;
   /** The handler for a name from the URL, or undefined: the root's table of every procedure. */
   findProcedure: (name: string) => Procedure | undefined;
+  /** The server's clock, handed to every procedure (CallContext.clock). */
+  clock?: Clock;
 }
 
-export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limits, storage, findProcedure }: RpcRouteDeps): void {
+export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limits, storage, findProcedure, clock = systemClock }: RpcRouteDeps): void {
   app.register(
     async (rest) => {
       rest.setErrorHandler((error, request, reply) => sendRpcError(error, request, reply, storage));
@@ -51,7 +54,7 @@ export function registerRpcRoutes(app: FastifyInstance, { db, keys, config, limi
         if (!procedure) {
           throw new RpcError(404, 'PGRST202', `Could not find the function ${request.params.name} in the schema cache`);
         }
-        const ctx = await callContextOf(request, db, keys, config);
+        const ctx = await callContextOf(request, db, keys, config, clock);
         // The one place procedure calls are counted per person (docs/security.md).
         const verdict = limits.check(ctx.userId, procedure.emails === 'others');
         if (!verdict.ok) {
@@ -105,7 +108,7 @@ async function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer
  * when the account has a second factor this session has not entered. Shared by the procedures and
  * the few routes that are not procedures (uploads), so every signed-in call is checked alike.
  */
-export async function callContextOf(request: FastifyRequest, db: Db, keys: SigningKeys, config: Config): Promise<CallContext> {
+export async function callContextOf(request: FastifyRequest, db: Db, keys: SigningKeys, config: Config, clock: Clock = systemClock): Promise<CallContext> {
   const token = bearerToken(request);
   // supabase-js sends the anon key as the bearer when nobody is signed in: that is "signed out".
   if (!token || !looksLikeJwt(token)) throw new RpcError(401, 'PGRST301', 'You must be signed in to do this');
@@ -121,7 +124,7 @@ export async function callContextOf(request: FastifyRequest, db: Db, keys: Signi
     throw new RpcError(403, '42501', AAL2_REQUIRED_MESSAGE, null, AAL2_REQUIRED_HINT);
   }
   const language = languageOf(request.headers['accept-language']);
-  return { db, config, userId: claims.sub, email: claims.email, sessionId: claims.session_id, aal, language, log: request.log };
+  return { db, config, userId: claims.sub, email: claims.email, sessionId: claims.session_id, aal, language, log: request.log, clock };
 }
 
 /** A procedure's error, or any other thrown under /rest/v1, in PostgREST's shape and the request's language. */

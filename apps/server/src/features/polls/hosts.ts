@@ -1,17 +1,12 @@
 import { RpcError } from '../../http/errors.ts';
-import { requireOrganiser } from '../../kernel/access.ts';
+import { requirePartHost } from '../../kernel/access.ts';
 import type { CallContext } from '../../rpc/procedure.ts';
 
 /**
- * The one gate of a part's host actions (creating, opening and closing its polls): the
- * organisers, and the part's session hosts once that right exists (docs/product.md#polls).
- * Refuses everyone else with 403; every host procedure calls it before it reads anything else.
+ * Whether the caller may host this part's polls (the organisers and the part's session hosts,
+ * kernel/access.ts): the screens show the host's controls to them. The host procedures themselves
+ * are partHostProcedure, which asks the same gate.
  */
-export async function requirePartHost(ctx: CallContext, _partId: string): Promise<void> {
-  await requireOrganiser(ctx);
-}
-
-/** Whether the caller may host this part's polls (the screens show the host's controls to them). */
 export async function mayHostPart(ctx: CallContext, partId: string): Promise<boolean> {
   try {
     await requirePartHost(ctx, partId);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ORGANISER_MESSAGES, POLL_AUDIT_KINDS, POLL_MESSAGES, POLLS_TOPIC, type PartPolls, type PollsLiveEvent } from '@mc/contract';
+import { HOST_MESSAGES, POLL_AUDIT_KINDS, POLL_MESSAGES, POLLS_TOPIC, type PartPolls, type PollsLiveEvent } from '@mc/contract';
 import { describeEachDatabase, newClient, signUpUser, untyped, type TestUser } from '../../../test/harness.ts';
 import { UNKNOWN_ID } from '../../../test/factories.ts';
 import { LiveTestClient } from '../../../test/live-client.ts';
@@ -124,30 +124,40 @@ describeEachDatabase('polls: each kind, open and close, one answer per person', 
 });
 
 describeEachDatabase('polls: who may host, and bad input', (server) => {
-  it('lets only the organisers create, open and close polls; audits what they did', async () => {
-    const host = await signUpOrganiser(server());
+  it('lets the organisers and the part’s hosts create, open and close its polls, nobody else; audits what they did', async () => {
+    const organiser = await signUpOrganiser(server());
+    const host = await signUpUser(server());
     const attendee = await signUpUser(server());
+    expect((await organiser.client.rpc('add_part_host', { p_part_id: PART_A, p_email: host.email })).error).toBeNull();
     const before = await auditCount(server());
-    expect(await refusal(attendee, 'create_poll', pollParams())).toEqual({ status: 403, message: ORGANISER_MESSAGES.organisersOnly });
-    const { pollId } = await createPoll(host);
-    expect(await refusal(attendee, 'open_poll', { p_poll_id: pollId })).toEqual({ status: 403, message: ORGANISER_MESSAGES.organisersOnly });
-    await host.client.rpc('open_poll', { p_poll_id: pollId });
-    expect(await refusal(attendee, 'close_poll', { p_poll_id: pollId })).toEqual({ status: 403, message: ORGANISER_MESSAGES.organisersOnly });
-    await host.client.rpc('close_poll', { p_poll_id: pollId });
+    const refused = { status: 403, message: HOST_MESSAGES.hostsOnly };
+    expect(await refusal(attendee, 'create_poll', pollParams())).toEqual(refused);
+    // A host of part A is no host of part B.
+    expect(await refusal(host, 'create_poll', pollParams({ p_part_id: PART_B }))).toEqual(refused);
+    const { pollId: other } = await createPoll(organiser, { p_part_id: PART_B });
+    expect(await refusal(host, 'open_poll', { p_poll_id: other })).toEqual(refused);
+    expect((await host.client.rpc('get_part_polls', { p_part_id: PART_B })).data).toMatchObject({ can_host: false, polls: [] });
+
+    const { pollId, polls } = await createPoll(host);
+    expect(polls.can_host).toBe(true);
+    expect(await refusal(attendee, 'open_poll', { p_poll_id: pollId })).toEqual(refused);
+    expect((await host.client.rpc('open_poll', { p_poll_id: pollId })).error).toBeNull();
+    expect(await refusal(attendee, 'close_poll', { p_poll_id: pollId })).toEqual(refused);
+    expect((await organiser.client.rpc('close_poll', { p_poll_id: pollId })).error).toBeNull();
+    // A poll that does not exist is refused as one of a part the caller does not host.
+    expect(await refusal(attendee, 'open_poll', { p_poll_id: UNKNOWN_ID })).toEqual(refused);
     const signedOut = await untyped(newClient(server().url)).rpc('get_part_polls', { p_part_id: PART_A });
     expect(signedOut.status).toBe(401);
-    const audit = await server().db.query<{ kind: string; subject: string; actor_label: string }>(
-      `select kind, subject, actor_label from audit_log where kind like 'poll.%' and actor_label = $1 order by at`,
-      [host.email],
+    expect(await auditCount(server())).toBe(before + 4);
+    const audit = await server().db.query<{ kind: string; actor_label: string }>(
+      `select kind, actor_label from audit_log where kind like 'poll.%' and subject = 'Which track next?' order by at`,
     );
-    expect(await auditCount(server())).toBe(before + 3);
-    expect(audit).toEqual(
-      [POLL_AUDIT_KINDS.created, POLL_AUDIT_KINDS.opened, POLL_AUDIT_KINDS.closed].map((kind) => ({
-        kind,
-        subject: 'Which track next?',
-        actor_label: host.email,
-      })),
-    );
+    expect(audit).toEqual([
+      { kind: POLL_AUDIT_KINDS.created, actor_label: organiser.email },
+      { kind: POLL_AUDIT_KINDS.created, actor_label: host.email },
+      { kind: POLL_AUDIT_KINDS.opened, actor_label: host.email },
+      { kind: POLL_AUDIT_KINDS.closed, actor_label: organiser.email },
+    ]);
   });
 
   it('answers bad input with a clear message and changes nothing', async () => {
@@ -186,7 +196,6 @@ describeEachDatabase('polls: who may host, and bad input', (server) => {
     // A second poll of the same part cannot open while one is.
     const { pollId: second } = await createPoll(host);
     expect(await refusal(host, 'open_poll', { p_poll_id: second })).toEqual({ status: 400, message: POLL_MESSAGES.anotherOpen });
-    expect(await refusal(host, 'open_poll', { p_poll_id: UNKNOWN_ID })).toEqual({ status: 400, message: POLL_MESSAGES.notFound });
     const [{ n } = { n: -1 }] = await server().db.query<{ n: number }>('select count(*)::int as n from poll_answers where poll_id = any($1::uuid[])', [
       [single, rating, open],
     ]);

@@ -1,12 +1,13 @@
 import { POLL_AUDIT_KINDS, POLL_MESSAGES, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, type PartPolls, type ParsedProcedureParams } from '@mc/contract';
 import { businessError } from '../../http/errors.ts';
 import { procedure, type CallContext } from '../../rpc/procedure.ts';
+import { partHostProcedure } from '../../kernel/access.ts';
 import { actorOf } from '../../kernel/actor.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { transaction } from '../../kernel/effects.ts';
 import { partsOf, programmeView, readPublished } from '../../kernel/programme.ts';
 import { saveAnswer } from './answers.ts';
-import { mayHostPart, requirePartHost } from './hosts.ts';
+import { mayHostPart } from './hosts.ts';
 import { findPoll, partPolls } from './queries.ts';
 
 /** The part's title when it is in the published programme; refuses any other part. */
@@ -32,11 +33,15 @@ function optionsOf(params: ParsedProcedureParams<'create_poll'>): string[] {
   return options;
 }
 
-/** Opens or closes a poll its host names: the state changes once, audited with the change. */
+/** The part of the poll a host procedure names, or null (refused as a part the caller does not host, so nobody learns what exists). */
+async function partOfPoll(params: { p_poll_id: string }, ctx: CallContext): Promise<string | null> {
+  return (await findPoll(ctx.db, params.p_poll_id))?.part_id ?? null;
+}
+
+/** Opens or closes a poll of a part the caller hosts: the state changes once, audited with the change. */
 async function movePoll(ctx: CallContext, pollId: string, to: 'open' | 'closed'): Promise<PartPolls> {
   const poll = await findPoll(ctx.db, pollId);
   if (!poll) throw businessError(POLL_MESSAGES.notFound);
-  await requirePartHost(ctx, poll.part_id);
   await transaction(ctx.db, async (tx) => {
     const moved =
       to === 'open'
@@ -69,31 +74,34 @@ export const pollsProcedures = {
     return pollsOf(ctx, params.p_part_id);
   }),
 
-  create_poll: procedure('create_poll', async (params, ctx) => {
-    await requirePartHost(ctx, params.p_part_id);
-    const title = await publishedPart(ctx, params.p_part_id);
-    const question = params.p_question.trim();
-    if (question.length === 0) throw businessError(POLL_MESSAGES.questionRequired);
-    const options = optionsOf(params);
-    await transaction(ctx.db, async (tx) => {
-      const [created] = await tx.query<{ poll_id: string }>(
-        `insert into polls (part_id, kind, question, options, hide_results, created_by) values ($1, $2, $3, $4::text[], $5, $6) returning poll_id`,
-        [params.p_part_id, params.p_kind, question, options, params.p_hide_results, ctx.userId],
-      );
-      await recordAudit(tx, {
-        actor: actorOf(ctx),
-        kind: POLL_AUDIT_KINDS.created,
-        subject: question,
-        after: { poll_id: created?.poll_id, part_id: params.p_part_id, part: title, kind: params.p_kind, options, hide_results: params.p_hide_results },
+  create_poll: partHostProcedure(
+    'create_poll',
+    async (params) => Promise.resolve(params.p_part_id),
+    async (params, ctx) => {
+      const title = await publishedPart(ctx, params.p_part_id);
+      const question = params.p_question.trim();
+      if (question.length === 0) throw businessError(POLL_MESSAGES.questionRequired);
+      const options = optionsOf(params);
+      await transaction(ctx.db, async (tx) => {
+        const [created] = await tx.query<{ poll_id: string }>(
+          `insert into polls (part_id, kind, question, options, hide_results, created_by) values ($1, $2, $3, $4::text[], $5, $6) returning poll_id`,
+          [params.p_part_id, params.p_kind, question, options, params.p_hide_results, ctx.userId],
+        );
+        await recordAudit(tx, {
+          actor: actorOf(ctx),
+          kind: POLL_AUDIT_KINDS.created,
+          subject: question,
+          after: { poll_id: created?.poll_id, part_id: params.p_part_id, part: title, kind: params.p_kind, options, hide_results: params.p_hide_results },
+        });
+        tx.effects.pollChanged(params.p_part_id, 'state');
       });
-      tx.effects.pollChanged(params.p_part_id, 'state');
-    });
-    return pollsOf(ctx, params.p_part_id);
-  }),
+      return pollsOf(ctx, params.p_part_id);
+    },
+  ),
 
-  open_poll: procedure('open_poll', async (params, ctx) => movePoll(ctx, params.p_poll_id, 'open')),
+  open_poll: partHostProcedure('open_poll', partOfPoll, async (params, ctx) => movePoll(ctx, params.p_poll_id, 'open')),
 
-  close_poll: procedure('close_poll', async (params, ctx) => movePoll(ctx, params.p_poll_id, 'closed')),
+  close_poll: partHostProcedure('close_poll', partOfPoll, async (params, ctx) => movePoll(ctx, params.p_poll_id, 'closed')),
 
   answer_poll: procedure('answer_poll', async (params, ctx) => pollsOf(ctx, await saveAnswer(ctx.db, params, ctx.userId))),
 };
