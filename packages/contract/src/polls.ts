@@ -1,16 +1,13 @@
 import { z } from './zod.ts';
 import { partIdSchema } from './conference.ts';
+import { POLL_KINDS, type PublicPoll } from './pollsLive.ts';
+
+export * from './pollsLive.ts';
 
 /**
  * Live polls per programme part (docs/product.md#polls): a host asks the room, attendees answer
  * from the part's details, the results move on phones and the projector (/live/polls/{part}).
  */
-
-export const POLL_KINDS = ['single', 'multiple', 'rating', 'open'] as const;
-export type PollKind = (typeof POLL_KINDS)[number];
-
-export const POLL_STATES = ['draft', 'open', 'closed'] as const;
-export type PollState = (typeof POLL_STATES)[number];
 
 export const POLL_QUESTION_MAX = 200;
 export const POLL_OPTION_MAX = 80;
@@ -21,9 +18,6 @@ export const POLL_RATING_MIN = 1;
 export const POLL_RATING_MAX = 5;
 /** The open answers a result lists: the most given ones. */
 export const POLL_TOP_ANSWERS = 10;
-
-/** The live channel's public topic of polls: each message is one part's polls as anyone may see them. */
-export const POLLS_TOPIC = 'polls';
 
 export const POLL_MESSAGES = {
   partNotPublished: 'That part is not in the published programme. Reload the agenda and try again.',
@@ -76,29 +70,6 @@ export const pollProcedureParams = {
   }),
 } as const;
 
-/** A poll's results as shown. `counts`: per option (single, multiple) or per rating 1–5 (rating); `top`: the most given open answers. */
-export interface PollResults {
-  counts: number[];
-  average: number | null;
-  top: { text: string; count: number }[];
-}
-
-/** A poll as anyone may see it: what the live channel sends. `results` is null while they are hidden. */
-export interface PublicPoll {
-  poll_id: string;
-  part_id: string;
-  kind: PollKind;
-  question: string;
-  options: string[];
-  state: PollState;
-  hide_results: boolean;
-  /** How many people have answered. */
-  answer_count: number;
-  results: PollResults | null;
-  opened_at: string | null;
-  closed_at: string | null;
-}
-
 /** The caller's own answer. */
 export interface MyPollAnswer {
   choices: number[] | null;
@@ -113,15 +84,11 @@ export interface PartPoll extends PublicPoll {
 /** A part's polls as the caller sees them, newest first. */
 export interface PartPolls {
   part_id: string;
+  /** The part's title in the published programme (the projector shows it). */
+  part_title: string;
   /** Whether the caller may create, open and close this part's polls. */
   can_host: boolean;
   polls: PartPoll[];
-}
-
-/** What the polls topic sends: one part's polls (not the drafts), at most a few times a second. */
-export interface PollsLiveEvent {
-  part_id: string;
-  polls: PublicPoll[];
 }
 
 export interface PollProcedureResults {

@@ -34,5 +34,11 @@ export const screenKeys = {
   organiserRounds: ['organiser', 'rounds'] as const,
   organiserAnnouncements: ['organiser', 'announcements'] as const,
   publishPreview: ['organiser', 'publish-preview'] as const,
+  /** Every part's polls as every viewer has them cached (a live message updates them all). */
+  polls: ['polls'] as const,
+  /** One part's polls as every viewer has them cached. */
+  partPollsOfAnyViewer: (partId: string) => ['polls', partId] as const,
+  /** One part's polls as this viewer sees them (with their own answers; the drafts for a host). */
+  partPolls: (partId: string, userId: string | null) => ['polls', partId, userId] as const,
   announcementRecipients: (audience: string, part: string | null) => ['organiser', 'announcement-recipients', audience, part] as const,
 } as const;

@@ -26,7 +26,12 @@ describeEachDatabase('polls: each kind, open and close, one answer per person', 
     expect(polls.can_host).toBe(true);
     expect(pollIn(polls, pollId)).toMatchObject({ state: 'draft', options: ['Tools', 'People', 'Money'], answer_count: 0 });
     // A draft is the host's: attendees see nothing of it, and cannot answer it.
-    expect((await ada.client.rpc('get_part_polls', { p_part_id: PART_A })).data).toEqual({ part_id: PART_A, can_host: false, polls: [] });
+    expect((await ada.client.rpc('get_part_polls', { p_part_id: PART_A })).data).toEqual({
+      part_id: PART_A,
+      part_title: 'Why Communities Need Missions, Not Just Meetings',
+      can_host: false,
+      polls: [],
+    });
     expect(await refusal(ada, 'answer_poll', { p_poll_id: pollId, p_choices: [0] })).toEqual({ status: 400, message: POLL_MESSAGES.notYetOpen });
 
     await host.client.rpc('open_poll', { p_poll_id: pollId });

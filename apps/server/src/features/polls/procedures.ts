@@ -8,7 +8,7 @@ import { transaction } from '../../kernel/effects.ts';
 import { partsOf, programmeView, readPublished } from '../../kernel/programme.ts';
 import { saveAnswer } from './answers.ts';
 import { mayHostPart } from './hosts.ts';
-import { findPoll, partPolls } from './queries.ts';
+import { findPoll, partPolls, partTitle } from './queries.ts';
 
 /** The part's title when it is in the published programme; refuses any other part. */
 async function publishedPart(ctx: CallContext, partId: string): Promise<string> {
@@ -20,7 +20,7 @@ async function publishedPart(ctx: CallContext, partId: string): Promise<string> 
 /** A part's polls as the caller sees them: a host also sees the drafts. */
 async function pollsOf(ctx: CallContext, partId: string): Promise<PartPolls> {
   const host = await mayHostPart(ctx, partId);
-  return { part_id: partId, can_host: host, polls: await partPolls(ctx.db, partId, ctx.userId, host) };
+  return { part_id: partId, part_title: await partTitle(ctx.db, partId), can_host: host, polls: await partPolls(ctx.db, partId, ctx.userId, host) };
 }
 
 /** The options a new poll keeps, or the product's message for what is wrong with them. */

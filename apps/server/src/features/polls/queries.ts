@@ -45,6 +45,19 @@ export async function partPolls(db: Queryable, partId: string, userId: string, w
   );
 }
 
+/** A part's title in the newest published programme ('' when it is no longer there). */
+export async function partTitle(db: Queryable, partId: string): Promise<string> {
+  const [row] = await db.query<{ title: string }>(
+    `select part->>'title' as title
+       from programme_versions newest
+       cross join lateral jsonb_array_elements(newest.document->'agenda') as session
+       cross join lateral jsonb_array_elements(session->'parts') as part
+      where newest.version = (select max(version) from programme_versions) and part->>'id' = $1`,
+    [partId],
+  );
+  return row?.title ?? '';
+}
+
 export interface PollRow {
   poll_id: string;
   part_id: string;

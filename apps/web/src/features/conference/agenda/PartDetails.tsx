@@ -4,6 +4,7 @@ import { Clock, Users } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { paths } from '../../../lib/paths';
+import { PartPolls } from '../../polls';
 import { ConferenceDialog } from '../ConferenceDialog.tsx';
 import { TypeBadge } from '../ConferenceBits.tsx';
 import { formatDuration } from '../programmeTexts.ts';
@@ -88,6 +89,7 @@ export function PartDetailsDialog({ part, session, state, trigger }: { part: Pro
         <h3 className="text-sm font-semibold text-slate-100">{_('agenda.details.about')}</h3>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
       </section>
+      <PartPolls partId={part.id} />
     </ConferenceDialog>
   );
 }
