@@ -33,10 +33,10 @@ test('a poll opens, two attendees answer on their phones, the results move, and 
   const host = await openPartDetails(page);
   const polls = host.getByRole('region', { name: 'Live polls' });
   await polls.getByLabel('Question').fill('Which tool do you use most?');
-  await polls.getByLabel('Option 1').fill('Spreadsheets');
-  await polls.getByLabel('Option 2').fill('Chat groups');
+  await polls.getByRole('textbox', { name: 'Option 1' }).fill('Spreadsheets');
+  await polls.getByRole('textbox', { name: 'Option 2' }).fill('Chat groups');
   await polls.getByRole('button', { name: 'Add an option' }).click();
-  await polls.getByLabel('Option 3').fill('Paper');
+  await polls.getByRole('textbox', { name: 'Option 3' }).fill('Paper');
   await polls.getByRole('button', { name: 'Create the poll' }).click();
   await expect(polls.getByText('Not opened yet')).toBeVisible();
   await polls.getByRole('button', { name: 'Open the poll' }).click();
