@@ -22,8 +22,8 @@ export const POLL_TOP_ANSWERS = 10;
 export const POLL_MESSAGES = {
   partNotPublished: 'That part is not in the published programme. Reload the agenda and try again.',
   questionRequired: 'Please write the question',
-  optionsNeeded: `Give at least ${POLL_OPTIONS_MIN} options, each with some text`,
-  tooManyOptions: `A poll has at most ${POLL_OPTIONS_MAX} options`,
+  optionsNeeded: 'Give at least 2 options, each with some text',
+  tooManyOptions: 'A poll has at most 10 options',
   optionsRepeat: 'Each option must be different',
   notFound: 'Poll not found',
   alreadyOpened: 'This poll has already been opened',
@@ -34,8 +34,8 @@ export const POLL_MESSAGES = {
   chooseOne: 'Choose one option',
   chooseSome: 'Choose at least one option',
   unknownOption: 'That option is not in this poll',
-  rating: `Give a rating from ${POLL_RATING_MIN} to ${POLL_RATING_MAX}`,
-  openAnswer: `Write an answer of at most ${POLL_OPEN_ANSWER_MAX} characters`,
+  rating: 'Give a rating from 1 to 5',
+  openAnswer: 'Write an answer of at most 60 characters',
 } as const;
 
 /** What the audit log records for polls and feedback. */
