@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { MISSIONS_TOPIC, ROUNDS_TOPIC, type MissionRole, type ProcedureParams, type TeamRequest } from '@mc/contract';
+import { MISSIONS_TOPIC, questionsTopic, ROUNDS_TOPIC, type MissionRole, type ProcedureParams, type TeamRequest } from '@mc/contract';
 import { missionParams, signUpLeader } from './factories.ts';
 import { uniqueEmail, type TestServer, type TestUser } from './harness.ts';
 import { LiveTestClient } from './live-client.ts';
@@ -29,6 +29,8 @@ export interface AnonymousWorld {
   roles: { anonymous: string; asked: string; invitedByOwner: string; spareOfOwner: string; invitedByTeammate: string; spareOfTeammate: string };
   requests: { ask: string; ownerInvite: string; teammateInvite: string };
   roundId: string;
+  /** Their question on part s1p2, whose host is the teammate. */
+  questionId: string;
   live: LiveTestClient[];
 }
 
@@ -77,7 +79,7 @@ function requestId(rows: TeamRequest[]): string {
 }
 
 async function openLive(server: TestServer, user: TestUser): Promise<LiveTestClient> {
-  return LiveTestClient.follow(server.url, user.session.access_token, [MISSIONS_TOPIC, ROUNDS_TOPIC, `user:${user.user.id}`]);
+  return LiveTestClient.follow(server.url, user.session.access_token, [MISSIONS_TOPIC, ROUNDS_TOPIC, questionsTopic('s1p2'), `user:${user.user.id}`]);
 }
 
 /** Builds the world through the procedures, the three onlookers' live channels open throughout. */
@@ -120,5 +122,22 @@ export async function buildAnonymousWorld(server: TestServer): Promise<Anonymous
   await call(anonymous.client.rpc('update_mission', updateParams(anonymous, anonymousMission)));
   const organiser = await signUpOrganiser(server);
   const round = await openRound(server, organiser, roundParams([missions.anonymous, missions.owner, missions.teammate]));
-  return { anonymous, other, owner, teammate, missions, roles, requests: { ask, ownerInvite, teammateInvite }, roundId: round.round_id, live };
+  // A question they ask on s1p2, whose host the teammate is (hosts, too, never learn who asked).
+  await call(organiser.client.rpc('add_part_host', { p_part_id: 's1p2', p_email: teammate.email }));
+  await call(organiser.client.rpc('set_part_questions', { p_part_id: 's1p2', p_asking: 'open', p_premoderated: false }));
+  const asked = await call(anonymous.client.rpc('ask_question', { p_part_id: 's1p2', p_body: 'How do quiet harbours stay open?' }));
+  const questionId = asked.questions.find((question) => question.mine)?.question_id;
+  if (!questionId) throw new Error('ask_question answered no question of theirs');
+  return {
+    anonymous,
+    other,
+    owner,
+    teammate,
+    missions,
+    roles,
+    requests: { ask, ownerInvite, teammateInvite },
+    roundId: round.round_id,
+    questionId,
+    live,
+  };
 }

@@ -10,7 +10,7 @@ import { versionProcedureParams, type VersionProcedureResults } from './programm
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
 import { pollProcedureParams, type PollProcedureResults } from './polls.ts';
-import { hostProcedureParams, type HostProcedureResults } from './questions.ts';
+import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -214,6 +214,7 @@ export const procedureParams = {
   ...moderationProcedureParams,
   ...roundProcedureParams,
   ...hostProcedureParams,
+  ...questionProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
@@ -357,6 +358,7 @@ export interface ProcedureResults
     NotificationProcedureResults,
     RoundProcedureResults,
     HostProcedureResults,
+    QuestionProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,

@@ -77,15 +77,16 @@ export const questionsTopic = (partId: string): string => `${QUESTIONS_TOPIC}:${
 
 export const QUESTION_MESSAGES = {
   empty: 'Please write your question',
-  tooLong: `A question is at most ${QUESTION_MAX} characters`,
+  tooLong: 'A question is at most 280 characters',
   notPublished: 'This part is not in the published programme, so it takes no questions',
   notOpen: 'Questions for this part are closed',
-  tooMany: `You already have ${OPEN_QUESTIONS_PER_PART} open questions on this part. Wait until one is answered.`,
+  tooMany: 'You already have 5 open questions on this part. Wait until one is answered.',
   notFound: 'Question not found',
   ownQuestion: 'You cannot vote for your own question',
   notVisible: 'This question cannot be voted on',
   reasonRequired: 'Please give a reason for hiding the question',
-  missionNotAllowed: `Only the asker can start a mission from this question until it has ${MISSION_FROM_QUESTION_VOTES} votes`,
+  pinVisibleOnly: 'Only a question everyone can see can be pinned',
+  missionNotAllowed: 'Only the asker can start a mission from this question until it has 10 votes',
 } as const;
 
 /** What the audit log records for questions (every moderation step). */
@@ -147,21 +148,28 @@ export interface PartQuestion {
   voted: boolean;
 }
 
-/** What anyone may see of a part's questions: the live topic sends it, get_part_questions answers it with the caller's own part. */
+/**
+ * What anyone may see of a part's questions: the live topic sends it, get_part_questions answers
+ * it with the caller's own part. Whether asking is open is worked out from `asking`, `opens_at` and
+ * `closes_at` against the server's time (get_part_questions' server_time), so it needs no message.
+ */
 export interface PartQuestionsPublic {
   part_id: string;
-  asking_open: boolean;
-  pinned_question_id: string | null;
-  /** The visible questions only, most votes first. */
-  questions: Omit<PartQuestion, 'mine' | 'voted' | 'hidden_reason'>[];
-}
-
-export interface PartQuestions extends PartQuestionsPublic {
   asking: AskingMode;
   premoderated: boolean;
-  /** When asking opens and closes by itself (null when the part has no time). */
+  /** When asking opens and closes by itself (null when the part has no date). */
   opens_at: string | null;
   closes_at: string | null;
+  pinned_question_id: string | null;
+  /** The visible questions only: unanswered first, most votes first. */
+  questions: PublicQuestion[];
+}
+
+export type PublicQuestion = Omit<PartQuestion, 'mine' | 'voted' | 'hidden_reason' | 'state'>;
+
+export interface PartQuestions extends Omit<PartQuestionsPublic, 'questions'> {
+  /** Whether the caller may ask now. */
+  asking_open: boolean;
   /** The caller hosts this part (or is an organiser with their second factor). */
   is_host: boolean;
   /** Every question the caller may see (their own pending or hidden ones; all of them for hosts), in the order asked for. */

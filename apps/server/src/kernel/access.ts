@@ -98,3 +98,10 @@ export function partHostProcedure<N extends ProcedureWithoutEmails>(name: N, par
   });
   return { name, emails: inner.emails, handle: (body, ctx) => inner.handle(body, ctx) };
 }
+
+/** Whether the caller may moderate this part now (requirePartHost would let them), without refusing. */
+export async function mayHostPart(ctx: CallContext, partId: string): Promise<boolean> {
+  if (await isPartHost(ctx.db, ctx.userId, partId)) return true;
+  if (!(await isOrganiser(ctx.db, ctx.userId))) return false;
+  return (await sessionAssurance(ctx.db, ctx.sessionId, ctx.userId))?.aal === 'aal2';
+}

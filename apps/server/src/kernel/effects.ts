@@ -1,4 +1,4 @@
-import { MISSIONS_TOPIC, POLLS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
+import { MISSIONS_TOPIC, POLLS_TOPIC, QUESTIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Db, Queryable } from '../db/db.ts';
 import { publishLive } from '../live/publish.ts';
 import type { RoundChange } from './round-changes.ts';
@@ -49,6 +49,11 @@ export interface PollBusChange {
   change: 'answers' | 'state';
 }
 
+/** What travels on the bus for the questions topic: only the part whose questions changed. */
+export interface QuestionsBusChange {
+  part_id: string;
+}
+
 /** The ordering of round changes: a stronger one carries the weaker (a reveal is also a change of state). */
 const ROUND_CHANGE_WEIGHT: Record<RoundChange, number> = { votes: 0, state: 1, revealed: 2 };
 
@@ -63,6 +68,7 @@ export class Effects {
   private readonly rounds = new Map<string, RoundChange>();
   private readonly bells = new Set<string>();
   private readonly polls = new Map<string, PollBusChange['change']>();
+  private readonly questionParts = new Set<string>();
   private notified = false;
 
   /** These missions' vote, subscription or team counts may have changed. */
@@ -86,6 +92,11 @@ export class Effects {
     if (this.polls.get(partId) !== 'state') this.polls.set(partId, change);
   }
 
+  /** A part's questions changed (asked, voted on, moderated, or its settings): its screens hear of it. */
+  questionsChanged(partId: string): void {
+    this.questionParts.add(partId);
+  }
+
   /**
    * Notifications were written (by record_mission_event, record_request_event, a programme alert,
    * an announcement, a reminder…): the people they are for are told once it commits.
@@ -101,7 +112,15 @@ export class Effects {
 
   /** Whether anything was declared. */
   get empty(): boolean {
-    return this.counts.size === 0 && this.changed.size === 0 && this.rounds.size === 0 && this.bells.size === 0 && this.polls.size === 0 && !this.notified;
+    return (
+      this.counts.size === 0 &&
+      this.changed.size === 0 &&
+      this.rounds.size === 0 &&
+      this.bells.size === 0 &&
+      this.polls.size === 0 &&
+      this.questionParts.size === 0 &&
+      !this.notified
+    );
   }
 
   /** Sends what was declared to every instance's live channel. Call only after the change committed. */
@@ -111,6 +130,7 @@ export class Effects {
     }
     for (const [roundId, change] of this.rounds) publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId, change } satisfies RoundBusChange });
     for (const [partId, change] of this.polls) publishLive(db, { topic: POLLS_TOPIC, data: { part_id: partId, change } satisfies PollBusChange });
+    for (const partId of this.questionParts) publishLive(db, { topic: QUESTIONS_TOPIC, data: { part_id: partId } satisfies QuestionsBusChange });
     if (this.notified || this.bells.size) {
       publishLive(db, { topic: NEW_NOTIFICATIONS_TOPIC, data: { written: this.notified, bells: [...this.bells] } satisfies NotificationsBusChange });
     }

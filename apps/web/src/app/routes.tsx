@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           // The projector screen has no sidebar: the whole screen is the ranking.
-          { path: paths.live(), element: <LiveResultsPage /> },
+          { path: `${paths.live()}/*`, element: <LiveResultsPage /> },
           { path: routePatterns.livePolls, element: <PollProjectorPage /> },
           {
             element: <AppLayout />,

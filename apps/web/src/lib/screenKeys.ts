@@ -40,5 +40,12 @@ export const screenKeys = {
   partPollsOfAnyViewer: (partId: string) => ['polls', partId] as const,
   /** One part's polls as this viewer sees them (with their own answers; the drafts for a host). */
   partPolls: (partId: string, userId: string | null) => ['polls', partId, userId] as const,
+  /** A part's questions as one viewer reads them, in one order; every viewer's and order's copy starts with partQuestionsOfPart. */
+  partQuestions: (partId: string, userId: string | null, sort: string) => ['questions', partId, userId, sort] as const,
+  partQuestionsOfPart: (partId: string) => ['questions', partId] as const,
+  /** The parts the person hosts (their moderation controls). */
+  myHostedParts: (userId: string | null) => ['hosted-parts', userId] as const,
+  /** A part's hosts in the console. */
+  partHosts: (partId: string) => ['organiser', 'part-hosts', partId] as const,
   announcementRecipients: (audience: string, part: string | null) => ['organiser', 'announcement-recipients', audience, part] as const,
 } as const;

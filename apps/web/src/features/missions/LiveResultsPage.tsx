@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react';
 import { Maximize, Minimize } from 'lucide-react';
@@ -25,6 +25,10 @@ export function rankMissions(missions: Mission[]): Mission[] {
 }
 
 const MOVE_MS = 600;
+
+/** /live/questions/{part}: a part's questions on the projector (the questions feature's screen, served by this route's splat). */
+const QuestionsProjector = lazy(() => import('../questions').then((module) => ({ default: module.QuestionsProjector })));
+const LIVE_QUESTIONS = '/live/questions/';
 
 /**
  * The round the projector shows instead of the everyday ranking: one that is open or closed, a
@@ -131,8 +135,22 @@ function FullScreenButton() {
   );
 }
 
+/** The projector screens: the closing panel's ranking at /live, a part's questions at /live/questions/{part}. */
+export default function LiveScreens() {
+  const { pathname } = useLocation();
+  if (pathname.startsWith(LIVE_QUESTIONS)) {
+    const partId = decodeURIComponent(pathname.slice(LIVE_QUESTIONS.length).split('/')[0] ?? '');
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <QuestionsProjector partId={partId} />
+      </Suspense>
+    );
+  }
+  return <LiveResultsPage />;
+}
+
 /** The closing panel's screen for the projector: the missions ranked by votes, as they move. */
-export default function LiveResultsPage() {
+function LiveResultsPage() {
   const { _ } = useLingui();
   const { user } = useAuth();
   const missions = useQuery(allMissionsQuery(user?.id ?? null));

@@ -37,6 +37,10 @@ export const getPrivacyPageSource = () => callRpc('get_privacy_page_source', {})
 export const savePrivacyPage = (body: string | null) => callRpc('save_privacy_page', { p_body: body });
 export const listAuditLog = (params: ProcedureParams<'list_audit_log'>) => callRpc('list_audit_log', params);
 export const listVoteRounds = () => callRpc('list_vote_rounds', {});
+/** A part's session hosts (docs/product.md#session-hosts). */
+export const listPartHosts = (partId: string) => callRpc('list_part_hosts', { p_part_id: partId });
+export const addPartHost = (partId: string, email: string) => callRpc('add_part_host', { p_part_id: partId, p_email: email });
+export const removePartHost = (partId: string, userId: string) => callRpc('remove_part_host', { p_part_id: partId, p_user_id: userId });
 /** Creates a round, or changes the one with `roundId`. */
 export const saveVoteRound = (roundId: string | null, params: ProcedureParams<'create_vote_round'>) =>
   roundId ? callRpc('update_vote_round', { p_round_id: roundId, ...params }) : callRpc('create_vote_round', params);

@@ -1,16 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Clock, Users } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import type { ProgrammePart, ProgrammeSession } from '@mc/contract/programme.ts';
 import { paths } from '../../../lib/paths';
-import { PartPolls } from '../../polls';
 import { ConferenceDialog } from '../ConferenceDialog.tsx';
 import { TypeBadge } from '../ConferenceBits.tsx';
 import { formatDuration } from '../programmeTexts.ts';
 import { formatTimeRange } from '../schedule.ts';
 import { PartPlace, StarButton } from './PartBits.tsx';
 import type { PartState } from './partState.ts';
+
+/** The part's questions, loaded with the dialog's first opening (the agenda's own chunk stays as it was). */
+const PartPolls = lazy(() => import('../../polls').then((module) => ({ default: module.PartPolls })));
+const QuestionsSection = lazy(() => import('../../questions').then((module) => ({ default: module.QuestionsSection })));
 
 const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
 
@@ -89,7 +92,10 @@ export function PartDetailsDialog({ part, session, state, trigger }: { part: Pro
         <h3 className="text-sm font-semibold text-slate-100">{_('agenda.details.about')}</h3>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
       </section>
-      <PartPolls partId={part.id} />
+      <Suspense fallback={null}>
+        <PartPolls partId={part.id} />
+        <QuestionsSection partId={part.id} />
+      </Suspense>
     </ConferenceDialog>
   );
 }

@@ -7,6 +7,7 @@ import { ConferenceSettingsCard } from '../programme/ConferenceSettingsCard';
 import { ImportExportCard } from '../programme/ImportExportCard';
 import { useProgrammeDraft } from '../programme/programmeApi';
 import { PublishCard } from '../programme/PublishCard';
+import { SessionHostsCard } from '../programme/SessionHostsCard';
 import { SessionsCard } from '../programme/SessionsCard';
 import { SpeakersCard } from '../programme/SpeakersCard';
 import { SectionHeading } from '../SectionHeading';
@@ -44,6 +45,7 @@ function ProgrammeEditor() {
       <ConferenceSettingsCard programme={programme} />
       <SpeakersCard programme={programme} />
       <SessionsCard programme={programme} />
+      <SessionHostsCard />
       <ImportExportCard />
     </div>
   );
