@@ -6,6 +6,7 @@ import { mfaFeature } from './features/mfa/index.ts';
 import { missionsFeature } from './features/missions/index.ts';
 import { moderationFeature } from './features/moderation/index.ts';
 import { notificationsFeature } from './features/notifications/index.ts';
+import { pollsFeature } from './features/polls/index.ts';
 import { organiserFeature } from './features/organiser/index.ts';
 import { privacyFeature } from './features/privacy/index.ts';
 import { profilesFeature } from './features/profiles/index.ts';
@@ -41,6 +42,7 @@ export const FEATURES = [
   privacyFeature,
   matchingFeature,
   languagesFeature,
+  pollsFeature,
   questionsFeature,
 ] as const;
 

@@ -21,3 +21,4 @@ export * from './matching.ts';
 export * from './missionList.ts';
 export * from './wording.ts';
 export * from './moments.ts';
+export * from './polls.ts';

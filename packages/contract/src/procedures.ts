@@ -9,6 +9,7 @@ import { programmeProcedureParams } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
+import { pollProcedureParams, type PollProcedureResults } from './polls.ts';
 import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
 import {
   cardProcedureParams,
@@ -220,6 +221,7 @@ export const procedureParams = {
   ...privacyProcedureParams,
   ...matchingProcedureParams,
   ...languageProcedureParams,
+  ...pollProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -362,7 +364,8 @@ export interface ProcedureResults
     RequestProcedureResults,
     PrivacyProcedureResults,
     MatchingProcedureResults,
-    LanguageProcedureResults {
+    LanguageProcedureResults,
+    PollProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -174,6 +174,11 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   send_team_builder: ORGANISERS,
   get_offered_languages: plain(),
   set_language_offered: ORGANISERS,
+  get_part_polls: plain(() => ({ p_part_id: 's1p2' })),
+  create_poll: plain(() => ({ p_part_id: 's1p2', p_kind: 'single', p_question: 'Which?', p_options: ['A', 'B'] })),
+  open_poll: plain(() => ({ p_poll_id: UNKNOWN_ID })),
+  close_poll: plain(() => ({ p_poll_id: UNKNOWN_ID })),
+  answer_poll: plain(() => ({ p_poll_id: UNKNOWN_ID, p_choices: [0] }), 1),
 };
 
 /** Procedures whose answers must name the anonymous attendee in this world: proof that the parameters reach them. */

@@ -1,4 +1,4 @@
-import { MISSIONS_TOPIC, QUESTIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
+import { MISSIONS_TOPIC, POLLS_TOPIC, QUESTIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
 import type { Db, Queryable } from '../db/db.ts';
 import { publishLive } from '../live/publish.ts';
 import type { RoundChange } from './round-changes.ts';
@@ -40,6 +40,15 @@ export interface NotificationsBusChange {
   bells: string[];
 }
 
+/**
+ * What travels on the bus for the polls topic: the part whose polls changed, and whether only
+ * their answers did (gathered for a moment) or a poll was created, opened or closed (sent at once).
+ */
+export interface PollBusChange {
+  part_id: string;
+  change: 'answers' | 'state';
+}
+
 /** What travels on the bus for the questions topic: only the part whose questions changed. */
 export interface QuestionsBusChange {
   part_id: string;
@@ -58,6 +67,7 @@ export class Effects {
   private readonly changed = new Set<string>();
   private readonly rounds = new Map<string, RoundChange>();
   private readonly bells = new Set<string>();
+  private readonly polls = new Map<string, PollBusChange['change']>();
   private readonly questionParts = new Set<string>();
   private notified = false;
 
@@ -75,6 +85,11 @@ export class Effects {
   roundChanged(roundId: string, change: RoundChange = 'votes'): void {
     const before = this.rounds.get(roundId);
     if (before === undefined || ROUND_CHANGE_WEIGHT[change] > ROUND_CHANGE_WEIGHT[before]) this.rounds.set(roundId, change);
+  }
+
+  /** A part's polls changed: their answers, or (the stronger) a poll's state. */
+  pollChanged(partId: string, change: PollBusChange['change'] = 'answers'): void {
+    if (this.polls.get(partId) !== 'state') this.polls.set(partId, change);
   }
 
   /** A part's questions changed (asked, voted on, moderated, or its settings): its screens hear of it. */
@@ -98,7 +113,13 @@ export class Effects {
   /** Whether anything was declared. */
   get empty(): boolean {
     return (
-      this.counts.size === 0 && this.changed.size === 0 && this.rounds.size === 0 && this.bells.size === 0 && this.questionParts.size === 0 && !this.notified
+      this.counts.size === 0 &&
+      this.changed.size === 0 &&
+      this.rounds.size === 0 &&
+      this.bells.size === 0 &&
+      this.polls.size === 0 &&
+      this.questionParts.size === 0 &&
+      !this.notified
     );
   }
 
@@ -108,6 +129,7 @@ export class Effects {
       publishLive(db, { topic: MISSIONS_TOPIC, data: { counts: [...this.counts], changed: [...this.changed] } satisfies MissionChange });
     }
     for (const [roundId, change] of this.rounds) publishLive(db, { topic: ROUNDS_TOPIC, data: { round_id: roundId, change } satisfies RoundBusChange });
+    for (const [partId, change] of this.polls) publishLive(db, { topic: POLLS_TOPIC, data: { part_id: partId, change } satisfies PollBusChange });
     for (const partId of this.questionParts) publishLive(db, { topic: QUESTIONS_TOPIC, data: { part_id: partId } satisfies QuestionsBusChange });
     if (this.notified || this.bells.size) {
       publishLive(db, { topic: NEW_NOTIFICATIONS_TOPIC, data: { written: this.notified, bells: [...this.bells] } satisfies NotificationsBusChange });

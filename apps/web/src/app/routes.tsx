@@ -25,6 +25,7 @@ const ViewRoleProfilePage = lazy(screenCode.viewRoleProfile);
 const MyMissionPage = lazy(screenCode.myMission);
 const AllMissionsPage = lazy(screenCode.allMissions);
 const LiveResultsPage = lazy(withMessages(SIGNED_IN_AREAS, () => import('../features/missions/LiveResultsPage')));
+const PollProjectorPage = lazy(withMessages(SIGNED_IN_AREAS, () => import('../features/polls/PollProjectorPage')));
 const MissionDetailsPage = lazy(screenCode.missionDetails);
 const MissionFormPage = lazy(() => import('../features/missions/MissionFormPage'));
 const PreConferencePage = lazy(() => import('../features/surveys/PreConferencePage'));
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
         children: [
           // The projector screen has no sidebar: the whole screen is the ranking.
           { path: `${paths.live()}/*`, element: <LiveResultsPage /> },
+          { path: routePatterns.livePolls, element: <PollProjectorPage /> },
           {
             element: <AppLayout />,
             children: [

@@ -19,6 +19,8 @@ export const paths = {
   allMissions: () => '/view-all-missions',
   /** The closing panel's projector screen: the ranking as it moves. */
   live: () => '/live',
+  /** A part's current poll on the projector. */
+  livePolls: (partId: string) => `/live/polls/${encodeURIComponent(partId)}`,
   /** Voting in the current round (the closing panel's vote). */
   vote: () => '/vote',
   mission: (missionId: string) => `/mission/${encodeURIComponent(missionId)}`,
@@ -38,6 +40,7 @@ export const paths = {
 /** Route patterns for the route table (the ones with parameters differ from their links). */
 export const routePatterns = {
   mission: '/mission/:missionId',
+  livePolls: '/live/polls/:partId',
 } as const;
 
 /** Where sign-in returns to: the protected location the visitor wanted, kept in navigation state. */

@@ -34,6 +34,12 @@ export const screenKeys = {
   organiserRounds: ['organiser', 'rounds'] as const,
   organiserAnnouncements: ['organiser', 'announcements'] as const,
   publishPreview: ['organiser', 'publish-preview'] as const,
+  /** Every part's polls as every viewer has them cached (a live message updates them all). */
+  polls: ['polls'] as const,
+  /** One part's polls as every viewer has them cached. */
+  partPollsOfAnyViewer: (partId: string) => ['polls', partId] as const,
+  /** One part's polls as this viewer sees them (with their own answers; the drafts for a host). */
+  partPolls: (partId: string, userId: string | null) => ['polls', partId, userId] as const,
   /** A part's questions as one viewer reads them, in one order; every viewer's and order's copy starts with partQuestionsOfPart. */
   partQuestions: (partId: string, userId: string | null, sort: string) => ['questions', partId, userId, sort] as const,
   partQuestionsOfPart: (partId: string) => ['questions', partId] as const,

@@ -3,13 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
 import { userTopic, type UserLiveEvent } from '@mc/contract/notifications.ts';
 import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract/rounds.ts';
+import { POLLS_TOPIC, type PollsLiveEvent } from '@mc/contract/pollsLive.ts';
 import { useAuth } from '../../lib/auth';
 import { supabase } from '../../lib/supabase';
 import { LiveConnection } from '../../lib/live/connection';
 import { applyMissionsEvent, refreshMissions } from '../../lib/live/missionsCache';
 import { applyRoundEvent } from '../../lib/live/roundsCache';
+import { applyPollsEvent } from '../../lib/live/pollsCache';
 import { getLiveStatus, setLiveStatus } from '../../lib/live/status';
 import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 
 /**
  * Keeps the signed-in person's screens current: counts from the live channel go straight into the
@@ -32,15 +35,17 @@ export default function LiveUpdates() {
       void refreshMissions(queryClient);
       refreshNotifications();
       void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.polls });
     };
     const live = new LiveConnection(
       async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
-      [MISSIONS_TOPIC, ROUNDS_TOPIC, ownTopic],
+      [MISSIONS_TOPIC, ROUNDS_TOPIC, POLLS_TOPIC, ownTopic],
       {
         message: (message) => {
           if (message.type === 'resync') refreshAll();
           else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
           else if (message.type === 'event' && message.topic === ROUNDS_TOPIC) applyRoundEvent(queryClient, message.data as RoundLiveEvent);
+          else if (message.type === 'event' && message.topic === POLLS_TOPIC) applyPollsEvent(queryClient, message.data as PollsLiveEvent);
           // The word brings the bell's list, read for everyone told at once: no read of its own.
           else if (message.type === 'event' && message.topic === ownTopic)
             queryClient.setQueryData(queryKeys.notifications(userId), (message.data as UserLiveEvent).list);
@@ -73,6 +78,7 @@ export default function LiveUpdates() {
       if (notLive() && document.visibilityState === 'visible') {
         void refreshMissions(queryClient);
         void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
+        void queryClient.invalidateQueries({ queryKey: screenKeys.polls });
       }
     };
     window.addEventListener('focus', onFocus);
