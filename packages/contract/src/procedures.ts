@@ -9,6 +9,7 @@ import { programmeProcedureParams } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
+import { checkinProcedureParams, type CheckinProcedureResults } from './checkin.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -217,6 +218,7 @@ export const procedureParams = {
   ...privacyProcedureParams,
   ...matchingProcedureParams,
   ...languageProcedureParams,
+  ...checkinProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -357,7 +359,8 @@ export interface ProcedureResults
     RequestProcedureResults,
     PrivacyProcedureResults,
     MatchingProcedureResults,
-    LanguageProcedureResults {
+    LanguageProcedureResults,
+    CheckinProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];
