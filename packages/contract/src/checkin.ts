@@ -76,11 +76,9 @@ export const CHECKIN_MESSAGES = {
   doorStaffOnly: 'Only door staff can do this',
   doorRequired: 'Name this door (for example “North gate”)',
   findTooShort: 'Type at least 2 letters of a name or an e-mail address',
-  badgeNotFound: 'There is no such badge. Find the person again.',
   unknownEmail: 'There is no account with that e-mail address. The person must sign up first.',
   /** A voting round limited to people checked in refuses everyone else with this. */
   roundCheckedInOnly: 'This round is for people at the venue. Check in at the door to vote.',
-  badgesSignedOut: 'Sign in as an organiser to download badges.',
   badgesBadQuery: 'Choose a layout (sheet or single) and, if you like, a date written YYYY-MM-DD.',
 } as const;
 

@@ -23,7 +23,8 @@ const USAGE =
 
 export function parseOrganiserCommand(args: readonly string[]): OrganiserCommand {
   const [action, email, ...rest] = args;
-  if ((action === 'list' || action === 'list-door-staff') && email === undefined) return { action };
+  if (action === 'list' && email === undefined) return { action };
+  if (action === 'list-door-staff' && email === undefined) return { action };
   if (
     (action === 'grant' || action === 'revoke' || action === 'reset-mfa' || action === 'grant-door-staff' || action === 'revoke-door-staff') &&
     email &&
@@ -83,6 +84,7 @@ export async function runOrganiserCommand(db: Db, command: OrganiserCommand): Pr
       throw error;
     }
   }
+  if (!('email' in command)) throw new OpsError(USAGE);
   const grant = command.action === 'grant';
   try {
     const change = await setOrganiserRole(db, command.email, grant, COMMAND_LINE_ACTOR);
