@@ -21,6 +21,7 @@ async function answerRound(page: Page, missions: { mission_id: string; name: str
         allow_own_mission: allowOwnMission,
         show_counts_while_open: false,
         allow_repeat_votes: false,
+        checked_in_only: false,
         all_missions: false,
         opens_at: null,
         closes_at: null,

@@ -11,6 +11,7 @@ import { announcementProcedureParams, type AnnouncementProcedureResults } from '
 import { roundProcedureParams } from './rounds.ts';
 import { pollProcedureParams, type PollProcedureResults } from './polls.ts';
 import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
+import { checkinProcedureParams, type CheckinProcedureResults } from './checkin.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -222,6 +223,7 @@ export const procedureParams = {
   ...matchingProcedureParams,
   ...languageProcedureParams,
   ...pollProcedureParams,
+  ...checkinProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -365,7 +367,8 @@ export interface ProcedureResults
     PrivacyProcedureResults,
     MatchingProcedureResults,
     LanguageProcedureResults,
-    PollProcedureResults {
+    PollProcedureResults,
+    CheckinProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -95,6 +95,8 @@ const roundSettings = {
   p_show_counts_while_open: z.boolean().optional().default(false),
   /** Whether one person may give several of their votes to the same mission. */
   p_allow_repeat_votes: z.boolean().optional().default(false),
+  /** Only people checked in at the door may vote ("Only people checked in may vote"). */
+  p_checked_in_only: z.boolean().optional().default(false),
   /** null: every mission that is not hidden; otherwise the shortlist of finalists. */
   p_mission_ids: z.array(id).max(ROUND_SHORTLIST_MAX).nullable(),
   /** When the database opens and closes the round by itself (ISO 8601 with an offset), or null. */
@@ -127,6 +129,8 @@ export interface RoundSettings {
   allow_own_mission: boolean;
   show_counts_while_open: boolean;
   allow_repeat_votes: boolean;
+  /** Only people checked in at the door may vote. */
+  checked_in_only: boolean;
   all_missions: boolean;
   opens_at: string | null;
   closes_at: string | null;

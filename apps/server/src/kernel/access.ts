@@ -1,9 +1,11 @@
 import {
   AAL2_REQUIRED_HINT,
+  CHECKIN_MESSAGES,
   HOST_MESSAGES,
   MFA_ENROLMENT_REQUIRED_HINT,
   ORGANISER_MESSAGES,
   ORGANISER_MFA_MESSAGES,
+  type DoorStaffProcedure,
   type ParsedProcedureParams,
   type ProcedureName,
 } from '@mc/contract';
@@ -65,6 +67,12 @@ export async function isPartHost(db: Queryable, userId: string, partId: string):
   return rows.length > 0;
 }
 
+/** Whether the account is door staff now, as the database says (door_staff, migration 030). */
+export async function isDoorStaff(db: Queryable, userId: string): Promise<boolean> {
+  const rows = await db.query<{ one: number }>('select 1 as one from door_staff where user_id = $1', [userId]);
+  return rows.length > 0;
+}
+
 /**
  * The gate of everything a session host may do (docs/product.md#session-hosts): moderating one
  * part's questions (and its polls). A named host of that part passes; so does an organiser, with
@@ -104,4 +112,31 @@ export async function mayHostPart(ctx: CallContext, partId: string): Promise<boo
   if (await isPartHost(ctx.db, ctx.userId, partId)) return true;
   if (!(await isOrganiser(ctx.db, ctx.userId))) return false;
   return (await sessionAssurance(ctx.db, ctx.sessionId, ctx.userId))?.aal === 'aal2';
+}
+
+/**
+ * The one gate of the door's procedures (DOOR_STAFF_PROCEDURES in the contract): door staff is a
+ * narrow right, read from the database on every call like the organisers' role, that opens these
+ * procedures and nothing else; an organiser is not door staff by being one (an organiser who works
+ * a door makes themselves door staff, which the audit log records). Answers 403 42501 to everyone else.
+ */
+export async function requireDoorStaff(ctx: CallContext): Promise<void> {
+  if (!(await isDoorStaff(ctx.db, ctx.userId))) throw forbidden(CHECKIN_MESSAGES.doorStaffOnly);
+}
+
+/**
+ * A door staff procedure: the right is checked before anything else (nobody else learns anything
+ * about the parameters), then the parameters are validated by the contract schema. Only the
+ * procedures the contract lists as the door's may be declared so (by type).
+ */
+export function doorStaffProcedure<N extends DoorStaffProcedure & ProcedureWithoutEmails>(name: N, run: Handler<N>): Procedure<N> {
+  const inner = bindProcedure(name, run);
+  return {
+    name,
+    emails: inner.emails,
+    async handle(body, ctx) {
+      await requireDoorStaff(ctx);
+      return inner.handle(body, ctx);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { MISSIONS_TOPIC, POLLS_TOPIC, QUESTIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
+import { CHECKINS_TOPIC, MISSIONS_TOPIC, POLLS_TOPIC, QUESTIONS_TOPIC, ROUNDS_TOPIC, type CheckinsLiveEvent } from '@mc/contract';
 import type { Db, Queryable } from '../db/db.ts';
 import { publishLive } from '../live/publish.ts';
 import type { RoundChange } from './round-changes.ts';
@@ -70,6 +70,7 @@ export class Effects {
   private readonly polls = new Map<string, PollBusChange['change']>();
   private readonly questionParts = new Set<string>();
   private notified = false;
+  private checkins = false;
 
   /** These missions' vote, subscription or team counts may have changed. */
   missionCounts(ids: Iterable<string>): void {
@@ -110,6 +111,11 @@ export class Effects {
     for (const id of userIds) this.bells.add(id);
   }
 
+  /** Who is checked in changed (a check-in, an earlier scan taking its place, an account deleted): the console's figures are read again. */
+  checkinsChanged(): void {
+    this.checkins = true;
+  }
+
   /** Whether anything was declared. */
   get empty(): boolean {
     return (
@@ -119,7 +125,8 @@ export class Effects {
       this.bells.size === 0 &&
       this.polls.size === 0 &&
       this.questionParts.size === 0 &&
-      !this.notified
+      !this.notified &&
+      !this.checkins
     );
   }
 
@@ -134,6 +141,7 @@ export class Effects {
     if (this.notified || this.bells.size) {
       publishLive(db, { topic: NEW_NOTIFICATIONS_TOPIC, data: { written: this.notified, bells: [...this.bells] } satisfies NotificationsBusChange });
     }
+    if (this.checkins) publishLive(db, { topic: CHECKINS_TOPIC, data: { changed: true } satisfies CheckinsLiveEvent });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { procedureParams, type ParsedProcedureParams, type ProcedureName, type ProcedureResult } from '@mc/contract';
+import type { SigningKeys } from '../auth/keys.ts';
 import type { Aal } from '../auth/tokens.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -22,6 +23,8 @@ export interface CallContext {
   log: FastifyBaseLogger;
   /** The server's clock (clock.ts), for rules decided by the time of day; a test sets it. */
   clock: Clock;
+  /** The server's signing keys: what signs badge codes (features/checkin) besides access tokens. */
+  keys: SigningKeys;
 }
 
 /**

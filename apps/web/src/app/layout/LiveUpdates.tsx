@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
+import { CHECKINS_TOPIC, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
 import { userTopic, type UserLiveEvent } from '@mc/contract/notifications.ts';
 import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract/rounds.ts';
 import { POLLS_TOPIC, type PollsLiveEvent } from '@mc/contract/pollsLive.ts';
@@ -36,16 +36,19 @@ export default function LiveUpdates() {
       refreshNotifications();
       void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
       void queryClient.invalidateQueries({ queryKey: screenKeys.polls });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.checkinFiguresAll });
     };
     const live = new LiveConnection(
       async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
-      [MISSIONS_TOPIC, ROUNDS_TOPIC, POLLS_TOPIC, ownTopic],
+      [MISSIONS_TOPIC, ROUNDS_TOPIC, POLLS_TOPIC, CHECKINS_TOPIC, ownTopic],
       {
         message: (message) => {
           if (message.type === 'resync') refreshAll();
           else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
           else if (message.type === 'event' && message.topic === ROUNDS_TOPIC) applyRoundEvent(queryClient, message.data as RoundLiveEvent);
           else if (message.type === 'event' && message.topic === POLLS_TOPIC) applyPollsEvent(queryClient, message.data as PollsLiveEvent);
+          // Check-ins changed: the console's figures, when a screen shows them, are read again (nothing else is).
+          else if (message.type === 'event' && message.topic === CHECKINS_TOPIC) void queryClient.invalidateQueries({ queryKey: screenKeys.checkinFiguresAll });
           // The word brings the bell's list, read for everyone told at once: no read of its own.
           else if (message.type === 'event' && message.topic === ownTopic)
             queryClient.setQueryData(queryKeys.notifications(userId), (message.data as UserLiveEvent).list);

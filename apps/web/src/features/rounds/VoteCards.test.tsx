@@ -16,6 +16,7 @@ const round: CurrentRound = {
   allow_own_mission: true, // a round that forbids it also reads the person's teams: the last test
   show_counts_while_open: false,
   allow_repeat_votes: false,
+  checked_in_only: false,
   all_missions: false,
   opens_at: null,
   closes_at: null,
