@@ -138,7 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // 'wasm-unsafe-eval' lets the door's QR reader (ZXing compiled to WebAssembly, served from
+        // here) be compiled; it allows no JavaScript eval (docs/decisions/053-scanning-badges-at-the-door.md).
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // sonner and Radix set styles at run time; no script can run from a style.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],

@@ -89,6 +89,8 @@ export const routes: RouteObject[] = [
               { path: paths.agendaSchedule(), element: <AgendaSchedulePage /> },
               { path: paths.vote(), element: <VotePage /> },
               { path: paths.account(), element: <AccountPage /> },
+              // My badge is the account's too: its chunk loads from the account page's (no new route code on /signin).
+              { path: paths.myBadge(), element: <AccountPage /> },
               // The console routes its own sections, so none of it loads before an organiser opens it.
               { path: `${paths.organiser()}/*`, element: <OrganiserConsole /> },
             ],

@@ -11,7 +11,8 @@ import { appConfig } from '../../lib/appConfig';
 import { personName, useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useOrganiserStatus } from '../../features/organiser/organiserApi';
-import { CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
+import { useDoorStaff } from '../../features/checkin';
+import { CHECK_IN_NAV, CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
 import { usePostConferenceVisible } from './usePostConferenceVisible';
 import { useConferenceDates } from './useConferenceDates';
 import { preloadScreen } from '../screens';
@@ -52,6 +53,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const name = personName(appUser, user).full;
   const showPostConference = usePostConferenceVisible();
   const organiser = useOrganiserStatus();
+  const doorStaff = useDoorStaff();
   const [signingOut, setSigningOut] = useState(false);
 
   const onSignOut = async () => {
@@ -85,6 +87,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           ))}
           <ConferenceGroup onNavigate={onNavigate} />
           {showPostConference ? <SidebarLink item={POST_CONFERENCE_NAV} onNavigate={onNavigate} /> : null}
+          {doorStaff ? <SidebarLink item={CHECK_IN_NAV} onNavigate={onNavigate} /> : null}
           {organiser.data ? <SidebarLink item={ORGANISER_NAV} onNavigate={onNavigate} /> : null}
         </ul>
       </nav>

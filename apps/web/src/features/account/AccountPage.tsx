@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import { Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
-import { Card, CardHeader, pageClasses } from '../../components/ui';
+import { Card, CardHeader, PageSpinner, pageClasses } from '../../components/ui';
 import { LanguagePicker } from '../../i18n';
 import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
@@ -9,6 +10,7 @@ import { CalendarAddressCard, SessionsCard } from './AccessCards';
 import { AnonymityCard, DetailsCard } from './ProfileCards';
 import { DeleteAccountCard, DownloadDataCard } from './DataCards';
 import { SeenByOthersCard } from './SeenByOthersCard';
+import { MyBadgePage } from '../checkin';
 
 /** The interface's language, as on the public screens (docs/product.md#languages). */
 function LanguageCard() {
@@ -22,10 +24,24 @@ function LanguageCard() {
 }
 
 /**
+ * My badge (docs/product.md#my-badge) is reached through this page's route, so the route table (in
+ * /signin's first download) gains no screen of its own; its code is a chunk of its own.
+ */
+export default function AccountRoute() {
+  const { pathname } = useLocation();
+  if (pathname !== paths.myBadge()) return <AccountPage />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <MyBadgePage />
+    </Suspense>
+  );
+}
+
+/**
  * docs/product.md#account-page: what the product holds about the signed-in person and what they
  * can do with it, on one page.
  */
-export default function AccountPage() {
+function AccountPage() {
   const { _ } = useLingui();
   const title = _('account.title');
   return (

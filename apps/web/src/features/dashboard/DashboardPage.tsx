@@ -15,6 +15,7 @@ import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { AnnouncementBanners } from '../announcements';
 import { useOpenSurvey } from './useOpenSurvey';
+import { BadgeDashboardCard } from '../checkin';
 
 export default function DashboardPage() {
   const { _ } = useLingui();
@@ -62,6 +63,8 @@ export default function DashboardPage() {
       </header>
 
       <AnnouncementBanners />
+
+      <BadgeDashboardCard />
 
       <VoteRoundBanner />
 

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link, NavLink, useRoutes, type RouteObject } from 'react-router';
+import { Link, NavLink, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Card, PageSpinner, buttonClasses, cn, LoadError } from '../../components/ui';
@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { EnrolAuthenticator, verifiedFactors } from '../auth';
 import { useOrganiserStatus } from './organiserApi';
 import { ORGANISER_SECTIONS } from './sections';
+import { CheckInScreen } from '../checkin';
 
 /** The sections' routes, relative to /organiser. */
 const sectionRoutes: RouteObject[] = [
@@ -26,7 +27,25 @@ const sectionLinkClasses = ({ isActive }: { isActive: boolean }) =>
  * /organiser: the console's frame. The browser only asks whether to show it; every section's data
  * comes from organiser procedures that the server refuses to anyone who is not an organiser.
  */
-export default function OrganiserConsole() {
+export default function OrganiserConsoleRoute() {
+  const { pathname } = useLocation();
+  // The door's check-in screen lives at the console's address (no new route code on /signin), but
+  // it is none of the console: door staff need not be organisers, and its own calls are checked
+  // for door staff (docs/product.md#check-in-at-the-door).
+  if (pathname === paths.organiser(CHECK_IN_SLUG)) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <CheckInScreen />
+      </Suspense>
+    );
+  }
+  return <OrganiserConsole />;
+}
+
+/** Where the check-in screen is, under /organiser. */
+const CHECK_IN_SLUG = 'check-in';
+
+function OrganiserConsole() {
   const { _ } = useLingui();
   const status = useOrganiserStatus();
   const section = useRoutes(sectionRoutes);
