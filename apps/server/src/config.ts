@@ -29,6 +29,12 @@ const envSchema = z.object({
   PROGRAMME_NAME: z.string().min(1).max(100).default('Community Mission Game 2025'),
   CONFERENCE_START_DATE: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').default(DEFAULT_CONFERENCE_START_DATE),
   CONFERENCE_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').default(DEFAULT_CONFERENCE_TIME_ZONE),
+  // The event a badge code is for: a code of another event is refused at the door (docs/product.md#check-in-at-the-door).
+  EVENT_ID: z
+    .string()
+    .max(60)
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a lower-case slug such as "mission-control-2026"')
+    .default('mission-control'),
   PRE_SURVEY_URL: z.string().min(1).default('/demo-survey/pre'),
   POST_SURVEY_URL: z.string().min(1).default('/demo-survey/post'),
   SIGNIN_FAILURES_PER_ACCOUNT_PER_HOUR: positiveInt.default(10),

@@ -1,5 +1,6 @@
 import { agendaFeature } from './features/agenda/index.ts';
 import { announcementsFeature } from './features/announcements/index.ts';
+import { checkinFeature } from './features/checkin/index.ts';
 import { languagesFeature } from './features/languages/index.ts';
 import { matchingFeature } from './features/matching/index.ts';
 import { mfaFeature } from './features/mfa/index.ts';
@@ -40,6 +41,7 @@ export const FEATURES = [
   privacyFeature,
   matchingFeature,
   languagesFeature,
+  checkinFeature,
 ] as const;
 
 /** The same list, for loops over what any manifest may hold. */

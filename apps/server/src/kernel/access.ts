@@ -1,4 +1,12 @@
-import { AAL2_REQUIRED_HINT, MFA_ENROLMENT_REQUIRED_HINT, ORGANISER_MESSAGES, ORGANISER_MFA_MESSAGES, type ProcedureName } from '@mc/contract';
+import {
+  AAL2_REQUIRED_HINT,
+  CHECKIN_MESSAGES,
+  MFA_ENROLMENT_REQUIRED_HINT,
+  ORGANISER_MESSAGES,
+  ORGANISER_MFA_MESSAGES,
+  type DoorStaffProcedure,
+  type ProcedureName,
+} from '@mc/contract';
 import { hasVerifiedFactor, sessionAssurance } from '../auth/mfa.ts';
 import type { Queryable } from '../db/db.ts';
 import { forbidden, RpcError } from '../http/errors.ts';
@@ -46,6 +54,39 @@ export function organiserProcedure<N extends ProcedureName>(name: N, optionsOrRu
     emails: inner.emails,
     async handle(body, ctx) {
       await requireOrganiser(ctx);
+      return inner.handle(body, ctx);
+    },
+  };
+}
+
+/** Whether the account is door staff now, as the database says (door_staff, migration 030). */
+export async function isDoorStaff(db: Queryable, userId: string): Promise<boolean> {
+  const rows = await db.query<{ one: number }>('select 1 as one from door_staff where user_id = $1', [userId]);
+  return rows.length > 0;
+}
+
+/**
+ * The one gate of the door's procedures (DOOR_STAFF_PROCEDURES in the contract): door staff is a
+ * narrow right, read from the database on every call like the organisers' role, that opens these
+ * procedures and nothing else; an organiser is not door staff by being one (an organiser who works
+ * a door makes themselves door staff, which the audit log records). Answers 403 42501 to everyone else.
+ */
+export async function requireDoorStaff(ctx: CallContext): Promise<void> {
+  if (!(await isDoorStaff(ctx.db, ctx.userId))) throw forbidden(CHECKIN_MESSAGES.doorStaffOnly);
+}
+
+/**
+ * A door staff procedure: the right is checked before anything else (nobody else learns anything
+ * about the parameters), then the parameters are validated by the contract schema. Only the
+ * procedures the contract lists as the door's may be declared so (by type).
+ */
+export function doorStaffProcedure<N extends DoorStaffProcedure & ProcedureWithoutEmails>(name: N, run: Handler<N>): Procedure<N> {
+  const inner = bindProcedure(name, run);
+  return {
+    name,
+    emails: inner.emails,
+    async handle(body, ctx) {
+      await requireDoorStaff(ctx);
       return inner.handle(body, ctx);
     },
   };

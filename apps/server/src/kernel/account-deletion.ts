@@ -154,6 +154,14 @@ export async function deleteAccount(tx: Tx, userId: string, expected?: MissionOu
     [person.pre, person.post],
   );
   await forgetTraces(tx, userId, person.email);
+  // The badge goes with the account (its check-in and scans by the foreign keys); its opaque id
+  // stays on the list doors refuse, naming nobody (docs/product.md#check-in-at-the-door).
+  const badge = await tx.query<{ badge_id: string }>(
+    `insert into revoked_badges (badge_id, reason) select badge_id, 'deleted' from badges where user_id = $1
+     on conflict (badge_id) do nothing returning badge_id`,
+    [userId],
+  );
+  const [checkedIn] = await tx.query<{ one: number }>('select 1 as one from checkins where user_id = $1', [userId]);
   // The foreign keys take the rest: sessions and refresh tokens (signed out everywhere), votes and
   // subscriptions (their statement triggers correct the counts), memberships, role profile,
   // notifications, settings, favourites, calendar feed, second factors, downloads.
@@ -162,6 +170,7 @@ export async function deleteAccount(tx: Tx, userId: string, expected?: MissionOu
   // a mission handed on or hidden is read again.
   tx.effects.missionCounts(touched.map((row) => row.mission_id));
   if (plan.mission) tx.effects.missionsChanged([plan.mission.mission_id]);
+  if (checkedIn || badge.length > 0) tx.effects.checkinsChanged();
   return {
     mission_outcome: plan.mission_outcome,
     email: person.email,

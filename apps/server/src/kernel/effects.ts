@@ -1,4 +1,4 @@
-import { MISSIONS_TOPIC, ROUNDS_TOPIC } from '@mc/contract';
+import { CHECKINS_TOPIC, MISSIONS_TOPIC, ROUNDS_TOPIC, type CheckinsLiveEvent } from '@mc/contract';
 import type { Db, Queryable } from '../db/db.ts';
 import { publishLive } from '../live/publish.ts';
 import type { RoundChange } from './round-changes.ts';
@@ -54,6 +54,7 @@ export class Effects {
   private readonly rounds = new Map<string, RoundChange>();
   private readonly bells = new Set<string>();
   private notified = false;
+  private checkins = false;
 
   /** These missions' vote, subscription or team counts may have changed. */
   missionCounts(ids: Iterable<string>): void {
@@ -84,9 +85,14 @@ export class Effects {
     for (const id of userIds) this.bells.add(id);
   }
 
+  /** Who is checked in changed (a check-in, an earlier scan taking its place, an account deleted): the console's figures are read again. */
+  checkinsChanged(): void {
+    this.checkins = true;
+  }
+
   /** Whether anything was declared. */
   get empty(): boolean {
-    return this.counts.size === 0 && this.changed.size === 0 && this.rounds.size === 0 && this.bells.size === 0 && !this.notified;
+    return this.counts.size === 0 && this.changed.size === 0 && this.rounds.size === 0 && this.bells.size === 0 && !this.notified && !this.checkins;
   }
 
   /** Sends what was declared to every instance's live channel. Call only after the change committed. */
@@ -98,6 +104,7 @@ export class Effects {
     if (this.notified || this.bells.size) {
       publishLive(db, { topic: NEW_NOTIFICATIONS_TOPIC, data: { written: this.notified, bells: [...this.bells] } satisfies NotificationsBusChange });
     }
+    if (this.checkins) publishLive(db, { topic: CHECKINS_TOPIC, data: { changed: true } satisfies CheckinsLiveEvent });
   }
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { LIVE_CLOSE, MISSIONS_TOPIC, ROUNDS_TOPIC, type LiveClientMessage, type LiveServerMessage } from '@mc/contract';
+import { CHECKINS_TOPIC, LIVE_CLOSE, MISSIONS_TOPIC, ROUNDS_TOPIC, type LiveClientMessage, type LiveServerMessage } from '@mc/contract';
 import type { SigningKeys } from '../auth/keys.ts';
 import { looksLikeJwt, verifyAccessToken } from '../auth/tokens.ts';
 
@@ -49,7 +49,7 @@ function parseClientMessage(text: string): LiveClientMessage | null {
 
 /** The topics a person may follow: the public ones, and their own. */
 function mayFollow(topic: string, userId: string): boolean {
-  return topic === MISSIONS_TOPIC || topic === ROUNDS_TOPIC || topic === `user:${userId}`;
+  return topic === MISSIONS_TOPIC || topic === ROUNDS_TOPIC || topic === CHECKINS_TOPIC || topic === `user:${userId}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { procedureParams, type ParsedProcedureParams, type ProcedureName, type ProcedureResult } from '@mc/contract';
+import type { SigningKeys } from '../auth/keys.ts';
 import type { Aal } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -19,6 +20,8 @@ export interface CallContext {
   /** The request's language (its Accept-Language): what the texts the answer carries are written in. */
   language: ServerLanguage;
   log: FastifyBaseLogger;
+  /** The server's signing keys: what signs badge codes (features/checkin) besides access tokens. */
+  keys: SigningKeys;
 }
 
 /**

@@ -121,7 +121,7 @@ export async function callContextOf(request: FastifyRequest, db: Db, keys: Signi
     throw new RpcError(403, '42501', AAL2_REQUIRED_MESSAGE, null, AAL2_REQUIRED_HINT);
   }
   const language = languageOf(request.headers['accept-language']);
-  return { db, config, userId: claims.sub, email: claims.email, sessionId: claims.session_id, aal, language, log: request.log };
+  return { db, config, userId: claims.sub, email: claims.email, sessionId: claims.session_id, aal, language, log: request.log, keys };
 }
 
 /** A procedure's error, or any other thrown under /rest/v1, in PostgREST's shape and the request's language. */

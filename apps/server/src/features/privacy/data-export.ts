@@ -17,6 +17,9 @@ const WITHHELD_COLUMN = /(hash|secret|token|archive|bytes)/i;
 /** Tables whose rows are not the person's data but the machinery around it. */
 const WITHHELD_TABLES = new Set(['data_exports']);
 
+/** Columns that name the person in rows about someone else: the check-ins door staff recorded are the checked-in people's data. */
+const WITHHELD_REFERENCES = new Set(['checkins.recorded_by']);
+
 export interface PersonReferences {
   table: string;
   column: string;
@@ -46,7 +49,7 @@ export async function collectPersonData(db: Queryable, userId: string): Promise<
   if (!account) return null;
   const tables: Record<string, Record<string, unknown[]>> = {};
   for (const { table, column } of await tablesReferencingUsers(db)) {
-    if (WITHHELD_TABLES.has(table)) continue;
+    if (WITHHELD_TABLES.has(table) || WITHHELD_REFERENCES.has(`${table}.${column}`)) continue;
     // Names come from the catalogue, never from input; quoted all the same.
     const rows = await db.query<Record<string, unknown>>(`select * from "${table.replaceAll('"', '""')}" where "${column.replaceAll('"', '""')}" = $1`, [
       userId,
@@ -76,7 +79,8 @@ my-data.json holds everything the product keeps about you, as it was when you as
 - "rows_by_table": every row that refers to you, by table and by the column that names you:
   role profile, missions you created, teams, votes, subscriptions, agenda favourites, calendar
   feed, notifications and their settings, sessions (without their secrets), second factors
-  (without their secrets), organiser role.
+  (without their secrets), organiser role, your badge (its id and version) and check-in at the
+  door (when and which door), the scans of your badge, door staff role.
 - "audit_log": entries about you or made by you in the organisers' audit log.
 
 Survey answers are not kept by this product: the survey forms are run by a separate service.

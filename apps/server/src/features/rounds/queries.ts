@@ -6,7 +6,7 @@ import { peopleSeenBy, shownNameSql } from '../../kernel/people.ts';
 export const iso = (column: string): string => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const SETTINGS_COLUMNS = `r.round_id, r.name, r.state, r.votes_per_person, r.allow_own_mission, r.show_counts_while_open, r.allow_repeat_votes,
-  r.all_missions, ${iso('r.opens_at')} as opens_at, ${iso('r.closes_at')} as closes_at, ${iso('r.opened_at')} as opened_at,
+  r.checked_in_only,  r.all_missions, ${iso('r.opens_at')} as opens_at, ${iso('r.closes_at')} as closes_at, ${iso('r.opened_at')} as opened_at,
   ${iso('r.closed_at')} as closed_at, ${iso('r.revealed_at')} as revealed_at`;
 
 /**

@@ -49,7 +49,7 @@ async function saveShortlist(tx: Queryable, roundId: string, ids: string[] | nul
 }
 
 const SETTING_VALUES = `name = $2, votes_per_person = $3, allow_own_mission = $4, show_counts_while_open = $5,
-  all_missions = $6, opens_at = $7, closes_at = $8, allow_repeat_votes = $9`;
+  all_missions = $6, opens_at = $7, closes_at = $8, allow_repeat_votes = $9, checked_in_only = $10`;
 
 function values(roundId: string | null, settings: Settings): unknown[] {
   return [
@@ -62,6 +62,7 @@ function values(roundId: string | null, settings: Settings): unknown[] {
     settings.p_opens_at,
     settings.p_closes_at,
     settings.p_allow_repeat_votes,
+    settings.p_checked_in_only,
   ];
 }
 
@@ -71,8 +72,8 @@ export async function createRound(db: Db, sent: Settings, actor: Actor): Promise
     const shortlist = await checkSettings(tx, settings);
     const [row] = await tx.query<{ round_id: string }>(
       `insert into vote_rounds (round_id, name, votes_per_person, allow_own_mission, show_counts_while_open, all_missions, opens_at, closes_at,
-                               allow_repeat_votes, created_by)
-       values (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10) returning round_id`,
+                               allow_repeat_votes, checked_in_only, created_by)
+       values (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning round_id`,
       [...values(null, settings), actor.userId],
     );
     if (!row) throw new Error('insert into vote_rounds returned nothing');
@@ -132,6 +133,7 @@ function auditView(settings: Settings, shortlist: string[] | null): Record<strin
     allow_own_mission: settings.p_allow_own_mission,
     show_counts_while_open: settings.p_show_counts_while_open,
     allow_repeat_votes: settings.p_allow_repeat_votes,
+    checked_in_only: settings.p_checked_in_only,
     missions: shortlist ?? 'all visible missions',
     opens_at: settings.p_opens_at,
     closes_at: settings.p_closes_at,

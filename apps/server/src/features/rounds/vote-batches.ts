@@ -1,4 +1,4 @@
-import { ROUND_MESSAGES, type MyRoundVote, type RoundVoteAnswer } from '@mc/contract';
+import { CHECKIN_MESSAGES, ROUND_MESSAGES, type MyRoundVote, type RoundVoteAnswer } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import { StatementBatcher } from '../../db/batch-queue.ts';
 import { businessError } from '../../http/errors.ts';
@@ -25,7 +25,7 @@ import { newReceipt } from './votes.ts';
  * vote at once, and a statement and a commit per vote is what made requests queue.
  */
 const CAST = `with round_row as (
-  select r.round_id, r.state, r.votes_per_person, r.allow_own_mission, r.all_missions, r.allow_repeat_votes,
+  select r.round_id, r.state, r.votes_per_person, r.allow_own_mission, r.all_missions, r.allow_repeat_votes, r.checked_in_only,
          r.state = 'open' and (r.closes_at is null or clock_timestamp() < r.closes_at) as is_open
     from vote_rounds r where r.round_id = $1
    for share
@@ -45,6 +45,7 @@ candidate as (
   select a.n, m.mission_id from asked a join locked l on l.mission_id = a.mission_id join missions m on m.mission_id = l.mission_id cross join round r
    where ${IN_ROUND}
      and (r.allow_own_mission or not exists (select 1 from mission_members mm where mm.mission_id = m.mission_id and mm.user_id = a.user_id))
+     and (not r.checked_in_only or exists (select 1 from checkins ci where ci.user_id = a.user_id))
    for share of m
 ),
 free_slot as (
@@ -77,6 +78,7 @@ select a.n, r.votes_per_person,
          when r.round_id is null then 'not_found'
          when r.state = 'draft' then 'not_open'
          when not r.is_open then 'closed'
+         when r.checked_in_only and not exists (select 1 from checkins ci where ci.user_id = a.user_id) then 'not_checked_in'
          when not exists (select 1 from missions m where m.mission_id = a.mission_id and ${IN_ROUND}) then 'not_in_round'
          when not r.allow_own_mission
               and exists (select 1 from mission_members mm where mm.mission_id = a.mission_id and mm.user_id = a.user_id) then 'own_mission'
@@ -91,13 +93,14 @@ select a.n, r.votes_per_person,
   left join inserted i on i.receipt = a.receipt`;
 
 /** Why the statement did not cast a vote: each rule's name, as the statement answers it. */
-type Refusal = 'not_found' | 'not_open' | 'closed' | 'not_in_round' | 'own_mission' | 'already_voted' | 'no_votes_left' | 'lost_race';
+type Refusal = 'not_found' | 'not_open' | 'closed' | 'not_checked_in' | 'not_in_round' | 'own_mission' | 'already_voted' | 'no_votes_left' | 'lost_race';
 
 /** What the voter reads for each refused rule (a lost race is cast again instead). */
 const REFUSALS: Record<Exclude<Refusal, 'lost_race'>, string> = {
   not_found: ROUND_MESSAGES.notFound,
   not_open: ROUND_MESSAGES.notYetOpen,
   closed: ROUND_MESSAGES.closed,
+  not_checked_in: CHECKIN_MESSAGES.roundCheckedInOnly,
   not_in_round: ROUND_MESSAGES.notInRound,
   own_mission: ROUND_MESSAGES.ownMission,
   already_voted: ROUND_MESSAGES.alreadyVoted,

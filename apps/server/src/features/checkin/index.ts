@@ -1,0 +1,9 @@
+// The check-in feature's manifest: what it offers the server (kernel/manifest.ts).
+import type { FeatureManifest } from '../../kernel/manifest.ts';
+import { registerBadgeRoutes } from './badges-pdf.ts';
+import { checkinProcedures } from './procedures.ts';
+
+export const checkinFeature = {
+  procedures: checkinProcedures,
+  routes: [(app, { db, keys, config }) => registerBadgeRoutes(app, db, keys, config)],
+} satisfies FeatureManifest;
