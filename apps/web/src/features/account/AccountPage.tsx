@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { Card, CardHeader, PageSpinner, pageClasses } from '../../components/ui';
 import { LanguagePicker } from '../../i18n';
@@ -10,7 +10,6 @@ import { CalendarAddressCard, SessionsCard } from './AccessCards';
 import { AnonymityCard, DetailsCard } from './ProfileCards';
 import { DeleteAccountCard, DownloadDataCard } from './DataCards';
 import { SeenByOthersCard } from './SeenByOthersCard';
-import { MyBadgePage } from '../checkin';
 
 /** The interface's language, as on the public screens (docs/product.md#languages). */
 function LanguageCard() {
@@ -23,13 +22,17 @@ function LanguageCard() {
   );
 }
 
+const MyBadgePage = lazy(() => import('../checkin').then((module) => ({ default: module.MyBadgePage })));
+
 /**
  * My badge (docs/product.md#my-badge) is reached through this page's route, so the route table (in
  * /signin's first download) gains no screen of its own; its code is a chunk of its own.
  */
 export default function AccountRoute() {
   const { pathname } = useLocation();
-  if (pathname !== paths.myBadge()) return <AccountPage />;
+  if (pathname === paths.account() || pathname === `${paths.account()}/`) return <AccountPage />;
+  // Nothing else lives under /account: an address mistyped there shows the account page.
+  if (pathname !== paths.myBadge()) return <Navigate to={paths.account()} replace />;
   return (
     <Suspense fallback={<PageSpinner />}>
       <MyBadgePage />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { QrCode } from 'lucide-react';
+import { Ticket } from 'lucide-react';
 import { buttonClasses, Card } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/queryKeys';
@@ -27,7 +27,7 @@ export function BadgeDashboardCard() {
   return (
     <Card className="flex flex-wrap items-center justify-between gap-4 border-sky-400/50" data-testid="badge-dashboard-card">
       <div className="flex min-w-0 items-center gap-3">
-        <QrCode aria-hidden="true" className="size-10 shrink-0 text-sky-300" />
+        <Ticket aria-hidden="true" className="size-10 shrink-0 text-sky-300" />
         <div className="min-w-0">
           <h2 className="text-lg font-semibold text-slate-50">{_('badge.dashboard.title')}</h2>
           <p className="text-sm text-slate-300">{_('badge.dashboard.text')}</p>

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { DoorOpen, ScanLine } from 'lucide-react';
+import { DoorOpen } from 'lucide-react';
 import { DOOR_NAME_MAX } from '@mc/contract';
 import { Alert, Button, Card, LoadError, PageSpinner, TextField, cn } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
@@ -121,7 +121,7 @@ function DoorScreen({ door, state, title }: { door: Door; state: DoorState; titl
   const shown = state.answer ? shownAnswer(state.answer, state.scans) : null;
   const heading = (
     <h1 className="flex items-center gap-3 text-3xl font-bold text-slate-50">
-      <ScanLine aria-hidden="true" className="size-8 text-sky-300" />
+      <DoorOpen aria-hidden="true" className="size-8 text-sky-300" />
       {title}
     </h1>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckinKeys, CheckinQueuedScan } from '@mc/contract';
 import { callRpc, RpcError } from '../../lib/rpc';
@@ -37,11 +38,11 @@ export const doorKeysQuery = (userId: string | null) =>
     },
   });
 
-/** Whether the signed-in person is door staff (false until known). */
-export function useDoorStaff(): boolean {
+/** Shows its children only to door staff (the menu's Check-in; nothing until known). */
+export function DoorStaffOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const keys = useQuery(doorKeysQuery(user?.id ?? null));
-  return Boolean(keys.data);
+  return keys.data ? children : null;
 }
 
 export const checkinFindQuery = (term: string) =>

@@ -1,8 +1,9 @@
 /**
  * Reads a QR code from a camera frame, on the device (docs/decisions/053-scanning-badges-at-the-door.md):
  * the browser's own BarcodeDetector where it has one that reads QR codes (Chrome on Android, Safari
- * on recent iPhones), otherwise ZXing-C++ compiled to WebAssembly (`zxing-wasm`), whose .wasm file
- * the app serves itself (never the library's default address on a CDN). Loaded only by the door.
+ * on recent iPhones), otherwise ZXing-C++ compiled to WebAssembly (`zxing-wasm`) in a worker
+ * (qrWorker.ts), whose .wasm file the app serves itself (never the library's default address on a
+ * CDN). Loaded only by the door.
  */
 export interface QrReader {
   read(image: ImageData): Promise<string | null>;
@@ -33,17 +34,28 @@ async function nativeReader(): Promise<QrReader | null> {
   }
 }
 
-async function wasmReader(): Promise<QrReader> {
-  const [{ prepareZXingModule, readBarcodes }, { default: wasmUrl }] = await Promise.all([
-    import('zxing-wasm/reader'),
-    import('zxing-wasm/reader/zxing_reader.wasm?url'),
-  ]);
-  await prepareZXingModule({
-    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
-    fireImmediately: true,
-  });
+/** ZXing in a worker of its own (qrWorker.ts): one frame at a time, answered by id. */
+function workerReader(): QrReader {
+  const worker = new Worker(new URL('./qrWorker.ts', import.meta.url), { type: 'module' });
+  const waiting = new Map<number, (text: string | null) => void>();
+  let next = 0;
+  worker.onmessage = (event: MessageEvent<{ id: number; text: string | null }>) => {
+    waiting.get(event.data.id)?.(event.data.text);
+    waiting.delete(event.data.id);
+  };
+  worker.onerror = (event) => {
+    console.warn('The QR reader could not start', event.message);
+    for (const answer of waiting.values()) answer(null);
+    waiting.clear();
+  };
   return {
-    read: async (image) => (await readBarcodes(image, { formats: ['QRCode'], maxNumberOfSymbols: 1, tryHarder: true }))[0]?.text || null,
+    read: (image) =>
+      new Promise((resolve) => {
+        const id = next;
+        next += 1;
+        waiting.set(id, resolve);
+        worker.postMessage({ id, image }, [image.data.buffer]);
+      }),
   };
 }
 
@@ -51,7 +63,7 @@ let reader: Promise<QrReader> | null = null;
 
 /** The reader, made once a page. */
 export function qrReader(): Promise<QrReader> {
-  reader ??= nativeReader().then((native) => native ?? wasmReader());
+  reader ??= nativeReader().then((native) => native ?? workerReader());
   reader.catch(() => (reader = null));
   return reader;
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Alert, cn, pageClasses } from '../../components/ui';
@@ -15,7 +16,9 @@ import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { AnnouncementBanners } from '../announcements';
 import { useOpenSurvey } from './useOpenSurvey';
-import { BadgeDashboardCard } from '../checkin';
+
+// On the conference's days the badge comes first; its code loads apart from the dashboard's.
+const BadgeDashboardCard = lazy(() => import('../checkin').then((module) => ({ default: module.BadgeDashboardCard })));
 
 export default function DashboardPage() {
   const { _ } = useLingui();
@@ -64,7 +67,9 @@ export default function DashboardPage() {
 
       <AnnouncementBanners />
 
-      <BadgeDashboardCard />
+      <Suspense fallback={null}>
+        <BadgeDashboardCard />
+      </Suspense>
 
       <VoteRoundBanner />
 

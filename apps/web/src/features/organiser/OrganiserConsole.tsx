@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
@@ -9,7 +9,6 @@ import { useAuth } from '../../lib/auth';
 import { EnrolAuthenticator, verifiedFactors } from '../auth';
 import { useOrganiserStatus } from './organiserApi';
 import { ORGANISER_SECTIONS } from './sections';
-import { CheckInScreen } from '../checkin';
 
 /** The sections' routes, relative to /organiser. */
 const sectionRoutes: RouteObject[] = [
@@ -41,6 +40,8 @@ export default function OrganiserConsoleRoute() {
   }
   return <OrganiserConsole />;
 }
+
+const CheckInScreen = lazy(() => import('../checkin').then((module) => ({ default: module.CheckInScreen })));
 
 /** Where the check-in screen is, under /organiser. */
 const CHECK_IN_SLUG = 'check-in';
