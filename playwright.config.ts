@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e/support/env.ts';
+import { CHROMIUM_LAUNCH } from './e2e/support/chromium.ts';
 
 /** Browser journeys in Debian's Chromium against the real server (see e2e/support/global-setup.ts). */
 export default defineConfig({
@@ -30,18 +31,6 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
 });

@@ -222,13 +222,24 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
+/**
+ * The door's QR reader runs in a worker whose script is this file (apps/web/src/features/checkin/qrWorker.ts):
+ * a worker takes the policy of its own script's answer, and this one may compile WebAssembly (the
+ * ZXing decoder) and fetch from here, nothing else, so the pages' policy never allows WebAssembly
+ * (docs/decisions/053-scanning-badges-at-the-door.md).
+ */
+const QR_WORKER = /^\/assets\/qrWorker-[\w-]+\.js(\?|$)/;
+const QR_WORKER_POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
+
 /** The build's files (scripts, styles, icons, the service worker) as they are on disk. */
 async function registerBuiltFiles(app: FastifyInstance, root: string): Promise<void> {
   // A hashed script or style needs no document's headers: they apply to a page (or a worker's own
   // script, which /sw.js is, outside /assets/), and on a phone's first visit each costs about
-  // 0.5 KB per file (docs/security.md).
+  // 0.5 KB per file (docs/security.md). Nor does /theme.js, the page's first script.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/assets/')) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+    if (!request.url.startsWith('/assets/') && request.url.split('?')[0] !== '/theme.js') return;
+    for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+    if (QR_WORKER.test(request.url)) reply.header('content-security-policy', QR_WORKER_POLICY);
   });
   const servedAsBuilt: FastifyStaticOptions = {
     index: false,

@@ -87,6 +87,13 @@ async function keepOwnPage(): Promise<void> {
   if (kept && !(await isOwnBuild(kept))) await cache.delete(SHELL_KEY);
 }
 
+// The door's QR reader (a WebAssembly file, not precached: only door staff ever need it) is kept
+// once the check-in screen has loaded it, so the door opens and scans offline after a reload.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'),
+  new CacheFirst({ cacheName: 'door-reader', plugins: [new ExpirationPlugin({ maxEntries: 2 })] }),
+);
+
 // Hashed files of a newer version that this worker does not list (the page came from the network
 // while that version's worker waits): its precache already holds them, so they open offline too.
 registerRoute(

@@ -90,7 +90,8 @@ export const routes: RouteObject[] = [
               { path: paths.speakersDirectory(), element: <SpeakersDirectoryPage /> },
               { path: paths.agendaSchedule(), element: <AgendaSchedulePage /> },
               { path: paths.vote(), element: <VotePage /> },
-              { path: paths.account(), element: <AccountPage /> },
+              // With My badge (/account/badge), whose code the account page's chunk loads (no screen of its own here, on /signin).
+              { path: `${paths.account()}/*`, element: <AccountPage /> },
               // The console routes its own sections, so none of it loads before an organiser opens it.
               { path: `${paths.organiser()}/*`, element: <OrganiserConsole /> },
             ],

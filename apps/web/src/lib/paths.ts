@@ -13,6 +13,8 @@ export const paths = {
   dashboard: () => '/dashboard',
   /** The person's own account: details, anonymity, what others see, their data. */
   account: () => '/account',
+  /** The code the door scans, with the name, role and mission (docs/product.md#my-badge). */
+  myBadge: () => '/account/badge',
   roleProfile: () => '/role-profile',
   viewRoleProfile: () => '/view-role-profile',
   myMission: (missionId?: string) => (missionId ? `/view-my-mission?mission=${encodeURIComponent(missionId)}` : '/view-my-mission'),

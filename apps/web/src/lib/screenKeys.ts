@@ -22,6 +22,11 @@ export const screenKeys = {
   peopleForRole: (roleId: string) => ['missions', 'people-for-role', roleId] as const,
   teamBuilderOverview: ['missions', 'team-builder', 'overview'] as const,
   teamBuilderLeftOut: ['missions', 'team-builder', 'left-out'] as const,
+  /** The signed-in person's badge (docs/product.md#my-badge). */
+  myBadge: (userId: string | null) => ['badge', userId] as const,
+  /** What a door needs to check codes (the keys and the event), or null for someone who is not door staff. */
+  doorKeys: (userId: string | null) => ['checkin', 'keys', userId] as const,
+  checkinFind: (term: string) => ['checkin', 'find', term] as const,
   /** The organiser console's reads, each under organiser. */
   organiserOverview: (timeZone: string) => ['organiser', 'overview', timeZone] as const,
   organiserMissions: ['organiser', 'missions'] as const,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
@@ -11,10 +11,13 @@ import { appConfig } from '../../lib/appConfig';
 import { personName, useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useOrganiserStatus } from '../../features/organiser/organiserApi';
-import { CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
+import { CHECK_IN_NAV, CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_NAV, type NavItem } from './navigation';
 import { usePostConferenceVisible } from './usePostConferenceVisible';
 import { useConferenceDates } from './useConferenceDates';
 import { preloadScreen } from '../screens';
+
+// Who is door staff is asked by the check-in feature's code, loaded apart from the layout's.
+const DoorStaffOnly = lazy(() => import('../../features/checkin').then((module) => ({ default: module.DoorStaffOnly })));
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -85,6 +88,11 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           ))}
           <ConferenceGroup onNavigate={onNavigate} />
           {showPostConference ? <SidebarLink item={POST_CONFERENCE_NAV} onNavigate={onNavigate} /> : null}
+          <Suspense fallback={null}>
+            <DoorStaffOnly>
+              <SidebarLink item={CHECK_IN_NAV} onNavigate={onNavigate} />
+            </DoorStaffOnly>
+          </Suspense>
           {organiser.data ? <SidebarLink item={ORGANISER_NAV} onNavigate={onNavigate} /> : null}
         </ul>
       </nav>

@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
-import { Card, CardHeader, pageClasses } from '../../components/ui';
+import { Card, CardHeader, PageSpinner, pageClasses } from '../../components/ui';
 import { LanguagePicker } from '../../i18n';
 import { appConfig } from '../../lib/appConfig';
 import { paths } from '../../lib/paths';
@@ -21,11 +22,29 @@ function LanguageCard() {
   );
 }
 
+const MyBadgePage = lazy(() => import('../checkin').then((module) => ({ default: module.MyBadgePage })));
+
+/**
+ * My badge (docs/product.md#my-badge) is reached through this page's route, so the route table (in
+ * /signin's first download) gains no screen of its own; its code is a chunk of its own.
+ */
+export default function AccountRoute() {
+  const { pathname } = useLocation();
+  if (pathname === paths.account() || pathname === `${paths.account()}/`) return <AccountPage />;
+  // Nothing else lives under /account: an address mistyped there shows the account page.
+  if (pathname !== paths.myBadge()) return <Navigate to={paths.account()} replace />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <MyBadgePage />
+    </Suspense>
+  );
+}
+
 /**
  * docs/product.md#account-page: what the product holds about the signed-in person and what they
  * can do with it, on one page.
  */
-export default function AccountPage() {
+function AccountPage() {
   const { _ } = useLingui();
   const title = _('account.title');
   return (

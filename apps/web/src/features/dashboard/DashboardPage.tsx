@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Alert, cn, pageClasses } from '../../components/ui';
@@ -15,6 +16,9 @@ import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { AnnouncementBanners } from '../announcements';
 import { useOpenSurvey } from './useOpenSurvey';
+
+// On the conference's days the badge comes first; its code loads apart from the dashboard's.
+const BadgeDashboardCard = lazy(() => import('../checkin').then((module) => ({ default: module.BadgeDashboardCard })));
 
 export default function DashboardPage() {
   const { _ } = useLingui();
@@ -62,6 +66,10 @@ export default function DashboardPage() {
       </header>
 
       <AnnouncementBanners />
+
+      <Suspense fallback={null}>
+        <BadgeDashboardCard />
+      </Suspense>
 
       <VoteRoundBanner />
 

@@ -3,7 +3,6 @@ import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react';
 import { Maximize, Minimize } from 'lucide-react';
-import QRCode from 'qrcode';
 import type { CurrentRound, Mission } from '@mc/contract';
 import { LoadError, PageSpinner, buttonClasses } from '../../components/ui';
 import { LiveIndicator } from '../../components/LiveIndicator';
@@ -85,7 +84,11 @@ function JoinCode({ path = '/vote', alt, caption }: { path?: string; alt?: strin
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#020617', light: '#ffffff' } })
+    // The QR library is fetched with the code (the badge screen uses it too: a chunk of its own).
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#020617', light: '#ffffff' } }),
+      )
       .then((text) => {
         if (current) setSvg(text);
       })

@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Link, NavLink, useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Card, PageSpinner, buttonClasses, cn, LoadError } from '../../components/ui';
@@ -26,7 +26,27 @@ const sectionLinkClasses = ({ isActive }: { isActive: boolean }) =>
  * /organiser: the console's frame. The browser only asks whether to show it; every section's data
  * comes from organiser procedures that the server refuses to anyone who is not an organiser.
  */
-export default function OrganiserConsole() {
+export default function OrganiserConsoleRoute() {
+  const { pathname } = useLocation();
+  // The door's check-in screen lives at the console's address (no new route code on /signin), but
+  // it is none of the console: door staff need not be organisers, and its own calls are checked
+  // for door staff (docs/product.md#check-in-at-the-door).
+  if (pathname === paths.organiser(CHECK_IN_SLUG)) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <CheckInScreen />
+      </Suspense>
+    );
+  }
+  return <OrganiserConsole />;
+}
+
+const CheckInScreen = lazy(() => import('../checkin').then((module) => ({ default: module.CheckInScreen })));
+
+/** Where the check-in screen is, under /organiser. */
+const CHECK_IN_SLUG = 'check-in';
+
+function OrganiserConsole() {
   const { _ } = useLingui();
   const status = useOrganiserStatus();
   const section = useRoutes(sectionRoutes);
