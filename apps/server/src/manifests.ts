@@ -8,6 +8,7 @@ import { moderationFeature } from './features/moderation/index.ts';
 import { notificationsFeature } from './features/notifications/index.ts';
 import { organiserFeature } from './features/organiser/index.ts';
 import { privacyFeature } from './features/privacy/index.ts';
+import { progressFeature } from './features/progress/index.ts';
 import { profilesFeature } from './features/profiles/index.ts';
 import { programmeFeature } from './features/programme/index.ts';
 import { rolesFeature } from './features/roles/index.ts';
@@ -40,6 +41,7 @@ export const FEATURES = [
   privacyFeature,
   matchingFeature,
   languagesFeature,
+  progressFeature,
 ] as const;
 
 /** The same list, for loops over what any manifest may hold. */

@@ -20,3 +20,4 @@ export * from './matching.ts';
 export * from './missionList.ts';
 export * from './wording.ts';
 export * from './moments.ts';
+export * from './progress.ts';
