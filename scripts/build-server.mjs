@@ -49,7 +49,7 @@ await build({
   // auth/totp.ts) and so also stay there. (pino's transports, which run a worker script from
   // beside pino's code, would not work from the bundle; the server's log needs none: it writes JSON
   // lines to standard output.)
-  external: ['@electric-sql/pglite', '@touch4it/ical-timezones'],
+  external: ['@electric-sql/pglite', '@touch4it/ical-timezones', 'sharp'],
   // The CommonJS packages compiled into this ES module still call require() for Node's own
   // modules; esbuild's output expects a require function in scope for that.
   banner: { js: "import { createRequire as createRequireForPackages } from 'node:module';\nconst require = createRequireForPackages(import.meta.url);" },

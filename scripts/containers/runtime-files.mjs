@@ -21,6 +21,8 @@ const RUNTIME_PACKAGES = [
   '@lingui/message-utils',
   'qrcode',
   'nodemailer',
+  // The update photos' re-encoding: its own libvips build (@img/sharp-*) sits beside it.
+  'sharp',
 ];
 
 /** Files the server reads beside its sources (through its modules' own URLs, kept in the bundle). */

@@ -10,6 +10,7 @@ import { notificationsFeature } from './features/notifications/index.ts';
 import { pollsFeature } from './features/polls/index.ts';
 import { organiserFeature } from './features/organiser/index.ts';
 import { privacyFeature } from './features/privacy/index.ts';
+import { progressFeature } from './features/progress/index.ts';
 import { profilesFeature } from './features/profiles/index.ts';
 import { programmeFeature } from './features/programme/index.ts';
 import { questionsFeature } from './features/questions/index.ts';
@@ -46,6 +47,7 @@ export const FEATURES = [
   pollsFeature,
   questionsFeature,
   checkinFeature,
+  progressFeature,
 ] as const;
 
 /** The same list, for loops over what any manifest may hold. */

@@ -128,6 +128,9 @@ export async function buildAnonymousWorld(server: TestServer): Promise<Anonymous
   // Starred parts, a changed mission (its followers are told), and a round with their mission a finalist.
   await call(anonymous.client.rpc('set_agenda_favourite', { p_part_id: 's1p2', p_starred: true }));
   await call(anonymous.client.rpc('update_mission', updateParams(anonymous, anonymousMission)));
+  // An update they post: its followers and team are told, and its author is shown by the rule.
+  await call(anonymous.client.rpc('post_mission_update', { p_mission_id: anonymousMission, p_title: 'First harbour walk', p_text: 'We walked.' }));
+  await call(anonymous.client.rpc('set_mission_public_page', { p_mission_id: anonymousMission, p_slug: 'quiet-harbour' }));
   const organiser = await signUpOrganiser(server);
   const round = await openRound(server, organiser, roundParams([missions.anonymous, missions.owner, missions.teammate]));
   // A question they ask on s1p2, whose host the teammate is (hosts, too, never learn who asked).

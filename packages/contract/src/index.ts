@@ -23,3 +23,4 @@ export * from './wording.ts';
 export * from './moments.ts';
 export * from './polls.ts';
 export * from './checkin.ts';
+export * from './progress.ts';

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'programme_changed',
   'announcement',
   'session_reminder',
+  'mission_update',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { agendaProcedureParams } from './agenda.ts';
 import { moderationProcedureParams } from './moderation.ts';
+import { progressProcedureParams, type MissionProgressFields, type ProgressProcedureResults } from './progress.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
@@ -133,10 +134,8 @@ export function missionRequiredMessage(values: Partial<Record<MissionField, stri
   return missing.length ? requiredFieldsMessage(missing) : null;
 }
 
-/**
- * A mission text parameter: trimmed, then limited; blank, null or absent pass the type check so the
- * procedure can answer the combined required-fields message (update treats null as unchanged).
- */
+// A mission text parameter: trimmed, then limited; blank, null or absent pass the type check so the
+// procedure can answer the combined required-fields message (update treats null as unchanged).
 const missionTextParam = (max: number) => z.string().trim().max(max).nullable().optional();
 
 const missionFields = {
@@ -224,6 +223,7 @@ export const procedureParams = {
   ...languageProcedureParams,
   ...pollProcedureParams,
   ...checkinProcedureParams,
+  ...progressProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -272,7 +272,7 @@ export interface UserSearchResult {
   accepts_additions: boolean;
 }
 
-export interface Mission {
+export interface Mission extends MissionProgressFields {
   mission_id: string;
   name: string;
   shared_intention: string;
@@ -368,7 +368,8 @@ export interface ProcedureResults
     MatchingProcedureResults,
     LanguageProcedureResults,
     PollProcedureResults,
-    CheckinProcedureResults {
+    CheckinProcedureResults,
+    ProgressProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

@@ -137,6 +137,21 @@ export async function deleteAccount(tx: Tx, userId: string, expected?: MissionOu
     await recordMissionEvent(tx, plan.mission.mission_id, userId, { kind: 'mission_hidden', reason: ORPHANED_MISSION_NOTE });
   }
 
+  // The updates they posted on the mission that passes to a co-owner pass with it (and their
+  // photos); every other update of theirs goes with the account (the foreign keys take them).
+  if (plan.mission && plan.new_owner) {
+    await tx.query(
+      `update update_photos set uploaded_by = $3
+        where update_id in (select update_id from mission_updates where mission_id = $1 and author_id = $2)`,
+      [plan.mission.mission_id, userId, plan.new_owner.user_id],
+    );
+    await tx.query('update mission_updates set author_id = $3 where mission_id = $1 and author_id = $2', [
+      plan.mission.mission_id,
+      userId,
+      plan.new_owner.user_id,
+    ]);
+  }
+
   const identifiers = [userId, person.email, person.first_name, person.last_name];
   if (plan.mission) await forgetInMissionText(tx, plan.mission.mission_id, { identifiers });
 

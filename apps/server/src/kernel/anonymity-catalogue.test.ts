@@ -192,6 +192,15 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   open_poll: plain(() => ({ p_poll_id: UNKNOWN_ID })),
   close_poll: plain(() => ({ p_poll_id: UNKNOWN_ID })),
   answer_poll: plain(() => ({ p_poll_id: UNKNOWN_ID, p_choices: [0] }), 1),
+  get_mission_updates: plain((w) => Object.values(w.missions).map((id) => ({ p_mission_id: id }))),
+  post_mission_update: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_title: 'News', p_text: 'We met.' }), 2),
+  edit_mission_update: plain(() => ({ p_update_id: UNKNOWN_ID, p_title: 'News', p_text: 'We met.' })),
+  delete_mission_update: plain(() => ({ p_update_id: UNKNOWN_ID }), 2),
+  hide_mission_update: ORGANISERS,
+  unhide_mission_update: ORGANISERS,
+  set_mission_status: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_status: 'paused', p_reason: 'Holidays' }), 2),
+  set_mission_milestones: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_milestones: [{ text: 'First meeting', done: true }] }), 2),
+  set_mission_public_page: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_slug: `page-of-${caller}` }), 2),
 };
 
 /** Procedures whose answers must name the anonymous attendee in this world: proof that the parameters reach them. */
@@ -208,6 +217,7 @@ const REACHING = [
   'withdraw_team_request',
   'add_mission_member',
   'get_my_notifications',
+  'get_mission_updates',
 ];
 
 /**

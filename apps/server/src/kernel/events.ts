@@ -15,11 +15,20 @@ export type MissionEvent =
   | { kind: 'mission_updated'; fields: string[] }
   | { kind: 'member_removed'; subject: string }
   | { kind: 'mission_hidden'; reason: string }
-  | { kind: 'mission_unhidden' };
+  | { kind: 'mission_unhidden' }
+  /** An owner posted an update (docs/product.md#mission-updates): the team and followers are told. */
+  | { kind: 'update_posted'; update: string };
 
 export async function recordMissionEvent(tx: Tx, missionId: string, actorId: string, event: MissionEvent): Promise<void> {
   const subject = event.kind === 'member_removed' ? event.subject : null;
-  const data = event.kind === 'mission_updated' ? { fields: event.fields } : event.kind === 'mission_hidden' ? { reason: event.reason } : {};
+  const data =
+    event.kind === 'mission_updated'
+      ? { fields: event.fields }
+      : event.kind === 'mission_hidden'
+        ? { reason: event.reason }
+        : event.kind === 'update_posted'
+          ? { update: event.update }
+          : {};
   await tx.query('select record_mission_event($1, $2, $3, $4, $5::jsonb)', [event.kind, missionId, actorId, subject, JSON.stringify(data)]);
   // A team that lost a member has a new team count.
   if (event.kind === 'member_removed') tx.effects.missionCounts([missionId]);

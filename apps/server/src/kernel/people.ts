@@ -92,3 +92,18 @@ export function searchRowColumns(viewer: string): string {
   return `shown.id, ${emailSeenBySql('shown', viewer)} as email, shown.first_name, shown.last_name,
   coalesce((select s.allow_team_additions from notification_settings s where s.user_id = u.id), true) as accepts_additions`;
 }
+
+/**
+ * A mission's team as its public page shows it to anyone, signed in or not (docs/product.md#public-page):
+ * how many they are, and the names of only those who chose to share their name ("sharing", never
+ * the default "not chosen", never someone anonymous), through people_shown; the others are counted,
+ * never named. No e-mail or mobile. Answers one row: team_size and names (a JSON array, in the team's order).
+ */
+export const PUBLIC_TEAM_SQL = `
+  select count(*)::int as team_size,
+         coalesce(json_agg(${shownNameSql('shown')} order by (m.role_in_team = 'owner') desc, m.is_co_owner desc, m.added_at, m.user_id)
+                   filter (where not shown.anonymous and ${anonymitySql('u')} = 'sharing'), '[]'::json) as names
+    from mission_members m
+    join users u on u.id = m.user_id
+    join people_shown shown on shown.id = m.user_id
+   where m.mission_id = $1`;

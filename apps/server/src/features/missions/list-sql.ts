@@ -1,5 +1,5 @@
 import { isoTime } from '../../db/sql.ts';
-import { MISSION_HEAD_COLUMNS } from './queries.ts';
+import { MISSION_HEAD_COLUMNS, MISSION_PROGRESS_COLUMNS } from './queries.ts';
 
 // The statements the mission list's cache reads (list-cache.ts, mission-list.ts).
 
@@ -28,12 +28,12 @@ export const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as snapshot';
 
 /**
  * Missions' JSON around the counts and the caller's flags, as listMissionsDirect writes it: the head
- * is the Mission fields up to updated_at, the tail team_count and hidden_reason.
+ * is the Mission fields up to updated_at, the tail team_count, hidden_reason and the progress columns.
  */
 export const RENDER_SQL = `select m.mission_id, m.list_rev::text as list_rev, ${isoTime('m.created_at')} as created_at,
          (m.hidden_at is not null) as hidden, row_to_json(head)::text as head, row_to_json(tail)::text as tail
     from missions m
     left join people_shown creator on creator.id = m.created_by
     cross join lateral (select ${MISSION_HEAD_COLUMNS}) head
-    cross join lateral (select (select count(*) from mission_members t where t.mission_id = m.mission_id)::int as team_count, m.hidden_reason) tail
+    cross join lateral (select (select count(*) from mission_members t where t.mission_id = m.mission_id)::int as team_count, m.hidden_reason, ${MISSION_PROGRESS_COLUMNS}) tail
    where m.mission_id = any (string_to_array($1, ',')::uuid[])`;

@@ -18,7 +18,8 @@ function missionsSql(where: string): string {
          (my_vote.user_id is not null) as is_voted,
          (my_subscription.user_id is not null) as is_subscribed,
          coalesce(team.n, 0)::int as team_count,
-         m.hidden_reason
+         m.hidden_reason,
+         ${MISSION_PROGRESS_COLUMNS}
     from missions m
     left join people_shown creator on creator.id = m.created_by
     left join (select mission_id, count(*) as n from mission_members group by mission_id) team on team.mission_id = m.mission_id
@@ -39,6 +40,9 @@ export const MISSION_HEAD_COLUMNS = `m.mission_id, m.name, m.shared_intention, m
          m.problem_being_solved, m.first_team_action, m.created_by,
          nullif(btrim(concat_ws(' ', creator.first_name, creator.last_name)), '') as created_by_name,
          ${isoTime('m.created_at')} as created_at, ${isoTime('m.updated_at')} as updated_at`;
+
+/** The mission's status, milestones and public page's address: the end of the Mission shape, after hidden_reason. */
+export const MISSION_PROGRESS_COLUMNS = 'm.status, m.status_reason, m.milestones, m.public_slug';
 
 /**
  * Every mission, newest first, with the viewer's vote and subscription, as JSON text the database

@@ -134,6 +134,16 @@ const SCENARIOS: Scenarios = {
     await callAs(organiser, 'hide_mission', { p_mission_id: mission.mission_id, p_reason: 'Phone numbers' });
     return { concerned: owner, change: async () => void (await callAs(organiser, 'unhide_mission', { p_mission_id: mission.mission_id })) };
   },
+  async mission_update(server) {
+    const { owner, mission } = await createMission(server);
+    const follower = await signUpUser(server);
+    await follow(follower, mission.mission_id);
+    return {
+      concerned: follower,
+      change: async () =>
+        void (await callAs(owner, 'post_mission_update', { p_mission_id: mission.mission_id, p_title: 'First week', p_text: 'We met twice.' })),
+    };
+  },
   async join_requested(server) {
     const { owner, mission } = await createMission(server);
     const roleId = await roleOn(owner, mission.mission_id);

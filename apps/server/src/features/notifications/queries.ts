@@ -27,6 +27,7 @@ interface NotificationRow {
   fields: string[] | null;
   milestone: number | null;
   reason: string | null;
+  update_title: string | null;
   role: string | null;
   request_kind: string | null;
   proposal_owners: string | null;
@@ -72,6 +73,9 @@ function notificationsSql(where: string, perReader: number, withLanguage: boolea
              case when jsonb_typeof(e.data->'fields') = 'array' then array(select jsonb_array_elements_text(e.data->'fields')) end as fields,
              (e.data->>'milestone')::int as milestone,
              case when seen.ok then e.data->>'reason' end as reason,
+             -- An update's title as it reads now: none once it is deleted or hidden.
+             (select posted.title from mission_updates posted
+               where seen.ok and e.kind = 'update_posted' and posted.update_id = (e.data->>'update')::uuid and posted.hidden_at is null) as update_title,
              case when seen.ok then e.data->>'role' end as role,
              e.data->>'request_kind' as request_kind,
              case when seen.ok then e.data->>'proposal_owners' end as proposal_owners,

@@ -19,6 +19,8 @@ export interface NotificationFacts {
   fields: string[];
   milestone: number | null;
   reason: string | null;
+  /** An update's title (mission_update), or null once it is deleted or hidden. */
+  update_title?: string | null;
   /** The role a request or invitation is for, and which of the two it was ('ask' or 'invite'). */
   role: string | null;
   request_kind: string | null;
@@ -99,6 +101,10 @@ export function describeNotification(facts: NotificationFacts, language: ServerL
       return facts.mission_name === null
         ? say('The organisers unhid a mission you can no longer see.')
         : say('The organisers unhid your mission “{mission}”: everyone can see it again.', { mission: facts.mission_name });
+    case 'mission_update':
+      return facts.update_title
+        ? say('{actor} posted an update on {mission}: “{title}”', { actor, mission, title: facts.update_title })
+        : say('{actor} posted an update on {mission}.', { actor, mission });
     case 'join_requested':
       return say('{actor} asks to join {mission} as {role}.', { actor, mission, role: facts.role ?? say('a team member') });
     case 'invited_to_team':

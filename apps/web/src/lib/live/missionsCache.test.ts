@@ -26,6 +26,10 @@ function mission(id: string, overrides: Partial<Mission> = {}): Mission {
     is_subscribed: false,
     team_count: 1,
     hidden_reason: null,
+    status: 'active',
+    status_reason: null,
+    milestones: [],
+    public_slug: null,
     ...overrides,
   };
 }
