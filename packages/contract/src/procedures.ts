@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { agendaProcedureParams } from './agenda.ts';
-import { moderationProcedureParams } from './moderation.ts';
+import { agendaProcedureParams, type AgendaProcedureResults } from './agenda.ts';
+import { moderationProcedureParams, type ModerationProcedureResults } from './moderation.ts';
 import { progressProcedureParams, type MissionProgressFields, type ProgressProcedureResults } from './progress.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
@@ -22,13 +22,12 @@ import {
   type RolesProcedureResults,
 } from './roles.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
-import type { AgendaProcedureResults } from './agenda.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
-import type { ModerationProcedureResults } from './moderation.ts';
 import type { OrganiserProcedureResults } from './organiser.ts';
 import type { ProgrammeProcedureResults } from './programme.ts';
 import type { RoundProcedureResults } from './rounds.ts';
-import { EMAIL_DIGESTS, type NotificationProcedureResults } from './notifications.ts';
+import type { NotificationProcedureResults } from './notifications.ts';
+import { notificationProcedureParams } from './notificationParams.ts';
 
 /**
  * Every procedure's parameters, one strict zod schema each (docs/product.md#procedures).
@@ -194,18 +193,7 @@ export const procedureParams = {
   // Recovery codes for a second factor (docs/security.md): new ones replace the old, shown once.
   mfa_create_recovery_codes: z.strictObject({}),
   mfa_recovery_codes_status: z.strictObject({}),
-  // Notifications (docs/product.md#notifications).
-  get_my_notifications: z.strictObject({}),
-  /** One notification (its id), or every one when absent or null. */
-  mark_notifications_read: z.strictObject({
-    p_notification_id: z
-      .string()
-      .regex(/^[0-9]{1,18}$/, 'must be a notification id')
-      .nullable()
-      .optional(),
-  }),
-  get_notification_settings: z.strictObject({}),
-  save_notification_settings: z.strictObject({ p_email_digest: z.enum(EMAIL_DIGESTS), p_allow_team_additions: z.boolean() }),
+  ...notificationProcedureParams,
   ...agendaProcedureParams,
   ...organiserProcedureParams,
   ...programmeProcedureParams,
