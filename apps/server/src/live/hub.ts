@@ -2,7 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CHECKINS_TOPIC, LIVE_CLOSE, MISSIONS_TOPIC, POLLS_TOPIC, QUESTIONS_TOPIC, ROUNDS_TOPIC, type LiveClientMessage, type LiveServerMessage } from '@mc/contract';
+import {
+  CHECKINS_TOPIC,
+  LIVE_CLOSE,
+  MISSIONS_TOPIC,
+  POLLS_TOPIC,
+  QUESTIONS_TOPIC,
+  ROUNDS_TOPIC,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '@mc/contract';
 import { PART_ID_PATTERN } from '@mc/contract/conference.ts';
 import type { SigningKeys } from '../auth/keys.ts';
 import { looksLikeJwt, verifyAccessToken } from '../auth/tokens.ts';
@@ -50,7 +59,14 @@ function parseClientMessage(text: string): LiveClientMessage | null {
 
 /** The topics a person may follow: the public ones (one part's questions among them), and their own. */
 function mayFollow(topic: string, userId: string): boolean {
-  return topic === MISSIONS_TOPIC || topic === ROUNDS_TOPIC || topic === POLLS_TOPIC || topic === CHECKINS_TOPIC || topic === `user:${userId}` || isPartQuestionsTopic(topic);
+  return (
+    topic === MISSIONS_TOPIC ||
+    topic === ROUNDS_TOPIC ||
+    topic === POLLS_TOPIC ||
+    topic === CHECKINS_TOPIC ||
+    topic === `user:${userId}` ||
+    isPartQuestionsTopic(topic)
+  );
 }
 
 /** `questions:<part id>`, never the bare bus topic `questions` (which carries only ids between instances). */
