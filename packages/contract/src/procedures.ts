@@ -5,11 +5,11 @@ import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
 import { organiserProcedureParams } from './organiser.ts';
-import { programmeProcedureParams } from './programme.ts';
+import { programmeProcedureParams, type ProgrammeProcedureResults } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
-import { roundProcedureParams } from './rounds.ts';
-import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
+import { roundProcedureParams, type RoundProcedureResults } from './rounds.ts';
+import { roomProcedureParams, type RoomProcedureResults } from './questions.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -23,8 +23,6 @@ import type { AgendaProcedureResults } from './agenda.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
 import type { ModerationProcedureResults } from './moderation.ts';
 import type { OrganiserProcedureResults } from './organiser.ts';
-import type { ProgrammeProcedureResults } from './programme.ts';
-import type { RoundProcedureResults } from './rounds.ts';
 import { EMAIL_DIGESTS, type NotificationProcedureResults } from './notifications.ts';
 
 /**
@@ -212,8 +210,7 @@ export const procedureParams = {
   ...announcementProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
-  ...hostProcedureParams,
-  ...questionProcedureParams,
+  ...roomProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
@@ -355,8 +352,7 @@ export interface ProcedureResults
     ModerationProcedureResults,
     NotificationProcedureResults,
     RoundProcedureResults,
-    HostProcedureResults,
-    QuestionProcedureResults,
+    RoomProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,
