@@ -14,6 +14,7 @@ import { directVotes, load, scenarioOn, settle, voteDelta } from './harness.ts';
 import { checkListedCounts, timeOne, voteRows } from './mission-list.ts';
 import { checks, printReport, residentMiB, rows } from './report.ts';
 import { printProgrammePublish } from './programme-publish.ts';
+import { printQuestions, runQuestionsScenario } from './questions.ts';
 import { LIVE_CLIENTS, printVersusOrWhy, runLive, runMatchingScenario, runNotifications, runProgrammePublish, runVersus } from './scenarios.ts';
 import { CONNECTIONS, DATE_OF_BIRTH, HOT_MISSION, MISSIONS, USERS, startBench, type Bench } from './setup.ts';
 
@@ -41,6 +42,9 @@ const CLOSING_VOTES_EACH = 3;
 const CLOSING_TOGGLES_EACH = Number(process.env.BENCH_CLOSING_TOGGLES ?? 2);
 /** `BENCH_ONLY=matching` runs the seeding and the matching scenario (suggestions, people who fit, the team builder) alone. */
 const MATCHING_ONLY = process.env.BENCH_ONLY === 'matching';
+/** `BENCH_ONLY=questions` runs the seeding and the room upvoting one question alone (`BENCH_QUESTION_PEOPLE`, 2,000 by default). */
+const QUESTIONS_ONLY = process.env.BENCH_ONLY === 'questions';
+const QUESTION_PEOPLE = Math.min(USERS, Number(process.env.BENCH_QUESTION_PEOPLE ?? 2_000));
 /** `BENCH_ONLY=spike` runs the seeding and the spike against the minimal server alone (PostgreSQL only). */
 const SPIKE_ONLY = process.env.BENCH_ONLY === 'spike';
 /** The organisers' CSV export is measured at this many attendees (docs/decisions/016-streamed-csv-exports.md). */
@@ -122,6 +126,7 @@ async function main(): Promise<void> {
     if (MATCHING_ONLY) return await runAlone(() => runMatchingScenario(bench));
     if (SPIKE_ONLY) return await runAlone(() => runVersus(bench), printVersusOrWhy);
     if (LIVE_ONLY) return await runAlone(() => runLive(bench), printLive);
+    if (QUESTIONS_ONLY) return await runAlone(() => runQuestionsScenario(bench, QUESTION_PEOPLE), printQuestions);
     if (NOTIFICATIONS_ONLY) return await runAlone(() => runNotifications(bench));
     if (PUBLISH_ONLY) return await runAlone(() => runProgrammePublish(bench), printProgrammePublish);
     if (LIST_VS_TOGGLE_ONLY) {
@@ -246,6 +251,7 @@ async function main(): Promise<void> {
     const publication = await runProgrammePublish(bench);
     const closingPanel = await runClosing();
     await runMatchingScenario(bench);
+    const questions = await runQuestionsScenario(bench, QUESTION_PEOPLE);
 
     // ---- scale: 2,000 missions, 50,000 votes ----
     const big = await growMissions(db);
@@ -300,6 +306,7 @@ async function main(): Promise<void> {
       printLive(live);
       printClosingPanel(closingPanel);
       printProgrammePublish(publication);
+      printQuestions(questions);
       console.log(
         `attendees export: ${exported.attendees} attendees, ${(exported.bytes / 2 ** 20).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; ` +
           `peak memory of the server process ${exported.peakRssMiB.toFixed(0)} MiB resident (+${exported.rssGrowthMiB.toFixed(0)} MiB during the export), heap ${exported.peakHeapMiB.toFixed(0)} MiB`,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
-import { createUser, organiserViaApi, rpc, signInViaUi, type E2EUser } from './support/app.ts';
+import { createUser, organiserViaApi, rpc, signInAsNewOrganiser, signInViaUi, type E2EUser } from './support/app.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
@@ -138,4 +138,25 @@ test('a host pins, answers and hides on the projector with the keyboard; the ask
   await hidden.getByRole('button', { name: 'Pin' }).click();
   await expect(hidden.getByText('Being answered')).toBeVisible();
   await expectNoA11yViolationsEverywhere(page, hidden);
+});
+
+test('an organiser names a session host in the console’s programme section, and removes them', async ({ page }) => {
+  test.setTimeout(240_000);
+  const host = await createUser({ firstName: 'Lindiwe', lastName: 'Host' });
+  await signInAsNewOrganiser(page);
+  await page.goto('/organiser/programme');
+  await expect(page.getByRole('heading', { name: 'Session hosts' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hosts of Caring for the Carers' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hosts of Caring for the Carers' });
+  await dialog.getByLabel('Add host by e-mail').fill('nobody.at.all@example.org');
+  await dialog.getByRole('button', { name: 'Add host' }).click();
+  await expect(dialog.getByText('There is no account with that e-mail address. The person must sign up first.')).toBeVisible();
+  await dialog.getByLabel('Add host by e-mail').fill(host.email);
+  await dialog.getByRole('button', { name: 'Add host' }).click();
+  const row = dialog.getByRole('listitem').filter({ hasText: 'Lindiwe Host' });
+  await expect(row).toBeVisible();
+  expect(await rpc<{ part_ids: string[] }>(host, 'get_my_hosted_parts', {})).toEqual({ part_ids: ['s3p3'] });
+  await expectNoA11yViolationsEverywhere(page, row);
+  await row.getByRole('button', { name: `Remove ${host.email} as host` }).click();
+  await expect(dialog.getByText('No hosts yet.')).toBeVisible();
 });

@@ -6,12 +6,12 @@ import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
 import { organiserProcedureParams } from './organiser.ts';
-import { programmeProcedureParams } from './programme.ts';
+import { programmeProcedureParams, type ProgrammeProcedureResults } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
-import { roundProcedureParams } from './rounds.ts';
+import { roundProcedureParams, type RoundProcedureResults } from './rounds.ts';
 import { pollProcedureParams, type PollProcedureResults } from './polls.ts';
-import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
+import { roomProcedureParams, type RoomProcedureResults } from './questions.ts';
 import { checkinProcedureParams, type CheckinProcedureResults } from './checkin.ts';
 import {
   cardProcedureParams,
@@ -24,8 +24,6 @@ import {
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
 import type { OrganiserProcedureResults } from './organiser.ts';
-import type { ProgrammeProcedureResults } from './programme.ts';
-import type { RoundProcedureResults } from './rounds.ts';
 import type { NotificationProcedureResults } from './notifications.ts';
 import { notificationProcedureParams } from './notificationParams.ts';
 
@@ -201,8 +199,7 @@ export const procedureParams = {
   ...announcementProcedureParams,
   ...moderationProcedureParams,
   ...roundProcedureParams,
-  ...hostProcedureParams,
-  ...questionProcedureParams,
+  ...roomProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
@@ -347,8 +344,7 @@ export interface ProcedureResults
     ModerationProcedureResults,
     NotificationProcedureResults,
     RoundProcedureResults,
-    HostProcedureResults,
-    QuestionProcedureResults,
+    RoomProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,

@@ -61,6 +61,14 @@ async function personWithEverything(server: TestServer): Promise<TestUser> {
   await person.client.rpc('add_mission_member', { p_mission_id: ownId, p_user_id: other.user.id });
   await other.client.rpc('remove_mission_member', { p_mission_id: ownId, p_user_id: other.user.id, p_removed_by: other.user.id });
   await server.db.query(`select record_mission_event('member_added', $1, $2, $3, '{}'::jsonb)`, [mission.mission_id, other.user.id, person.user.id]);
+  // A part they host, a question they asked, and their upvote of someone else's.
+  await server.db.query(`insert into part_hosts (part_id, user_id, added_by) values ('s1p2', $1, 'test')`, [person.user.id]);
+  await server.db.query(`insert into questions (part_id, asked_by, body) values ('s1p2', $1, 'Their question?')`, [person.user.id]);
+  const [othersQuestion] = await server.db.query<{ question_id: string }>(
+    `insert into questions (part_id, asked_by, body) values ('s1p2', $1, 'Someone else’s question?') returning question_id`,
+    [other.user.id],
+  );
+  await server.db.query('insert into question_votes (question_id, user_id) values ($1, $2)', [othersQuestion?.question_id, person.user.id]);
   // A voting round they created and voted in, a request to join a role and an invitation they sent.
   const [round] = await server.db.query<{ round_id: string }>(
     `insert into vote_rounds (name, state, votes_per_person, all_missions, opened_at, created_by)

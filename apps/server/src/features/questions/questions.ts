@@ -32,8 +32,28 @@ export interface AskingWindow {
   closesAt: Date | null;
 }
 
+/**
+ * The windows worked out so far, per database and published version: a version never changes, so
+ * a part's window is read from the programme once per version, not on every read of its questions
+ * (the live topic reads them up to twice a second).
+ */
+const windowsByDb = new WeakMap<Queryable, Map<string, AskingWindow | null>>();
+
 /** The part's window as the published programme has it, or null when the part is not published. */
 export async function publishedWindow(db: Queryable, partId: string): Promise<AskingWindow | null> {
+  const [latest] = await db.query<{ version: number | null }>('select max(version)::int as version from programme_versions');
+  const key = `${latest?.version ?? 0}:${partId}`;
+  let windows = windowsByDb.get(db);
+  if (!windows) windowsByDb.set(db, (windows = new Map()));
+  const known = windows.get(key);
+  if (known !== undefined) return known;
+  const window = await readWindow(db, partId);
+  if (windows.size > 1_000) windows.clear();
+  windows.set(key, window);
+  return window;
+}
+
+async function readWindow(db: Queryable, partId: string): Promise<AskingWindow | null> {
   const programme = programmeView((await readPublished(db)).programme);
   const entry = partsOf(programme).find((candidate) => candidate.part.id === partId);
   if (!entry) return null;
