@@ -16,7 +16,7 @@ const WEB_LOCALES = fileURLToPath(new URL('./locales/', import.meta.url));
 const SERVER_LOCALES = fileURLToPath(new URL('../../../server/src/i18n/locales/', import.meta.url));
 
 async function read(path: string): Promise<Map<string, string>> {
-  const parsed = await po.parse(readFileSync(path, 'utf8'), { filename: path, locale: undefined });
+  const parsed = await po.parse(readFileSync(path, 'utf8'), { filename: path, locale: null, sourceLocale: 'en' });
   // A web entry is under its id (its msgid); a server entry's msgid is its English (the parser hashes it for an id).
   return new Map(Object.entries(parsed).map(([id, entry]) => [entry.message ?? id, entry.translation ?? '']));
 }
