@@ -20,13 +20,13 @@ export function ThemeSwitch({ className }: { className?: string }) {
             <label
               key={value}
               className={cn(
-                'flex min-h-9 cursor-pointer items-center justify-center gap-1.5 rounded-md text-xs font-medium transition-colors',
+                'flex min-h-9 cursor-pointer flex-wrap items-center justify-center gap-x-1.5 rounded-md px-1 text-center text-xs font-medium break-words transition-colors',
                 'focus-ring-within',
                 checked ? 'bg-sky-400/15 text-sky-100 ring-1 ring-sky-400/40' : 'text-slate-300 hover:bg-white/5 hover:text-slate-50',
               )}
             >
               <input type="radio" name="theme" value={value} checked={checked} onChange={() => setThemeChoice(value)} className="sr-only" />
-              <Icon aria-hidden="true" className="size-4" />
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
               {_(messageId)}
             </label>
           );
