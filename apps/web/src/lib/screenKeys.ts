@@ -35,4 +35,5 @@ export const screenKeys = {
   organiserAnnouncements: ['organiser', 'announcements'] as const,
   publishPreview: ['organiser', 'publish-preview'] as const,
   announcementRecipients: (audience: string, part: string | null) => ['organiser', 'announcement-recipients', audience, part] as const,
+  announcementRecipientList: (audience: string, part: string | null) => ['organiser', 'announcement-recipient-list', audience, part] as const,
 } as const;
