@@ -139,15 +139,9 @@ export function onlyShifted(change: PartChange, shift: DayShift | null): boolean
   return before.startTime === after.startTime && before.endTime === after.endTime && before.room === after.room;
 }
 
-const dayRanges = new Map<string, Intl.DateTimeFormat>();
-
 /** "6–7 Dec", "30 Nov–1 Dec" or "6 Dec" in English: a span of days written in `locale`. */
 function dayRange(span: { first: string; last: string }, locale: string): string {
-  let format = dayRanges.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    dayRanges.set(locale, format);
-  }
+  const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const first = new Date(`${span.first}T00:00:00Z`);
   const last = new Date(`${span.last}T00:00:00Z`);
   // The range's dash without the spaces Intl puts around it: "6–7 Dec", "30 Nov–1 Dec".

@@ -30,8 +30,7 @@ export default function OfflineSupport() {
   const update = useServiceWorkerUpdate();
 
   return (
-    // Toasts on a phone stay above these cards (data-toast-above, components/ui/toastPlacement.ts).
-    <div data-toast-above className="pointer-events-none fixed inset-x-0 bottom-0 z-[70] flex flex-col items-center gap-2 p-3">
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[70] flex flex-col items-center gap-2 p-3">
       {!online && (
         <div
           role="status"

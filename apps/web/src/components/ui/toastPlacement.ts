@@ -37,6 +37,13 @@ export function toastTop(): number {
 /** Space kept between the bottom of a phone's screen (or what is fixed there) and the last toast. */
 const PHONE_BOTTOM = 12;
 
+/**
+ * What is fixed at the bottom of the screen for the person to press: the offline notice and the
+ * install and update cards (app/offline), named by their test ids so /signin's download carries
+ * nothing more for it.
+ */
+const FIXED_AT_BOTTOM = '[data-testid="offline-banner"], [data-testid="install-prompt"], [data-testid="update-prompt"]';
+
 /** Whether toasts are laid out for a phone: across the screen, at its bottom. */
 export function isPhoneWidth(): boolean {
   return window.innerWidth <= PHONE_MAX_WIDTH;
@@ -45,7 +52,7 @@ export function isPhoneWidth(): boolean {
 /**
  * On a phone, how far above the bottom of the window the toasts end: above the on-screen keyboard
  * while it is open, and above whatever is fixed at the bottom of the screen for the person to
- * press (the offline notice and the install and update cards, inside [data-toast-above]). There,
+ * press (the offline notice and the install and update cards, FIXED_AT_BOTTOM). There,
  * under the thumb's reach but over no header, no heading and no first row of controls, a toast
  * covers nothing the person is about to press (docs/product.md#constants).
  */
@@ -53,7 +60,7 @@ export function toastBottom(): number {
   const viewport = window.visualViewport;
   const keyboard = viewport ? Math.max(0, Math.round(window.innerHeight - viewport.height - viewport.offsetTop)) : 0;
   let bottom = keyboard + PHONE_BOTTOM;
-  for (const element of document.querySelectorAll('[data-toast-above] > *')) {
+  for (const element of document.querySelectorAll(FIXED_AT_BOTTOM)) {
     const rect = element.getBoundingClientRect();
     if (rect.width > 0 && rect.height > 0) bottom = Math.max(bottom, Math.ceil(window.innerHeight - rect.top) + GAP);
   }
