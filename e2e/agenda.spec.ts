@@ -249,8 +249,14 @@ test('search finds a speaker’s parts on every day, accents ignored; type and r
   await page.goto('/agenda-schedule?day=2');
   await screenReady(page, page.getByRole('heading', { level: 1, name: 'Agenda Schedule' }));
 
-  // Typed with an accent the programme does not have, and in other capitals.
+  // On a phone the search and the filters fold behind one button, so the day starts on the first screen.
   const search = page.getByRole('searchbox', { name: 'Search the agenda' });
+  await expect(search).toBeHidden();
+  const fold = page.getByRole('button', { name: 'Search and filter the agenda' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await fold.click();
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  // Typed with an accent the programme does not have, and in other capitals.
   await search.fill('Amína YUSUF');
   const results = page.getByTestId('agenda-search-results');
   await expect(page.getByRole('status').filter({ hasText: 'parts match' })).toHaveText('3 parts match');
@@ -375,6 +381,14 @@ test('the Rooms view lays a day out as rooms × time on a phone: a part opens by
   const grid = page.getByRole('region', { name: 'Day One by room' });
   await expect(grid.getByTestId('room-grid-room')).toHaveText(['Hall A', 'Hall B', 'No room']);
   await expect(grid.getByTestId('room-grid-part')).toHaveCount(16);
+  // A phone's top is tight (docs/product.md#agenda-schedule): with Now and Next on, the grid's rooms
+  // start on the first screen; the search and filters are folded; "Changes" says its word.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const roomsTop = (await grid.getByTestId('room-grid-room').first().boundingBox())?.y ?? Infinity;
+  console.log(`rooms start at ${roomsTop} px`);
+  expect(roomsTop).toBeLessThan(844 - 60);
+  await expect(page.getByRole('searchbox', { name: 'Search the agenda' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Changes' })).toHaveText('Changes');
   // The welcome and the workshop beside it both start at 09:00, side by side; the starred one says so.
   const welcome = grid.getByRole('button', { name: /Welcome to Mission Control/ });
   const workshop = grid.getByRole('button', { name: /Maps for Missions/ });
@@ -433,6 +447,7 @@ test('the Rooms view lays a day out as rooms × time on a phone: a part opens by
   }
 
   // The filters apply: only the parts they let through are drawn, in the columns those parts need.
+  await page.getByRole('button', { name: 'Search and filter the agenda' }).click();
   await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption({ label: 'Panels' });
   await expect(grid.getByTestId('room-grid-room')).toHaveText(['Hall A', 'No room']);
   await expect(grid.getByTestId('room-grid-part')).toHaveCount(5);

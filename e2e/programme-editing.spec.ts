@@ -403,7 +403,8 @@ test('moving the conference a week earlier is one line in the publish dialog and
 });
 
 test('an announcement to people in no team yet reaches exactly them: in the bell and a dashboard banner until dismissed', async ({ page, browser }) => {
-  const loner = await createUser();
+  // First in the group's list by name, whatever else the shared database holds.
+  const loner = await createUser({ firstName: `Aaaron${Date.now().toString(36)}`, lastName: 'Loner' });
   const owner = await withRoleProfile(await createUser());
   await createMission(owner);
 
@@ -416,6 +417,13 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   const count = page.getByTestId('recipient-count');
   await expect(count).toHaveText(/^This goes to [\d,]+ (person|people) now\.$/);
   const previewed = Number((await count.textContent())?.replace(/\D/g, ''));
+  // Who is in the group: the console's names and e-mail; someone on a team is not.
+  await page.getByRole('button', { name: 'Who is in the group' }).click();
+  const who = page.getByRole('list', { name: 'People in the group' });
+  await expect(who.getByRole('listitem').filter({ hasText: `${loner.firstName} Loner` })).toContainText(loner.email.toLowerCase());
+  await expect(who.getByRole('listitem').filter({ hasText: owner.email.toLowerCase() })).toHaveCount(0);
+  await settle(page, who);
+  await expectNoA11yViolationsEverywhere(page, who);
   // A time already past is refused in words, and nothing is sent.
   await page.getByLabel('Send on (optional)').pressSequentially('2020-01-01');
   await page.getByLabel('Send at (optional)').pressSequentially('09:00');

@@ -4,15 +4,18 @@ import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './
 import { box, overlap } from './support/geometry.ts';
 
 /**
- * Where toasts appear: at the top right but below the header, so on a 390 px phone they cover
- * neither the sign-in screens' Back link nor the menu button; and listed one under the other, so
- * an error stays readable when a success toast follows it.
+ * Where toasts appear: at the top right below the header on a wider screen; on a 390 px phone at
+ * the bottom of the screen, so they cover neither the sign-in screens' Back link, the menu button
+ * nor the first row of controls; and listed one under the other, so an error stays readable when a
+ * success toast follows it.
  */
 
 test.describe('toasts', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('on a phone: an error and the success after it both show, apart, below the Back link and the menu button', async ({ page }) => {
+  test('on a phone: an error and the success after it both show, apart, at the bottom, clear of the form, the Back link and the menu button', async ({
+    page,
+  }) => {
     const user = await createUser();
     await page.goto('/signin');
     const back = page.getByRole('link', { name: 'Back' });
@@ -21,8 +24,13 @@ test.describe('toasts', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     const error = page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid login credentials' });
     await expect(error).toBeVisible();
-    // (Polled: a toast slides in from above and settles below the header.)
+    // (Polled: a toast slides in and settles at the bottom of the phone's screen.)
     await expect.poll(async () => overlap(await box(error), await box(back))).toBe(false);
+    // It covers none of the form's controls, which the person is about to press again (docs/product.md#constants).
+    for (const control of [page.getByLabel('Email'), page.getByLabel('Date of Birth'), page.getByRole('button', { name: 'Sign In' })]) {
+      await expect.poll(async () => overlap(await box(error), await box(control))).toBe(false);
+    }
+    expect((await box(error)).y).toBeGreaterThan(844 / 2);
 
     // The right date at once: the success toast joins the error instead of hiding it. (The pointer
     // rests on the error's close button meanwhile, which holds its timer, so a slow sign-in cannot

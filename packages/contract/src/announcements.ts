@@ -58,11 +58,22 @@ export interface AnnouncementBanner {
   sent_at: string;
 }
 
+/** At most this many people in the list of a group; `total` says how many there are. */
+export const RECIPIENT_LIST_MAX = 500;
+
+/** Who is in an announcement's group now: the first RECIPIENT_LIST_MAX by name, and how many in all. */
+export interface AnnouncementRecipients {
+  total: number;
+  people: { user_id: string; first_name: string; last_name: string; email: string }[];
+}
+
 const uuid = z.uuid();
 
 export const announcementProcedureParams = {
   // Checked by the procedures rather than here, so a refusal is in the organiser's words.
   count_announcement_recipients: z.strictObject({ p_audience: z.string().max(100), p_part_id: z.string().max(200).nullable() }),
+  /** Organisers: who is in the group now, by name and e-mail as the console shows people. */
+  list_announcement_recipients: z.strictObject({ p_audience: z.string().max(100), p_part_id: z.string().max(200).nullable() }),
   create_announcement: z.strictObject({
     p_title: z.string().max(10_000),
     p_body: z.string().max(100_000),
@@ -86,6 +97,7 @@ export const REMINDER_MINUTES = 10;
 
 export interface AnnouncementProcedureResults {
   count_announcement_recipients: { recipients: number };
+  list_announcement_recipients: AnnouncementRecipients;
   create_announcement: AnnouncementSummary;
   list_announcements: AnnouncementSummary[];
   get_my_announcements: AnnouncementBanner[];

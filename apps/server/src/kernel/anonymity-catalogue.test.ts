@@ -107,6 +107,7 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   publish_programme: ORGANISERS,
   list_programme_versions: plain(),
   count_announcement_recipients: ORGANISERS,
+  list_announcement_recipients: ORGANISERS,
   create_announcement: ORGANISERS,
   list_announcements: ORGANISERS,
   get_my_announcements: plain(),

@@ -57,4 +57,5 @@ export const screenKeys = {
   /** A part's hosts in the console. */
   partHosts: (partId: string) => ['organiser', 'part-hosts', partId] as const,
   announcementRecipients: (audience: string, part: string | null) => ['organiser', 'announcement-recipients', audience, part] as const,
+  announcementRecipientList: (audience: string, part: string | null) => ['organiser', 'announcement-recipient-list', audience, part] as const,
 } as const;

@@ -1,5 +1,13 @@
 import { expect, it } from 'vitest';
-import { ANNOUNCEMENT_MESSAGES, AUDIT_KINDS, type AnnouncementBanner, type AnnouncementSummary, type AuditLogPage } from '@mc/contract';
+import {
+  ANNOUNCEMENT_MESSAGES,
+  AUDIT_KINDS,
+  RECIPIENT_LIST_MAX,
+  type AnnouncementBanner,
+  type AnnouncementRecipients,
+  type AnnouncementSummary,
+  type AuditLogPage,
+} from '@mc/contract';
 import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { createMission } from '../../../test/factories.ts';
 import { saveSettings, texts } from '../../../test/notifications.ts';
@@ -36,6 +44,7 @@ describeEachDatabase('announcements', (server) => {
   it('is for organisers only', async () => {
     await expectOrganiserOnly(server(), 'create_announcement', announcement());
     await expectOrganiserOnly(server(), 'count_announcement_recipients', { p_audience: 'everyone', p_part_id: null });
+    await expectOrganiserOnly(server(), 'list_announcement_recipients', { p_audience: 'everyone', p_part_id: null });
     await expectOrganiserOnly(server(), 'list_announcements', {});
   });
 
@@ -58,6 +67,11 @@ describeEachDatabase('announcements', (server) => {
       const expected = await userIds(server(), where);
       const preview = await call<{ recipients: number }>(organiser, 'count_announcement_recipients', { p_audience: audience, p_part_id: partId });
       expect(preview.data.recipients, audience).toBe(expected.size);
+      // Who is in the group, by the names and e-mail the console shows: the same people (up to the list's limit).
+      const who = await call<AnnouncementRecipients>(organiser, 'list_announcement_recipients', { p_audience: audience, p_part_id: partId });
+      expect(who.data.total, audience).toBe(expected.size);
+      expect(who.data.people.length, audience).toBe(Math.min(expected.size, RECIPIENT_LIST_MAX));
+      for (const person of who.data.people) expect(expected.has(person.user_id), audience).toBe(true);
       const title = `To ${audience}`;
       const sent = await call<AnnouncementSummary>(organiser, 'create_announcement', announcement({ p_title: title, p_audience: audience, p_part_id: partId }));
       expect(sent.error, audience).toBeNull();
@@ -66,6 +80,8 @@ describeEachDatabase('announcements', (server) => {
       expect(new Set(told.map((row) => row.user_id)), audience).toEqual(expected);
     }
     // The hand-made people landed where they belong.
+    const noTeam = await call<AnnouncementRecipients>(organiser, 'list_announcement_recipients', { p_audience: 'no_team', p_part_id: null });
+    expect(noTeam.data.people).toContainEqual({ user_id: loner.user.id, first_name: 'Ada', last_name: 'Lovelace', email: loner.email.toLowerCase() });
     expect(await texts(loner)).toContain('From the organisers: “To no_team”. Lunch is in the courtyard today.');
     expect(await texts(owner)).not.toContain('From the organisers: “To no_team”. Lunch is in the courtyard today.');
     expect(await texts(owner)).toContain('From the organisers: “To mission_owners”. Lunch is in the courtyard today.');
@@ -148,6 +164,9 @@ describeEachDatabase('announcements', (server) => {
       expect(refused.status, message).toBe(400);
       expect(refused.error?.message).toBe(message);
     }
+    expect((await call(organiser, 'list_announcement_recipients', { p_audience: 'vip_lounge', p_part_id: null })).error?.message).toBe(
+      ANNOUNCEMENT_MESSAGES.unknownGroup,
+    );
     const unknownGroup = await call(organiser, 'count_announcement_recipients', { p_audience: 'vip_lounge', p_part_id: null });
     expect(unknownGroup.error?.message).toBe(ANNOUNCEMENT_MESSAGES.unknownGroup);
     expect(await announcementCount(server())).toBe(countBefore);

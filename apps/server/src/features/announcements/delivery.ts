@@ -1,6 +1,7 @@
 // Announcements whose time has come go out from here; the notification jobs call it on every pass.
-import type { AnnouncementAudience } from '@mc/contract';
+import { RECIPIENT_LIST_MAX, type AnnouncementAudience, type AnnouncementRecipients } from '@mc/contract';
 import type { Db, Queryable } from '../../db/db.ts';
+import { peopleSeenBy } from '../../kernel/people.ts';
 import { transaction, type Tx } from '../../kernel/effects.ts';
 import { recipientsSql } from './audience.ts';
 
@@ -34,6 +35,22 @@ export async function deliverAnnouncement(tx: Tx, id: string): Promise<number> {
 }
 
 /** How many people the group holds now: the organiser's preview before sending. */
+/**
+ * Who is in the group now, as the organisers' console shows people (kernel/people.ts: real names
+ * and e-mail), by name, at most RECIPIENT_LIST_MAX, with how many there are in all.
+ */
+export async function listRecipients(db: Queryable, audience: AnnouncementAudience, partId: string | null): Promise<AnnouncementRecipients> {
+  const people = await db.query<AnnouncementRecipients['people'][number]>(
+    `select seen.id as user_id, seen.first_name, seen.last_name, seen.email
+       from ${peopleSeenBy('organisers')} seen
+      where seen.id in (select u.id ${recipientsSql(audience, '$1')})
+      order by lower(seen.first_name), lower(seen.last_name), lower(seen.email), seen.id
+      limit ${RECIPIENT_LIST_MAX}`,
+    [partId],
+  );
+  return { total: await countRecipients(db, audience, partId), people };
+}
+
 export async function countRecipients(db: Queryable, audience: AnnouncementAudience, partId: string | null): Promise<number> {
   const [row] = await db.query<{ n: number }>(`select count(*)::int as n ${recipientsSql(audience, '$1')}`, [partId]);
   return Number(row?.n ?? 0);

@@ -16,7 +16,7 @@ import { organiserProcedure } from '../../kernel/access.ts';
 import { recordAudit } from '../../kernel/audit.ts';
 import { actorOf } from '../../kernel/actor.ts';
 import { isAudience } from './audience.ts';
-import { countRecipients, deliverAnnouncement } from './delivery.ts';
+import { countRecipients, deliverAnnouncement, listRecipients } from './delivery.ts';
 
 const SUMMARY_COLUMNS = 'id, title, audience, part_id, urgent, send_at, sent_at, recipients';
 
@@ -74,6 +74,12 @@ export const announcementProcedures = {
   count_announcement_recipients: organiserProcedure('count_announcement_recipients', async (params, ctx) => {
     const { audience, partId } = await checkedAudience(ctx, params.p_audience, params.p_part_id);
     return { recipients: await countRecipients(ctx.db, audience, partId) };
+  }),
+
+  /** docs/product.md#list_announcement_recipients: who is in the group now, as the console shows people. */
+  list_announcement_recipients: organiserProcedure('list_announcement_recipients', { emails: 'others' }, async (params, ctx) => {
+    const { audience, partId } = await checkedAudience(ctx, params.p_audience, params.p_part_id);
+    return listRecipients(ctx.db, audience, partId);
   }),
 
   create_announcement: organiserProcedure('create_announcement', async (params, ctx) => {

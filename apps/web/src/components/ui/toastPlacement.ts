@@ -18,9 +18,9 @@ const RIGHT = 16;
 const KEEP_CLEAR = '[data-toast-clear], main header';
 
 /**
- * Where the first toast starts: just below the header, or lower, below any heading in the toasts'
- * column (the right-hand 356 px, or the whole width on a phone) that starts in the upper half of
- * the window. Toasts still sit at the top right; they only step down past what a person is reading.
+ * On a wider screen, where the first toast starts: just below the header, or lower, below any
+ * heading in the toasts' column (the right-hand 356 px) that starts in the upper half of the
+ * window. Toasts still sit at the top right; they only step down past what a person is reading.
  */
 export function toastTop(): number {
   const width = window.innerWidth;
@@ -34,12 +34,60 @@ export function toastTop(): number {
   return top;
 }
 
+/** Space kept between the bottom of a phone's screen (or what is fixed there) and the last toast. */
+const PHONE_BOTTOM = 12;
+
 /**
- * toastTop() kept current while toasts show (`active`): headings move as the page scrolls, the
- * window is resized or a panel opens. Read once per frame at most, and not at all without toasts.
+ * What is fixed at the bottom of the screen for the person to press: the offline notice and the
+ * install and update cards (app/offline), named by their test ids so /signin's download carries
+ * nothing more for it.
  */
-export function useToastTop(active: boolean): number {
-  const [top, setTop] = useState(BELOW_HEADER);
+const FIXED_AT_BOTTOM = '[data-testid="offline-banner"], [data-testid="install-prompt"], [data-testid="update-prompt"]';
+
+/** Whether toasts are laid out for a phone: across the screen, at its bottom. */
+export function isPhoneWidth(): boolean {
+  return window.innerWidth <= PHONE_MAX_WIDTH;
+}
+
+/**
+ * On a phone, how far above the bottom of the window the toasts end: above the on-screen keyboard
+ * while it is open, and above whatever is fixed at the bottom of the screen for the person to
+ * press (the offline notice and the install and update cards, FIXED_AT_BOTTOM). There,
+ * under the thumb's reach but over no header, no heading and no first row of controls, a toast
+ * covers nothing the person is about to press (docs/product.md#constants).
+ */
+export function toastBottom(): number {
+  const viewport = window.visualViewport;
+  const keyboard = viewport ? Math.max(0, Math.round(window.innerHeight - viewport.height - viewport.offsetTop)) : 0;
+  let bottom = keyboard + PHONE_BOTTOM;
+  for (const element of document.querySelectorAll(FIXED_AT_BOTTOM)) {
+    const rect = element.getBoundingClientRect();
+    if (rect.width > 0 && rect.height > 0) bottom = Math.max(bottom, Math.ceil(window.innerHeight - rect.top) + GAP);
+  }
+  return bottom;
+}
+
+export interface ToastPlacement {
+  phone: boolean;
+  top: number;
+  bottom: number;
+}
+
+function placement(): ToastPlacement {
+  const phone = isPhoneWidth();
+  return { phone, top: phone ? BELOW_HEADER : toastTop(), bottom: phone ? toastBottom() : PHONE_BOTTOM };
+}
+
+const samePlacement = (a: ToastPlacement, b: ToastPlacement) => a.phone === b.phone && a.top === b.top && a.bottom === b.bottom;
+
+/**
+ * Where toasts go, kept current while they show (`active`): headings move as the page scrolls, the
+ * window is resized, a panel opens or the keyboard comes up. Read once per frame at most, and not
+ * at all without toasts.
+ */
+export function useToastPlacement(active: boolean): ToastPlacement {
+  const [where, setWhere] = useState<ToastPlacement>(() => ({ phone: isPhoneWidth(), top: BELOW_HEADER, bottom: PHONE_BOTTOM }));
+  const setTop = (next: ToastPlacement) => setWhere((current) => (samePlacement(current, next) ? current : next));
   // Before the first toast is painted, so it never shows over a heading first and then moves.
   useLayoutEffect(() => {
     if (!active) return;
@@ -48,20 +96,22 @@ export function useToastTop(active: boolean): number {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        setTop(toastTop());
+        setTop(placement());
       });
     };
-    setTop(toastTop());
+    setTop(placement());
     const observer = new MutationObserver(update);
     observer.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('scroll', update, { capture: true, passive: true });
     window.addEventListener('resize', update);
+    window.visualViewport?.addEventListener('resize', update);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
       window.removeEventListener('scroll', update, { capture: true });
       window.removeEventListener('resize', update);
+      window.visualViewport?.removeEventListener('resize', update);
     };
   }, [active]);
-  return top;
+  return where;
 }

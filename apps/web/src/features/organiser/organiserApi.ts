@@ -50,3 +50,5 @@ export const listAnnouncements = () => callRpc('list_announcements', {});
 export const createAnnouncement = (params: ProcedureParams<'create_announcement'>) => callRpc('create_announcement', params);
 export const countAnnouncementRecipients = (audience: AnnouncementAudience, partId: string | null) =>
   callRpc('count_announcement_recipients', { p_audience: audience, p_part_id: partId });
+export const listAnnouncementRecipients = (audience: AnnouncementAudience, partId: string | null) =>
+  callRpc('list_announcement_recipients', { p_audience: audience, p_part_id: partId });

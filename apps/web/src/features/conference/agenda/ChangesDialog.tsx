@@ -26,8 +26,7 @@ export function ChangesDialog({ timeZone }: { timeZone: string }) {
         className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-xl border border-slate-700 px-3 text-sm font-medium text-slate-100 hover:border-indigo-400"
       >
         <History aria-hidden="true" className="size-4" />
-        {/* A phone shows the icon alone, so the toolbar keeps to one row; the name stays for everyone. */}
-        <span className="sr-only sm:not-sr-only">{_('agenda.changes.button')}</span>
+        {_('agenda.changes.button')}
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={_('agenda.changes.title')} description={_('agenda.changes.description')} size="lg">
         {versions.isPending ? (

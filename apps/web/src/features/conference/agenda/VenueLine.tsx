@@ -11,15 +11,16 @@ export function VenueLine({ venue }: { venue: Pick<ProgrammeSettingsDocument, 'v
   const where = locationText(undefined, venue);
   if (!where) return null;
   return (
-    <p data-testid="venue-line" className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-300">
-      <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-      <span>{_('agenda.venue.line', { where })}</span>
+    // The pin runs in the text's first line (never alone on a line of its own), the map link after the text.
+    <p data-testid="venue-line" className="mt-1 text-sm text-slate-300">
+      <MapPin aria-hidden="true" className="mr-1.5 inline size-4 align-[-0.2em] text-slate-400" />
+      <span data-testid="venue-text">{_('agenda.venue.line', { where })}</span>
       {venue.mapUrl ? (
         <a
           href={venue.mapUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex min-h-9 items-center gap-1 text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white"
+          className="ml-2 inline-flex min-h-9 items-center gap-1 align-middle text-indigo-200 underline decoration-indigo-400/50 underline-offset-2 hover:text-white"
         >
           {_('agenda.venue.map')}
           <ExternalLink aria-hidden="true" className="size-3.5" />

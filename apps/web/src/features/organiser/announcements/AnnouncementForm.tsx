@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/queryKeys';
 import { screenKeys } from '../../../lib/screenKeys';
 import { AnnouncementPreview } from './AnnouncementPreview';
 import { scheduledParts, useProgramme, useVenueTimeZone, type Programme } from '../../conference';
-import { countAnnouncementRecipients, createAnnouncement } from '../organiserApi';
+import { countAnnouncementRecipients, createAnnouncement, listAnnouncementRecipients } from '../organiserApi';
 
 /** The groups of recipients in the interface's language (the contract's AUDIENCE_LABELS are its English words). */
 export const AUDIENCES: Record<AnnouncementAudience, { messageId: string }> = {
@@ -201,12 +201,65 @@ function RecipientCount({ audience, part }: { audience: AnnouncementAudience; pa
     );
   }
   return (
-    <p role="status" className="text-sm text-slate-200" data-testid="recipient-count">
-      {count.isFetching && !count.data
-        ? _('organiser.announcements.counting')
-        : count.data
-          ? _('organiser.announcements.goesTo', { count: count.data.recipients })
-          : _('organiser.announcements.choosePartToCount')}
-    </p>
+    <div className="flex flex-col gap-2">
+      <p role="status" className="text-sm text-slate-200" data-testid="recipient-count">
+        {count.isFetching && !count.data
+          ? _('organiser.announcements.counting')
+          : count.data
+            ? _('organiser.announcements.goesTo', { count: count.data.recipients })
+            : _('organiser.announcements.choosePartToCount')}
+      </p>
+      {count.data ? <RecipientList audience={audience} part={part} /> : null}
+    </div>
+  );
+}
+
+/**
+ * "Who is in the group": the people the announcement goes to now, by name and e-mail as the
+ * console shows people, loaded when the organiser opens the list.
+ */
+function RecipientList({ audience, part }: { audience: AnnouncementAudience; part: string | null }) {
+  const { _ } = useLingui();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const people = useQuery({
+    queryKey: screenKeys.announcementRecipientList(audience, part),
+    enabled: open,
+    queryFn: () => listAnnouncementRecipients(audience, part),
+  });
+  return (
+    <div>
+      <Button type="button" size="sm" variant="ghost" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        {_('organiser.announcements.showWho')}
+      </Button>
+      <div id={listId} hidden={!open} className="mt-2">
+        {!open ? null : people.isError && !people.data ? (
+          <LoadError
+            title={_('organiser.announcements.whoFailed')}
+            message={people.error.message}
+            retrying={people.isFetching}
+            onRetry={() => void people.refetch()}
+          />
+        ) : !people.data ? (
+          <p className="text-sm text-slate-300">{_('organiser.announcements.whoLoading')}</p>
+        ) : people.data.people.length === 0 ? (
+          <p className="text-sm text-slate-300">{_('organiser.announcements.whoNone')}</p>
+        ) : (
+          <>
+            <ul aria-label={_('organiser.announcements.whoLabel')} className="max-h-64 overflow-y-auto rounded-xl border border-slate-800 text-sm" tabIndex={0}>
+              {people.data.people.map((person) => (
+                <li key={person.user_id} className="flex flex-wrap gap-x-2 border-b border-slate-800 px-3 py-2 last:border-b-0">
+                  <span className="text-slate-100">{`${person.first_name} ${person.last_name}`.trim()}</span>
+                  <span className="break-all text-slate-300">{person.email}</span>
+                </li>
+              ))}
+            </ul>
+            {people.data.total > people.data.people.length ? (
+              <p className="mt-1 text-sm text-slate-300">{_('organiser.announcements.whoMore', { count: people.data.total - people.data.people.length })}</p>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
   );
 }
