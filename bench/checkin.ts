@@ -94,7 +94,9 @@ export async function runCheckin(bench: Bench): Promise<CheckinFigures> {
   const [checkedIn] = await db.query<{ n: number }>('select count(*)::int as n from checkins where user_id = any($1::uuid[])', [arriving.map(userId)]);
   checks.push({
     name: 'one check-in per arriving person after the doors',
-    ok: checkedIn?.n === PEOPLE && outcomes.get('checked_in') === PEOPLE && !outcomes.has('invalid'),
+    // A second door's scan of someone may carry the earlier time and arrive second: it takes the
+    // check-in's place and is told checked_in too (the earliest wins), so checked_in may exceed PEOPLE.
+    ok: checkedIn?.n === PEOPLE && (outcomes.get('checked_in') ?? 0) >= PEOPLE && !outcomes.has('invalid'),
     detail: `${checkedIn?.n ?? 0} of ${PEOPLE} checked in; answers ${JSON.stringify(Object.fromEntries(outcomes))}`,
   });
 
