@@ -5,7 +5,7 @@ import { progressProcedureParams, type MissionProgressFields, type ProgressProce
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
-import { organiserProcedureParams } from './organiser.ts';
+import { organiserProcedureParams, type OrganiserProcedureResults } from './organiser.ts';
 import { programmeProcedureParams, type ProgrammeProcedureResults } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
@@ -23,7 +23,6 @@ import {
 } from './roles.ts';
 import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_TEXT_MAX, SURVEY_TYPES } from './constants.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
-import type { OrganiserProcedureResults } from './organiser.ts';
 import type { NotificationProcedureResults } from './notifications.ts';
 import { notificationProcedureParams } from './notificationParams.ts';
 
