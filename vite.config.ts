@@ -132,6 +132,11 @@ export default defineConfig({
           include: ['apps/server/**/*.test.ts'],
           exclude: ['apps/server/src/ops/**', 'apps/server/**/*.unit.test.ts'],
           globalSetup: ['apps/server/test/build-web.ts', 'apps/server/test/pglite-template.ts'],
+          // As in the unit lane, a worker's files share the modules they import (Fastify, PGlite's
+          // WebAssembly, the server's own code): about 1.7 s of CPU less per file (docs/performance.md).
+          // It holds because every suite starts servers of its own and closes them (test/harness.ts),
+          // and no server test mocks a module or changes a global.
+          isolate: false,
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
