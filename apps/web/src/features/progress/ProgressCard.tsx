@@ -51,7 +51,7 @@ export function ProgressCard({ mission, isOwner }: { mission: Mission; isOwner: 
         <h2 id={headingId} className="text-lg font-semibold text-slate-50">
           {_('progress.title')}
         </h2>
-        <StatusBadge mission={mission} />
+        {/* The status itself is the mission's "Status" (MissionFieldList), shown once. */}
         {mission.milestones.length ? (
           <ul className="flex flex-col gap-2" aria-label={_('progress.milestones.title')} data-testid="milestones">
             {mission.milestones.map((milestone, index) => (
