@@ -20,6 +20,8 @@ export const queryKeys = {
    * subscription. My Mission, the dashboard card, Manage Team and the details page all read it.
    */
   missionDetails: (missionId: string, userId: string | null) => ['missions', 'details', missionId, userId] as const,
+  /** A mission's updates (under its details, so a live change of the mission refreshes them too). */
+  missionUpdates: (missionId: string) => ['missions', 'details', missionId, 'updates'] as const,
   /** A mission's team as get_mission_members answers it: the Manage Team dialog's list. */
   missionMembers: (missionId: string) => ['missions', 'members', missionId] as const,
   /** Every viewer's copy of one mission (for updates that apply to all of them). */

@@ -89,6 +89,16 @@ async function personWithEverything(server: TestServer): Promise<TestUser> {
     `insert into team_requests (kind, role_id, mission_id, user_id, invited_by) values ('ask', $1, $2, $3, null), ('invite', $4, $5, $6, $3)`,
     [roleOf(mission.mission_id), mission.mission_id, person.user.id, roleOf(ownId), ownId, other.user.id],
   );
+  // An update they posted (and, as an organiser, hid) with a photo they uploaded.
+  const [update] = await server.db.query<{ update_id: string }>(
+    `insert into mission_updates (mission_id, author_id, title, body, hidden_at, hidden_reason, hidden_by)
+     values ($1, $2, 'Week one', 'We met', now(), 'r', $2) returning update_id`,
+    [ownId, person.user.id],
+  );
+  await server.db.query(
+    `insert into update_photos (uploaded_by, update_id, content_type, bytes, width, height) values ($1, $2, 'image/jpeg', '\\xffd8ff', 1, 1)`,
+    [person.user.id, update?.update_id],
+  );
   // A reminder of a starred part that went out to them.
   await server.db.query(`insert into agenda_reminders (user_id, part_id, starts_at) values ($1, 's1p1', now())`, [person.user.id]);
   // Door staff who checked themselves in with their badge (docs/product.md#check-in-at-the-door).

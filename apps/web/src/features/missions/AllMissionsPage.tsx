@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Bell, Briefcase, LayoutGrid, List, Radio, SearchX, ThumbsUp, User, Users, type LucideIcon } from 'lucide-react';
-import type { Mission } from '@mc/contract';
+import type { Mission, MissionStatus } from '@mc/contract';
 import { Badge, LoadError, Card, PageSpinner, SearchInput, Select, buttonClasses, cn, pageClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
@@ -15,6 +15,7 @@ import { ToggleButtons } from './MissionParts';
 import { VirtualMissionList } from './VirtualMissionList';
 import { openRoleCountsQuery } from '../roles';
 import { MissionsForMeCard } from '../matching';
+import { StatusBadge, StatusFilter } from '../progress';
 
 type Layout = 'grid' | 'list';
 
@@ -60,13 +61,15 @@ export default function AllMissionsPage() {
   const [layout, setLayout] = useState<Layout>('grid');
   const [sort, setSort] = useState<MissionSort>('default');
   const [withOpenRoles, setWithOpenRoles] = useState(false);
+  const [status, setStatus] = useState<MissionStatus | 'any'>('any');
   const roleCounts = useQuery(openRoleCountsQuery());
   const counts = roleCounts.data;
   const shown = useMemo(() => {
     const found = filterMissions(missions.data ?? [], query);
-    const narrowed = withOpenRoles ? found.filter((mission) => (counts?.get(mission.mission_id) ?? 0) > 0) : found;
+    const withRoles = withOpenRoles ? found.filter((mission) => (counts?.get(mission.mission_id) ?? 0) > 0) : found;
+    const narrowed = status === 'any' ? withRoles : withRoles.filter((mission) => mission.status === status);
     return sortMissions(narrowed, sort, userId);
-  }, [missions.data, query, sort, userId, withOpenRoles, counts]);
+  }, [missions.data, query, sort, userId, withOpenRoles, counts, status]);
 
   return (
     <section className={pageClasses}>
@@ -93,6 +96,7 @@ export default function AllMissionsPage() {
           // As wide as its longest choice, so "Yours first, then newest" is never cut short.
           containerClassName="sm:w-auto sm:shrink-0"
         />
+        <StatusFilter value={status} onChange={setStatus} />
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-200">
           <input type="checkbox" checked={withOpenRoles} onChange={(event) => setWithOpenRoles(event.target.checked)} className="size-4 accent-sky-400" />
           {_('missions.filter.openRoles')}
@@ -168,6 +172,16 @@ function MissionCard({ mission, isOwn, layout, openRoles }: { mission: Mission; 
             {isOwn ? <Badge tone="info">{_('missions.card.yours')}</Badge> : null}
             {mission.hidden_reason !== null ? <Badge tone="warning">{_('missions.card.hidden')}</Badge> : null}
           </div>
+          {mission.status !== 'active' || mission.milestones.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-3 text-sm text-slate-300">
+              <StatusBadge mission={mission} />
+              {mission.milestones.length > 0 ? (
+                <span data-testid="card-milestones">
+                  {_('missions.card.milestones', { done: mission.milestones.filter((milestone) => milestone.done).length, total: mission.milestones.length })}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
           {openRoles > 0 ? (
             <p className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-emerald-200" data-testid="card-open-roles">
               <Briefcase aria-hidden="true" className="size-4" />

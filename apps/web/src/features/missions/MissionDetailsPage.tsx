@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { missionDetailsQuery } from '../../lib/queries';
 import { isMissionOwner } from '@mc/contract';
 import { MyRoleAction, OpenRolesCard } from '../roles';
+import { ProgressCard, UpdatesCard } from '../progress';
 import { creatorLine, isMissionId } from './missionRules';
 import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList, ToggleButtons } from './MissionParts';
 
@@ -73,6 +74,7 @@ export default function MissionDetailsPage() {
   }
 
   const { mission } = data;
+  const isOwner = data.members.some((member) => member.user_id === userId && isMissionOwner(member));
   return (
     <section className={pageClasses}>
       <title>{`${mission.name} · ${appConfig.productName}`}</title>
@@ -94,9 +96,11 @@ export default function MissionDetailsPage() {
       <Card className="mb-6">
         <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
       </Card>
+      <ProgressCard mission={mission} isOwner={isOwner} />
+      <UpdatesCard missionId={mission.mission_id} canPost={isOwner} />
       <OpenRolesCard
         missionId={mission.mission_id}
-        canManage={data.members.some((member) => member.user_id === userId && isMissionOwner(member))}
+        canManage={isOwner}
         roleAction={
           userId && mission.hidden_reason === null && !data.members.some((member) => member.user_id === userId)
             ? (role) => <MyRoleAction role={role} />

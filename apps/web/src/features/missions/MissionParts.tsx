@@ -7,6 +7,7 @@ import type { Mission, MissionMember } from '@mc/contract';
 import { Alert, Badge, Button, LoadError, PageSpinner, SearchInput, pageClasses } from '../../components/ui';
 import { runToggle, type ToggleKind } from './missionsApi';
 import { PersonName } from '../roles';
+import { StatusBadge } from '../progress';
 import { fullName, teamRoleLabel } from './missionRules';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { objectiveLabel } from '../roles';
@@ -37,11 +38,7 @@ export function MissionFieldList({ mission, extra }: { mission: Mission; extra?:
       <div>
         <dt className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{_('mission.field.status')}</dt>
         <dd className="mt-1">
-          {mission.hidden_reason !== null ? (
-            <Badge tone="warning">{_('mission.status.hidden')}</Badge>
-          ) : (
-            <Badge tone="success">{_('mission.status.active')}</Badge>
-          )}
+          {mission.hidden_reason !== null ? <Badge tone="warning">{_('mission.status.hidden')}</Badge> : <StatusBadge mission={mission} />}
         </dd>
       </div>
       <div>

@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { isMissionOwner } from '@mc/contract';
 import { MissionRequestsCard, OpenRolesCard } from '../roles';
 import { PeopleWhoFitCard } from '../matching';
+import { ProgressCard, UpdatesCard } from '../progress';
 import { useMyMission } from './useMembershipMission';
 import { MissionSwitcher } from './MissionSwitcher';
 import { HiddenMissionNotice, MissionFieldList, MissionPageError, MissionPageLoading, TeamMembersList } from './MissionParts';
@@ -68,6 +69,8 @@ export default function MyMissionPage() {
       <Card className="mb-6">
         <MissionFieldList mission={{ ...mission, vote_count: data.vote_count, subscription_count: data.subscription_count }} />
       </Card>
+      <ProgressCard mission={mission} isOwner={isOwner} />
+      <UpdatesCard missionId={mission.mission_id} canPost={isOwner} />
       {isOwner ? <MissionRequestsCard missionId={mission.mission_id} /> : null}
       <OpenRolesCard missionId={mission.mission_id} canManage={isOwner} />
       {isOwner ? <PeopleWhoFitCard missionId={mission.mission_id} /> : null}
