@@ -76,11 +76,9 @@ export const CHECKIN_MESSAGES = {
   doorStaffOnly: 'Only door staff can do this',
   doorRequired: 'Name this door (for example “North gate”)',
   findTooShort: 'Type at least 2 letters of a name or an e-mail address',
-  badgeNotFound: 'There is no such badge. Find the person again.',
   unknownEmail: 'There is no account with that e-mail address. The person must sign up first.',
   /** A voting round limited to people checked in refuses everyone else with this. */
   roundCheckedInOnly: 'This round is for people at the venue. Check in at the door to vote.',
-  badgesSignedOut: 'Sign in as an organiser to download badges.',
   badgesBadQuery: 'Choose a layout (sheet or single) and, if you like, a date written YYYY-MM-DD.',
 } as const;
 
@@ -98,12 +96,7 @@ export const CHECKIN_AUDIT_KINDS = {
 export const DOOR_STAFF_PROCEDURES = ['checkin_scan', 'checkin_sync', 'checkin_find', 'checkin_person', 'checkin_replaced_badges', 'checkin_keys'] as const;
 export type DoorStaffProcedure = (typeof DOOR_STAFF_PROCEDURES)[number];
 
-/** The public topic of the live channel that says check-in figures changed (it carries no person and no count). */
-export const CHECKINS_TOPIC = 'checkins';
-/** What the checkins topic sends: only that something changed; the console reads organiser_checkin_figures again. */
-export interface CheckinsLiveEvent {
-  changed: true;
-}
+/* The live channel's checkins topic (CHECKINS_TOPIC) is in live.ts, which the signed-in layout loads. */
 
 const id = z.uuid();
 const door = z.string().trim().min(1, CHECKIN_MESSAGES.doorRequired).max(DOOR_NAME_MAX);

@@ -9,6 +9,17 @@ export const LIVE_SOCKET_PATH = '/live/v1/websocket';
 /** The public topic of mission counts and changes. */
 export const MISSIONS_TOPIC = 'missions';
 
+/**
+ * The public topic that says check-in figures changed (docs/product.md#check-in-at-the-door): at
+ * most every two seconds per server instance, carrying no person and no count; the console's
+ * Overview then reads organiser_checkin_figures again.
+ */
+export const CHECKINS_TOPIC = 'checkins';
+/** What the checkins topic sends. */
+export interface CheckinsLiveEvent {
+  changed: true;
+}
+
 /** Close codes the server uses; the client reconnects after each with a fresh access token. */
 export const LIVE_CLOSE = {
   /** No valid access token in time, or it expired without a new one. */

@@ -4,11 +4,11 @@ import { moderationProcedureParams } from './moderation.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
-import { organiserProcedureParams } from './organiser.ts';
+import { organiserProcedureParams, type OrganiserProcedureResults } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
-import { roundProcedureParams } from './rounds.ts';
+import { roundProcedureParams, type RoundProcedureResults } from './rounds.ts';
 import { checkinProcedureParams, type CheckinProcedureResults } from './checkin.ts';
 import {
   cardProcedureParams,
@@ -22,9 +22,7 @@ import { MISSION_TEXT_MAX, OBJECTIVES, PROFILE_TEXT_MAX, ROLE_ARCHETYPES, SHORT_
 import type { AgendaProcedureResults } from './agenda.ts';
 import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
 import type { ModerationProcedureResults } from './moderation.ts';
-import type { OrganiserProcedureResults } from './organiser.ts';
 import type { ProgrammeProcedureResults } from './programme.ts';
-import type { RoundProcedureResults } from './rounds.ts';
 import { EMAIL_DIGESTS, type NotificationProcedureResults } from './notifications.ts';
 
 /**

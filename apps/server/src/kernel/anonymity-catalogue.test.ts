@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ORGANISER_MESSAGES, type ProcedureName } from '@mc/contract';
+import { CHECKIN_MESSAGES, ORGANISER_MESSAGES, type ProcedureName } from '@mc/contract';
 import { buildAnonymousWorld, REAL, updateParams, type AnonymousWorld } from '../../test/anonymous-world.ts';
 import { missionParams, UNKNOWN_ID } from '../../test/factories.ts';
 import { describeEachDatabase, untyped, type TestUser } from '../../test/harness.ts';
@@ -23,13 +23,26 @@ type Build = (world: AnonymousWorld, me: TestUser, caller: Caller) => Params | P
  * parameter set `params` builds. `organisers`: refused to all three (organisers see real names,
  * docs/product.md#anonymity).
  */
-type Entry = { kind: 'attendees'; phase?: 1 | 2; params: Build } | { kind: 'organisers' };
+type Entry = { kind: 'attendees'; phase?: 1 | 2; params: Build } | { kind: 'organisers' } | { kind: 'door' };
 
 const ORGANISERS: Entry = { kind: 'organisers' };
+/** Door staff only: refused to all three (the door shows names as the console does, docs/product.md#check-in-at-the-door). */
+const DOOR: Entry = { kind: 'door' };
 const plain = (params: Build = () => ({}), phase?: 1 | 2): Entry => ({ kind: 'attendees', params, phase });
 const them = (world: AnonymousWorld): string => world.anonymous.user.id;
 
 const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
+  my_badge: plain(),
+  replace_my_badge: plain(),
+  checkin_scan: DOOR,
+  checkin_sync: DOOR,
+  checkin_find: DOOR,
+  checkin_person: DOOR,
+  checkin_replaced_badges: DOOR,
+  checkin_keys: DOOR,
+  organiser_set_door_staff: ORGANISERS,
+  organiser_list_door_staff: ORGANISERS,
+  organiser_checkin_figures: ORGANISERS,
   register_user_profile: plain((_w, me) => ({
     p_first_name: 'Onlooker',
     p_last_name: 'Person',
@@ -206,13 +219,14 @@ describeEachDatabase('one door for people: every procedure, notification and liv
     for (const phase of [0, 1, 2]) {
       for (const name of Object.keys(procedures) as ProcedureName[]) {
         const entry = CATALOGUE[name];
-        if (!entry || (entry.kind === 'organisers' ? 0 : (entry.phase ?? 0)) !== phase) continue;
+        if (!entry || (entry.kind === 'attendees' ? (entry.phase ?? 0) : 0) !== phase) continue;
         for (const [caller, me] of callers) {
-          const sets = entry.kind === 'organisers' ? [{}] : [entry.params(w, me, caller)].flat();
+          const sets = entry.kind === 'attendees' ? [entry.params(w, me, caller)].flat() : [{}];
           for (const params of sets) {
             const { data, error, status } = await untyped(me.client).rpc(name, params);
             if (entry.kind === 'organisers' && (status !== 403 || error?.message !== ORGANISER_MESSAGES.organisersOnly))
               notRefused.push(`${name} as ${caller}`);
+            if (entry.kind === 'door' && (status !== 403 || error?.message !== CHECKIN_MESSAGES.doorStaffOnly)) notRefused.push(`${name} as ${caller}`);
             const answer = JSON.stringify({ data, error });
             if (data !== null && (answer.includes(them(w)) || answer.includes('Anonymous'))) reached.add(name);
             const found = realIdentityIn(w, answer);

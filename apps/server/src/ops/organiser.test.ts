@@ -45,6 +45,15 @@ describe('npm run organiser', () => {
     expect(listed.stdout).toContain(`${alice.email}  (Ops Tester, since `);
     expect(listed.stdout).toContain('by command line');
 
+    // Door staff, a narrow right of its own (docs/product.md#check-in-at-the-door).
+    const door = await organiser(['grant-door-staff', bob.email], env);
+    expect(ownLines(door.stderr)).toEqual([]);
+    expect(door.stdout.trim()).toBe(`${bob.email} is now door staff: they may check people in at the door.`);
+    expect((await bob.client.rpc('checkin_keys', {})).error).toBeNull();
+    const doorList = await organiser(['list-door-staff'], env);
+    expect(doorList.stdout).toContain('1 door staff:');
+    expect(doorList.stdout).toContain(`${bob.email}  (Ops Tester, since `);
+
     const unknown = await organiser(['grant', 'nobody@example.org'], env);
     expect(unknown.code).toBe(1);
     expect(ownLines(unknown.stderr)).toEqual(['organiser failed: There is no account with that e-mail address. The person must sign up first.']);
@@ -70,6 +79,8 @@ describe('npm run organiser', () => {
     expect(ownLines(revoked.stderr)).toEqual([]);
     expect(revoked.stdout.trim()).toBe(`${bob.email} is no longer an organiser.`);
     expect((await organiser(['reset-mfa', bob.email], env)).stdout.trim()).toBe(`${bob.email} has no two-step sign-in; nothing changed.`);
+    expect((await organiser(['revoke-door-staff', bob.email], env)).stdout.trim()).toBe(`${bob.email} is no longer door staff.`);
+    expect((await organiser(['list-door-staff'], env)).stdout).toContain('There is no door staff yet.');
     expect((await organiser(['list'], env)).stdout).toContain('1 organiser:');
 
     // Back up: every command-line change is in the audit log, by "command line".
@@ -78,8 +89,10 @@ describe('npm run organiser', () => {
     await enrolAuthenticator(aliceAgain.client);
     const log = (await aliceAgain.client.rpc('list_audit_log', {})).data as AuditLogPage;
     expect(log.entries.map((entry) => [entry.kind, entry.subject, entry.actor_label, entry.actor_id])).toEqual([
+      ['door_staff.revoked', bob.email, 'command line', null],
       ['organiser.revoked', bob.email, 'command line', null],
       ['mfa.reset', alice.email, 'command line', null],
+      ['door_staff.granted', bob.email, 'command line', null],
       ['organiser.granted', bob.email, 'command line', null],
       ['organiser.granted', alice.email, 'command line', null],
     ]);

@@ -5,6 +5,7 @@ import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { COMMAND_LINE_ACTOR } from '../kernel/audit.ts';
 import { listOrganisers, resetTwoStepSignIn, RoleChangeRefused, setOrganiserRole } from '../features/organiser/roles.ts';
+import { DoorStaffRefused, listDoorStaff, setDoorStaff } from '../features/checkin/door-staff.ts';
 import { isMain, OpsError, runCli } from './cli.ts';
 import { folderHolder, newControlToken, removeControlFile, writeControlFile } from './control.ts';
 
@@ -14,14 +15,21 @@ import { folderHolder, newControlToken, removeControlFile, writeControlFile } fr
  * database it asks the running server to do it over its loopback admin endpoint (PGlite is one
  * process's database), or opens the stopped folder itself. Every grant and revoke is audited.
  */
-export type OrganiserCommand = { action: 'grant' | 'revoke' | 'reset-mfa'; email: string } | { action: 'list' };
+export type OrganiserCommand =
+  { action: 'grant' | 'revoke' | 'reset-mfa' | 'grant-door-staff' | 'revoke-door-staff'; email: string } | { action: 'list' | 'list-door-staff' };
 
-const USAGE = 'usage: npm run organiser -- grant EMAIL | revoke EMAIL | reset-mfa EMAIL | list';
+const USAGE =
+  'usage: npm run organiser -- grant EMAIL | revoke EMAIL | reset-mfa EMAIL | list | grant-door-staff EMAIL | revoke-door-staff EMAIL | list-door-staff';
 
 export function parseOrganiserCommand(args: readonly string[]): OrganiserCommand {
   const [action, email, ...rest] = args;
   if (action === 'list' && email === undefined) return { action };
-  if ((action === 'grant' || action === 'revoke' || action === 'reset-mfa') && email && rest.length === 0) {
+  if (action === 'list-door-staff' && email === undefined) return { action };
+  if (
+    (action === 'grant' || action === 'revoke' || action === 'reset-mfa' || action === 'grant-door-staff' || action === 'revoke-door-staff') &&
+    email &&
+    rest.length === 0
+  ) {
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new OpsError(`"${email}" is not an e-mail address. ${USAGE}`);
     return { action, email };
   }
@@ -37,6 +45,26 @@ export function organiserCommandArgs(body: unknown): string[] {
 
 /** Runs one command on an open database and answers the line the person reads. */
 export async function runOrganiserCommand(db: Db, command: OrganiserCommand): Promise<string> {
+  if (command.action === 'list-door-staff') {
+    const staff = await listDoorStaff(db);
+    if (!staff.length) return 'There is no door staff yet. Name someone with: npm run organiser -- grant-door-staff EMAIL';
+    const lines = staff.map(
+      (entry) =>
+        `${entry.email}  (${entry.first_name} ${entry.last_name}, since ${entry.granted_at.slice(0, 10)}, by ${entry.granted_by}, ${entry.checkins} checked in)`,
+    );
+    return [`${staff.length} door staff:`, ...lines].join('\n');
+  }
+  if (command.action === 'grant-door-staff' || command.action === 'revoke-door-staff') {
+    const grant = command.action === 'grant-door-staff';
+    try {
+      const change = await setDoorStaff(db, command.email, grant, COMMAND_LINE_ACTOR);
+      if (!change.changed) return `${change.email} ${grant ? 'is already door staff' : 'is not door staff'}; nothing changed.`;
+      return `${change.email} ${grant ? 'is now door staff: they may check people in at the door' : 'is no longer door staff'}.`;
+    } catch (error) {
+      if (error instanceof DoorStaffRefused) throw new OpsError(error.message);
+      throw error;
+    }
+  }
   if (command.action === 'list') {
     const organisers = await listOrganisers(db);
     if (!organisers.length) return 'There are no organisers yet. Make one with: npm run organiser -- grant EMAIL';
@@ -56,6 +84,7 @@ export async function runOrganiserCommand(db: Db, command: OrganiserCommand): Pr
       throw error;
     }
   }
+  if (!('email' in command)) throw new OpsError(USAGE);
   const grant = command.action === 'grant';
   try {
     const change = await setOrganiserRole(db, command.email, grant, COMMAND_LINE_ACTOR);

@@ -38,6 +38,10 @@ export const screenKeys = {
   auditLog: (actor: string, kind: string) => ['organiser', 'audit-log', actor, kind] as const,
   organiserRounds: ['organiser', 'rounds'] as const,
   organiserAnnouncements: ['organiser', 'announcements'] as const,
+  /** Door staff (the People section) and the check-in figures (the Overview; the live channel's checkins topic refreshes them). */
+  doorStaff: ['organiser', 'door-staff'] as const,
+  checkinFiguresAll: ['organiser', 'checkin-figures'] as const,
+  checkinFigures: (timeZone: string) => ['organiser', 'checkin-figures', timeZone] as const,
   publishPreview: ['organiser', 'publish-preview'] as const,
   announcementRecipients: (audience: string, part: string | null) => ['organiser', 'announcement-recipients', audience, part] as const,
 } as const;

@@ -82,9 +82,14 @@ describeEachDatabase('organiser console: CSV exports', (server) => {
       'Role profile',
       'Created a mission',
       'Teams',
+      'Checked in (UTC)',
+      'Door',
     ]);
     expect(row(table, 'Attendee ID', sharing.user.id)).toMatchObject({
       Anonymity: 'sharing',
+      // Not checked in at the door (features/checkin/checkin.test.ts has one who is).
+      'Checked in (UTC)': '',
+      Door: '',
       // A formula is neutralised with a leading quote; commas, quotes and accents survive intact.
       'First name': `'=HYPERLINK("http://evil")`,
       'Last name': 'Ñandú, "the" bird',

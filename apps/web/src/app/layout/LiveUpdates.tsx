@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
+import { CHECKINS_TOPIC, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
 import { userTopic, type UserLiveEvent } from '@mc/contract/notifications.ts';
 import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract/rounds.ts';
 import { useAuth } from '../../lib/auth';
@@ -10,6 +10,7 @@ import { applyMissionsEvent, refreshMissions } from '../../lib/live/missionsCach
 import { applyRoundEvent } from '../../lib/live/roundsCache';
 import { getLiveStatus, setLiveStatus } from '../../lib/live/status';
 import { queryKeys } from '../../lib/queryKeys';
+import { screenKeys } from '../../lib/screenKeys';
 
 /**
  * Keeps the signed-in person's screens current: counts from the live channel go straight into the
@@ -32,15 +33,18 @@ export default function LiveUpdates() {
       void refreshMissions(queryClient);
       refreshNotifications();
       void queryClient.invalidateQueries({ queryKey: queryKeys.voteRounds });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.checkinFiguresAll });
     };
     const live = new LiveConnection(
       async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
-      [MISSIONS_TOPIC, ROUNDS_TOPIC, ownTopic],
+      [MISSIONS_TOPIC, ROUNDS_TOPIC, CHECKINS_TOPIC, ownTopic],
       {
         message: (message) => {
           if (message.type === 'resync') refreshAll();
           else if (message.type === 'event' && message.topic === MISSIONS_TOPIC) applyMissionsEvent(queryClient, message.data as MissionsLiveEvent);
           else if (message.type === 'event' && message.topic === ROUNDS_TOPIC) applyRoundEvent(queryClient, message.data as RoundLiveEvent);
+          // Check-ins changed: the console's figures, when a screen shows them, are read again (nothing else is).
+          else if (message.type === 'event' && message.topic === CHECKINS_TOPIC) void queryClient.invalidateQueries({ queryKey: screenKeys.checkinFiguresAll });
           // The word brings the bell's list, read for everyone told at once: no read of its own.
           else if (message.type === 'event' && message.topic === ownTopic)
             queryClient.setQueryData(queryKeys.notifications(userId), (message.data as UserLiveEvent).list);

@@ -7,6 +7,7 @@ import { EXPORTS, EXPORT_NAMES, type ExportName } from '@mc/contract';
 import { Alert, Button, Card } from '../../../components/ui';
 import { SectionHeading } from '../SectionHeading';
 import { downloadExport } from '../moderationApi';
+import { BadgesCard } from '../BadgesCard';
 
 // The contract names each file in English (EXPORTS[name].label); the screen says it in the interface's language.
 const TITLES: Record<ExportName, { messageId: string }> = {
@@ -56,6 +57,7 @@ export default function ExportsSection() {
           </li>
         ))}
       </ul>
+      <BadgesCard />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Badge, Card, QueryState } from '../../../components/ui';
 import { SectionHeading } from '../SectionHeading';
 import { BarChart } from '../BarChart';
 import { OVERVIEW_REFRESH_MS, overviewQuery } from '../moderationApi';
+import { checkinFiguresQuery } from '../checkinApi';
 import { formatVenueDateTime } from '../../../lib/formatVenue';
 import { useVenueTimeZone, zoneCity } from '../../conference';
 import { currentFormattingLocale } from '../../../i18n/i18n';
@@ -73,6 +74,7 @@ export default function OverviewSection() {
                 </Card>
               ))}
             </dl>
+            <CheckinFigures timeZone={timeZone} />
             <div className="grid gap-6 xl:grid-cols-2">
               <ChartCard title={_('organiser.overview.signupsPerDay')} unit={_('organiser.overview.signups')} series={data.signups_per_day} />
               <ChartCard title={_('organiser.overview.votesPerHour')} unit={_('organiser.common.votes')} series={data.votes_per_hour} />
@@ -124,6 +126,47 @@ export default function OverviewSection() {
         )}
       </QueryState>
     </section>
+  );
+}
+
+/**
+ * Who is checked in at the door now: in all, per door and per hour. Read again whenever the live
+ * channel says check-ins changed (LiveUpdates), so the figures follow the doors within seconds.
+ */
+function CheckinFigures({ timeZone }: { timeZone: string }) {
+  const { _ } = useLingui();
+  const figures = useQuery(checkinFiguresQuery(timeZone));
+  return (
+    <QueryState query={figures} loading={_('organiser.checkins.loading')} errorTitle={_('organiser.checkins.loadFailed')}>
+      {(data) => (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Card className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold text-slate-50">{_('organiser.checkins.title')}</h2>
+            <p className="flex items-baseline gap-2">
+              <span className="text-3xl font-bold text-slate-50" data-testid="figure-checked_in">
+                {data.checked_in}
+              </span>
+              <span className="text-slate-300">{_('organiser.checkins.ofRegistered', { count: data.registered })}</span>
+            </p>
+            {data.per_door.length === 0 ? (
+              <p className="text-slate-300">{_('organiser.checkins.noneYet')}</p>
+            ) : (
+              <dl aria-label={_('organiser.checkins.perDoor')} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                {data.per_door.map((door) => (
+                  <div key={door.door} className="contents">
+                    <dt className="break-words text-slate-300">{door.door}</dt>
+                    <dd className="text-right font-semibold text-slate-50" data-testid={`door-${door.door}`}>
+                      {door.count}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </Card>
+          <ChartCard title={_('organiser.checkins.perHour')} unit={_('organiser.checkins.unit')} series={data.per_hour} />
+        </div>
+      )}
+    </QueryState>
   );
 }
 

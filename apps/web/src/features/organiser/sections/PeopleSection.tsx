@@ -7,6 +7,7 @@ import { ShieldCheck, ShieldOff, Trash2, UserRound, UsersRound } from 'lucide-re
 import { DELETION_REASON_MAX, type AccountDeletionPlan, type AttendeeActivity, type AttendeeSummary } from '@mc/contract';
 import { Badge, Button, Card, Dialog, EmailText, SearchInput, Spinner, TextAreaField, QueryState, LoadError } from '../../../components/ui';
 import { OrganisersPanel } from '../OrganisersPanel';
+import { DoorStaffPanel } from '../DoorStaffPanel';
 import { SectionHeading } from '../SectionHeading';
 import { attendeeActivityQuery, attendeesQuery, deleteAttendeeAccount, personName, refreshAfterChange } from '../moderationApi';
 import { grantOrganiser, revokeOrganiser } from '../organiserApi';
@@ -75,6 +76,7 @@ export default function PeopleSection() {
         )}
       </div>
       <OrganisersPanel />
+      <DoorStaffPanel />
     </section>
   );
 }

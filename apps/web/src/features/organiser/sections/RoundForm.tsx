@@ -55,6 +55,7 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
   const [allowOwn, setAllowOwn] = useState(round?.allow_own_mission ?? false);
   const [showCounts, setShowCounts] = useState(round?.show_counts_while_open ?? false);
   const [allowRepeat, setAllowRepeat] = useState(round?.allow_repeat_votes ?? false);
+  const [checkedInOnly, setCheckedInOnly] = useState(round?.checked_in_only ?? false);
   const [opensAt, setOpensAt] = useState(() => venueMoment(round?.opens_at ?? null));
   const [closesAt, setClosesAt] = useState(() => venueMoment(round?.closes_at ?? null));
   const [halfGiven, setHalfGiven] = useState(false);
@@ -78,6 +79,7 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
       p_allow_own_mission: allowOwn,
       p_show_counts_while_open: showCounts,
       p_allow_repeat_votes: allowRepeat,
+      p_checked_in_only: checkedInOnly,
       p_mission_ids: shortlist ? [...shortlist] : null,
       p_opens_at: opens,
       p_closes_at: closes,
@@ -103,6 +105,10 @@ export function RoundForm({ round, onDone }: { round?: OrganiserRound; onDone: (
         <label className="flex items-center gap-2 text-sm text-slate-200">
           <input type="checkbox" className={checkbox} checked={allowRepeat} onChange={(event) => setAllowRepeat(event.target.checked)} />
           {_('organiser.roundForm.allowRepeat')}
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-200">
+          <input type="checkbox" className={checkbox} checked={checkedInOnly} onChange={(event) => setCheckedInOnly(event.target.checked)} />
+          {_('organiser.roundForm.checkedInOnly')}
         </label>
         <RoundSchedule opensAt={opensAt} closesAt={closesAt} onOpensAt={setOpensAt} onClosesAt={setClosesAt} />
         {halfGiven ? <Alert tone="error">{_('organiser.roundForm.halfAMoment')}</Alert> : null}

@@ -72,6 +72,7 @@ function RoundCard({ round, onEdit }: { round: OrganiserRound; onEdit: (() => vo
     _(round.allow_own_mission ? 'organiser.rounds.ownAllowed' : 'organiser.rounds.ownNotAllowed'),
     _(round.show_counts_while_open ? 'organiser.rounds.countsShown' : 'organiser.rounds.countsHidden'),
     ...(round.allow_repeat_votes ? [_('organiser.rounds.repeatAllowed')] : []),
+    ...(round.checked_in_only ? [_('organiser.rounds.checkedInOnly')] : []),
   ];
   const schedule = [
     ...(round.opens_at ? [_('organiser.rounds.opensAt', { when: venueTime(round.opens_at) })] : []),
