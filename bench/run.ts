@@ -9,6 +9,7 @@ import { seedAttendees, timeAttendeesExport } from './export.ts';
 import type { LoadResult } from './load-types.ts';
 import { printLive } from './live.ts';
 import { organiserToken } from './organiser.ts';
+import { printCheckin, runCheckin } from './checkin.ts';
 import { closingPanelScenario, printClosingPanel, type ClosingPanelFigures } from './closing-panel.ts';
 import { directVotes, load, scenarioOn, settle, voteDelta } from './harness.ts';
 import { checkListedCounts, timeOne, voteRows } from './mission-list.ts';
@@ -43,6 +44,8 @@ const CLOSING_TOGGLES_EACH = Number(process.env.BENCH_CLOSING_TOGGLES ?? 2);
 const MATCHING_ONLY = process.env.BENCH_ONLY === 'matching';
 /** `BENCH_ONLY=spike` runs the seeding and the spike against the minimal server alone (PostgreSQL only). */
 const SPIKE_ONLY = process.env.BENCH_ONLY === 'spike';
+/** `BENCH_ONLY=checkin` runs the seeding and the check-in scenarios (four doors, an offline queue of 500) alone. */
+const CHECKIN_ONLY = process.env.BENCH_ONLY === 'checkin';
 /** The organisers' CSV export is measured at this many attendees (docs/decisions/016-streamed-csv-exports.md). */
 const EXPORT_ATTENDEES = Number(process.env.BENCH_EXPORT_ATTENDEES ?? 20_000);
 
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
     if (CLOSING_ONLY) return await runAlone(runClosing, printClosingPanel);
     if (MATCHING_ONLY) return await runAlone(() => runMatchingScenario(bench));
     if (SPIKE_ONLY) return await runAlone(() => runVersus(bench), printVersusOrWhy);
+    if (CHECKIN_ONLY) return await runAlone(() => runCheckin(bench), printCheckin);
     if (LIVE_ONLY) return await runAlone(() => runLive(bench), printLive);
     if (NOTIFICATIONS_ONLY) return await runAlone(() => runNotifications(bench));
     if (PUBLISH_ONLY) return await runAlone(() => runProgrammePublish(bench), printProgrammePublish);
