@@ -22,7 +22,7 @@ function LanguageCard() {
   );
 }
 
-const MyBadgePage = lazy(() => import('../checkin').then((module) => ({ default: module.MyBadgePage })));
+const MyBadgePage = lazy(() => import('../checkin').then((module) => module.loadMyBadgePage()));
 
 /**
  * My badge (docs/product.md#my-badge) is reached through this page's route, so the route table (in

@@ -11,6 +11,7 @@ import { Door, type DoorState } from './doorEngine';
 import { DoorAnswerPanel, shownAnswer, useAnswerTexts } from './DoorAnswerPanel';
 import { DoorCamera } from './DoorCamera';
 import { FindPerson } from './FindPerson';
+import { qrReader } from './qrReader';
 
 /** The door's engine for as long as the screen is open (one a page: its IndexedDB is the device's). */
 function useDoor(): [Door, DoorState] {
@@ -119,6 +120,12 @@ function DoorScreen({ door, state, title }: { door: Door; state: DoorState; titl
   const [renaming, setRenaming] = useState(false);
   const [nextKey, setNextKey] = useState(0);
   const shown = state.answer ? shownAnswer(state.answer, state.scans) : null;
+  // The reader (and its WebAssembly) loads as the door opens, online, so the camera reads codes offline later.
+  useEffect(() => {
+    void qrReader()
+      .then((reader) => reader.read(new ImageData(1, 1)))
+      .catch(() => undefined);
+  }, []);
   const heading = (
     <h1 className="flex items-center gap-3 text-3xl font-bold text-slate-50">
       <DoorOpen aria-hidden="true" className="size-8 text-sky-300" />

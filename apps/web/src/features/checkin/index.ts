@@ -1,5 +1,3 @@
-import { lazy } from 'react';
-
 /**
  * What other features and the app may use of check-in (docs/product.md#check-in-at-the-door,
  * docs/product.md#my-badge). Everything here is imported with import(), never statically: the
@@ -7,6 +5,6 @@ import { lazy } from 'react';
  */
 export { DoorStaffOnly } from './checkinApi';
 export { BadgeDashboardCard } from './BadgeDashboardCard';
-/** The two screens, each a chunk of its own (the door's with its camera and QR reader). */
-export const MyBadgePage = lazy(() => import('./MyBadgePage'));
-export const CheckInScreen = lazy(() => import('./CheckInScreen'));
+/** The two screens' code, each a chunk of its own (the door's with its camera and QR reader), for React's lazy(). */
+export const loadMyBadgePage = () => import('./MyBadgePage');
+export const loadCheckInScreen = () => import('./CheckInScreen');

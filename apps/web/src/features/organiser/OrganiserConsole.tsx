@@ -41,7 +41,7 @@ export default function OrganiserConsoleRoute() {
   return <OrganiserConsole />;
 }
 
-const CheckInScreen = lazy(() => import('../checkin').then((module) => ({ default: module.CheckInScreen })));
+const CheckInScreen = lazy(() => import('../checkin').then((module) => module.loadCheckInScreen()));
 
 /** Where the check-in screen is, under /organiser. */
 const CHECK_IN_SLUG = 'check-in';
