@@ -22,3 +22,4 @@ export * from './missionList.ts';
 export * from './wording.ts';
 export * from './moments.ts';
 export * from './polls.ts';
+export * from './feedback.ts';

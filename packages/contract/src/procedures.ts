@@ -10,6 +10,7 @@ import { versionProcedureParams, type VersionProcedureResults } from './programm
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
 import { roundProcedureParams } from './rounds.ts';
 import { pollProcedureParams, type PollProcedureResults } from './polls.ts';
+import { feedbackProcedureParams, type FeedbackProcedureResults } from './feedback.ts';
 import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
 import {
   cardProcedureParams,
@@ -222,6 +223,7 @@ export const procedureParams = {
   ...matchingProcedureParams,
   ...languageProcedureParams,
   ...pollProcedureParams,
+  ...feedbackProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -365,7 +367,8 @@ export interface ProcedureResults
     PrivacyProcedureResults,
     MatchingProcedureResults,
     LanguageProcedureResults,
-    PollProcedureResults {
+    PollProcedureResults,
+    FeedbackProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];

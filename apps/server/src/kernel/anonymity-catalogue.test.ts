@@ -170,6 +170,10 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   open_poll: plain(() => ({ p_poll_id: UNKNOWN_ID })),
   close_poll: plain(() => ({ p_poll_id: UNKNOWN_ID })),
   answer_poll: plain(() => ({ p_poll_id: UNKNOWN_ID, p_choices: [0] }), 1),
+  get_my_part_feedback: plain(() => ({ p_part_id: 's1p2' })),
+  give_part_feedback: plain(() => ({ p_part_id: 's1p2', p_rating: 4, p_comment: 'Good' }), 1),
+  list_part_feedback: ORGANISERS,
+  set_part_feedback_off: ORGANISERS,
 };
 
 /** Procedures whose answers must name the anonymous attendee in this world: proof that the parameters reach them. */
