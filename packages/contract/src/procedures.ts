@@ -8,10 +8,7 @@ import { organiserProcedureParams } from './organiser.ts';
 import { programmeProcedureParams } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
-import { roundProcedureParams } from './rounds.ts';
-import { pollProcedureParams, type PollProcedureResults } from './polls.ts';
-import { feedbackProcedureParams, type FeedbackProcedureResults } from './feedback.ts';
-import { hostProcedureParams, questionProcedureParams, type HostProcedureResults, type QuestionProcedureResults } from './questions.ts';
+import { roomProcedureParams, type RoomProcedureResults } from './room.ts';
 import {
   cardProcedureParams,
   requestProcedureParams,
@@ -26,7 +23,6 @@ import type { RecoveryCodes, RecoveryCodeStatus } from './mfa.ts';
 import type { ModerationProcedureResults } from './moderation.ts';
 import type { OrganiserProcedureResults } from './organiser.ts';
 import type { ProgrammeProcedureResults } from './programme.ts';
-import type { RoundProcedureResults } from './rounds.ts';
 import { EMAIL_DIGESTS, type NotificationProcedureResults } from './notifications.ts';
 
 /**
@@ -213,17 +209,13 @@ export const procedureParams = {
   ...versionProcedureParams,
   ...announcementProcedureParams,
   ...moderationProcedureParams,
-  ...roundProcedureParams,
-  ...hostProcedureParams,
-  ...questionProcedureParams,
+  ...roomProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
   ...requestProcedureParams,
   ...privacyProcedureParams,
   ...matchingProcedureParams,
   ...languageProcedureParams,
-  ...pollProcedureParams,
-  ...feedbackProcedureParams,
 } as const;
 
 export type ProcedureName = keyof typeof procedureParams;
@@ -358,17 +350,13 @@ export interface ProcedureResults
     AnnouncementProcedureResults,
     ModerationProcedureResults,
     NotificationProcedureResults,
-    RoundProcedureResults,
-    HostProcedureResults,
-    QuestionProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
     RequestProcedureResults,
     PrivacyProcedureResults,
     MatchingProcedureResults,
     LanguageProcedureResults,
-    PollProcedureResults,
-    FeedbackProcedureResults {
+    RoomProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];
   get_survey_status: SurveyStatus[];
