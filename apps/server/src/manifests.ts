@@ -8,6 +8,7 @@ import { missionsFeature } from './features/missions/index.ts';
 import { moderationFeature } from './features/moderation/index.ts';
 import { notificationsFeature } from './features/notifications/index.ts';
 import { pollsFeature } from './features/polls/index.ts';
+import { feedbackFeature } from './features/feedback/index.ts';
 import { organiserFeature } from './features/organiser/index.ts';
 import { privacyFeature } from './features/privacy/index.ts';
 import { progressFeature } from './features/progress/index.ts';
@@ -48,6 +49,7 @@ export const FEATURES = [
   questionsFeature,
   checkinFeature,
   progressFeature,
+  feedbackFeature,
 ] as const;
 
 /** The same list, for loops over what any manifest may hold. */

@@ -24,3 +24,4 @@ export * from './moments.ts';
 export * from './polls.ts';
 export * from './checkin.ts';
 export * from './progress.ts';
+export * from './feedback.ts';

@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'announcement',
   'session_reminder',
   'mission_update',
+  'feedback_requested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -49,6 +50,8 @@ export interface NotificationItem {
   request_id: string | null;
   /** The voting round whose result was revealed (round_revealed): the bell links to /vote. */
   round_id: string | null;
+  /** The part whose feedback is asked for (feedback_requested): the bell links to it in the agenda. */
+  part_id?: string | null;
 }
 
 export interface NotificationList {

@@ -9,9 +9,7 @@ import { organiserProcedureParams, type OrganiserProcedureResults } from './orga
 import { programmeProcedureParams, type ProgrammeProcedureResults } from './programme.ts';
 import { versionProcedureParams, type VersionProcedureResults } from './programmeVersions.ts';
 import { announcementProcedureParams, type AnnouncementProcedureResults } from './announcements.ts';
-import { roundProcedureParams, type RoundProcedureResults } from './rounds.ts';
-import { pollProcedureParams, type PollProcedureResults } from './polls.ts';
-import { roomProcedureParams, type RoomProcedureResults } from './questions.ts';
+import { roomProcedureParams, type RoomProcedureResults } from './room.ts';
 import { checkinProcedureParams, type CheckinProcedureResults } from './checkin.ts';
 import {
   cardProcedureParams,
@@ -197,7 +195,6 @@ export const procedureParams = {
   ...versionProcedureParams,
   ...announcementProcedureParams,
   ...moderationProcedureParams,
-  ...roundProcedureParams,
   ...roomProcedureParams,
   ...rolesProcedureParams,
   ...cardProcedureParams,
@@ -205,7 +202,6 @@ export const procedureParams = {
   ...privacyProcedureParams,
   ...matchingProcedureParams,
   ...languageProcedureParams,
-  ...pollProcedureParams,
   ...checkinProcedureParams,
   ...progressProcedureParams,
 } as const;
@@ -342,7 +338,6 @@ export interface ProcedureResults
     AnnouncementProcedureResults,
     ModerationProcedureResults,
     NotificationProcedureResults,
-    RoundProcedureResults,
     RoomProcedureResults,
     RolesProcedureResults,
     CardProcedureResults,
@@ -350,7 +345,6 @@ export interface ProcedureResults
     PrivacyProcedureResults,
     MatchingProcedureResults,
     LanguageProcedureResults,
-    PollProcedureResults,
     CheckinProcedureResults,
     ProgressProcedureResults {
   register_user_profile: AppUser[];

@@ -201,7 +201,3 @@ export interface QuestionProcedureResults {
   set_part_questions: PartQuestions;
   list_part_questions_for_organisers: OrganiserQuestion[];
 }
-
-/** Every procedure of the room talking back (hosts and questions), as procedures.ts lists them. */
-export const roomProcedureParams = { ...hostProcedureParams, ...questionProcedureParams } as const;
-export interface RoomProcedureResults extends HostProcedureResults, QuestionProcedureResults {}

@@ -202,6 +202,10 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   set_mission_status: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_status: 'paused', p_reason: 'Holidays' }), 2),
   set_mission_milestones: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_milestones: [{ text: 'First meeting', done: true }] }), 2),
   set_mission_public_page: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_slug: `page-of-${caller}` }), 2),
+  get_my_part_feedback: plain(() => ({ p_part_id: 's1p2' })),
+  give_part_feedback: plain(() => ({ p_part_id: 's1p2', p_rating: 4, p_comment: 'Good' }), 1),
+  list_part_feedback: ORGANISERS,
+  set_part_feedback_off: ORGANISERS,
 };
 
 /** Procedures whose answers must name the anonymous attendee in this world: proof that the parameters reach them. */

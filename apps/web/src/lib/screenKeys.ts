@@ -43,6 +43,10 @@ export const screenKeys = {
   checkinFiguresAll: ['organiser', 'checkin-figures'] as const,
   checkinFigures: (timeZone: string) => ['organiser', 'checkin-figures', timeZone] as const,
   publishPreview: ['organiser', 'publish-preview'] as const,
+  /** The person's own feedback on a part, and whether they may give it. */
+  myPartFeedback: (partId: string, userId: string | null) => ['part-feedback', partId, userId] as const,
+  /** Every part's feedback in the console (under organiser). */
+  organiserFeedback: ['organiser', 'feedback'] as const,
   /** Every part's polls as every viewer has them cached (a live message updates them all). */
   polls: ['polls'] as const,
   /** One part's polls as every viewer has them cached. */

@@ -44,7 +44,7 @@ alter table notifications drop constraint notifications_kind_check;
 alter table notifications add constraint notifications_kind_check
   check (kind in ('mission_changed', 'team_changed', 'votes_milestone', 'added_to_team', 'removed_from_team', 'team_member_joined',
                   'mission_hidden', 'mission_unhidden', 'join_requested', 'invited_to_team', 'request_declined',
-                  'round_revealed', 'programme_changed', 'announcement', 'session_reminder', 'mission_update'));
+                  'round_revealed', 'programme_changed', 'announcement', 'session_reminder', 'feedback_requested', 'mission_update'));
 
 -- As migration 014's, with update_posted → the team and the followers (mission_update).
 create or replace function record_mission_event(p_kind text, p_mission uuid, p_actor uuid, p_subject uuid, p_data jsonb) returns bigint

@@ -228,6 +228,25 @@ const SCENARIOS: Scenarios = {
       },
     };
   },
+  async feedback_requested(server) {
+    const starrer = await signUpUser(server);
+    await callAs(starrer, 'set_agenda_favourite', { p_part_id: 's1p3', p_starred: true });
+    // The sample programme: s1p3 ends at 11:30 on the first day, venue time; it is asked for then.
+    const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
+    const ended = venueInstant(programme.settings.startDate, '11:30', programme.settings.timeZone).getTime() + 60_000;
+    return {
+      concerned: starrer,
+      change: async () => {
+        const moved = ended - clock.now();
+        clock.advance(moved);
+        try {
+          await server.notifications.run();
+        } finally {
+          clock.advance(-moved);
+        }
+      },
+    };
+  },
 };
 
 /** A live message on `user`'s own topic whose bell list passes `test`. */

@@ -43,7 +43,7 @@ interface NotificationRow {
   announcement_title: string | null;
   announcement_body: string | null;
   /** A session reminder: the parts as the published programme has them now. */
-  reminder_parts: { title: string; startTime: string; room?: string }[] | null;
+  reminder_parts: { id?: string; title: string; startTime: string; room?: string }[] | null;
   /** How many notifications matched for this reader (the digest's "and N more"). */
   matched: number;
   /** The language of the reader's account, read only when the texts are written in it. */
@@ -93,7 +93,7 @@ function notificationsSql(where: string, perReader: number, withLanguage: boolea
                   from jsonb_array_elements(v.changes) with ordinality as listed(change, ordinality)
                  where change->>'partId' = any(n.parts)) end as programme_changes,
              a.title as announcement_title, a.body as announcement_body,
-             case when n.kind = 'session_reminder' then
+             case when n.kind in ('session_reminder', 'feedback_requested') then
                (select jsonb_agg(part order by part->>'startTime')
                   from programme_versions newest
                   cross join lateral jsonb_array_elements(newest.document->'agenda') as session
@@ -143,6 +143,8 @@ function toItem(row: NotificationRow, language: ServerLanguage): NotificationIte
     can_leave: row.can_leave,
     request_id: row.request_id,
     round_id: row.round_id,
+    // A request for feedback leads to its part (when the programme still has it).
+    ...(row.kind === 'feedback_requested' ? { part_id: row.reminder_parts?.[0]?.id ?? null } : {}),
   };
 }
 

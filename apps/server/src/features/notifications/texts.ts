@@ -141,6 +141,13 @@ export function describeNotification(facts: NotificationFacts, language: ServerL
       );
       return say('Starting in 10 minutes: {parts}.', { parts: parts.join(', ') });
     }
+    case 'feedback_requested':
+      return say(
+        'How was “{title}”? Rate it from 1 to 5 and, if you like, leave a comment for its speakers. Only the organisers read it, never with your name.',
+        {
+          title: facts.reminder_parts[0]?.title ?? say('a part of the programme'),
+        },
+      );
     case 'request_declined': {
       const invitation = facts.request_kind === 'invite';
       if (facts.reason) {

@@ -202,6 +202,8 @@ function useRowActions(item: NotificationItem, userId: string | null) {
  * vote screen with the result; a programme change or a session reminder opens the person's own agenda.
  */
 function targetOf(item: NotificationItem): string | null {
+  // A request for feedback opens its part in the agenda, where the rating is given.
+  if (item.kind === 'feedback_requested' && item.part_id) return paths.agendaPart(item.part_id);
   return item.mission_id
     ? paths.mission(item.mission_id)
     : item.round_id

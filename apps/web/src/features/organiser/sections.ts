@@ -1,5 +1,19 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CalendarCog, Download, Gauge, History, Languages, Megaphone, Rocket, ShieldCheck, Users, Vote, Wand2, type LucideIcon } from 'lucide-react';
+import {
+  CalendarCog,
+  Download,
+  Gauge,
+  MessageSquareHeart,
+  History,
+  Languages,
+  Megaphone,
+  Rocket,
+  ShieldCheck,
+  Users,
+  Vote,
+  Wand2,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface OrganiserSection {
   /** The address under /organiser ('' is the console's first screen). */
@@ -23,6 +37,7 @@ export const ORGANISER_SECTIONS: readonly OrganiserSection[] = [
   { slug: 'people', messageId: 'organiser.sections.people', icon: Users, Component: lazy(() => import('./sections/PeopleSection')) },
   { slug: 'team-builder', messageId: 'organiser.sections.teamBuilder', icon: Wand2, Component: lazy(() => import('./sections/TeamBuilderSection')) },
   { slug: 'rounds', messageId: 'organiser.sections.rounds', icon: Vote, Component: lazy(() => import('./sections/RoundsSection')) },
+  { slug: 'feedback', messageId: 'organiser.sections.feedback', icon: MessageSquareHeart, Component: lazy(() => import('./sections/FeedbackSection')) },
   { slug: 'exports', messageId: 'organiser.sections.exports', icon: Download, Component: lazy(() => import('./sections/ExportsSection')) },
   { slug: 'privacy', messageId: 'organiser.sections.privacy', icon: ShieldCheck, Component: lazy(() => import('./sections/PrivacySection')) },
   { slug: 'languages', messageId: 'organiser.sections.languages', icon: Languages, Component: lazy(() => import('./sections/LanguagesSection')) },

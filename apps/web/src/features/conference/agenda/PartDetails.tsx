@@ -13,6 +13,7 @@ import type { PartState } from './partState.ts';
 
 /** The part's questions, loaded with the dialog's first opening (the agenda's own chunk stays as it was). */
 const PartPolls = lazy(() => import('../../polls').then((module) => ({ default: module.PartPolls })));
+const PartFeedback = lazy(() => import('../../feedback').then((module) => ({ default: module.PartFeedback })));
 const QuestionsSection = lazy(() => import('../../questions').then((module) => ({ default: module.QuestionsSection })));
 
 const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
@@ -93,6 +94,7 @@ export function PartDetailsDialog({ part, session, state, trigger }: { part: Pro
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
       </section>
       <Suspense fallback={null}>
+        <PartFeedback partId={part.id} title={part.title} />
         <PartPolls partId={part.id} />
         <QuestionsSection partId={part.id} />
       </Suspense>
