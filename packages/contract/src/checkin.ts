@@ -79,6 +79,7 @@ export const CHECKIN_MESSAGES = {
   unknownEmail: 'There is no account with that e-mail address. The person must sign up first.',
   /** A voting round limited to people checked in refuses everyone else with this. */
   roundCheckedInOnly: 'This round is for people at the venue. Check in at the door to vote.',
+  pollCheckedInOnly: 'This poll is for people at the venue. Check in at the door to answer.',
   badgesBadQuery: 'Choose a layout (sheet or single) and, if you like, a date written YYYY-MM-DD.',
 } as const;
 

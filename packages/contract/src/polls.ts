@@ -58,6 +58,8 @@ export const pollProcedureParams = {
     p_options: z.array(z.string().trim().max(POLL_OPTION_MAX)).max(100).optional().default([]),
     /** Results stay hidden from everyone until the poll closes. */
     p_hide_results: z.boolean().optional().default(false),
+    /** Only people checked in at the door may answer. */
+    p_checked_in_only: z.boolean().optional().default(false),
   }),
   open_poll: z.strictObject({ p_poll_id: id }),
   close_poll: z.strictObject({ p_poll_id: id }),

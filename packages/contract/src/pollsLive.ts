@@ -28,6 +28,8 @@ export interface PublicPoll {
   options: string[];
   state: PollState;
   hide_results: boolean;
+  /** Only people checked in at the door may answer (docs/product.md#check-in-at-the-door). */
+  checked_in_only: boolean;
   /** How many people have answered. */
   answer_count: number;
   results: PollResults | null;

@@ -22,6 +22,7 @@ import { expectOrganiserOnly, signUpOrganiser } from '../../../test/organisers.t
 import { createMission } from '../../../test/factories.ts';
 import { loadSigningKeys, newPrivateJwk, type SigningKeys } from '../../auth/keys.ts';
 import { procedures } from '../../procedures.ts';
+import { openPoll } from '../polls/fixtures.ts';
 import { openRound, roundParams } from '../rounds/fixtures.ts';
 import { signBadgeCode } from './codes.ts';
 
@@ -297,6 +298,24 @@ describeEachDatabase(
       expect(cast.error).toBeNull();
       expect(cast.data?.my_votes).toHaveLength(1);
       await organiser.client.rpc('close_vote_round', { p_round_id: round.round_id });
+    });
+
+    it('limits a poll to people checked in', async () => {
+      const organiser = await signUpOrganiser(server());
+      const staff = await doorStaff(server());
+      const pollId = await openPoll(organiser, { p_checked_in_only: true });
+      const voter = await signUpUser(server());
+      const polls = await voter.client.rpc('get_part_polls', { p_part_id: 's1p2' });
+      expect(polls.data?.polls.find((poll) => poll.poll_id === pollId)?.checked_in_only).toBe(true);
+      const refused = await voter.client.rpc('answer_poll', { p_poll_id: pollId, p_choices: [0] });
+      expect(refused.error?.message).toBe(CHECKIN_MESSAGES.pollCheckedInOnly);
+      const after = await voter.client.rpc('get_part_polls', { p_part_id: 's1p2' });
+      expect(after.data?.polls.find((poll) => poll.poll_id === pollId)?.answer_count).toBe(0);
+      await scan(staff, (await badgeOf(voter)).code);
+      const answered = await voter.client.rpc('answer_poll', { p_poll_id: pollId, p_choices: [1] });
+      expect(answered.error).toBeNull();
+      expect(answered.data?.polls.find((poll) => poll.poll_id === pollId)?.answer_count).toBe(1);
+      await organiser.client.rpc('close_poll', { p_poll_id: pollId });
     });
 
     it('puts check-in time and door in the attendees CSV, the badge and check-in in the data download, and deletes both with the account', async () => {

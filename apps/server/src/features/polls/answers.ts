@@ -1,7 +1,8 @@
-import { POLL_MESSAGES, POLL_OPEN_ANSWER_MAX, POLL_RATING_MAX, POLL_RATING_MIN, type ParsedProcedureParams } from '@mc/contract';
+import { CHECKIN_MESSAGES, POLL_MESSAGES, POLL_OPEN_ANSWER_MAX, POLL_RATING_MAX, POLL_RATING_MIN, type ParsedProcedureParams } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import { businessError } from '../../http/errors.ts';
 import { transaction } from '../../kernel/effects.ts';
+import { isCheckedIn } from '../../kernel/presence.ts';
 import { findPoll, type PollRow } from './queries.ts';
 
 /** What is stored of one answer: exactly one of the three. */
@@ -45,6 +46,8 @@ export async function saveAnswer(db: Db, params: ParsedProcedureParams<'answer_p
   const poll = await findPoll(db, params.p_poll_id);
   if (!poll) throw businessError(POLL_MESSAGES.notFound);
   if (poll.state !== 'open') throw businessError(refusalFor(poll.state));
+  // Nobody is checked out again, so asking before the answer's transaction cannot let the wrong person in.
+  if (poll.checked_in_only && !(await isCheckedIn(db, userId))) throw businessError(CHECKIN_MESSAGES.pollCheckedInOnly);
   const answer = answerFor(poll, params);
   return transaction(db, async (tx) => {
     const saved = await tx.query<{ part_id: string }>(

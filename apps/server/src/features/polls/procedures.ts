@@ -84,14 +84,22 @@ export const pollsProcedures = {
       const options = optionsOf(params);
       await transaction(ctx.db, async (tx) => {
         const [created] = await tx.query<{ poll_id: string }>(
-          `insert into polls (part_id, kind, question, options, hide_results, created_by) values ($1, $2, $3, $4::text[], $5, $6) returning poll_id`,
-          [params.p_part_id, params.p_kind, question, options, params.p_hide_results, ctx.userId],
+          `insert into polls (part_id, kind, question, options, hide_results, checked_in_only, created_by) values ($1, $2, $3, $4::text[], $5, $6, $7) returning poll_id`,
+          [params.p_part_id, params.p_kind, question, options, params.p_hide_results, params.p_checked_in_only, ctx.userId],
         );
         await recordAudit(tx, {
           actor: actorOf(ctx),
           kind: POLL_AUDIT_KINDS.created,
           subject: question,
-          after: { poll_id: created?.poll_id, part_id: params.p_part_id, part: title, kind: params.p_kind, options, hide_results: params.p_hide_results },
+          after: {
+            poll_id: created?.poll_id,
+            part_id: params.p_part_id,
+            part: title,
+            kind: params.p_kind,
+            options,
+            hide_results: params.p_hide_results,
+            checked_in_only: params.p_checked_in_only,
+          },
         });
         tx.effects.pollChanged(params.p_part_id, 'state');
       });

@@ -9,7 +9,7 @@ import { isoTime } from '../../db/sql.ts';
  * regard to case and spaces, the most given first.
  */
 const PUBLIC_POLL = `
-  p.poll_id, p.part_id, p.kind, p.question, p.options, p.state, p.hide_results,
+  p.poll_id, p.part_id, p.kind, p.question, p.options, p.state, p.hide_results, p.checked_in_only,
   (select count(*)::int from poll_answers a where a.poll_id = p.poll_id) as answer_count,
   case when not p.hide_results or p.state = 'closed' then json_build_object(
     'counts', case p.kind
@@ -65,9 +65,10 @@ export interface PollRow {
   question: string;
   options: string[];
   state: PublicPoll['state'];
+  checked_in_only: boolean;
 }
 
 export async function findPoll(db: Queryable, pollId: string): Promise<PollRow | null> {
-  const [row] = await db.query<PollRow>('select poll_id, part_id, kind, question, options, state from polls where poll_id = $1', [pollId]);
+  const [row] = await db.query<PollRow>('select poll_id, part_id, kind, question, options, state, checked_in_only from polls where poll_id = $1', [pollId]);
   return row ?? null;
 }

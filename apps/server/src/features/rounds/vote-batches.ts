@@ -3,6 +3,7 @@ import type { Db } from '../../db/db.ts';
 import { StatementBatcher } from '../../db/batch-queue.ts';
 import { businessError } from '../../http/errors.ts';
 import { committed } from '../../kernel/effects.ts';
+import { checkedInSql } from '../../kernel/presence.ts';
 import { IN_ROUND, iso } from './queries.ts';
 import { newReceipt } from './votes.ts';
 
@@ -45,7 +46,7 @@ candidate as (
   select a.n, m.mission_id from asked a join locked l on l.mission_id = a.mission_id join missions m on m.mission_id = l.mission_id cross join round r
    where ${IN_ROUND}
      and (r.allow_own_mission or not exists (select 1 from mission_members mm where mm.mission_id = m.mission_id and mm.user_id = a.user_id))
-     and (not r.checked_in_only or exists (select 1 from checkins ci where ci.user_id = a.user_id))
+     and (not r.checked_in_only or ${checkedInSql('a.user_id')})
    for share of m
 ),
 free_slot as (
@@ -78,7 +79,7 @@ select a.n, r.votes_per_person,
          when r.round_id is null then 'not_found'
          when r.state = 'draft' then 'not_open'
          when not r.is_open then 'closed'
-         when r.checked_in_only and not exists (select 1 from checkins ci where ci.user_id = a.user_id) then 'not_checked_in'
+         when r.checked_in_only and not ${checkedInSql('a.user_id')} then 'not_checked_in'
          when not exists (select 1 from missions m where m.mission_id = a.mission_id and ${IN_ROUND}) then 'not_in_round'
          when not r.allow_own_mission
               and exists (select 1 from mission_members mm where mm.mission_id = a.mission_id and mm.user_id = a.user_id) then 'own_mission'

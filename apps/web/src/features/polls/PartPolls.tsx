@@ -59,9 +59,11 @@ function StateBadge({ poll }: { poll: PartPoll }) {
 }
 
 function PollItem({ poll, host }: { poll: PartPoll; host: boolean }) {
+  const { _ } = useLingui();
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-700/70 bg-slate-900/40 p-3" data-testid="poll">
       <StateBadge poll={poll} />
+      {poll.checked_in_only ? <p className="text-sm text-slate-300">{_('polls.checkedInOnly')}</p> : null}
       {poll.state === 'open' ? <PollAnswerForm key={poll.poll_id} poll={poll} /> : <p className="text-base font-semibold text-slate-50">{poll.question}</p>}
       {poll.state !== 'draft' ? <PollResults poll={poll} /> : null}
       {host ? <HostActions poll={poll} /> : null}

@@ -19,6 +19,7 @@ export function PollCreateForm({ partId }: { partId: string }) {
   const [question, setQuestion] = useState('');
   const [options, setOptions] = useState<string[]>(['', '']);
   const [hide, setHide] = useState(false);
+  const [checkedInOnly, setCheckedInOnly] = useState(false);
   const choices = kind === 'single' || kind === 'multiple';
   const kindLabels: Record<PollKind, string> = {
     single: _('polls.kind.single'),
@@ -27,7 +28,15 @@ export function PollCreateForm({ partId }: { partId: string }) {
     open: _('polls.kind.open'),
   };
   const create = useMutation({
-    mutationFn: () => createPoll({ p_part_id: partId, p_kind: kind, p_question: question, p_options: choices ? options : [], p_hide_results: hide }),
+    mutationFn: () =>
+      createPoll({
+        p_part_id: partId,
+        p_kind: kind,
+        p_question: question,
+        p_options: choices ? options : [],
+        p_hide_results: hide,
+        p_checked_in_only: checkedInOnly,
+      }),
     onSuccess: (answer: PartPolls) => {
       queryClient.setQueryData(screenKeys.partPolls(partId, user?.id ?? null), answer);
       setQuestion('');
@@ -84,6 +93,10 @@ export function PollCreateForm({ partId }: { partId: string }) {
       <label className="flex min-h-11 items-center gap-3 text-sm text-slate-100">
         <input type="checkbox" className="size-4 accent-sky-400" checked={hide} onChange={(event) => setHide(event.target.checked)} />
         {_('polls.host.hideResults')}
+      </label>
+      <label className="flex min-h-11 items-center gap-3 text-sm text-slate-100">
+        <input type="checkbox" className="size-4 accent-sky-400" checked={checkedInOnly} onChange={(event) => setCheckedInOnly(event.target.checked)} />
+        {_('polls.host.checkedInOnly')}
       </label>
       {create.error ? <Alert tone="error">{create.error.message}</Alert> : null}
       <Button type="submit" className="self-start" disabled={!reachable} aria-busy={create.isPending || undefined}>
