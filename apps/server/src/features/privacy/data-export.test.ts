@@ -113,6 +113,13 @@ async function personWithEverything(server: TestServer): Promise<TestUser> {
      select user_id, badge_id, door, scanned_at, client_scan_id, user_id from checkin_scans where user_id = $1`,
     [person.user.id],
   );
+  // A poll they ran as a host and answered, and their feedback on a part (docs/product.md#polls, #feedback).
+  await server.db.query(
+    `with poll as (insert into polls (part_id, kind, question, options, state, created_by) values ('s1p2', 'single', 'Which?', array['A', 'B'], 'open', $1) returning poll_id)
+     insert into poll_answers (poll_id, user_id, choices) select poll_id, $1, array[0]::smallint[] from poll`,
+    [person.user.id],
+  );
+  await server.db.query(`insert into part_feedback (part_id, user_id, rating, comment) values ('s1p2', $1, 4, 'Good')`, [person.user.id]);
   await enrolAuthenticator(person.client);
   const codes = await person.client.rpc('mfa_create_recovery_codes', {});
   expect(codes.error).toBeNull();

@@ -80,7 +80,8 @@ my-data.json holds everything the product keeps about you, as it was when you as
   role profile, missions you created, teams, votes, subscriptions, agenda favourites, calendar
   feed, notifications and their settings, sessions (without their secrets), second factors
   (without their secrets), organiser role, your badge (its id and version) and check-in at the
-  door (when and which door), the scans of your badge, door staff role.
+  door (when and which door), the scans of your badge, door staff role, the polls you ran as a host
+  and your answers to polls, your feedback on parts of the programme.
 - "audit_log": entries about you or made by you in the organisers' audit log.
 
 Survey answers are not kept by this product: the survey forms are run by a separate service.
