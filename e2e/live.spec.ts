@@ -724,7 +724,7 @@ function venueInputIn(minutes: number, timeZone: string): { day: string; time: s
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-test('an organiser changes a draft round and sets its close; /live counts down, and the organiser reveals it there by keyboard, last place first; the bell tells the voter', async ({
+test('an organiser changes a draft round, previews it on /live and sets its close; /live counts down, and the organiser reveals it there by keyboard, last place first; the bell tells the voter', async ({
   browser,
   page,
 }) => {
@@ -775,6 +775,30 @@ test('an organiser changes a draft round and sets its close; /live counts down, 
   const card = page.getByTestId('round-card').filter({ hasText: roundName });
   await expect(card.getByText(/Closes .+\./)).toBeVisible();
   await expect(card.getByText(/several votes for one mission allowed/)).toBeVisible();
+
+  // Before it opens, the organiser previews it on the projector: as it will show once open, marked as a preview.
+  const previewLink = card.getByRole('link', { name: `Preview on the projector: ${roundName}` });
+  const previewPath = (await previewLink.getAttribute('href')) ?? '';
+  await previewLink.click();
+  await expect(page).toHaveURL(/\/live\?preview=/);
+  await expect(page.getByTestId('live-preview')).toHaveText(
+    `Preview of “${roundName}”: it is not open yet, so only you see this. Once it opens, the projector shows it like this.`,
+  );
+  await expect(page.locator('[data-round-state="open"]').getByRole('heading', { name: roundName })).toBeVisible();
+  await expect(page.getByTestId('voter-count')).toHaveText('0');
+  await expect(page.getByRole('list', { name: 'Finalists' })).toContainText(first.name);
+  await expectNoA11yViolations(page);
+  // Anyone else at that address sees /live as ever: no preview, no draft.
+  const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const other = await trackedPage(otherContext);
+  await signInViaUi(other, await createUser());
+  await other.goto(previewPath);
+  await screenReady(other, other.getByRole('heading', { level: 1, name: 'Live results' }));
+  await expect(other.getByTestId('live-preview')).toHaveCount(0);
+  await expect(other.getByRole('heading', { name: roundName })).toHaveCount(0);
+  await otherContext.close();
+  await page.goBack();
+
   await card.getByRole('button', { name: `Open voting: ${roundName}` }).click();
   await expect(card.getByText('Open', { exact: true })).toBeVisible();
 
