@@ -551,8 +551,19 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   expect(await projector.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await fadedIn(places);
   await expectNoA11yViolations(projector);
-  await expect(a.page.getByTestId('result-row').first()).toContainText(`1. ${second.name}`);
-  await expect(a.page.getByTestId('result-row').first()).toContainText('2 votes');
+  // The attendee's screen shows the result as the projector does: places, names, counts and bars.
+  const result = a.page.getByRole('list', { name: 'Result' }).getByTestId('reveal-row');
+  await expect(result).toHaveCount(2);
+  await expect(result.first()).toContainText(`Place 1: ${second.name}, 2 votes.`);
+  await expect(result.last()).toContainText(`Place 2: ${first.name}, 1 vote.`);
+  await expect(result.first().getByTestId('reveal-bar')).toHaveAttribute('style', 'width: 100%;');
+  await expect(result.last().getByTestId('reveal-bar')).toHaveAttribute('style', 'width: 50%;');
+  await expect(a.page.getByTestId('result-row')).toHaveCount(0);
+  // On the phone too, without running off the side.
+  const onPhone = b.page.getByRole('list', { name: 'Result' }).getByTestId('reveal-row');
+  await expect(onPhone.first()).toContainText(`Place 1: ${second.name}, 2 votes.`, { timeout: 15_000 });
+  expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoA11yViolations(b.page);
   await expect(a.page.getByText('Each of your receipts is in the published list, under the mission you voted for.')).toBeVisible();
   await a.page.getByLabel('Receipt code').fill('not a receipt');
   await a.page.getByRole('button', { name: 'Check receipt' }).click();
@@ -626,7 +637,7 @@ async function axeAt(page: Page, theme: string, width: number, path: string, mar
   await expectNoA11yViolations(page);
 }
 
-test('the round’s screens pass axe in both themes at 390 and 1280 px: /vote before, open, after a vote and closed, /live, and the console’s rounds', async ({
+test('the round’s screens pass axe in both themes at 390 and 1280 px: /vote before, open, after a vote, closed and revealed, /live, and the console’s rounds', async ({
   browser,
 }) => {
   // 48 screens read by axe, on a loaded machine.
@@ -683,6 +694,14 @@ test('the round’s screens pass axe in both themes at 390 and 1280 px: /vote be
 
   await rpc(driver, 'close_vote_round', { p_round_id: round.round_id });
   await everyScreen('closed', (page) => page.getByText('Voting has closed'), 'Closed');
+
+  // Revealed: the attendee's screen shows the result with the projector's places and bars.
+  await rpc(driver, 'reveal_vote_round', { p_round_id: round.round_id });
+  for (const { theme, vote } of themes) {
+    for (const width of [390, 1280]) {
+      await axeAt(vote, theme, width, '/vote', (page) => page.getByRole('list', { name: 'Result' }).getByTestId('reveal-bar').first());
+    }
+  }
   for (const { vote, console: consolePage } of themes) {
     await vote.context().close();
     await consolePage.context().close();
@@ -705,7 +724,7 @@ function venueInputIn(minutes: number, timeZone: string): { day: string; time: s
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-test('an organiser changes a draft round and sets its close; /live counts down, and the organiser reveals it there by keyboard, last place first; the bell tells the voter', async ({
+test('an organiser changes a draft round, previews it on /live and sets its close; /live counts down, and the organiser reveals it there by keyboard, last place first; the bell tells the voter', async ({
   browser,
   page,
 }) => {
@@ -756,6 +775,30 @@ test('an organiser changes a draft round and sets its close; /live counts down, 
   const card = page.getByTestId('round-card').filter({ hasText: roundName });
   await expect(card.getByText(/Closes .+\./)).toBeVisible();
   await expect(card.getByText(/several votes for one mission allowed/)).toBeVisible();
+
+  // Before it opens, the organiser previews it on the projector: as it will show once open, marked as a preview.
+  const previewLink = card.getByRole('link', { name: `Preview on the projector: ${roundName}` });
+  const previewPath = (await previewLink.getAttribute('href')) ?? '';
+  await previewLink.click();
+  await expect(page).toHaveURL(/\/live\?preview=/);
+  await expect(page.getByTestId('live-preview')).toHaveText(
+    `Preview of “${roundName}”: it is not open yet, so only you see this. Once it opens, the projector shows it like this.`,
+  );
+  await expect(page.locator('[data-round-state="open"]').getByRole('heading', { name: roundName })).toBeVisible();
+  await expect(page.getByTestId('voter-count')).toHaveText('0');
+  await expect(page.getByRole('list', { name: 'Finalists' })).toContainText(first.name);
+  await expectNoA11yViolations(page);
+  // Anyone else at that address sees /live as ever: no preview, no draft.
+  const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const other = await trackedPage(otherContext);
+  await signInViaUi(other, await createUser());
+  await other.goto(previewPath);
+  await screenReady(other, other.getByRole('heading', { level: 1, name: 'Live results' }));
+  await expect(other.getByTestId('live-preview')).toHaveCount(0);
+  await expect(other.getByRole('heading', { name: roundName })).toHaveCount(0);
+  await otherContext.close();
+  await page.goBack();
+
   await card.getByRole('button', { name: `Open voting: ${roundName}` }).click();
   await expect(card.getByText('Open', { exact: true })).toBeVisible();
 

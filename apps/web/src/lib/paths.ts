@@ -21,6 +21,8 @@ export const paths = {
   allMissions: () => '/view-all-missions',
   /** The closing panel's projector screen: the ranking as it moves. */
   live: () => '/live',
+  /** /live showing a round that has not opened yet, as it will show once it opens (organisers only). */
+  livePreview: (roundId: string) => `/live?preview=${encodeURIComponent(roundId)}`,
   /** A part's current poll on the projector. */
   livePolls: (partId: string) => `/live/polls/${encodeURIComponent(partId)}`,
   /** Voting in the current round (the closing panel's vote). */

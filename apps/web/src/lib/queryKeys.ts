@@ -58,4 +58,6 @@ export const queryKeys = {
   voteRounds: ['vote-rounds'] as const,
   currentRound: (userId: string | null) => ['vote-rounds', 'current', userId] as const,
   roundResult: (roundId: string) => ['vote-rounds', 'result', roundId] as const,
+  /** A round that has not opened yet, as /live previews it for an organiser. */
+  roundPreview: (roundId: string) => ['vote-rounds', 'preview', roundId] as const,
 } as const;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react';
 import { Maximize, Minimize } from 'lucide-react';
@@ -10,7 +10,8 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { userMissionsQuery } from '../../lib/queries';
 import { paths } from '../../lib/paths';
-import { currentRoundQuery, LiveRoundPanel } from '../rounds';
+import { useOrganiserStatus } from '../organiser';
+import { currentRoundQuery, LiveRoundPanel, roundPreviewQuery } from '../rounds';
 import { allMissionsQuery } from './missionsApi';
 
 /** The ranking: most votes first, then most subscribers, then by name, so ties keep a stable order. */
@@ -44,6 +45,17 @@ function useRoundOnScreen(userId: string | null): CurrentRound | null {
   }, [following, round?.round_id]);
   if (following) return round;
   return round?.state === 'revealed' && watched === round.round_id ? round : null;
+}
+
+/**
+ * /live?preview={round}: an organiser's look at a round that has not opened yet, as the projector
+ * will show it once it opens (docs/product.md#live-results). Null for anyone else, or any other round.
+ */
+function useRoundPreview(): CurrentRound | null {
+  const [params] = useSearchParams();
+  const organiser = useOrganiserStatus().data === true;
+  const preview = useQuery(roundPreviewQuery(params.get('preview'), organiser));
+  return preview.data ?? null;
 }
 
 /**
@@ -170,7 +182,9 @@ function LiveResultsPage() {
   const ranked = useMemo(() => rankMissions([...(missions.data ?? [])]), [missions.data]);
   const order = useMemo(() => ranked.map((mission) => mission.mission_id), [ranked]);
   const rowRef = useGlidingRows(order);
-  const round = useRoundOnScreen(user?.id ?? null);
+  const followed = useRoundOnScreen(user?.id ?? null);
+  const preview = useRoundPreview();
+  const round = preview ?? followed;
   const totalVotes = ranked.reduce((sum, mission) => sum + mission.vote_count, 0);
   const top = ranked[0]?.vote_count ?? 0;
 
@@ -193,7 +207,14 @@ function LiveResultsPage() {
 
       <div className="grid gap-8 lg:grid-cols-[1fr_auto]">
         {round ? (
-          <LiveRoundPanel round={round} />
+          <div className="flex flex-col gap-6">
+            {preview ? (
+              <p className="rounded-2xl border-2 border-dashed border-amber-300 px-5 py-3 text-xl text-amber-100" data-testid="live-preview">
+                {_('live.preview.note', { round: preview.name })}
+              </p>
+            ) : null}
+            <LiveRoundPanel round={round} />
+          </div>
         ) : (
           <section aria-labelledby="ranking-heading">
             <h2 id="ranking-heading" className="sr-only">

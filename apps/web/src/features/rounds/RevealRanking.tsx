@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react';
 import type { RoundResultMission } from '@mc/contract';
 import { roundResultQuery } from './roundsApi';
 import { LoadError } from '../../components/ui';
+import { RankedPlaces } from './RankedPlaces';
 
 /** Time between two places of the reveal when it runs by itself, last place first. */
 const REVEAL_STEP_MS = 1_500;
@@ -48,11 +49,9 @@ function useShownPlaces(total: number, keys: boolean, driven: boolean): number {
   return Math.min(shown, total);
 }
 
-const bigName = 'text-2xl font-semibold break-words hyphens-auto sm:text-3xl lg:text-5xl';
-
 /**
- * The ranking, revealed from the last place up to the first, each place sliding in (without motion
- * when reduced motion is preferred). Organisers (`keys`) step through it with the keyboard.
+ * The ranking (RankedPlaces), revealed from the last place up to the first, each place sliding in
+ * (without motion when reduced motion is preferred). Organisers (`keys`) step through it with the keyboard.
  */
 export default function RevealRanking({ roundId, keys, driven }: { roundId: string; keys: boolean; driven: boolean }) {
   const { _ } = useLingui();
@@ -75,24 +74,7 @@ export default function RevealRanking({ roundId, keys, driven }: { roundId: stri
       <p className="sr-only" role="status">
         {latest ? _('live.reveal.place', { place: firstShown + 1, mission: latest.name, count: latest.vote_count }) : ''}
       </p>
-      <ol className="flex flex-col gap-3" aria-label={_('live.reveal.label')}>
-        {places.map((mission, index) => {
-          const visible = index >= firstShown;
-          return (
-            <li
-              key={mission.mission_id}
-              data-testid="reveal-row"
-              data-shown={visible}
-              aria-hidden={!visible}
-              className="grid grid-cols-[2.5rem_1fr_auto] items-center gap-4 rounded-2xl bg-slate-900 px-5 py-4 transition duration-700 ease-out data-[shown=false]:translate-y-6 data-[shown=false]:opacity-0 motion-reduce:transition-none data-[shown=false]:motion-reduce:translate-y-0 sm:grid-cols-[3.5rem_1fr_auto]"
-            >
-              <span className="text-2xl font-bold text-slate-300 lg:text-4xl">{index + 1}</span>
-              <span className={bigName}>{mission.name}</span>
-              <span className="text-right text-2xl font-bold tabular-nums lg:text-5xl">{_('mission.voteCount', { count: mission.vote_count })}</span>
-            </li>
-          );
-        })}
-      </ol>
+      <RankedPlaces places={places} label={_('live.reveal.label')} size="projector" firstShown={firstShown} />
     </div>
   );
 }

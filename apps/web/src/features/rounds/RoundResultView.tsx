@@ -5,6 +5,7 @@ import { normaliseReceipt, type CurrentRound, type ReceiptCheck } from '@mc/cont
 import { Alert, Button, PageSpinner, TextField, LoadError } from '../../components/ui';
 import { checkVoteReceipt, roundResultQuery } from './roundsApi';
 import { ReceiptCode } from './VoteCards';
+import { RankedPlaces } from './RankedPlaces';
 
 /** Checks any receipt code against the published list. */
 function ReceiptCheckForm({ roundId }: { roundId: string }) {
@@ -53,7 +54,7 @@ function ReceiptCheckForm({ roundId }: { roundId: string }) {
   );
 }
 
-/** The revealed result: counts by rank, the receipts of each mission's counted votes, and the person's own check. */
+/** The revealed result as the projector shows it (RankedPlaces): places, bars and counts, the receipts of each mission's counted votes, and the person's own check. */
 export function RoundResultView({ round }: { round: CurrentRound }) {
   const { _ } = useLingui();
   const result = useQuery(roundResultQuery(round.round_id));
@@ -71,31 +72,26 @@ export function RoundResultView({ round }: { round: CurrentRound }) {
           {_('vote.result.title')}
         </h2>
         <p className="text-slate-300">{_('vote.result.summary', { votes: result.data.vote_count, voters: result.data.voter_count })}</p>
-        <ol className="flex flex-col gap-3">
-          {result.data.missions.map((mission, index) => (
-            <li key={mission.mission_id} className="rounded-xl border border-slate-700 p-4" data-testid="result-row">
-              <p className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="text-lg font-semibold break-words text-slate-50">
-                  {index + 1}. {mission.name}
-                </span>
-                <span className="font-semibold text-sky-200">{_('mission.voteCount', { count: mission.vote_count })}</span>
-              </p>
-              {mission.receipts.length ? (
-                <details className="mt-2">
-                  <summary className="cursor-pointer text-sm text-slate-300">{_('vote.result.receipts', { count: mission.receipts.length })}</summary>
-                  <ul className="mt-2 flex flex-col gap-1">
-                    {mission.receipts.map((receipt) => (
-                      <li key={receipt} className={mine.has(receipt) ? 'font-semibold' : undefined}>
-                        <ReceiptCode receipt={receipt} />
-                        {mine.has(receipt) ? <span className="ml-2 text-sm text-emerald-200">{_('vote.result.yourVote')}</span> : null}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <RankedPlaces
+          places={result.data.missions}
+          label={_('vote.result.title')}
+          size="screen"
+          below={(mission) =>
+            mission.receipts.length ? (
+              <details className="px-4 pb-3">
+                <summary className="cursor-pointer text-sm text-slate-300">{_('vote.result.receipts', { count: mission.receipts.length })}</summary>
+                <ul className="mt-2 flex flex-col gap-1">
+                  {mission.receipts.map((receipt) => (
+                    <li key={receipt} className={mine.has(receipt) ? 'font-semibold' : undefined}>
+                      <ReceiptCode receipt={receipt} />
+                      {mine.has(receipt) ? <span className="ml-2 text-sm text-emerald-200">{_('vote.result.yourVote')}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null
+          }
+        />
       </section>
       {round.my_votes.length > 0 ? (
         allMineCounted ? (

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CurrentRound, RoundResult } from '@mc/contract';
+import type { CurrentRound, OrganiserRound, RoundResult } from '@mc/contract';
 import { appConfig } from '../../lib/appConfig';
 import { currentFormattingLocale, currentLanguage, i18n } from '../../i18n/i18n';
 import { dateTimeFormat } from '../../i18n/formats';
@@ -19,6 +19,37 @@ export const roundResultQuery = (roundId: string | null) =>
     queryKey: queryKeys.roundResult(roundId ?? ''),
     queryFn: (): Promise<RoundResult> => callRpc('get_vote_round_result', { p_round_id: roundId ?? '' }),
     enabled: roundId !== null,
+  });
+
+/**
+ * A round that has not opened yet as the projector will show it once it opens: open, nobody has
+ * voted, counts only when the round shows them while open. Organisers only (the console's list);
+ * null for a round that is not a draft (the projector already follows it) or that does not exist.
+ */
+export function previewOfRound(round: OrganiserRound | undefined, serverTime: string): CurrentRound | null {
+  if (!round || round.state !== 'draft') return null;
+  return {
+    ...round,
+    state: 'open',
+    missions: round.missions.map((mission) => ({ ...mission, vote_count: round.show_counts_while_open ? 0 : null })),
+    voter_count: 0,
+    my_votes: [],
+    votes_left: round.votes_per_person,
+    server_time: serverTime,
+  };
+}
+
+export const roundPreviewQuery = (roundId: string | null, organiser: boolean) =>
+  queryOptions({
+    queryKey: queryKeys.roundPreview(roundId ?? ''),
+    queryFn: async (): Promise<CurrentRound | null> => {
+      const rounds = await callRpc('list_vote_rounds', {});
+      return previewOfRound(
+        rounds.find((round) => round.round_id === roundId),
+        new Date().toISOString(),
+      );
+    },
+    enabled: roundId !== null && organiser,
   });
 
 export const castRoundVote = (roundId: string, missionId: string) => callRpc('cast_round_vote', { p_round_id: roundId, p_mission_id: missionId });

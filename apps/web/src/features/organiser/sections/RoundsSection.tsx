@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
-import { Download, Pencil, Plus } from 'lucide-react';
+import { Download, MonitorPlay, Pencil, Plus } from 'lucide-react';
 import { roundExportPath, type OrganiserRound, type RoundState } from '@mc/contract';
-import { Alert, Badge, Button, Card, type BadgeTone, QueryState } from '../../../components/ui';
+import { Alert, Badge, Button, Card, type BadgeTone, QueryState, buttonClasses } from '../../../components/ui';
+import { paths } from '../../../lib/paths';
 import { screenKeys } from '../../../lib/screenKeys';
 import { venueTime } from '../../rounds';
 import { SectionHeading } from '../SectionHeading';
@@ -118,6 +120,16 @@ function RoundCard({ round, onEdit }: { round: OrganiserRound; onEdit: (() => vo
           >
             {_('organiser.rounds.change')}
           </Button>
+        ) : null}
+        {round.state === 'draft' ? (
+          <Link
+            to={paths.livePreview(round.round_id)}
+            className={buttonClasses('secondary')}
+            aria-label={_('organiser.rounds.previewLabel', { name: round.name })}
+          >
+            <MonitorPlay aria-hidden="true" className="size-4" />
+            {_('organiser.rounds.preview')}
+          </Link>
         ) : null}
         {step
           ? null
