@@ -20,8 +20,11 @@ export const queryKeys = {
    * subscription. My Mission, the dashboard card, Manage Team and the details page all read it.
    */
   missionDetails: (missionId: string, userId: string | null) => ['missions', 'details', missionId, userId] as const,
-  /** A mission's updates (under its details, so a live change of the mission refreshes them too). */
-  missionUpdates: (missionId: string) => ['missions', 'details', missionId, 'updates'] as const,
+  /**
+   * A mission's updates: beside its details, not under them (a live count is written into every
+   * copy of the details, which updates are not); a live change of the mission reads them again.
+   */
+  missionUpdates: (missionId: string) => ['missions', 'updates', missionId] as const,
   /** A mission's team as get_mission_members answers it: the Manage Team dialog's list. */
   missionMembers: (missionId: string) => ['missions', 'members', missionId] as const,
   /** Every viewer's copy of one mission (for updates that apply to all of them). */

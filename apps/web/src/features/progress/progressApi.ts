@@ -18,6 +18,7 @@ export async function refreshMission(queryClient: QueryClient, missionId: string
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.missionDetailsOfAnyViewer(missionId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.missionListOfAnyViewer }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.missionUpdates(missionId) }),
   ]);
 }
 

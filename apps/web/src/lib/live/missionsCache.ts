@@ -52,6 +52,7 @@ export function applyMissionsEvent(queryClient: QueryClient, event: MissionsLive
   for (const id of [...event.changed, ...event.removed]) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.missionDetailsOfAnyViewer(id) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.missionMembers(id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.missionUpdates(id) });
   }
   if (ownRemoved) void queryClient.invalidateQueries({ queryKey: queryKeys.missionListOfAnyViewer });
   if (listMissesOne) {
