@@ -5,6 +5,27 @@ import { useLingui } from '@lingui/react';
 import { cn } from './cn';
 import { focusPageHeading } from './focus';
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]';
+
+/**
+ * A dialog's content that scrolls but holds nothing to focus (a long list to read) takes the
+ * keyboard's focus itself, so the arrow keys can scroll it; content with a field or a button
+ * scrolls with them and gets no extra stop. Watched as the content grows or the screen turns.
+ */
+function keyboardScrollable(element: HTMLDivElement): () => void {
+  const update = () => {
+    const scrolls = element.scrollHeight > element.clientHeight + 1;
+    const reachable = element.querySelector(FOCUSABLE) !== null;
+    if (scrolls && !reachable) element.tabIndex = 0;
+    else element.removeAttribute('tabindex');
+  };
+  const observer = new ResizeObserver(update);
+  observer.observe(element);
+  for (const child of element.children) observer.observe(child);
+  update();
+  return () => observer.disconnect();
+}
+
 interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -71,7 +92,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           </div>
           {description ? <RadixDialog.Description className="mt-2 text-sm text-slate-300">{description}</RadixDialog.Description> : null}
           {/* The padding keeps the focus ring of a field at the edge inside the scrolling area. */}
-          {children ? <div className="-mx-1 -mb-1 mt-3 min-h-0 overflow-y-auto p-1">{children}</div> : null}
+          {children ? (
+            <div ref={keyboardScrollable} className="-mx-1 -mb-1 mt-3 min-h-0 overflow-y-auto p-1">
+              {children}
+            </div>
+          ) : null}
           {footer ? <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
