@@ -95,11 +95,16 @@ describeEachDatabase(
       const host = await signUpOrganiser(server());
       const pollId = await openPoll(host, { p_part_id: 's6p2' });
       const tokens = await people(server(), 400);
-      const jobs = tokens.map((token) => () => answer(server(), token, { p_poll_id: pollId, p_choices: [0] }));
-      const closing = (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        return host.client.rpc('close_poll', { p_poll_id: pollId });
-      })();
+      // The close is sent once a quarter of the answers are back, so the rest race it.
+      let answered = 0;
+      let quarterIn: () => void = () => undefined;
+      const quarter = new Promise<void>((resolve) => (quarterIn = resolve));
+      const jobs = tokens.map((token) => async () => {
+        const result = await answer(server(), token, { p_poll_id: pollId, p_choices: [0] });
+        if (++answered === tokens.length / 4) quarterIn();
+        return result;
+      });
+      const closing = quarter.then(() => host.client.rpc('close_poll', { p_poll_id: pollId }));
       const [results, closed] = await Promise.all([inFlight(jobs), closing]);
       expect(closed.error).toBeNull();
       const taken = results.filter((result) => result.status === 200).length;
