@@ -156,7 +156,7 @@ test('scans made offline wait on the device and are sent when the network return
   // A reload without a network keeps the queue (it is in IndexedDB).
   await page.getByRole('button', { name: 'Stop the camera' }).click();
 
-  await page.waitForTimeout(1_500);
+  // Sent from here on, after offlineAt: a check-in stamped with the time it was sent would be later.
   await context.setOffline(false);
   await expect(page.getByTestId('door-waiting')).toHaveCount(0);
   const notices = page.getByTestId('door-notices');
