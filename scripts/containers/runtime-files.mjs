@@ -57,7 +57,9 @@ function packageClosure(lock, names) {
   const found = new Set();
   const visit = (from, name, optional) => {
     const location = locate(lock, from, name);
-    if (!location) {
+    // An optional package for another platform (sharp's @img/sharp-darwin-arm64 on Linux) is in the
+    // lock file but was never installed: there is nothing to copy, and this platform does not need it.
+    if (!location || (optional && !existsSync(join(ROOT, location)))) {
       if (optional) return;
       throw new Error(`runtime-files: ${name} (needed from ${from || 'the root'}) is not in package-lock.json`);
     }
