@@ -1,43 +1,33 @@
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DoorOpen, UserMinus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
-import { Button, Card, CardHeader, QueryState, TextField } from '../../components/ui';
+import { Button, Card, CardHeader, QueryState } from '../../components/ui';
 import { queryKeys } from '../../lib/queryKeys';
 import { screenKeys } from '../../lib/screenKeys';
 import { listDoorStaff, setDoorStaff } from './checkinApi';
+import { AddByEmailForm, PersonRow } from './PeopleByEmail';
 
 /** Who checks people in at the door (docs/product.md#check-in-at-the-door): named by e-mail, removed with one click; both audited. */
 export function DoorStaffPanel() {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
   const staff = useQuery({ queryKey: screenKeys.doorStaff, queryFn: listDoorStaff });
-  const [email, setEmail] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const change = useMutation({
-    mutationFn: ({ email: address, add }: { email: string; add: boolean }) => setDoorStaff(address, add),
-    onSuccess: async (result, { add }) => {
-      if (add) {
-        setEmail('');
-        setFormError(null);
-      }
-      toast.success(
-        _(add ? (result.changed ? 'organiser.doorStaff.added' : 'organiser.doorStaff.already') : 'organiser.doorStaff.removed', { email: result.email }),
-      );
+  const add = useMutation({
+    mutationFn: (email: string) => setDoorStaff(email, true),
+    onSuccess: async (result) => {
+      toast.success(_(result.changed ? 'organiser.doorStaff.added' : 'organiser.doorStaff.already', { email: result.email }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
     },
-    onError: (error, { add }) => (add ? setFormError(error.message) : toast.error(error.message)),
   });
-
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setFormError(_('organiser.doorStaff.emailRequired'));
-      return;
-    }
-    change.mutate({ email: email.trim(), add: true });
-  };
+  const remove = useMutation({
+    mutationFn: (email: string) => setDoorStaff(email, false),
+    onSuccess: async (result) => {
+      toast.success(_('organiser.doorStaff.removed', { email: result.email }));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
+    },
+    onError: (error) => toast.error(error.message),
+  });
 
   return (
     <Card>
@@ -49,50 +39,37 @@ export function DoorStaffPanel() {
           ) : (
             <ul aria-label={_('organiser.doorStaff.title')} className="mb-5 flex flex-col divide-y divide-slate-700/70">
               {data.map((entry) => (
-                <li key={entry.user_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium break-all text-slate-50">
-                      {entry.first_name} {entry.last_name}
-                    </p>
-                    <p className="text-sm break-all text-slate-300">{entry.email}</p>
-                    <p className="text-sm text-slate-400">{_('organiser.doorStaff.checkins', { count: entry.checkins })}</p>
-                  </div>
+                <PersonRow
+                  key={entry.user_id}
+                  firstName={entry.first_name}
+                  lastName={entry.last_name}
+                  email={entry.email}
+                  detail={_('organiser.doorStaff.checkins', { count: entry.checkins })}
+                >
                   <Button
                     variant="ghost"
                     size="sm"
                     icon={<UserMinus aria-hidden="true" className="size-4" />}
                     aria-label={_('organiser.doorStaff.removeLabel', { email: entry.email })}
-                    disabled={change.isPending}
-                    onClick={() => change.mutate({ email: entry.email, add: false })}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(entry.email)}
                   >
                     {_('organiser.doorStaff.remove')}
                   </Button>
-                </li>
+                </PersonRow>
               ))}
             </ul>
           )
         }
       </QueryState>
-      <form onSubmit={onAdd} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField
-          label={_('organiser.doorStaff.addLabel')}
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={formError ?? undefined}
-          containerClassName="flex-1"
-        />
-        <Button
-          type="submit"
-          busy={change.isPending && change.variables.add}
-          busyLabel={_('organiser.doorStaff.adding')}
-          icon={<DoorOpen aria-hidden="true" className="size-4" />}
-          className="sm:mb-6"
-        >
-          {_('organiser.doorStaff.add')}
-        </Button>
-      </form>
+      <AddByEmailForm
+        label={_('organiser.doorStaff.addLabel')}
+        emptyMessage={_('organiser.doorStaff.emailRequired')}
+        submitLabel={_('organiser.doorStaff.add')}
+        busyLabel={_('organiser.doorStaff.adding')}
+        icon={<DoorOpen aria-hidden="true" className="size-4" />}
+        add={add.mutateAsync}
+      />
     </Card>
   );
 }

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, UserMinus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLingui } from '@lingui/react';
 import type { OrganiserListEntry } from '@mc/contract';
-import { Button, Card, CardHeader, Dialog, QueryState, TextField } from '../../components/ui';
+import { Button, Card, CardHeader, Dialog, QueryState } from '../../components/ui';
 import { queryKeys } from '../../lib/queryKeys';
 import { screenKeys } from '../../lib/screenKeys';
 import { useAuth } from '../../lib/auth';
 import { grantOrganiser, listOrganisers, resetMfa, revokeOrganiser } from './organiserApi';
+import { AddByEmailForm, PersonRow } from './PeopleByEmail';
 
 /** Who the organisers are; grant the role by e-mail, revoke it with a confirmation. */
 export function OrganisersPanel() {
@@ -48,36 +49,28 @@ interface OrganiserRowProps {
 function OrganiserRow({ entry, isSelf, onReset, onRevoke }: OrganiserRowProps) {
   const { _ } = useLingui();
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="font-medium break-all text-slate-50">
-          {entry.first_name} {entry.last_name}
-        </p>
-        <p className="text-sm break-all text-slate-300">{entry.email}</p>
-      </div>
-      <div className="flex flex-wrap gap-1">
-        {isSelf ? null : (
-          <Button
-            variant="ghost"
-            size="sm"
-            icon={<KeyRound aria-hidden="true" className="size-4" />}
-            aria-label={_('organiser.organisers.resetLabel', { email: entry.email })}
-            onClick={() => onReset(entry)}
-          >
-            {_('organiser.organisers.reset')}
-          </Button>
-        )}
+    <PersonRow firstName={entry.first_name} lastName={entry.last_name} email={entry.email}>
+      {isSelf ? null : (
         <Button
           variant="ghost"
           size="sm"
-          icon={<UserMinus aria-hidden="true" className="size-4" />}
-          aria-label={_('organiser.organisers.revokeLabel', { email: entry.email })}
-          onClick={() => onRevoke(entry)}
+          icon={<KeyRound aria-hidden="true" className="size-4" />}
+          aria-label={_('organiser.organisers.resetLabel', { email: entry.email })}
+          onClick={() => onReset(entry)}
         >
-          {_('organiser.organisers.revoke')}
+          {_('organiser.organisers.reset')}
         </Button>
-      </div>
-    </li>
+      )}
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<UserMinus aria-hidden="true" className="size-4" />}
+        aria-label={_('organiser.organisers.revokeLabel', { email: entry.email })}
+        onClick={() => onRevoke(entry)}
+      >
+        {_('organiser.organisers.revoke')}
+      </Button>
+    </PersonRow>
   );
 }
 
@@ -85,50 +78,23 @@ function OrganiserRow({ entry, isSelf, onReset, onRevoke }: OrganiserRowProps) {
 function GrantOrganiserForm() {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [grantError, setGrantError] = useState<string | null>(null);
   const grant = useMutation({
     mutationFn: grantOrganiser,
     onSuccess: async (change) => {
-      setEmail('');
-      setGrantError(null);
       toast.success(_(change.changed ? 'organiser.organisers.granted' : 'organiser.organisers.alreadyOrganiser', { email: change.email }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.organiser });
     },
-    onError: (error) => setGrantError(error.message),
   });
-
-  const onGrant = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setGrantError(_('organiser.organisers.emailRequired'));
-      return;
-    }
-    grant.mutate(email.trim());
-  };
-
   return (
-    <form onSubmit={onGrant} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <TextField
-        label={_('organiser.organisers.grantLabel')}
-        type="email"
-        autoComplete="off"
-        hint={_('organiser.organisers.grantHint')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={grantError ?? undefined}
-        containerClassName="flex-1"
-      />
-      <Button
-        type="submit"
-        busy={grant.isPending}
-        busyLabel={_('organiser.organisers.granting')}
-        icon={<ShieldCheck aria-hidden="true" className="size-4" />}
-        className="sm:mb-6"
-      >
-        {_('organiser.organisers.grant')}
-      </Button>
-    </form>
+    <AddByEmailForm
+      label={_('organiser.organisers.grantLabel')}
+      hint={_('organiser.organisers.grantHint')}
+      emptyMessage={_('organiser.organisers.emailRequired')}
+      submitLabel={_('organiser.organisers.grant')}
+      busyLabel={_('organiser.organisers.granting')}
+      icon={<ShieldCheck aria-hidden="true" className="size-4" />}
+      add={grant.mutateAsync}
+    />
   );
 }
 

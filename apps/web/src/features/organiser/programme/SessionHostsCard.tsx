@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import type { ProgrammePart } from '@mc/contract/programme.ts';
-import { Button, Card, CardHeader, Dialog, QueryState, TextField } from '../../../components/ui';
+import { Button, Card, CardHeader, Dialog, QueryState } from '../../../components/ui';
 import { screenKeys } from '../../../lib/screenKeys';
 import { orderSessions, useProgramme } from '../../conference';
 import { addPartHost, listPartHosts, removePartHost } from '../organiserApi';
+import { AddByEmailForm, PersonRow } from '../PeopleByEmail';
 
 /**
  * Session hosts (docs/product.md#session-hosts): for each part of the published programme, the
@@ -47,33 +48,17 @@ function PartHosts({ partId }: { partId: string }) {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
   const hosts = useQuery({ queryKey: screenKeys.partHosts(partId), queryFn: () => listPartHosts(partId) });
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [removeProblem, setRemoveProblem] = useState<string | null>(null);
   const done = (list: Awaited<ReturnType<typeof listPartHosts>>) => {
     queryClient.setQueryData(screenKeys.partHosts(partId), list);
-    setProblem(null);
+    setRemoveProblem(null);
   };
-  const add = useMutation({
-    mutationFn: () => addPartHost(partId, email.trim()),
-    onSuccess: (list) => {
-      setEmail('');
-      done(list);
-    },
-    onError: (error) => setProblem(error.message),
-  });
+  const add = useMutation({ mutationFn: (email: string) => addPartHost(partId, email), onSuccess: done });
   const remove = useMutation({
     mutationFn: (userId: string) => removePartHost(partId, userId),
     onSuccess: done,
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setRemoveProblem(error.message),
   });
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setProblem(_('organiser.hosts.emailRequired'));
-      return;
-    }
-    add.mutate();
-  };
   return (
     <div className="flex flex-col gap-4">
       <QueryState query={hosts} loading={_('organiser.hosts.loading')} errorTitle={_('organiser.hosts.loadFailed')}>
@@ -83,13 +68,7 @@ function PartHosts({ partId }: { partId: string }) {
           ) : (
             <ul aria-label={_('organiser.hosts.listLabel')} className="flex flex-col divide-y divide-slate-700/70">
               {list.map((host) => (
-                <li key={host.user_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <div className="min-w-0">
-                    <p className="font-medium break-all text-slate-50">
-                      {host.first_name} {host.last_name}
-                    </p>
-                    <p className="text-sm break-all text-slate-300">{host.email}</p>
-                  </div>
+                <PersonRow key={host.user_id} firstName={host.first_name} lastName={host.last_name} email={host.email}>
                   <Button
                     variant="ghost"
                     size="sm"
@@ -99,32 +78,24 @@ function PartHosts({ partId }: { partId: string }) {
                   >
                     {_('organiser.hosts.remove')}
                   </Button>
-                </li>
+                </PersonRow>
               ))}
             </ul>
           )
         }
       </QueryState>
-      <form onSubmit={onAdd} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField
-          label={_('organiser.hosts.emailLabel')}
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={problem ?? undefined}
-          containerClassName="flex-1"
-        />
-        <Button
-          type="submit"
-          busy={add.isPending}
-          busyLabel={_('organiser.hosts.adding')}
-
-          className="sm:mb-6"
-        >
-          {_('organiser.hosts.add')}
-        </Button>
-      </form>
+      {removeProblem ? (
+        <p role="alert" className="text-sm text-rose-300">
+          {removeProblem}
+        </p>
+      ) : null}
+      <AddByEmailForm
+        label={_('organiser.hosts.emailLabel')}
+        emptyMessage={_('organiser.hosts.emailRequired')}
+        submitLabel={_('organiser.hosts.add')}
+        busyLabel={_('organiser.hosts.adding')}
+        add={add.mutateAsync}
+      />
     </div>
   );
 }
