@@ -1,6 +1,8 @@
 // News that check-in figures changed, on the live channel (the console's Overview reads them again).
 import { CHECKINS_TOPIC, type CheckinsLiveEvent } from '@mc/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { LiveHub } from '../../live/hub.ts';
+import { CoalescingFeed } from '../../live/coalescing-feed.ts';
 
 /**
  * How long check-ins gather before the one message about them goes out: four doors scanning as
@@ -10,23 +12,16 @@ import type { LiveHub } from '../../live/hub.ts';
 export const CHECKINS_FLUSH_INTERVAL_MS = 2_000;
 
 /**
- * Coalesces check-in changes per instance. The message carries no person and no count: only that
- * the figures changed, which the console (organisers only) then reads with organiser_checkin_figures.
+ * Check-in changes per instance, as one message per interval. The message carries no person and
+ * no count: only that the figures changed, which the console (organisers only) then reads with
+ * organiser_checkin_figures.
  */
-export class CheckinsFeed {
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(private readonly hub: LiveHub) {}
-
-  receive(): void {
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.hub.publish(CHECKINS_TOPIC, { changed: true } satisfies CheckinsLiveEvent);
-    }, CHECKINS_FLUSH_INTERVAL_MS);
-  }
-
-  close(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
+export function checkinsFeed(hub: LiveHub, log: FastifyBaseLogger): CoalescingFeed {
+  return new CoalescingFeed({
+    intervalMs: CHECKINS_FLUSH_INTERVAL_MS,
+    changeOf: () => ({ key: CHECKINS_TOPIC, now: false }),
+    log,
+    failure: 'check-in news could not be sent on the live channel',
+    send: async () => hub.publish(CHECKINS_TOPIC, { changed: true } satisfies CheckinsLiveEvent),
+  });
 }

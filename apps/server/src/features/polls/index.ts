@@ -1,10 +1,10 @@
 // The polls feature's manifest: what it offers the server (kernel/manifest.ts).
 import { POLLS_TOPIC } from '@mc/contract';
 import type { FeatureManifest } from '../../kernel/manifest.ts';
-import { PollsFeed } from './live.ts';
+import { pollsFeed } from './live.ts';
 import { pollsProcedures } from './procedures.ts';
 
 export const pollsFeature = {
   procedures: pollsProcedures,
-  feeds: { [POLLS_TOPIC]: (db, hub, log) => new PollsFeed(db, hub, log) },
+  feeds: { [POLLS_TOPIC]: pollsFeed },
 } satisfies FeatureManifest;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { POLLS_TOPIC, type PollsLiveEvent, type PublicPoll } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import type { LiveHub } from '../../live/hub.ts';
+import { CoalescingFeed, type FeedChange } from '../../live/coalescing-feed.ts';
 import { publicPolls } from './queries.ts';
 
 /**
@@ -11,9 +12,9 @@ import { publicPolls } from './queries.ts';
  */
 export const POLLS_FLUSH_INTERVAL_MS = 300;
 
-function partOf(data: unknown): { partId: string; state: boolean } | null {
+function changeOf(data: unknown): FeedChange | null {
   if (typeof data !== 'object' || data === null || !('part_id' in data) || typeof data.part_id !== 'string') return null;
-  return { partId: data.part_id, state: 'change' in data && data.change === 'state' };
+  return { key: data.part_id, now: 'change' in data && data.change === 'state' };
 }
 
 /**
@@ -22,55 +23,18 @@ function partOf(data: unknown): { partId: string; state: boolean } | null {
  * polls once per interval, with counts only where they are not hidden, and sends each part's to
  * every follower of the polls topic as the same bytes.
  */
-export class PollsFeed {
-  private readonly pending = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
-  /** One read at a time, so a part's messages go out in the order of its changes. */
-  private flushing: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly hub: LiveHub,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  receive(data: unknown): void {
-    const change = partOf(data);
-    if (!change) return;
-    this.pending.add(change.partId);
-    if (change.state) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      this.flush();
-      return;
-    }
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.flush();
-    }, POLLS_FLUSH_INTERVAL_MS);
-  }
-
-  close(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private flush(): void {
-    this.flushing = this.flushing.then(() => this.send());
-  }
-
-  private async send(): Promise<void> {
-    const ids = [...this.pending];
-    this.pending.clear();
-    if (ids.length === 0 || !this.hub.hasSubscribers(POLLS_TOPIC)) return;
-    try {
-      const polls = await publicPolls(this.db, ids);
-      const byPart = new Map<string, PublicPoll[]>(ids.map((id) => [id, []]));
+export function pollsFeed(db: Db, hub: LiveHub, log: FastifyBaseLogger): CoalescingFeed {
+  return new CoalescingFeed({
+    intervalMs: POLLS_FLUSH_INTERVAL_MS,
+    changeOf,
+    log,
+    failure: 'a part’s polls could not be read for the live channel',
+    send: async (partIds) => {
+      if (!hub.hasSubscribers(POLLS_TOPIC)) return;
+      const polls = await publicPolls(db, partIds);
+      const byPart = new Map<string, PublicPoll[]>(partIds.map((id) => [id, []]));
       for (const poll of polls) byPart.get(poll.part_id)?.push(poll);
-      for (const [partId, list] of byPart) this.hub.publish(POLLS_TOPIC, { part_id: partId, polls: list } satisfies PollsLiveEvent);
-    } catch (error) {
-      // Screens read the part's polls again when they regain focus or reconnect.
-      this.log.warn({ err: error }, 'a part’s polls could not be read for the live channel');
-    }
-  }
+      for (const [partId, list] of byPart) hub.publish(POLLS_TOPIC, { part_id: partId, polls: list } satisfies PollsLiveEvent);
+    },
+  });
 }

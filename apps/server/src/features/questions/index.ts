@@ -1,10 +1,10 @@
 // The questions feature's manifest: session hosts and the questions of every part (kernel/manifest.ts).
 import { QUESTIONS_TOPIC } from '@mc/contract';
 import type { FeatureManifest } from '../../kernel/manifest.ts';
-import { QuestionsFeed } from './live.ts';
+import { questionsFeed } from './live.ts';
 import { questionsProcedures } from './procedures.ts';
 
 export const questionsFeature = {
   procedures: questionsProcedures,
-  feeds: { [QUESTIONS_TOPIC]: (db, hub, log) => new QuestionsFeed(db, hub, log) },
+  feeds: { [QUESTIONS_TOPIC]: questionsFeed },
 } satisfies FeatureManifest;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { questionsTopic } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import type { LiveHub } from '../../live/hub.ts';
+import { CoalescingFeed, type FeedChange } from '../../live/coalescing-feed.ts';
 import { publicQuestions } from './questions.ts';
 
 /**
@@ -12,58 +13,32 @@ import { publicQuestions } from './questions.ts';
  */
 export const QUESTIONS_FLUSH_INTERVAL_MS = 500;
 
-/** The part's id from a bus message of the questions topic (kernel/effects.ts), or null. */
-function partIdOf(data: unknown): string | null {
+/** The part a bus message of the questions topic (kernel/effects.ts) is about, or null. */
+function changeOf(data: unknown): FeedChange | null {
   if (typeof data !== 'object' || data === null) return null;
   const partId = (data as { part_id?: unknown }).part_id;
-  return typeof partId === 'string' ? partId : null;
+  return typeof partId === 'string' ? { key: partId, now: false } : null;
 }
 
 /**
- * Coalesces question changes per instance: the parts that changed within an interval are read
- * once each (the visible questions with their counts, names as people_shown has them) and sent to
- * the followers of `questions:<part>` as the same bytes. Nothing personal travels: each screen
- * keeps its own marks (asked, upvoted) from its last read.
+ * The parts whose questions changed within an interval are read once each (the visible questions
+ * with their counts, names as people_shown has them) and sent to the followers of
+ * `questions:<part>` as the same bytes. Nothing personal travels: each screen keeps its own marks
+ * (asked, upvoted) from its last read.
  */
-export class QuestionsFeed {
-  private readonly pending = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly hub: LiveHub,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  receive(data: unknown): void {
-    const partId = partIdOf(data);
-    if (!partId) return;
-    this.pending.add(partId);
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.flushing = this.flushing.then(() => this.send());
-    }, QUESTIONS_FLUSH_INTERVAL_MS);
-  }
-
-  close(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private async send(): Promise<void> {
-    const parts = [...this.pending];
-    this.pending.clear();
-    for (const partId of parts) {
-      const topic = questionsTopic(partId);
-      if (!this.hub.hasSubscribers(topic)) continue;
-      try {
-        const event = await publicQuestions(this.db, partId);
-        if (event) this.hub.publish(topic, event);
-      } catch (error) {
-        // Screens read the part again when they regain focus or reconnect.
-        this.log.warn({ err: error }, 'a part’s questions could not be read for the live channel');
+export function questionsFeed(db: Db, hub: LiveHub, log: FastifyBaseLogger): CoalescingFeed {
+  return new CoalescingFeed({
+    intervalMs: QUESTIONS_FLUSH_INTERVAL_MS,
+    changeOf,
+    log,
+    failure: 'a part’s questions could not be read for the live channel',
+    send: async (partIds) => {
+      for (const partId of partIds) {
+        const topic = questionsTopic(partId);
+        if (!hub.hasSubscribers(topic)) continue;
+        const event = await publicQuestions(db, partId);
+        if (event) hub.publish(topic, event);
       }
-    }
-  }
+    },
+  });
 }

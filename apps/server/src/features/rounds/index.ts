@@ -2,13 +2,13 @@
 import { ROUNDS_TOPIC } from '@mc/contract';
 import type { FeatureManifest } from '../../kernel/manifest.ts';
 import { registerRoundExportRoutes } from './exports.ts';
-import { RoundsFeed } from './live.ts';
+import { roundsFeed } from './live.ts';
 import { roundsProcedures } from './procedures.ts';
 import { startRoundSchedule } from './schedule.ts';
 
 export const roundsFeature = {
   procedures: roundsProcedures,
   routes: [(app, { db, keys, config }) => registerRoundExportRoutes(app, db, keys, config)],
-  feeds: { [ROUNDS_TOPIC]: (db, hub, log) => new RoundsFeed(db, hub, log) },
+  feeds: { [ROUNDS_TOPIC]: roundsFeed },
   jobs: { start: startRoundSchedule },
 } satisfies FeatureManifest;

@@ -4,6 +4,7 @@ import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import { changeOf, roundIdOf } from '../../kernel/round-changes.ts';
+import { CoalescingFeed } from '../../live/coalescing-feed.ts';
 import { COUNTS_PUBLIC, IN_ROUND, iso } from './queries.ts';
 
 /**
@@ -23,54 +24,23 @@ export const ROUNDS_FLUSH_INTERVAL_MS = 1_000;
  */
 
 /**
- * Coalesces round changes per instance: the rounds that changed within an interval are read once
- * (state, schedule, how many voted, and the counts only when they are public) and sent to every
- * follower of the rounds topic as the same bytes. A burst of 6,000 votes is a few messages a second.
+ * The rounds that changed within an interval are read once (state, schedule, how many voted, and
+ * the counts only when they are public) and sent to every follower of the rounds topic as the same
+ * bytes. A burst of 6,000 votes is a few messages a second.
  */
-export class RoundsFeed {
-  private readonly pending = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
-  /** One read at a time, so a round's messages go out in the order of its changes. */
-  private flushing: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly hub: LiveHub,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  receive(data: unknown): void {
-    const roundId = roundIdOf(data);
-    if (!roundId) return;
-    this.pending.add(roundId);
-    if (changeOf(data) !== 'votes') {
-      // A new state goes out now, with whatever votes were waiting.
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      this.flush();
-      return;
-    }
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.flush();
-    }, ROUNDS_FLUSH_INTERVAL_MS);
-  }
-
-  private flush(): void {
-    this.flushing = this.flushing.then(() => this.send());
-  }
-
-  close(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private async send(): Promise<void> {
-    const ids = [...this.pending];
-    this.pending.clear();
-    if (!this.hub.hasSubscribers(ROUNDS_TOPIC)) return;
-    try {
-      const events = await this.db.query<RoundLiveEvent>(
+export function roundsFeed(db: Db, hub: LiveHub, log: FastifyBaseLogger): CoalescingFeed {
+  return new CoalescingFeed({
+    intervalMs: ROUNDS_FLUSH_INTERVAL_MS,
+    // A new state goes out now, with whatever votes were waiting.
+    changeOf: (data) => {
+      const roundId = roundIdOf(data);
+      return roundId ? { key: roundId, now: changeOf(data) !== 'votes' } : null;
+    },
+    log,
+    failure: 'a round change could not be read for the live channel',
+    send: async (ids) => {
+      if (!hub.hasSubscribers(ROUNDS_TOPIC)) return;
+      const events = await db.query<RoundLiveEvent>(
         `select r.round_id, r.state, ${iso('r.opens_at')} as opens_at, ${iso('r.closes_at')} as closes_at,
                 (select count(distinct v.user_id)::int from round_votes v where v.round_id = r.round_id) as voter_count,
                 case when ${COUNTS_PUBLIC} then coalesce((
@@ -80,10 +50,7 @@ export class RoundsFeed {
            from vote_rounds r where r.round_id = any($1::uuid[])`,
         [ids],
       );
-      for (const event of events) this.hub.publish(ROUNDS_TOPIC, event);
-    } catch (error) {
-      // Screens read the round again when they regain focus or reconnect.
-      this.log.warn({ err: error }, 'a round change could not be read for the live channel');
-    }
-  }
+      for (const event of events) hub.publish(ROUNDS_TOPIC, event);
+    },
+  });
 }
