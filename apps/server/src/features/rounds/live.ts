@@ -20,7 +20,7 @@ export const ROUNDS_FLUSH_INTERVAL_MS = 1_000;
  * and reaches the bus after its commit: only the round's id and the kind of change (who has voted,
  * gathered for up to ROUNDS_FLUSH_INTERVAL_MS; its state or schedule, sent at once, as a screen
  * must say "Voting closed" within a second; or its result revealed, which also records
- * notifications). Each instance's RoundsFeed reads what anyone may see of it.
+ * notifications). Each instance's rounds feed reads what anyone may see of it.
  */
 
 /**
