@@ -21,6 +21,9 @@ export interface NotificationFacts {
   reason: string | null;
   /** An update's title (mission_update), or null once it is deleted or hidden. */
   update_title?: string | null;
+  /** A mission started from a question (question_became_mission): the question while everyone may see it, and whether the reader asked it. */
+  question_body?: string | null;
+  question_mine?: boolean;
   /** The role a request or invitation is for, and which of the two it was ('ask' or 'invite'). */
   role: string | null;
   request_kind: string | null;
@@ -105,6 +108,17 @@ export function describeNotification(facts: NotificationFacts, language: ServerL
       return facts.update_title
         ? say('{actor} posted an update on {mission}: “{title}”', { actor, mission, title: facts.update_title })
         : say('{actor} posted an update on {mission}.', { actor, mission });
+    case 'question_became_mission': {
+      const question = facts.question_body;
+      if (facts.question_mine) {
+        return question
+          ? say('{actor} started the mission {mission} from your question “{question}”.', { actor, mission, question })
+          : say('{actor} started the mission {mission} from your question.', { actor, mission });
+      }
+      return question
+        ? say('{actor} started the mission {mission} from a question you upvoted: “{question}”.', { actor, mission, question })
+        : say('{actor} started the mission {mission} from a question you upvoted.', { actor, mission });
+    }
     case 'join_requested':
       return say('{actor} asks to join {mission} as {role}.', { actor, mission, role: facts.role ?? say('a team member') });
     case 'invited_to_team':
