@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'session_reminder',
   'mission_update',
   'feedback_requested',
+  /** A mission started from a question the reader asked or upvoted (docs/product.md#missions-from-questions). */
+  'question_became_mission',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

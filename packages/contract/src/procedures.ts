@@ -169,6 +169,8 @@ export const procedureParams = {
     p_creator_id: id,
     ...missionFields,
     p_member_ids: z.array(id).max(100).optional().default([]),
+    /** The question the mission starts from (docs/product.md#missions-from-questions), or none. */
+    p_source_question_id: id.nullable().optional().default(null),
   }),
   add_mission_member: z.strictObject({ p_mission_id: id, p_user_id: id }),
   get_mission_members: z.strictObject({ p_mission_id: id }),

@@ -94,6 +94,7 @@ export const QUESTION_MESSAGES = {
   reasonRequired: 'Please give a reason for hiding the question',
   pinVisibleOnly: 'Only a question everyone can see can be pinned',
   missionNotAllowed: 'Only the asker can start a mission from this question until it has 10 votes',
+  missionNotVisible: 'A mission can only start from a question everyone can see',
 } as const;
 
 /** What the audit log records for questions (every moderation step). */
@@ -168,6 +169,8 @@ export interface PartQuestionsPublic {
   opens_at: string | null;
   closes_at: string | null;
   pinned_question_id: string | null;
+  /** How many missions anyone may see were started from this part's questions ("Missions started here"). */
+  missions_started: number;
   /** The visible questions only: unanswered first, most votes first. */
   questions: PublicQuestion[];
 }

@@ -7,6 +7,7 @@ import { listMissions } from './list-cache.ts';
 import { missionList } from './mission-list.ts';
 import { findMission } from './queries.ts';
 import { toggleMissionSubscription, toggleMissionVote } from './toggles.ts';
+import { linkMissionToQuestion, questionToStartFrom } from './from-question.ts';
 import { acceptsAdditionsSql, recordMembersAdded, recordMissionEvent } from '../../kernel/events.ts';
 
 type MissionParams = ParsedProcedureParams<'update_mission'>;
@@ -44,6 +45,7 @@ export const missionsProcedures = {
       );
       if (!state?.pre_survey_completed) throw businessError(MISSION_MESSAGES.surveyFirst);
       if (!state.has_profile) throw businessError(MISSION_MESSAGES.profileFirst);
+      const source = params.p_source_question_id ? await questionToStartFrom(tx, params.p_source_question_id, ctx.userId) : null;
 
       const memberIds = [...new Set(params.p_member_ids)].filter((memberId) => memberId !== ctx.userId);
       if (memberIds.length) {
@@ -77,6 +79,7 @@ export const missionsProcedures = {
          select $1::uuid, member_id, 'member', false from unnest($3::uuid[]) as member_id`,
         [created.mission_id, ctx.userId, memberIds],
       );
+      if (source) await linkMissionToQuestion(tx, created.mission_id, source, ctx.userId);
       tx.effects.missionCounts([created.mission_id]);
       tx.effects.missionsChanged([created.mission_id]);
       return created.mission_id;

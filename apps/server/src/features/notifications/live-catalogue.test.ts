@@ -247,6 +247,26 @@ const SCENARIOS: Scenarios = {
       },
     };
   },
+  async question_became_mission(server) {
+    await server.db.query(`insert into part_question_settings (part_id, asking) values ('s6p1', 'open') on conflict (part_id) do update set asking = 'open'`);
+    const asker = await signUpLeader(server);
+    const upvoter = await signUpUser(server);
+    const asked = (await callAs(asker, 'ask_question', { p_part_id: 's6p1', p_body: 'Who starts a repair café?' })) as { questions: { question_id: string }[] };
+    const questionId = asked.questions[0]!.question_id;
+    await callAs(upvoter, 'vote_question', { p_question_id: questionId, p_up: true });
+    const params = {
+      p_creator_id: asker.user.id,
+      p_name: 'Repair Café',
+      p_shared_intention: 'Fix together',
+      p_objective_or_focus: 'Life & Well-being',
+      p_statement: 'We repair',
+      p_core_message: 'Mend it',
+      p_problem_being_solved: 'Who starts a repair café?',
+      p_first_team_action: 'Find a hall',
+      p_source_question_id: questionId,
+    };
+    return { concerned: upvoter, change: async () => void (await callAs(asker, 'create_mission', params)) };
+  },
 };
 
 /** A live message on `user`'s own topic whose bell list passes `test`. */

@@ -28,6 +28,8 @@ interface NotificationRow {
   milestone: number | null;
   reason: string | null;
   update_title: string | null;
+  question_body: string | null;
+  question_mine: boolean;
   role: string | null;
   request_kind: string | null;
   proposal_owners: string | null;
@@ -53,6 +55,14 @@ interface NotificationRow {
 /** A person's full name as others see it (people_shown `alias`, migration 019), or null. */
 const fullName = (alias: string) => `nullif(btrim(${alias}.first_name || ' ' || ${alias}.last_name), '')`;
 
+/**
+ * A mission started from a question by its own asker, who asked it anonymously (or stays anonymous):
+ * the bell does not name who started it, so the question is never tied to the asker's name.
+ */
+const ANONYMOUS_ASKER_STARTED = `(e.kind = 'question_became_mission' and exists (
+  select 1 from questions asked join people_shown asker on asker.id = asked.asked_by
+   where asked.question_id = (e.data->>'question')::uuid and asked.asked_by = e.actor_id and (asked.anonymous or asker.anonymous)))`;
+
 /** The reader's account language, for the texts pushed or mailed to them. */
 const READER_LANGUAGE = `(select reader.user_metadata->>'language' from users reader where reader.id = n.user_id) as reader_language,`;
 
@@ -68,7 +78,7 @@ function notificationsSql(where: string, perReader: number, withLanguage: boolea
              coalesce(e.created_at, n.created_at) as created_at, n.read_at is not null as read,
              case when seen.ok then m.mission_id end as mission_id,
              case when seen.ok then m.name end as mission_name,
-             case when seen.ok and e.kind not in ('mission_hidden', 'mission_unhidden') then ${fullName('actor')} end as actor_name,
+             case when seen.ok and e.kind not in ('mission_hidden', 'mission_unhidden') and not ${ANONYMOUS_ASKER_STARTED} then ${fullName('actor')} end as actor_name,
              case when seen.ok then ${fullName('person')} end as person_name,
              case when jsonb_typeof(e.data->'fields') = 'array' then array(select jsonb_array_elements_text(e.data->'fields')) end as fields,
              (e.data->>'milestone')::int as milestone,
@@ -76,6 +86,13 @@ function notificationsSql(where: string, perReader: number, withLanguage: boolea
              -- An update's title as it reads now: none once it is deleted or hidden.
              (select posted.title from mission_updates posted
                where seen.ok and e.kind = 'update_posted' and posted.update_id = (e.data->>'update')::uuid and posted.hidden_at is null) as update_title,
+             -- A mission started from a question: the question as everyone sees it now (none once hidden),
+             -- and whether the reader asked it. The asker is never named here.
+             (select asked.body from questions asked
+               where seen.ok and e.kind = 'question_became_mission' and asked.question_id = (e.data->>'question')::uuid and asked.state = 'visible') as question_body,
+             e.kind = 'question_became_mission' and exists (
+               select 1 from questions asked where asked.question_id = (e.data->>'question')::uuid and asked.asked_by = n.user_id
+             ) as question_mine,
              case when seen.ok then e.data->>'role' end as role,
              e.data->>'request_kind' as request_kind,
              case when seen.ok then e.data->>'proposal_owners' end as proposal_owners,

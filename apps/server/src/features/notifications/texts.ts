@@ -21,6 +21,9 @@ export interface NotificationFacts {
   reason: string | null;
   /** An update's title (mission_update), or null once it is deleted or hidden. */
   update_title?: string | null;
+  /** A mission started from a question (question_became_mission): the question while everyone may see it, and whether the reader asked it. */
+  question_body?: string | null;
+  question_mine?: boolean;
   /** The role a request or invitation is for, and which of the two it was ('ask' or 'invite'). */
   role: string | null;
   request_kind: string | null;
@@ -66,6 +69,19 @@ function listOf(words: string[], language: ServerLanguage): string {
   return list.format(words);
 }
 
+/** A mission started from a question the reader asked or upvoted: the question while everyone may see it, never its asker's name. */
+function missionFromQuestion(facts: NotificationFacts, say: Wording['say'], actor: string, mission: string): string {
+  const question = facts.question_body;
+  if (facts.question_mine) {
+    return question
+      ? say('{actor} started the mission {mission} from your question “{question}”.', { actor, mission, question })
+      : say('{actor} started the mission {mission} from your question.', { actor, mission });
+  }
+  return question
+    ? say('{actor} started the mission {mission} from a question you upvoted: “{question}”.', { actor, mission, question })
+    : say('{actor} started the mission {mission} from a question you upvoted.', { actor, mission });
+}
+
 /** The sentence of one notification in the reader's language; English when none is given. */
 export function describeNotification(facts: NotificationFacts, language: ServerLanguage = 'en'): string {
   const wording = wordingIn(language);
@@ -105,6 +121,8 @@ export function describeNotification(facts: NotificationFacts, language: ServerL
       return facts.update_title
         ? say('{actor} posted an update on {mission}: “{title}”', { actor, mission, title: facts.update_title })
         : say('{actor} posted an update on {mission}.', { actor, mission });
+    case 'question_became_mission':
+      return missionFromQuestion(facts, say, actor, mission);
     case 'join_requested':
       return say('{actor} asks to join {mission} as {role}.', { actor, mission, role: facts.role ?? say('a team member') });
     case 'invited_to_team':

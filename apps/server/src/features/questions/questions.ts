@@ -78,6 +78,18 @@ async function settingsOf(db: Queryable, partId: string): Promise<Settings> {
   return row ?? { asking: 'auto', premoderated: false, pinned_question_id: null };
 }
 
+/**
+ * How many missions were started from the part's questions (docs/product.md#missions-from-questions):
+ * those anyone may see (a mission the organisers hid is not counted).
+ */
+async function missionsStarted(db: Queryable, partId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from question_missions link join missions m using (mission_id) where link.part_id = $1 and m.hidden_at is null',
+    [partId],
+  );
+  return row?.n ?? 0;
+}
+
 /** Whether asking is open at `now`: by hand, else by the window. */
 export function askingOpen(asking: AskingMode, window: AskingWindow, now: number): boolean {
   if (asking !== 'auto') return asking === 'open';
@@ -155,6 +167,7 @@ export async function publicQuestions(db: Queryable, partId: string): Promise<Pa
     opens_at: iso(window.opensAt),
     closes_at: iso(window.closesAt),
     pinned_question_id: settings.pinned_question_id,
+    missions_started: await missionsStarted(db, partId),
     questions: rows.map(publicQuestion),
   };
 }
@@ -181,6 +194,7 @@ export async function partQuestions(
     opens_at: iso(window.opensAt),
     closes_at: iso(window.closesAt),
     pinned_question_id: settings.pinned_question_id,
+    missions_started: await missionsStarted(db, partId),
     asking_open: askingOpen(settings.asking, window, viewer.now),
     is_host: viewer.host,
     questions: rows.map(personalQuestion),

@@ -29,6 +29,8 @@ const MOVE_MS = 600;
 /** /live/questions/{part}: a part's questions on the projector (the questions feature's screen, served by this route's splat). */
 const QuestionsProjector = lazy(() => import('../questions').then((module) => ({ default: module.QuestionsProjector })));
 const LIVE_QUESTIONS = '/live/questions/';
+/** The part's open (or last closed) poll beside its questions, from the polls feature, loaded with them. */
+const PollOnProjector = lazy(() => import('../polls').then((module) => ({ default: module.PollOnProjector })));
 
 /**
  * The round the projector shows instead of the everyday ranking: one that is open or closed, a
@@ -164,7 +166,15 @@ export default function LiveScreens() {
     const partId = decodeURIComponent(pathname.slice(LIVE_QUESTIONS.length).split('/')[0] ?? '');
     return (
       <Suspense fallback={<PageSpinner />}>
-        <QuestionsProjector partId={partId} askCode={(path, alt, caption) => <JoinCode path={path} alt={alt} caption={caption} />} />
+        <QuestionsProjector
+          partId={partId}
+          askCode={(path, alt, caption) => <JoinCode path={path} alt={alt} caption={caption} />}
+          pollSlot={
+            <Suspense fallback={null}>
+              <PollOnProjector partId={partId} beside />
+            </Suspense>
+          }
+        />
       </Suspense>
     );
   }

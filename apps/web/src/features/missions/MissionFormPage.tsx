@@ -1,12 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { REQUIRED_FIELD_MESSAGE_IDS } from './missionRules';
 import { toast } from 'sonner';
 import { Check } from 'lucide-react';
 import { MISSION_FIELD_MAX, MISSION_FIELDS, OBJECTIVES, type Mission, type MissionField } from '@mc/contract';
-import { Button, Card, PageSpinner, Select, TextAreaField, TextField, buttonClasses, useRequiredFields, pageClasses, LoadError } from '../../components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  PageSpinner,
+  Select,
+  TextAreaField,
+  TextField,
+  buttonClasses,
+  useRequiredFields,
+  pageClasses,
+  LoadError,
+} from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
@@ -15,6 +27,7 @@ import { createMission, invalidateMissions, updateMission, type MissionInput } f
 import { MissionFieldList } from './MissionParts';
 import { useOwnedMission } from './useMembershipMission';
 import { objectiveLabel } from '../roles';
+import type { QuestionForMission } from '../questions';
 
 type FormValues = Record<MissionField, string>;
 
@@ -47,15 +60,31 @@ const PARAM: Record<MissionField, keyof MissionInput> = {
 
 const fieldId = (field: MissionField) => `mission-${field}`;
 
-function valuesOf(mission: Mission | null): FormValues {
+function valuesOf(mission: Mission | null, source: QuestionForMission | null = null): FormValues {
   const values = {} as FormValues;
   for (const field of MISSION_FIELDS) values[field] = mission ? (mission[field] ?? '') : '';
+  // Started from a question: the question is the problem being solved.
+  if (!mission && source) values.problem_being_solved = source.body.slice(0, MISSION_FIELD_MAX.problem_being_solved);
   return values;
+}
+
+/**
+ * The question a new mission starts from (docs/product.md#missions-from-questions): the one its
+ * questions screen handed over with the navigation (kept by the browser across a reload), when the
+ * address names the same question. The server checks again who may start from it.
+ */
+function useSourceQuestion(questionId: string | null): QuestionForMission | null {
+  const state: unknown = useLocation().state;
+  if (!questionId || typeof state !== 'object' || state === null || !('fromQuestion' in state)) return null;
+  const source = (state as { fromQuestion: Partial<QuestionForMission> | null }).fromQuestion;
+  if (source?.question_id !== questionId || typeof source.body !== 'string' || typeof source.part_id !== 'string') return null;
+  return { question_id: source.question_id, body: source.body, part_id: source.part_id };
 }
 
 export default function MissionFormPage() {
   const [searchParams] = useSearchParams();
   const editId = searchParams.get('edit');
+  const source = useSourceQuestion(editId === null ? searchParams.get('question') : null);
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const navigate = useNavigate();
@@ -78,7 +107,7 @@ export default function MissionFormPage() {
       <title>{`${title} · ${appConfig.productName}`}</title>
       <h1 className="mb-6 text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
       {editId === null ? (
-        <CreateOrShowOwn userId={userId} />
+        <CreateOrShowOwn userId={userId} source={source} />
       ) : existing.data ? (
         <MissionForm key={existing.data.mission.mission_id} userId={userId} existing={existing.data.mission} />
       ) : existing.isError ? (
@@ -94,14 +123,14 @@ export default function MissionFormPage() {
  * The empty form, unless the person already created a mission (one each): then that mission, with
  * the way to update it, instead of a form the server would refuse (docs/product.md#mission-form).
  */
-function CreateOrShowOwn({ userId }: { userId: string | null }) {
+function CreateOrShowOwn({ userId, source }: { userId: string | null; source: QuestionForMission | null }) {
   const { _ } = useLingui();
   const owned = useOwnedMission(userId);
   if (owned.isPending) return <PageSpinner label={_('mission.loadingDetails')} />;
   // Not knowing whether the person has a mission is not "no mission": no empty form until it is known.
   if (owned.error) return <LoadError message={owned.error.message || _('mission.loadFailed')} onRetry={owned.retry} />;
   const mission = owned.details?.mission;
-  if (!mission) return <MissionForm userId={userId} existing={null} />;
+  if (!mission) return <MissionForm userId={userId} existing={null} source={source} />;
   return (
     <Card className="flex flex-col gap-4" data-testid="own-mission">
       <p className="text-slate-200">{_('mission.form.alreadyHave')}</p>
@@ -119,9 +148,9 @@ function CreateOrShowOwn({ userId }: { userId: string | null }) {
   );
 }
 
-function MissionForm({ userId, existing }: { userId: string | null; existing: Mission | null }) {
+function MissionForm({ userId, existing, source = null }: { userId: string | null; existing: Mission | null; source?: QuestionForMission | null }) {
   const { _ } = useLingui();
-  const initial = valuesOf(existing);
+  const initial = valuesOf(existing, source);
   const [values, setValues] = useState<FormValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<MissionField>>(new Set());
   const queryClient = useQueryClient();
@@ -135,7 +164,7 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
       if (!existing) {
         const input = {} as MissionInput;
         for (const field of MISSION_FIELDS) input[PARAM[field]] = trimmed[field];
-        return createMission(userId, input);
+        return createMission(userId, input, source?.question_id ?? null);
       }
       // Fields left as they were go as null, meaning "unchanged".
       const input: Partial<MissionInput> = {};
@@ -178,6 +207,14 @@ function MissionForm({ userId, existing }: { userId: string | null; existing: Mi
 
   return (
     <Card>
+      {source ? (
+        <Alert tone="info" live={false} className="mb-5" title={_('mission.form.fromQuestion')}>
+          <p className="break-words">“{source.body}”</p>
+          <Link to={paths.agendaPart(source.part_id)} className="mt-1 inline-block text-sky-200 underline underline-offset-2">
+            {_('mission.form.fromQuestionLink')}
+          </Link>
+        </Alert>
+      ) : null}
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={editing ? _('mission.form.updateLabel') : _('mission.form.createLabel')}>
         {MISSION_FIELDS.map((field) => (
           <MissionFieldInput

@@ -44,8 +44,9 @@ export type MissionInput = Pick<
   'p_name' | 'p_shared_intention' | 'p_objective_or_focus' | 'p_statement' | 'p_core_message' | 'p_problem_being_solved' | 'p_first_team_action'
 >;
 
-export async function createMission(creatorId: string, input: MissionInput): Promise<Mission> {
-  const row = firstRow(await callRpc('create_mission', { p_creator_id: creatorId, ...input, p_member_ids: [] }));
+/** Creates the person's mission; `sourceQuestionId` when it starts from a question (docs/product.md#missions-from-questions). */
+export async function createMission(creatorId: string, input: MissionInput, sourceQuestionId: string | null = null): Promise<Mission> {
+  const row = firstRow(await callRpc('create_mission', { p_creator_id: creatorId, ...input, p_member_ids: [], p_source_question_id: sourceQuestionId }));
   if (!row) throw noDataError('create_mission');
   return row;
 }

@@ -10,6 +10,7 @@ import { screenKeys } from '../../lib/screenKeys';
 import { useProgramme } from '../conference';
 import { moderateQuestion, partQuestionsQuery } from './questionsApi';
 import { useQuestionsLive } from './useQuestionsLive';
+import { MissionsStarted } from './QuestionMission';
 
 /** How many questions the projector lists under the pinned one. */
 const TOP = 6;
@@ -142,8 +143,9 @@ export function QuestionsProjector({
         </div>
         <aside className="flex flex-col gap-6" aria-label={_('questions.projector.asideLabel')}>
           {askCode(paths.agendaPart(partId), _('questions.projector.qrAlt'), _('questions.projector.askFromPhone'))}
+          {data ? <MissionsStarted count={data.missions_started} large /> : null}
           {data?.is_host ? <p className="max-w-56 text-sm text-slate-300">{_('questions.projector.keys')}</p> : null}
-          {/* The part's poll goes here (the polls feature), beside the questions. */}
+          {/* The part's poll (the polls feature, handed in by the /live screen), beside the questions. */}
           {pollSlot ? <div data-slot="poll">{pollSlot}</div> : null}
         </aside>
       </div>

@@ -8,6 +8,7 @@ import { useReachable } from '../../lib/network';
 import { screenKeys } from '../../lib/screenKeys';
 import { askQuestion, moderateQuestion, partQuestionsQuery, setPartQuestions, voteQuestion } from './questionsApi';
 import { liveQuestionsPath } from './questionsPaths';
+import { MissionsStarted, StartMissionLink } from './QuestionMission';
 import { useQuestionsLive } from './useQuestionsLive';
 
 const checkbox = 'size-5 accent-sky-400';
@@ -43,6 +44,7 @@ export function QuestionsSection({ partId }: { partId: string }) {
         <>
           {data.is_host ? <HostSettings data={data} disabled={!online} /> : null}
           <AskForm data={data} disabled={!online} />
+          <MissionsStarted count={data.missions_started} />
           <SortChoice sort={sort} onChange={setSort} />
           <QuestionList data={data} disabled={!online} />
         </>
@@ -201,6 +203,7 @@ function QuestionItem({ question, data, disabled }: { question: PartQuestion; da
           {question.state === 'hidden' ? (
             <p className="mt-1 text-sm text-amber-200">{_('questions.hiddenWithReason', { reason: question.hidden_reason ?? '' })}</p>
           ) : null}
+          <StartMissionLink question={question} partId={data.part_id} />
         </div>
         {question.mine || question.state !== 'visible' ? (
           <span className="shrink-0 text-sm text-slate-300 tabular-nums">{_('questions.votes', { count: question.vote_count })}</span>

@@ -2,3 +2,4 @@
 export { QuestionsSection } from './QuestionsSection';
 export { QuestionsProjector } from './QuestionsProjector';
 export { LIVE_QUESTIONS_PREFIX, liveQuestionsPath } from './questionsPaths';
+export type { QuestionForMission } from './QuestionMission';

@@ -73,6 +73,7 @@ export function applyQuestionsEvent(queryClient: QueryClient, event: QuestionsLi
       opens_at: event.opens_at,
       closes_at: event.closes_at,
       pinned_question_id: event.pinned_question_id,
+      missions_started: event.missions_started,
       questions: sortQuestions(
         [
           ...event.questions.map((question) => ({
