@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'session_reminder',
   'mission_update',
   'feedback_requested',
+  'mission_checkin',
+  'mission_checkin_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -52,6 +54,8 @@ export interface NotificationItem {
   round_id: string | null;
   /** The part whose feedback is asked for (feedback_requested): the bell links to it in the agenda. */
   part_id?: string | null;
+  /** A mission's check-in (mission_checkin, mission_checkin_reminder): its day; the bell links to its form. */
+  checkin_day?: number | null;
 }
 
 export interface NotificationList {

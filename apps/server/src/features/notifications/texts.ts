@@ -148,6 +148,12 @@ export function describeNotification(facts: NotificationFacts, language: ServerL
           title: facts.reminder_parts[0]?.title ?? say('a part of the programme'),
         },
       );
+    case 'mission_checkin':
+      return say('How is {mission} going? Answer the check-in: what happened, what you need now, and whether the team is still together.', {
+        mission,
+      });
+    case 'mission_checkin_reminder':
+      return say('Reminder: how is {mission} going? The check-in is still open.', { mission });
     case 'request_declined': {
       const invitation = facts.request_kind === 'invite';
       if (facts.reason) {
