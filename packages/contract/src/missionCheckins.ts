@@ -132,9 +132,6 @@ export interface MissionCheckinProcedureResults {
   get_after_event_overview: AfterEventOverview;
 }
 
-/** The one-page form of a mission's check-in (signed in, owners). */
-export const missionCheckinPath = (missionId: string, day: number): string => `/mission/${encodeURIComponent(missionId)}/check-in/${day}`;
-
 /** The venue's day (YYYY-MM-DD) that is `days` days after the programme's last day `lastDay`. */
 export function daysAfter(lastDay: string, days: number): string {
   const [year, month, day] = lastDay.split('-').map(Number) as [number, number, number];

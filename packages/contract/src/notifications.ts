@@ -29,6 +29,9 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** The one-page form of a mission's check-in (its owners), where its bell and e-mail lead. */
+export const missionCheckinPath = (missionId: string, day: number): string => `/mission/${encodeURIComponent(missionId)}/check-in/${day}`;
+
 /** How often notifications are mailed: never, as they happen, or once a day. */
 export const EMAIL_DIGESTS = ['off', 'immediate', 'daily'] as const;
 export type EmailDigest = (typeof EMAIL_DIGESTS)[number];

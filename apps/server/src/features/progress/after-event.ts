@@ -120,4 +120,3 @@ export function registerAfterEventExportRoutes(app: FastifyInstance, { db, keys,
     return sendCsv(request, reply, 'after-the-event.csv', [...HEADER, ...MISSION_CHECKIN_DAYS.flatMap(ANSWER_HEADER)], rowsOf(overview.missions));
   });
 }
-

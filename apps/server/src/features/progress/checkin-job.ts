@@ -1,11 +1,4 @@
-import {
-  MISSION_CHECKIN_DAYS,
-  MISSION_CHECKIN_REMINDER_DAYS,
-  daysAfter,
-  missionCheckinPath,
-  venueInstant,
-  type MissionCheckinDay,
-} from '@mc/contract';
+import { MISSION_CHECKIN_DAYS, MISSION_CHECKIN_REMINDER_DAYS, daysAfter, missionCheckinPath, venueInstant, type MissionCheckinDay } from '@mc/contract';
 import type { Db } from '../../db/db.ts';
 import { accountLanguage } from '../../i18n/language.ts';
 import { wordingIn } from '../../i18n/translate.ts';

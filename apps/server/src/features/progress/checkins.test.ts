@@ -207,15 +207,21 @@ describeEachDatabase(
     });
 
     it('hiding an update (moderation) tells nobody: no bell, no e-mail', async () => {
+      // The organiser's authenticator codes are made by the real time.
+      clock.advance(Date.now() - clock.now());
+      const organiser = await signUpOrganiser(server());
       const { owner, mission } = await missionWithOwners(server(), `Quiet Moderation ${Date.now().toString(36)}`);
       const follower = await signUpUser(server());
       await follow(follower, mission.mission_id);
       await saveSettings(follower, { email_digest: 'immediate' });
-      const posted = (await callAs(owner, 'post_mission_update', { p_mission_id: mission.mission_id, p_title: 'Call me', p_text: '082 000 0000' })) as MissionUpdate;
+      const posted = (await callAs(owner, 'post_mission_update', {
+        p_mission_id: mission.mission_id,
+        p_title: 'Call me',
+        p_text: '082 000 0000',
+      })) as MissionUpdate;
       await server().notifications.settled();
       const before = await server().db.query<{ n: number }>('select count(*)::int as n from notifications');
       const mailsBefore = await server().db.query<{ n: number }>('select count(*)::int as n from mail_outbox');
-      const organiser = await signUpOrganiser(server());
       await callAs(organiser, 'hide_mission_update', { p_update_id: posted.update_id, p_reason: 'A phone number' });
       await server().notifications.run();
       const after = await server().db.query<{ n: number }>('select count(*)::int as n from notifications');
@@ -247,27 +253,36 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('check-ins on two instanc
     await drop?.();
   });
 
+  /** The check-in bells of a person, read in the database (their client may point at an instance that was stopped). */
+  async function kindsOf(server: TestServer, user: TestUser): Promise<string[]> {
+    const rows = await server.db.query<{ kind: string }>(
+      `select kind from notifications where user_id = $1 and kind in ('mission_checkin', 'mission_checkin_reminder') order by id desc`,
+      [user.user.id],
+    );
+    return rows.map((row) => row.kind);
+  }
+
   it('both instances ticking at day 30 ask each owner exactly once; a restarted instance does not ask again', async () => {
     expect(a.db.kind).toBe('postgres');
     const missions = await Promise.all(Array.from({ length: 6 }, (_, i) => missionWithOwners(i % 2 ? a : b, `Twin ${i} ${Date.now().toString(36)}`)));
     const day30 = await dayStart(a, 30);
     await passAt(shared, day30 + HOUR, a, b, a, b);
     for (const { owner, coOwner } of missions) {
-      expect(await checkinBells(owner)).toHaveLength(1);
-      expect(await checkinBells(coOwner)).toHaveLength(1);
-      expect(await mailsTo(a, owner.email)).toHaveLength(1);
+      expect(await kindsOf(b, owner)).toEqual(['mission_checkin']);
+      expect(await kindsOf(b, coOwner)).toEqual(['mission_checkin']);
+      expect(await mailsTo(b, owner.email)).toHaveLength(1);
     }
     await a.close();
     a = await startTestServer('pglite', env, { clock: shared });
     await passAt(shared, day30 + 2 * HOUR, a, b);
     for (const { owner } of missions) {
-      expect(await checkinBells(owner)).toHaveLength(1);
+      expect(await kindsOf(a, owner)).toEqual(['mission_checkin']);
       expect(await mailsTo(a, owner.email)).toHaveLength(1);
     }
     // The reminder, a week later, once too.
     await passAt(shared, day30 + 7 * DAY + 2 * HOUR, a, b, a, b);
     for (const { owner } of missions) {
-      expect((await checkinBells(owner)).map((item) => item.kind)).toEqual(['mission_checkin_reminder', 'mission_checkin']);
+      expect(await kindsOf(a, owner)).toEqual(['mission_checkin_reminder', 'mission_checkin']);
       expect(await mailsTo(a, owner.email)).toHaveLength(2);
     }
   });
