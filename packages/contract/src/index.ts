@@ -24,4 +24,5 @@ export * from './moments.ts';
 export * from './polls.ts';
 export * from './checkin.ts';
 export * from './progress.ts';
+export * from './missionCheckins.ts';
 export * from './feedback.ts';

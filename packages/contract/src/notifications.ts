@@ -26,8 +26,13 @@ export const NOTIFICATION_KINDS = [
   'feedback_requested',
   /** A mission started from a question the reader asked or upvoted (docs/product.md#missions-from-questions). */
   'question_became_mission',
+  'mission_checkin',
+  'mission_checkin_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The one-page form of a mission's check-in (its owners), where its bell and e-mail lead. */
+export const missionCheckinPath = (missionId: string, day: number): string => `/mission/${encodeURIComponent(missionId)}/check-in/${day}`;
 
 /** How often notifications are mailed: never, as they happen, or once a day. */
 export const EMAIL_DIGESTS = ['off', 'immediate', 'daily'] as const;
@@ -54,6 +59,8 @@ export interface NotificationItem {
   round_id: string | null;
   /** The part whose feedback is asked for (feedback_requested): the bell links to it in the agenda. */
   part_id?: string | null;
+  /** A mission's check-in (mission_checkin, mission_checkin_reminder): its day; the bell links to its form. */
+  checkin_day?: number | null;
 }
 
 export interface NotificationList {

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { agendaProcedureParams, type AgendaProcedureResults } from './agenda.ts';
 import { moderationProcedureParams, type ModerationProcedureResults } from './moderation.ts';
+import { missionCheckinProcedureParams, type MissionCheckinProcedureResults } from './missionCheckins.ts';
 import { progressProcedureParams, type MissionProgressFields, type ProgressProcedureResults } from './progress.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
@@ -205,6 +206,7 @@ export const procedureParams = {
   ...matchingProcedureParams,
   ...languageProcedureParams,
   ...checkinProcedureParams,
+  ...missionCheckinProcedureParams,
   ...progressProcedureParams,
 } as const;
 
@@ -348,6 +350,7 @@ export interface ProcedureResults
     MatchingProcedureResults,
     LanguageProcedureResults,
     CheckinProcedureResults,
+    MissionCheckinProcedureResults,
     ProgressProcedureResults {
   register_user_profile: AppUser[];
   get_user_by_auth: AppUser[];

@@ -206,6 +206,13 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   give_part_feedback: plain(() => ({ p_part_id: 's1p2', p_rating: 4, p_comment: 'Good' }), 1),
   list_part_feedback: ORGANISERS,
   set_part_feedback_off: ORGANISERS,
+  get_mission_checkins: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller] })),
+  set_mission_checkins: plain((w, _me, caller) => ({ p_mission_id: w.missions[caller], p_on: false }), 2),
+  answer_mission_checkin: plain(
+    (w, _me, caller) => ({ p_mission_id: w.missions[caller], p_day: 30, p_happened: 'We met.', p_needs: '', p_team_together: true, p_status: 'active' }),
+    2,
+  ),
+  get_after_event_overview: ORGANISERS,
 };
 
 /** Procedures whose answers must name the anonymous attendee in this world: proof that the parameters reach them. */

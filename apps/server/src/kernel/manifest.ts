@@ -23,11 +23,24 @@ export interface RouteDeps {
 export type RegisterRoutes = (app: FastifyInstance, deps: RouteDeps) => void;
 
 /**
+ * What a due notification may need to write its own e-mail (a mission's check-in): where links
+ * point, the product's name, whether SMTP will send what is queued (else it stays kept in the
+ * outbox), a person's one-click unsubscribe link for their current generation, and the log.
+ */
+export interface DueMail {
+  publicUrl: string;
+  productName: string;
+  deliver: boolean;
+  unsubscribeLink(userId: string, generation: number): string;
+  log: FastifyBaseLogger;
+}
+
+/**
  * Turns what has become due (scheduled announcements, for one) into notifications, in its own
  * transactions; answers how many it sent. The notification jobs call every one on each pass,
  * before the e-mail digest, so what it sends can be mailed in that same pass.
  */
-export type DueNotifications = (db: Db, now: Date) => Promise<number>;
+export type DueNotifications = (db: Db, now: Date, mail: DueMail) => Promise<number>;
 
 /** A job that runs beside the server from its start to its close. */
 export interface BackgroundJob {

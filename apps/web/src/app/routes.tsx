@@ -27,6 +27,7 @@ const AllMissionsPage = lazy(screenCode.allMissions);
 const LiveResultsPage = lazy(withMessages(SIGNED_IN_AREAS, () => import('../features/missions/LiveResultsPage')));
 const PollProjectorPage = lazy(withMessages(SIGNED_IN_AREAS, () => import('../features/polls/PollProjectorPage')));
 const MissionDetailsPage = lazy(screenCode.missionDetails);
+const CheckinPage = lazy(() => import('../features/progress/CheckinPage'));
 const MissionFormPage = lazy(() => import('../features/missions/MissionFormPage'));
 const PreConferencePage = lazy(() => import('../features/surveys/PreConferencePage'));
 const PostConferencePage = lazy(() => import('../features/surveys/PostConferencePage'));
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: paths.myMission(), element: <MyMissionPage /> },
               { path: paths.allMissions(), element: <AllMissionsPage /> },
               { path: routePatterns.mission, element: <MissionDetailsPage /> },
+              { path: routePatterns.missionCheckin, element: <CheckinPage /> },
               { path: paths.createMission(), element: <MissionFormPage /> },
               { path: paths.preConference(), element: <PreConferencePage /> },
               { path: paths.postConference(), element: <PostConferencePage /> },

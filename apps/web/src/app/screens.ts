@@ -28,7 +28,8 @@ const MISSION_PREFIX = '/mission/';
 
 /** Which screen (and, for a mission, which one) a path shows; null for screens not preloaded. */
 export function screenAt(pathname: string): { name: ScreenName; missionId?: string } | null {
-  if (pathname.startsWith(MISSION_PREFIX) && pathname.length > MISSION_PREFIX.length) {
+  // A mission's details, not a page under it (its check-in form).
+  if (pathname.startsWith(MISSION_PREFIX) && pathname.length > MISSION_PREFIX.length && !pathname.includes('/', MISSION_PREFIX.length)) {
     return { name: 'missionDetails', missionId: decodeURIComponent(pathname.slice(MISSION_PREFIX.length)) };
   }
   const byPath: Record<string, ScreenName> = {

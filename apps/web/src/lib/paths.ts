@@ -1,4 +1,4 @@
-import { UNSUBSCRIBE_PAGE_PATH } from '@mc/contract/notifications.ts';
+import { missionCheckinPath, UNSUBSCRIBE_PAGE_PATH } from '@mc/contract/notifications.ts';
 
 /** Every route of docs/product.md#routes, in one table. Build links with these, never with string literals. */
 export const paths = {
@@ -28,6 +28,8 @@ export const paths = {
   /** Voting in the current round (the closing panel's vote). */
   vote: () => '/vote',
   mission: (missionId: string) => `/mission/${encodeURIComponent(missionId)}`,
+  /** A mission's check-in form (its owners; docs/product.md#check-ins). */
+  missionCheckin: (missionId: string, day: number) => missionCheckinPath(missionId, day),
   createMission: (editId?: string) => (editId ? `/create-mission?edit=${encodeURIComponent(editId)}` : '/create-mission'),
   preConference: () => '/pre-conference',
   postConference: () => '/post-conference',
@@ -44,6 +46,7 @@ export const paths = {
 /** Route patterns for the route table (the ones with parameters differ from their links). */
 export const routePatterns = {
   mission: '/mission/:missionId',
+  missionCheckin: '/mission/:missionId/check-in/:day',
   livePolls: '/live/polls/:partId',
 } as const;
 

@@ -47,6 +47,10 @@ export const screenKeys = {
   myPartFeedback: (partId: string, userId: string | null) => ['part-feedback', partId, userId] as const,
   /** Every part's feedback in the console (under organiser). */
   organiserFeedback: ['organiser', 'feedback'] as const,
+  /** A mission's check-ins as its owners read them. */
+  missionCheckins: (missionId: string) => ['missions', 'checkins', missionId] as const,
+  /** The console's "After the event" (under organiser), all missions or only those without news. */
+  organiserAfterEvent: (noNewsOnly: boolean) => ['organiser', 'after-event', noNewsOnly] as const,
   /** Every part's polls as every viewer has them cached (a live message updates them all). */
   polls: ['polls'] as const,
   /** One part's polls as every viewer has them cached. */

@@ -8,11 +8,11 @@ import { NEW_NOTIFICATIONS_TOPIC, type NotificationsBusChange } from '../../kern
 import type { LiveChannel } from '../../live/service.ts';
 import { MailDelivery } from '../../mail/outbox.ts';
 import { announcesReveal } from '../../kernel/round-changes.ts';
-import type { DueNotifications } from '../../kernel/manifest.ts';
+import type { DueMail, DueNotifications } from '../../kernel/manifest.ts';
 import { restoreDigest, sendDueDigests } from './digest.ts';
 import { sendDueReminders } from './reminders.ts';
 import { NotificationsFeed } from './live.ts';
-import { unsubscribeKey } from './unsubscribe.ts';
+import { unsubscribeKey, unsubscribeLinks, unsubscribeToken } from './unsubscribe.ts';
 
 /** After a change, mail waits this long for what comes with it (a few edits in a row make one mail). */
 const WAKE_DELAY_MS = 1_000;
@@ -60,6 +60,13 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
       )
     : null;
   const digestDeps = { db, config, unsubscribeKey: key, deliver: delivery !== null, log: jobLog };
+  const dueMail: DueMail = {
+    publicUrl: config.publicUrl,
+    productName: config.PRODUCT_NAME,
+    deliver: delivery !== null,
+    unsubscribeLink: (userId, generation) => unsubscribeLinks(config.publicUrl, unsubscribeToken(key, userId, generation)).page,
+    log: jobLog,
+  };
   const feed = new NotificationsFeed(db, options.live.hub, jobLog);
 
   let current: Promise<void> | null = null;
@@ -69,7 +76,7 @@ export function startNotificationJobs(options: NotificationJobsDeps): Notificati
       // Announcements whose time has come first, so an urgent one is mailed in this same pass.
       const now = new Date(clock.now());
       // Each tells the people concerned once its notifications are committed (kernel/effects.ts).
-      for (const sendDue of options.due) await sendDue(db, now);
+      for (const sendDue of options.due) await sendDue(db, now, dueMail);
       await sendDueReminders(db, now);
       await sendDueDigests(digestDeps);
       await delivery?.deliverDue();

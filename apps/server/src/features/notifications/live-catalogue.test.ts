@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   NOTIFICATION_KINDS,
+  daysAfter,
   venueInstant,
   type LiveServerMessage,
   type NotificationItem,
@@ -267,7 +268,35 @@ const SCENARIOS: Scenarios = {
     };
     return { concerned: upvoter, change: async () => void (await callAs(asker, 'create_mission', params)) };
   },
+  async mission_checkin(server) {
+    const { owner } = await createMission(server);
+    const day30 = await checkinDayStart(server, 30);
+    return { concerned: owner, change: () => passAt(server, day30 + 60_000) };
+  },
+  async mission_checkin_reminder(server) {
+    const { owner } = await createMission(server);
+    const day60 = await checkinDayStart(server, 60);
+    await passAt(server, day60 + 60_000);
+    return { concerned: owner, change: () => passAt(server, day60 + 7 * 86_400_000 + 120_000) };
+  },
 };
+
+/** When check-in day `day` begins at the venue. */
+async function checkinDayStart(server: TestServer, day: number): Promise<number> {
+  const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
+  return venueInstant(daysAfter(programme.settings.endDate, day), '00:00', programme.settings.timeZone).getTime();
+}
+
+/** The notification jobs' pass at `at`, the clock put back afterwards. */
+async function passAt(server: TestServer, at: number): Promise<void> {
+  const moved = at - clock.now();
+  clock.advance(moved);
+  try {
+    await server.notifications.run();
+  } finally {
+    clock.advance(-moved);
+  }
+}
 
 /** A live message on `user`'s own topic whose bell list passes `test`. */
 function bellWhere(user: TestUser, test: (items: NotificationItem[]) => boolean): (message: LiveServerMessage) => boolean {

@@ -46,6 +46,8 @@ interface NotificationRow {
   announcement_body: string | null;
   /** A session reminder: the parts as the published programme has them now. */
   reminder_parts: { id?: string; title: string; startTime: string; room?: string }[] | null;
+  /** A mission's check-in: its day (30, 60 or 90). */
+  checkin_day: number | null;
   /** How many notifications matched for this reader (the digest's "and N more"). */
   matched: number;
   /** The language of the reader's account, read only when the texts are written in it. */
@@ -116,6 +118,7 @@ function notificationsSql(where: string, perReader: number, withLanguage: boolea
                   cross join lateral jsonb_array_elements(newest.document->'agenda') as session
                   cross join lateral jsonb_array_elements(session->'parts') as part
                  where newest.version = (select max(version) from programme_versions) and part->>'id' = any(n.parts)) end as reminder_parts,
+             n.checkin_day,
              count(*) over (partition by n.user_id)::int as matched,
              ${withLanguage ? READER_LANGUAGE : ''}
              row_number() over (partition by n.user_id order by n.id desc) as place
@@ -123,7 +126,8 @@ function notificationsSql(where: string, perReader: number, withLanguage: boolea
         -- to the people and missions before it filters): a bell is about 20 rows, whatever the table holds.
         from (select * from notifications n where ${where} offset 0) n
         left join mission_events e on e.id = n.event_id
-        left join missions m on m.mission_id = e.mission_id
+        -- A check-in names its mission itself: nobody acted, so there is no event.
+        left join missions m on m.mission_id = coalesce(e.mission_id, n.mission_id)
         left join vote_rounds round on round.round_id = e.round_id
         -- A programme change alert or a revealed result has no mission: nothing of one is shown with it.
         cross join lateral (select m.mission_id is not null and ${missionVisibleSql('m', 'n.user_id')} as ok) seen
@@ -162,6 +166,8 @@ function toItem(row: NotificationRow, language: ServerLanguage): NotificationIte
     round_id: row.round_id,
     // A request for feedback leads to its part (when the programme still has it).
     ...(row.kind === 'feedback_requested' ? { part_id: row.reminder_parts?.[0]?.id ?? null } : {}),
+    // A check-in leads to its form (while its reader may see the mission).
+    ...(row.kind === 'mission_checkin' || row.kind === 'mission_checkin_reminder' ? { checkin_day: row.mission_id ? row.checkin_day : null } : {}),
   };
 }
 

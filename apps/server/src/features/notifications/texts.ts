@@ -82,6 +82,13 @@ function missionFromQuestion(facts: NotificationFacts, say: Wording['say'], acto
     : say('{actor} started the mission {mission} from a question you upvoted.', { actor, mission });
 }
 
+/** A mission's check-in, or its reminder a week later (docs/product.md#check-ins). */
+function checkinSentence(kind: 'mission_checkin' | 'mission_checkin_reminder', mission: string, { say }: Wording): string {
+  return kind === 'mission_checkin'
+    ? say('How is {mission} going? Answer the check-in: what happened, what you need now, and whether the team is still together.', { mission })
+    : say('Reminder: how is {mission} going? The check-in is still open.', { mission });
+}
+
 /** The sentence of one notification in the reader's language; English when none is given. */
 export function describeNotification(facts: NotificationFacts, language: ServerLanguage = 'en'): string {
   const wording = wordingIn(language);
@@ -166,6 +173,9 @@ export function describeNotification(facts: NotificationFacts, language: ServerL
           title: facts.reminder_parts[0]?.title ?? say('a part of the programme'),
         },
       );
+    case 'mission_checkin':
+    case 'mission_checkin_reminder':
+      return checkinSentence(facts.kind, mission, wording);
     case 'request_declined': {
       const invitation = facts.request_kind === 'invite';
       if (facts.reason) {

@@ -26,7 +26,7 @@ function checkedUpdate(params: { p_title: string; p_text: string; p_link?: strin
  * Locks the mission (missions before people, docs/ARCHITECTURE.md#lock-order) and checks that the
  * caller is one of its owners: 403 otherwise, "Mission not found" when there is none.
  */
-async function lockAsOwner(tx: Tx, missionId: string, userId: string): Promise<void> {
+export async function lockAsOwner(tx: Tx, missionId: string, userId: string): Promise<void> {
   const [mission] = await tx.query('select 1 from missions where mission_id = $1 for update', [missionId]);
   if (!mission) throw businessError(PROGRESS_MESSAGES.missionNotFound);
   if (!(await isOwnerOf(tx, missionId, userId))) throw forbidden(PROGRESS_MESSAGES.ownersOnly);
@@ -39,7 +39,7 @@ async function missionOfUpdate(tx: Tx, updateId: string): Promise<string> {
   return row.mission_id;
 }
 
-function updateOrFail(update: MissionUpdate | null): MissionUpdate {
+export function updateOrFail(update: MissionUpdate | null): MissionUpdate {
   if (!update) throw businessError(PROGRESS_MESSAGES.updateNotFound);
   return update;
 }

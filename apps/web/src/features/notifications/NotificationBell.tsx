@@ -204,6 +204,10 @@ function useRowActions(item: NotificationItem, userId: string | null) {
 function targetOf(item: NotificationItem): string | null {
   // A request for feedback opens its part in the agenda, where the rating is given.
   if (item.kind === 'feedback_requested' && item.part_id) return paths.agendaPart(item.part_id);
+  // A mission's check-in opens its form.
+  if ((item.kind === 'mission_checkin' || item.kind === 'mission_checkin_reminder') && item.mission_id && item.checkin_day) {
+    return paths.missionCheckin(item.mission_id, item.checkin_day);
+  }
   return item.mission_id
     ? paths.mission(item.mission_id)
     : item.round_id

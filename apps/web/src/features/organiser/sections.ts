@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   CalendarCog,
+  CalendarClock,
   Download,
   Gauge,
   MessageSquareHeart,
@@ -37,6 +38,7 @@ export const ORGANISER_SECTIONS: readonly OrganiserSection[] = [
   { slug: 'people', messageId: 'organiser.sections.people', icon: Users, Component: lazy(() => import('./sections/PeopleSection')) },
   { slug: 'team-builder', messageId: 'organiser.sections.teamBuilder', icon: Wand2, Component: lazy(() => import('./sections/TeamBuilderSection')) },
   { slug: 'rounds', messageId: 'organiser.sections.rounds', icon: Vote, Component: lazy(() => import('./sections/RoundsSection')) },
+  { slug: 'after-the-event', messageId: 'organiser.sections.afterEvent', icon: CalendarClock, Component: lazy(() => import('./sections/AfterEventSection')) },
   { slug: 'feedback', messageId: 'organiser.sections.feedback', icon: MessageSquareHeart, Component: lazy(() => import('./sections/FeedbackSection')) },
   { slug: 'exports', messageId: 'organiser.sections.exports', icon: Download, Component: lazy(() => import('./sections/ExportsSection')) },
   { slug: 'privacy', messageId: 'organiser.sections.privacy', icon: ShieldCheck, Component: lazy(() => import('./sections/PrivacySection')) },

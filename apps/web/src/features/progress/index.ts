@@ -2,3 +2,4 @@
 export { UpdatesCard } from './UpdatesCard';
 export { ProgressCard, StatusBadge, StatusFilter } from './ProgressCard';
 export { STATUS_MESSAGE_IDS } from './statusLabels';
+export { afterEventQuery } from './checkinApi';
