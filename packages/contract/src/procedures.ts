@@ -4,6 +4,7 @@ import { moderationProcedureParams, type ModerationProcedureResults } from './mo
 import { progressProcedureParams, type MissionProgressFields, type ProgressProcedureResults } from './progress.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
+import { translationProcedureParams, type TranslationProcedureResults } from './translations.ts';
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
 import { organiserProcedureParams, type OrganiserProcedureResults } from './organiser.ts';
 import { programmeProcedureParams, type ProgrammeProcedureResults } from './programme.ts';
@@ -202,6 +203,7 @@ export const procedureParams = {
   ...privacyProcedureParams,
   ...matchingProcedureParams,
   ...languageProcedureParams,
+  ...translationProcedureParams,
   ...checkinProcedureParams,
   ...progressProcedureParams,
 } as const;
@@ -345,6 +347,7 @@ export interface ProcedureResults
     PrivacyProcedureResults,
     MatchingProcedureResults,
     LanguageProcedureResults,
+    TranslationProcedureResults,
     CheckinProcedureResults,
     ProgressProcedureResults {
   register_user_profile: AppUser[];

@@ -10,6 +10,7 @@ import {
   AUDIT_KINDS,
   EXPORTS,
   LANGUAGE_AUDIT_KINDS,
+  TRANSLATION_AUDIT_KINDS,
   MISSION_FIELD_LABELS,
   MODERATION_AUDIT_KINDS,
   OBJECTIVES,
@@ -181,7 +182,7 @@ describe('the catalogues', () => {
         english: (value) => EXPORTS[value as keyof typeof EXPORTS].label,
       },
       {
-        values: [...Object.values(AUDIT_KINDS), ...Object.values(MODERATION_AUDIT_KINDS), ...Object.values(LANGUAGE_AUDIT_KINDS)],
+        values: [...Object.values(AUDIT_KINDS), ...Object.values(MODERATION_AUDIT_KINDS), ...Object.values(LANGUAGE_AUDIT_KINDS), ...Object.values(TRANSLATION_AUDIT_KINDS)],
         file: 'features/organiser/sections/AuditLogSection.tsx',
         name: 'AUDIT_KINDS',
       },
