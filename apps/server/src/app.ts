@@ -353,7 +353,11 @@ async function registerWebApp(app: FastifyInstance, config: Config, db: Db): Pro
     ]);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(indexForms(languages, corrections)[encoding]);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(indexForms(languages, corrections)[encoding]);
   };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

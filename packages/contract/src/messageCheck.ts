@@ -38,16 +38,12 @@ function pluralsOf(message: string): Array<{ arg: string; ordinal: boolean; form
 }
 
 export type MessageProblem =
-  | { kind: 'empty' }
-  | { kind: 'unreadable' }
-  | { kind: 'placeholders'; expected: string[]; found: string[] }
-  | { kind: 'plural'; forms: string[] };
+  { kind: 'empty' } | { kind: 'unreadable' } | { kind: 'placeholders'; expected: string[]; found: string[] } | { kind: 'plural'; forms: string[] };
 
 /**
  * What is wrong with `text` as the translation into `language` of the message whose English is
- * `english`, or null: it reads as a message, keeps the English's placeholders and tags, keeps each
- * plural a plural, and writes only the plural forms the language has (CLDR's, `=2` too), "other"
- * always.
+ * `english`, or null: it reads as a message, keeps the English's placeholders and tags, and each
+ * plural writes only the forms the language has (CLDR's, `=2` too), "other" always.
  */
 export function translationProblem(english: string, text: string, language: string): MessageProblem | null {
   if (!text.trim()) return { kind: 'empty' };
@@ -67,17 +63,11 @@ export function translationProblem(english: string, text: string, language: stri
   if (expected.join('\u0000') !== found.join('\u0000')) return { kind: 'placeholders', expected, found };
   const cardinal = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
   const ordinal = new Intl.PluralRules(language, { type: 'ordinal' }).resolvedOptions().pluralCategories as string[];
-  const plurals = pluralsOf(text);
-  let englishPlurals: Array<{ arg: string }> = [];
-  try {
-    englishPlurals = pluralsOf(english);
-  } catch {
-    englishPlurals = [];
-  }
-  const lost = englishPlurals.some(({ arg }) => !plurals.some((plural) => plural.arg === arg));
-  const wrong = plurals.some(
-    ({ ordinal: isOrdinal, forms }) => !forms.includes('other') || forms.some((form) => !/^=\d+$/.test(form) && !(isOrdinal ? ordinal : cardinal).includes(form)),
+  // A language may say a count without a plural ("iindawo ezi-{places, number}"): only the forms written are checked.
+  const wrong = pluralsOf(text).some(
+    ({ ordinal: isOrdinal, forms }) =>
+      !forms.includes('other') || forms.some((form) => !/^=\d+$/.test(form) && !(isOrdinal ? ordinal : cardinal).includes(form)),
   );
-  if (lost || wrong) return { kind: 'plural', forms: cardinal };
+  if (wrong) return { kind: 'plural', forms: cardinal };
   return null;
 }

@@ -64,9 +64,7 @@ export function placeholdersOf(message: string): string[] {
  * `english` is then its id.
  */
 export function readCatalogue(po: string, filename = 'catalogue.po', byId = false): CatalogueEntry[] {
-  const catalog = lingui()
-    .po.formatter({ origins: false, explicitIdAsDefault: byId })
-    .parse(po, { locale: null, sourceLocale: 'en', filename });
+  const catalog = lingui().po.formatter({ origins: false, explicitIdAsDefault: byId }).parse(po, { locale: null, sourceLocale: 'en', filename });
   if (catalog instanceof Promise) throw new Error('@lingui/format-po parsed a catalogue asynchronously; the server reads its catalogues synchronously');
   return Object.entries(catalog).flatMap(([id, message]) => {
     const english = byId ? id : message.message;

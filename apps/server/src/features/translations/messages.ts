@@ -37,20 +37,23 @@ function readKnown(language: CorrectedLanguage): KnownMessage[] {
     .sort()
     .flatMap((area) => {
       const english = new Map(readWebArea(area, 'en').map((entry) => [entry.english, entry.translation]));
-      return readWebArea(area, language).map(
-        (entry): KnownMessage => ({
-          source: 'web',
-          key: entry.english,
-          area,
-          english: english.get(entry.english) ?? entry.english,
-          catalogue: entry.translation,
-          reviewed: reviewedIn(entry),
-        }),
-      );
+      return readWebArea(area, language).map((entry): KnownMessage => ({
+        source: 'web',
+        key: entry.english,
+        area,
+        english: english.get(entry.english) ?? entry.english,
+        catalogue: entry.translation,
+        reviewed: reviewedIn(entry),
+      }));
     });
-  const server = catalogueEntries(language).map(
-    (entry): KnownMessage => ({ source: 'server', key: entry.english, area: null, english: entry.english, catalogue: entry.translation, reviewed: reviewedIn(entry) }),
-  );
+  const server = catalogueEntries(language).map((entry): KnownMessage => ({
+    source: 'server',
+    key: entry.english,
+    area: null,
+    english: entry.english,
+    catalogue: entry.translation,
+    reviewed: reviewedIn(entry),
+  }));
   return [...web, ...server];
 }
 

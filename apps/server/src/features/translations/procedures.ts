@@ -73,10 +73,7 @@ export const translationProcedures = {
     const rows = knownMessages(params.p_language)
       .map((message) => rowOf(message, stored.get(storedKey(message.source, message.key))))
       .filter((row) => (params.p_filter === 'not_reviewed' ? !row.reviewed : params.p_filter === 'corrected' ? row.correction !== null : true))
-      .filter(
-        (row) =>
-          !search || [row.key, row.english, row.catalogue, row.correction ?? ''].some((text) => text.toLocaleLowerCase().includes(search)),
-      );
+      .filter((row) => !search || [row.key, row.english, row.catalogue, row.correction ?? ''].some((text) => text.toLocaleLowerCase().includes(search)));
     const start = params.p_page * TRANSLATION_PAGE_SIZE;
     return { total: rows.length, page: params.p_page, page_size: TRANSLATION_PAGE_SIZE, rows: rows.slice(start, start + TRANSLATION_PAGE_SIZE) };
   }),

@@ -19,7 +19,11 @@ export function TranslationItem({ row, language }: { row: TranslationRow; langua
   const headingId = useId();
   const shown = row.correction ?? row.catalogue;
   const ref = { p_language: language, p_source: row.source, p_key: row.key };
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['organiser', 'translations'] }), queryClient.invalidateQueries({ queryKey: ['organiser', 'audit-log'] })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['organiser', 'translations'] }),
+      queryClient.invalidateQueries({ queryKey: ['organiser', 'audit-log'] }),
+    ]);
   const save = useMutation({
     mutationFn: (next: string | null) => correctTranslation({ ...ref, p_text: next }),
     onSuccess: async (_saved, next) => {
