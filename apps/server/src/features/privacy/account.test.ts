@@ -188,7 +188,9 @@ describeEachDatabase(
         const template = source.templates[code];
         expect(template).not.toBe(source.body);
         expect(template.split('\n').map((line) => /^(## |- |)/.exec(line)?.[0])).toEqual(source.body.split('\n').map((line) => /^(## |- |)/.exec(line)?.[0]));
-        expect([...template.matchAll(/\{[a-z_]+\}/g)].map(([name]) => name).sort()).toEqual([...source.body.matchAll(/\{[a-z_]+\}/g)].map(([name]) => name).sort());
+        expect([...template.matchAll(/\{[a-z_]+\}/g)].map(([name]) => name).sort()).toEqual(
+          [...source.body.matchAll(/\{[a-z_]+\}/g)].map(([name]) => name).sort(),
+        );
       }
 
       const saved = await ok(

@@ -1,4 +1,12 @@
-import { DATA_EXPORT_HOURS, LANGUAGE_CODES, PRIVACY_AUDIT_KINDS, type LanguageCode, type PrivacyPage, type PrivacyPageSource, type PrivacyPlaceholder } from '@mc/contract';
+import {
+  DATA_EXPORT_HOURS,
+  LANGUAGE_CODES,
+  PRIVACY_AUDIT_KINDS,
+  type LanguageCode,
+  type PrivacyPage,
+  type PrivacyPageSource,
+  type PrivacyPlaceholder,
+} from '@mc/contract';
 import { MAIL_RECORD_DAYS } from '../../auth/pruning.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/db.ts';
