@@ -31,6 +31,8 @@ const FILES = [
   'dist/web',
   'apps/server/src/db/migrations',
   'apps/server/src/i18n/locales',
+  // The web app's catalogues: the messages organisers may correct (features/translations).
+  'apps/web/src/i18n/locales',
   'apps/web/src/features/conference/content/agenda.json',
   'apps/web/src/features/conference/content/speakers.json',
 ];

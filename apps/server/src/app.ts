@@ -15,6 +15,7 @@ import { registerRpcRoutes } from './rpc/routes.ts';
 import { MANIFESTS } from './manifests.ts';
 import { findProcedure } from './procedures.ts';
 import { offeredLanguages } from './features/languages/procedures.ts';
+import { correctionVersions } from './features/translations/corrections.ts';
 import { createMailer } from './mail/mailer.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerDemoSurvey } from './http/demo-survey.ts';
@@ -289,7 +290,7 @@ async function registerWebApp(app: FastifyInstance, config: Config, db: Db): Pro
   const indexFile = join(root, 'index.html');
   // The languages the event offers change when organisers switch one off, so they are put in when
   // the page is asked for; the rest of the configuration is fixed for the server's life.
-  const appConfig = (languages: readonly string[]) =>
+  const appConfig = (languages: readonly string[], corrections: string) =>
     JSON.stringify({
       productName: config.PRODUCT_NAME,
       programmeName: config.PROGRAMME_NAME,
@@ -300,12 +301,14 @@ async function registerWebApp(app: FastifyInstance, config: Config, db: Db): Pro
       dailyDigestHour: String(config.MAIL_DAILY_DIGEST_HOUR),
       publicUrl: config.publicUrl,
       languages: languages.join(','),
+      // Each corrected language's version of its corrections ("xh:3"): the web app fetches them (features/translations).
+      corrections,
     });
   const builtIndex = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  const indexHtml = (languages: readonly string[]) =>
+  const indexHtml = (languages: readonly string[], corrections: string) =>
     builtIndex
       ? builtIndex
-          .replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${escapeAttribute(appConfig(languages))}" />`)
+          .replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${escapeAttribute(appConfig(languages, corrections))}" />`)
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`)
       : `<!doctype html><title>${escapeAttribute(config.PRODUCT_NAME)}</title><p>The web app is not built yet: run <code>npm run build</code>.</p>`;
   // The web app manifest is built with the default name; an installed app is labelled with this
@@ -316,14 +319,15 @@ async function registerWebApp(app: FastifyInstance, config: Config, db: Db): Pro
 
   if (existsSync(root)) await registerBuiltFiles(app, root);
 
-  // The page is compressed once for each set of offered languages, with the configuration in it,
-  // never per request.
+  // The page is compressed once for each set of offered languages and versions of the corrections,
+  // with the configuration in it, never per request; only the latest few sets are kept.
   const indexFormsByLanguages = new Map<string, Record<'br' | 'gzip' | 'identity', Buffer>>();
-  const indexForms = (languages: readonly string[]) => {
-    const key = languages.join(',');
+  const indexForms = (languages: readonly string[], corrections = '') => {
+    const key = `${languages.join(',')};${corrections}`;
     let forms = indexFormsByLanguages.get(key);
     if (!forms) {
-      const bytes = Buffer.from(indexHtml(languages));
+      if (indexFormsByLanguages.size >= 16) indexFormsByLanguages.clear();
+      const bytes = Buffer.from(indexHtml(languages, corrections));
       forms = {
         br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
         gzip: gzipSync(bytes, { level: 9 }),
@@ -336,10 +340,24 @@ async function registerWebApp(app: FastifyInstance, config: Config, db: Db): Pro
   indexForms(LANGUAGE_CODES);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // A database in trouble must not take the page with it: it then offers every language.
-    const languages = await offeredLanguages(db).catch(() => LANGUAGE_CODES);
+    const [languages, corrections] = await Promise.all([
+      offeredLanguages(db).catch(() => LANGUAGE_CODES),
+      correctionVersions(db)
+        .then((versions) =>
+          Object.entries(versions)
+            .filter(([, version]) => version > 0)
+            .map(([code, version]) => `${code}:${version}`)
+            .join(','),
+        )
+        .catch(() => ''),
+    ]);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(indexForms(languages)[encoding]);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(indexForms(languages, corrections)[encoding]);
   };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

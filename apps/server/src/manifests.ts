@@ -19,6 +19,7 @@ import { rolesFeature } from './features/roles/index.ts';
 import { roundsFeature } from './features/rounds/index.ts';
 import { surveysFeature } from './features/surveys/index.ts';
 import { teamsFeature } from './features/teams/index.ts';
+import { translationsFeature } from './features/translations/index.ts';
 import { usersFeature } from './features/users/index.ts';
 import type { FeatureManifest } from './kernel/manifest.ts';
 
@@ -45,6 +46,7 @@ export const FEATURES = [
   privacyFeature,
   matchingFeature,
   languagesFeature,
+  translationsFeature,
   pollsFeature,
   questionsFeature,
   checkinFeature,

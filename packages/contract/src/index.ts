@@ -17,6 +17,7 @@ export * from './questions.ts';
 export * from './roles.ts';
 export * from './privacy.ts';
 export * from './languages.ts';
+export * from './translations.ts';
 export * from './matching.ts';
 export * from './missionList.ts';
 export * from './wording.ts';

@@ -1,3 +1,4 @@
+import type { LanguageCode } from './constants.ts';
 import { z } from './zod.ts';
 import type { MissionOutcome } from './moderation.ts';
 import type { MissionMember, UserSearchResult } from './procedures.ts';
@@ -143,6 +144,8 @@ export interface PrivacyPlaceholder {
 export interface PrivacyPageSource {
   body: string;
   is_default: boolean;
+  /** The built-in template in each language, its {placeholders} as written: what people read while organisers saved no text. */
+  templates: Record<LanguageCode, string>;
   updated_at: string | null;
   placeholders: PrivacyPlaceholder[];
 }

@@ -5,6 +5,7 @@ import { missionCheckinProcedureParams, type MissionCheckinProcedureResults } fr
 import { progressProcedureParams, type MissionProgressFields, type ProgressProcedureResults } from './progress.ts';
 import { privacyProcedureParams, type PrivacyProcedureResults } from './privacy.ts';
 import { languageProcedureParams, type LanguageProcedureResults } from './languages.ts';
+import { translationProcedureParams, type TranslationProcedureResults } from './translations.ts';
 import { matchingProcedureParams, type MatchingProcedureResults } from './matching.ts';
 import { organiserProcedureParams, type OrganiserProcedureResults } from './organiser.ts';
 import { programmeProcedureParams, type ProgrammeProcedureResults } from './programme.ts';
@@ -205,6 +206,7 @@ export const procedureParams = {
   ...privacyProcedureParams,
   ...matchingProcedureParams,
   ...languageProcedureParams,
+  ...translationProcedureParams,
   ...checkinProcedureParams,
   ...missionCheckinProcedureParams,
   ...progressProcedureParams,
@@ -349,6 +351,7 @@ export interface ProcedureResults
     PrivacyProcedureResults,
     MatchingProcedureResults,
     LanguageProcedureResults,
+    TranslationProcedureResults,
     CheckinProcedureResults,
     MissionCheckinProcedureResults,
     ProgressProcedureResults {

@@ -46,6 +46,11 @@ function lingui(): NonNullable<typeof linguiModules> {
   });
 }
 
+/** A message compiled as Lingui's runtime reads it (the web app's compiled catalogues hold the same). */
+export function compileTranslation(text: string): unknown {
+  return lingui().compile.compileMessage(text);
+}
+
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** The names of a message's `{placeholders}`, in order. */
@@ -53,15 +58,20 @@ export function placeholdersOf(message: string): string[] {
   return [...message.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
 }
 
-/** The entries of a PO file, read by Lingui's PO format (obsolete entries left out). */
-export function readCatalogue(po: string, filename = 'catalogue.po'): CatalogueEntry[] {
-  const catalog = lingui().po.formatter({ origins: false }).parse(po, { locale: null, sourceLocale: 'en', filename });
+/**
+ * The entries of a PO file, read by Lingui's PO format (obsolete entries left out). With `byId`,
+ * a catalogue whose msgids are ids (the web app's, `# js-lingui-explicit-id`): each entry's
+ * `english` is then its id.
+ */
+export function readCatalogue(po: string, filename = 'catalogue.po', byId = false): CatalogueEntry[] {
+  const catalog = lingui().po.formatter({ origins: false, explicitIdAsDefault: byId }).parse(po, { locale: null, sourceLocale: 'en', filename });
   if (catalog instanceof Promise) throw new Error('@lingui/format-po parsed a catalogue asynchronously; the server reads its catalogues synchronously');
-  return Object.values(catalog).flatMap((message) => {
-    if (message.obsolete || message.message === undefined) return [];
+  return Object.entries(catalog).flatMap(([id, message]) => {
+    const english = byId ? id : message.message;
+    if (message.obsolete || english === undefined) return [];
     const comments = (message.extra as { translatorComments?: unknown } | undefined)?.translatorComments;
     return {
-      english: message.message,
+      english,
       translation: message.translation ?? '',
       comments: Array.isArray(comments) ? comments.filter((comment): comment is string => typeof comment === 'string') : [],
     };

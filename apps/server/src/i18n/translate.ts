@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ENGLISH_WORDING, type Wording } from '@mc/contract';
-import { Catalogue, readCatalogue } from './catalogue.ts';
+import { Catalogue, readCatalogue, type CatalogueEntry } from './catalogue.ts';
 import type { ServerLanguage } from './language.ts';
 
 /** A language with a catalogue: every one but English, in which the messages are written. */
@@ -12,18 +12,44 @@ export function catalogueFile(language: TranslatedLanguage): URL {
 }
 
 const loaded = new Map<TranslatedLanguage, Catalogue>();
+const fileEntries = new Map<TranslatedLanguage, readonly CatalogueEntry[]>();
+/** The organisers' corrections of each language's messages, by their English (features/translations). */
+const corrections = new Map<TranslatedLanguage, ReadonlyMap<string, string>>();
+
+/** A language's entries as its PO file has them, read the first time they are needed, then kept. */
+export function catalogueEntries(language: TranslatedLanguage): readonly CatalogueEntry[] {
+  let entries = fileEntries.get(language);
+  if (!entries) {
+    const file = catalogueFile(language);
+    entries = readCatalogue(readFileSync(file, 'utf8'), file.pathname);
+    fileEntries.set(language, entries);
+  }
+  return entries;
+}
+
+/**
+ * From now on, the server says each message of `language` that `byEnglish` names with its
+ * correction instead of the catalogue's text (docs/decisions/061-translation-corrections.md); the
+ * catalogue is compiled again the next time a message in that language is needed.
+ */
+export function useCorrections(language: TranslatedLanguage, byEnglish: ReadonlyMap<string, string>): void {
+  corrections.set(language, byEnglish);
+  loaded.delete(language);
+}
 
 /**
  * A language's catalogue, read and compiled the first time a message in that language is needed
- * (nothing at startup), then kept. One that cannot be read answers everything in English, with a
- * process warning, so an error is never lost for want of its translation.
+ * (nothing at startup), with the organisers' corrections over it, then kept. One that cannot be
+ * read answers everything in English, with a process warning, so an error is never lost for want
+ * of its translation.
  */
 export function catalogueOf(language: TranslatedLanguage): Catalogue {
   let catalogue = loaded.get(language);
   if (!catalogue) {
     try {
-      const file = catalogueFile(language);
-      catalogue = new Catalogue(language, readCatalogue(readFileSync(file, 'utf8'), file.pathname));
+      const corrected = corrections.get(language);
+      const entries = catalogueEntries(language).map((entry) => ({ ...entry, translation: corrected?.get(entry.english) ?? entry.translation }));
+      catalogue = new Catalogue(language, entries);
     } catch (error) {
       process.emitWarning(`The server's ${language} catalogue could not be read; its messages are answered in English. ${String(error)}`);
       catalogue = new Catalogue(language, []);

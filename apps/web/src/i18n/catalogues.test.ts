@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { parseAst } from 'vite';
 import { formatter } from '@lingui/format-po';
 import { parse, type Token } from '@messageformat/parser';
+import { messageArguments, translationProblem } from '@mc/contract/messageCheck.ts';
 import { SIGNUP_MESSAGES } from '@mc/contract/messages.ts';
 import {
   ANNOUNCEMENT_AUDIENCES,
   AUDIT_KINDS,
   EXPORTS,
   LANGUAGE_AUDIT_KINDS,
+  TRANSLATION_AUDIT_KINDS,
   MISSION_FIELD_LABELS,
   MODERATION_AUDIT_KINDS,
   OBJECTIVES,
@@ -68,26 +70,12 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** A message's placeholders ({name}) and tags (<0>, </0>), sorted: what a translation must keep. */
 /**
- * The values and tags a message uses, read with an ICU MessageFormat parser: `{name}`, the
- * argument of a plural or select, and `<0>…</0>` tags, whatever words surround them.
+ * The values and tags a message uses ({name}, a plural's or select's argument, <0>…</0>), read with
+ * an ICU MessageFormat parser: the contract's check, which the server runs on every correction an
+ * organiser makes too.
  */
-function placeholders(message: string): string[] {
-  const found = new Set<string>();
-  const visit = (tokens: readonly Token[]) => {
-    for (const token of tokens) {
-      if (token.type === 'content') for (const tag of token.value.matchAll(/<\/?\d+\/?>/g)) found.add(tag[0]);
-      else if (token.type === 'argument' || token.type === 'function') found.add(token.arg);
-      else if (token.type === 'plural' || token.type === 'select') {
-        found.add(token.arg);
-        for (const branch of token.cases) visit(branch.tokens);
-      }
-    }
-  };
-  visit(parse(message));
-  return [...found].sort();
-}
+const placeholders = messageArguments;
 
 /** Every language's messages, all parts of the catalogue together. */
 async function wholeCatalogue(code: string): Promise<Map<string, Entry>> {
@@ -107,6 +95,40 @@ describe('the catalogues', () => {
       }
     }
     expect(readdirSync(`${LOCALES}${area}`).sort()).toEqual(LANGUAGES.map(({ code }) => `${code}.po`).sort());
+  });
+
+  it('pass the check a correction passes: placeholders, tags, and only the plural forms each language has', async () => {
+    for (const area of MESSAGE_AREAS) {
+      const english = await catalogue(area, 'en');
+      for (const { code } of LANGUAGES.filter((language) => language.code !== 'en')) {
+        for (const [id, entry] of await catalogue(area, code)) {
+          expect(translationProblem(english.get(id)?.translation ?? '', entry.translation, code), `${code} ${id}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it('put the number after the noun in isiZulu and isiXhosa, joined by its concord (amavoti angu-#)', async () => {
+    const numberFirst = (message: string): string[] => {
+      const found: string[] = [];
+      const visit = (tokens: readonly Token[]) => {
+        for (const token of tokens) {
+          if (token.type !== 'plural') continue;
+          for (const branch of token.cases) {
+            const [first] = branch.tokens;
+            const tagged = first?.type === 'content' && /^\s*<\d+>$/.test(first.value) && branch.tokens[1]?.type === 'octothorpe';
+            if (first?.type === 'octothorpe' || tagged) found.push(branch.key);
+            visit(branch.tokens);
+          }
+        }
+      };
+      visit(parse(message));
+      return found;
+    };
+    for (const code of ['zu', 'xh']) {
+      for (const [id, entry] of await wholeCatalogue(code)) expect(numberFirst(entry.translation), `${code} ${id}: ${entry.translation}`).toEqual([]);
+    }
+    expect(numberFirst('{count, plural, one {# ivoti} other {amavoti angu-#}}')).toEqual(['one']);
   });
 
   it('compare placeholders whatever words surround them, and tell different ones apart', () => {
@@ -181,7 +203,12 @@ describe('the catalogues', () => {
         english: (value) => EXPORTS[value as keyof typeof EXPORTS].label,
       },
       {
-        values: [...Object.values(AUDIT_KINDS), ...Object.values(MODERATION_AUDIT_KINDS), ...Object.values(LANGUAGE_AUDIT_KINDS)],
+        values: [
+          ...Object.values(AUDIT_KINDS),
+          ...Object.values(MODERATION_AUDIT_KINDS),
+          ...Object.values(LANGUAGE_AUDIT_KINDS),
+          ...Object.values(TRANSLATION_AUDIT_KINDS),
+        ],
         file: 'features/organiser/sections/AuditLogSection.tsx',
         name: 'AUDIT_KINDS',
       },

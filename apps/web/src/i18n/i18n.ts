@@ -17,14 +17,37 @@ const publicCatalogues = import.meta.glob<{ messages: Messages }>(['./locales/pu
 const loaded = new Set<string>(['public/en']);
 const areasInUse = new Set<MessageArea>(['public']);
 
+const fetchedCorrections = new Map<Language, Promise<Messages | null>>();
+
+/**
+ * The organisers' corrections of a language (docs/decisions/061-translation-corrections.md): the
+ * page names each corrected language's version; that version's corrections, compiled by the
+ * server, are fetched once (the browser keeps them) and laid over every part of the catalogue.
+ */
+function correctionsOf(language: Language): Promise<Messages | null> {
+  const version = new RegExp(`(?:^|,)${language}:(\\d+)`).exec(appConfig.corrections)?.[1];
+  if (!version) return Promise.resolve(null);
+  let pending = fetchedCorrections.get(language);
+  if (!pending) {
+    pending = fetch(`/i18n/v1/corrections/${language}?v=${version}`)
+      .then(async (response) => (response.ok ? ((await response.json()) as { messages: Messages }).messages : null))
+      // Without them the catalogue's own texts show, as before any correction.
+      .catch(() => null);
+    fetchedCorrections.set(language, pending);
+  }
+  return pending;
+}
+
 async function loadArea(area: MessageArea, language: Language): Promise<void> {
   const key = `${area}/${language}`;
   if (loaded.has(key)) return;
   const files = area === 'public' ? publicCatalogues : (await import('./areaCatalogues')).areaCatalogues;
   const file = files[`./locales/${key}.po`];
   if (!file) throw new Error(`No catalogue at locales/${key}.po`);
-  // Lingui adds a part's messages to those the language already has.
-  i18n.load(language, (await file()).messages);
+  const [{ messages }, corrections] = await Promise.all([file(), correctionsOf(language)]);
+  // Lingui adds a part's messages to those the language already has; the corrections go over them.
+  i18n.load(language, messages);
+  if (corrections) i18n.load(language, corrections);
   loaded.add(key);
 }
 

@@ -23,11 +23,12 @@ describe('a count of votes', () => {
     expect(voteCounts('af', afrikaans)).toEqual(['0 stemme', '1 stem', '2 stemme', '12\u00a0000 stemme']);
   });
 
-  it('in isiZulu: 0 counts as one, like 1', () => {
-    expect(voteCounts('zu', zulu)).toEqual(['0 ivoti', '1 ivoti', '2 amavoti', '12,000 amavoti']);
+  // The number follows the noun, joined by its concord (amavoti angu-2), as the grammar wants it.
+  it('in isiZulu: 0 counts as one, like 1; the number after the noun', () => {
+    expect(voteCounts('zu', zulu)).toEqual(['ivoti eli-0', 'ivoti eli-1', 'amavoti angu-2', 'amavoti angu-12,000']);
   });
 
-  it('in isiXhosa: 0 is plural', () => {
-    expect(voteCounts('xh', xhosa)).toEqual(['0 iivoti', '1 ivoti', '2 iivoti', '12\u00a0000 iivoti']);
+  it('in isiXhosa: 0 is plural; the number after the noun', () => {
+    expect(voteCounts('xh', xhosa)).toEqual(['iivoti ezingu-0', 'ivoti eli-1', 'iivoti ezingu-2', 'iivoti ezingu-12\u00a0000']);
   });
 });

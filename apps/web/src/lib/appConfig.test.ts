@@ -12,9 +12,15 @@ const defaults = {
   dailyDigestHour: '7',
   publicUrl: '',
   languages: 'en,af,zu,xh',
+  corrections: '',
 };
 
 describe('parseAppConfig', () => {
+  it("takes the corrections' versions only in their shape", () => {
+    expect(parseAppConfig(JSON.stringify({ corrections: 'xh:3,zu:1' })).corrections).toBe('xh:3,zu:1');
+    expect(parseAppConfig(JSON.stringify({ corrections: 'xh:3;<script>' })).corrections).toBe('');
+  });
+
   it('uses the defaults for the empty placeholder, bad JSON or nothing', () => {
     expect(parseAppConfig('{}')).toEqual(defaults);
     expect(parseAppConfig('not json')).toEqual(defaults);

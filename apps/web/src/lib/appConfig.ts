@@ -19,6 +19,8 @@ const DEFAULTS = {
   publicUrl: '',
   // The interface languages the event offers, by code: organisers may switch some off.
   languages: 'en,af,zu,xh',
+  // Each language's version of the organisers' corrections ("xh:3,zu:1"); none: no corrections.
+  corrections: '',
 } as const;
 
 export type AppConfig = { [K in keyof typeof DEFAULTS]: string };
@@ -47,6 +49,7 @@ export function parseAppConfig(raw: string | null | undefined): AppConfig {
     publicUrl: /^https?:\/\/[^\s"<>]+$/.test(textOr(source.publicUrl, '')) ? textOr(source.publicUrl, '').replace(/\/+$/, '') : DEFAULTS.publicUrl,
     dailyDigestHour: /^(1?\d|2[0-3])$/.test(textOr(source.dailyDigestHour, '')) ? textOr(source.dailyDigestHour, '') : DEFAULTS.dailyDigestHour,
     languages: textOr(source.languages, DEFAULTS.languages),
+    corrections: /^[a-z]{2}:\d+(,[a-z]{2}:\d+)*$/.test(textOr(source.corrections, '')) ? textOr(source.corrections, '') : DEFAULTS.corrections,
   };
 }
 

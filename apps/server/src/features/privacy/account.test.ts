@@ -182,6 +182,16 @@ describeEachDatabase(
       expect(source.is_default).toBe(true);
       expect(source.body).toContain('{session_idle_days}');
       expect(source.placeholders.find((placeholder) => placeholder.name === 'session_idle_days')?.value).toBe('30');
+      // The template in each language, the shape and placeholders of the English, in its own words.
+      expect(source.templates.en).toBe(source.body);
+      for (const code of ['af', 'zu', 'xh'] as const) {
+        const template = source.templates[code];
+        expect(template).not.toBe(source.body);
+        expect(template.split('\n').map((line) => /^(## |- |)/.exec(line)?.[0])).toEqual(source.body.split('\n').map((line) => /^(## |- |)/.exec(line)?.[0]));
+        expect([...template.matchAll(/\{[a-z_]+\}/g)].map(([name]) => name).sort()).toEqual(
+          [...source.body.matchAll(/\{[a-z_]+\}/g)].map(([name]) => name).sort(),
+        );
+      }
 
       const saved = await ok(
         organiser.client.rpc('save_privacy_page', { p_body: '## Who we are\nThe Harbour Trust keeps data {session_idle_days} days. {unknown}' }),

@@ -1,4 +1,12 @@
-import { DATA_EXPORT_HOURS, PRIVACY_AUDIT_KINDS, type PrivacyPage, type PrivacyPageSource, type PrivacyPlaceholder } from '@mc/contract';
+import {
+  DATA_EXPORT_HOURS,
+  LANGUAGE_CODES,
+  PRIVACY_AUDIT_KINDS,
+  type LanguageCode,
+  type PrivacyPage,
+  type PrivacyPageSource,
+  type PrivacyPlaceholder,
+} from '@mc/contract';
 import { MAIL_RECORD_DAYS } from '../../auth/pruning.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -104,13 +112,17 @@ async function storedPage(db: Queryable): Promise<{ body: string; updated_at: st
 
 /**
  * The page as organisers edit it: their text, or the English template (what they save is shown
- * to everyone as written), with what each placeholder means in the organiser's language.
+ * to everyone as written), the template in each language, and what each placeholder means in the
+ * organiser's language.
  */
 async function pageSource(db: Queryable, config: Config, language: ServerLanguage): Promise<PrivacyPageSource> {
   const stored = await storedPage(db);
+  // Each language's template with its placeholders as written, for organisers to read and start from.
+  const unfilled = privacyPlaceholders(config, language).map((placeholder) => ({ ...placeholder, value: `{${placeholder.name}}` }));
   return {
     body: stored?.body ?? PRIVACY_TEMPLATE,
     is_default: stored === null,
+    templates: Object.fromEntries(LANGUAGE_CODES.map((code) => [code, templateIn(code, unfilled)])) as Record<LanguageCode, string>,
     updated_at: stored?.updated_at ?? null,
     placeholders: privacyPlaceholders(config, language),
   };

@@ -52,3 +52,9 @@ export const countAnnouncementRecipients = (audience: AnnouncementAudience, part
   callRpc('count_announcement_recipients', { p_audience: audience, p_part_id: partId });
 export const listAnnouncementRecipients = (audience: AnnouncementAudience, partId: string | null) =>
   callRpc('list_announcement_recipients', { p_audience: audience, p_part_id: partId });
+/** The console's Translations section (docs/product.md#languages). */
+export const listTranslations = (params: ProcedureParams<'list_translations'>) => callRpc('list_translations', params);
+export const correctTranslation = (params: ProcedureParams<'correct_translation'>) => callRpc('correct_translation', params);
+export const setTranslationReviewed = (params: ProcedureParams<'set_translation_reviewed'>) => callRpc('set_translation_reviewed', params);
+export const exportTranslationCorrections = (language: ProcedureParams<'export_translation_corrections'>['p_language']) =>
+  callRpc('export_translation_corrections', { p_language: language });

@@ -10,6 +10,7 @@ import {
   Megaphone,
   Rocket,
   ShieldCheck,
+  SpellCheck,
   Users,
   Vote,
   Wand2,
@@ -43,5 +44,6 @@ export const ORGANISER_SECTIONS: readonly OrganiserSection[] = [
   { slug: 'exports', messageId: 'organiser.sections.exports', icon: Download, Component: lazy(() => import('./sections/ExportsSection')) },
   { slug: 'privacy', messageId: 'organiser.sections.privacy', icon: ShieldCheck, Component: lazy(() => import('./sections/PrivacySection')) },
   { slug: 'languages', messageId: 'organiser.sections.languages', icon: Languages, Component: lazy(() => import('./sections/LanguagesSection')) },
+  { slug: 'translations', messageId: 'organiser.sections.translations', icon: SpellCheck, Component: lazy(() => import('./sections/TranslationsSection')) },
   { slug: 'audit-log', messageId: 'organiser.sections.auditLog', icon: History, Component: lazy(() => import('./sections/AuditLogSection')) },
 ];

@@ -47,6 +47,9 @@ const AUDIT_KINDS: Record<string, { messageId: string }> = {
   'vote_round.closed': { messageId: 'organiser.auditKind.voteRoundClosed' },
   'vote_round.revealed': { messageId: 'organiser.auditKind.voteRoundRevealed' },
   'vote_round.exported': { messageId: 'organiser.auditKind.voteRoundExported' },
+  'translation.corrected': { messageId: 'organiser.auditKind.translationCorrected' },
+  'translation.restored': { messageId: 'organiser.auditKind.translationRestored' },
+  'translation.reviewed': { messageId: 'organiser.auditKind.translationReviewed' },
 };
 
 function auditKindLabel(kind: string, _: I18n['_']): string {

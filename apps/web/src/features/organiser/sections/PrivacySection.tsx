@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Trans, useLingui } from '@lingui/react';
 import { PRIVACY_PAGE_MAX, type PrivacyPageSource } from '@mc/contract';
-import { Alert, Button, Card, CardHeader, TextAreaField, QueryState } from '../../../components/ui';
+import { Alert, Button, Card, CardHeader, Select, TextAreaField, QueryState } from '../../../components/ui';
+import { isLanguage, LANGUAGES, type Language } from '../../../i18n/languages';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PrivacyText } from '../../account';
@@ -111,6 +112,34 @@ function Editor({ source }: { source: PrivacyPageSource }) {
         <CardHeader title={_('organiser.privacy.preview')} description={_('organiser.privacy.previewDescription')} />
         <PrivacyText body={fill(body, source)} />
       </Card>
+      <TemplateInEachLanguage source={source} onStartFrom={setBody} />
     </div>
+  );
+}
+
+/** The built-in template as people read it in each language while no text is saved; organisers may start from one. */
+function TemplateInEachLanguage({ source, onStartFrom }: { source: PrivacyPageSource; onStartFrom: (body: string) => void }) {
+  const { _, i18n } = useLingui();
+  const [language, setLanguage] = useState<Language>(isLanguage(i18n.locale) ? i18n.locale : 'en');
+  const template = source.templates[language];
+  return (
+    <Card role="region" aria-label={_('organiser.privacy.templates')} className="xl:col-span-2">
+      <CardHeader title={_('organiser.privacy.templates')} description={_('organiser.privacy.templatesDescription')} />
+      <div className="flex flex-col gap-4">
+        <Select
+          label={_('organiser.privacy.templateLanguage')}
+          options={LANGUAGES.map(({ code, name }) => ({ value: code, label: name, lang: code }))}
+          value={language}
+          onChange={(event) => setLanguage(event.target.value as Language)}
+          containerClassName="max-w-xs"
+        />
+        <div lang={language}>
+          <PrivacyText body={fill(template, source)} />
+        </div>
+        <Button variant="secondary" className="self-start" onClick={() => onStartFrom(template)}>
+          {_('organiser.privacy.startFrom')}
+        </Button>
+      </div>
+    </Card>
   );
 }
