@@ -13,6 +13,13 @@ import { CONNECTIONS, HOT_MISSION, USERS, type Bench } from './setup.ts';
 
 /** Live screens on EACH instance. */
 const SCREENS = Number(process.env.BENCH_INSTANCE_SCREENS ?? 1_000);
+/**
+ * Votes sent to EACH instance: a fixed number, every answer awaited, so the answers and the rows
+ * they made can be compared (a timed run leaves requests in flight when it stops). Each instance's
+ * 1,000 people toggle in turn: 5,500 leaves half of them with one vote more or less, so the net
+ * change is not zero by construction.
+ */
+const VOTES_EACH = Number(process.env.BENCH_INSTANCE_VOTES ?? 5_500);
 /** The probe votes go to this mission while the spike hits HOT_MISSION (as in the live scenario). */
 const PROBE_MISSION = 2;
 
@@ -93,7 +100,7 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
     const users = firstUsers(USERS);
     const cpuA = process.cpuUsage();
     const cpuB = await second.ask({ kind: 'cpu' }, 'cpu');
-    process.stdout.write(`  the spike on both instances (${CONNECTIONS / 2} connections each, ${SECONDS} s) and probe votes through A … `);
+    process.stdout.write(`  the spike on both instances (${CONNECTIONS / 2} connections and ${VOTES_EACH} votes each) and probe votes through A … `);
     const probing = probe.ask(
       {
         kind: 'probe',
@@ -102,13 +109,14 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
         base: probeBase.column,
         tokens: fresh.map((row) => token(Number.parseInt(row.id.slice(-12), 16))),
         intervalMs: 100,
+        // About as long as the spike lasts at the rate this machine gave (docs/performance.md).
         durationMs: SECONDS * 1000,
       },
       'probed',
     );
     const [a, b] = await Promise.all([
-      load({ url: server.url, connections: CONNECTIONS / 2, duration: SECONDS, requests: spikeRequests(users.filter((n) => n % 2 === 1)) }),
-      load({ url: urlB, connections: CONNECTIONS / 2, duration: SECONDS, requests: spikeRequests(users.filter((n) => n % 2 === 0)) }),
+      load({ url: server.url, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, requests: spikeRequests(users.filter((n) => n % 2 === 1)) }),
+      load({ url: urlB, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, requests: spikeRequests(users.filter((n) => n % 2 === 0)) }),
     ]);
     const usedA = process.cpuUsage(cpuA);
     const usedB = (await second.ask({ kind: 'cpu' }, 'cpu')).ms - cpuB.ms;
