@@ -27,6 +27,7 @@ export interface LiveDelays {
   /** Pairs whose message arrived before the voter had its answer (counted as 0 ms). */
   early: number;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
   clientsWithLast: number;

@@ -146,6 +146,7 @@ async function delays(votes: ProbeVote[], waitMs: number): Promise<Omit<LiveDela
     missing,
     early,
     p50: at(0.5),
+    p95: at(0.95),
     p99: at(0.99),
     max: sorted.at(-1) ?? NaN,
     clientsWithLast: clients.filter((client) => client.highest >= last).length,

@@ -16,6 +16,7 @@ import { checkListedCounts, timeOne, voteRows } from './mission-list.ts';
 import { checks, printReport, residentMiB, rows } from './report.ts';
 import { printProgrammePublish } from './programme-publish.ts';
 import { printQuestions, runQuestionsScenario } from './questions.ts';
+import { printTwoInstances, runTwoInstances } from './two-instances.ts';
 import { LIVE_CLIENTS, printVersusOrWhy, runLive, runMatchingScenario, runNotifications, runProgrammePublish, runVersus } from './scenarios.ts';
 import { CONNECTIONS, DATE_OF_BIRTH, HOT_MISSION, MISSIONS, USERS, startBench, type Bench } from './setup.ts';
 
@@ -25,6 +26,8 @@ const BIG_VOTES = 50_000;
 const SIGNIN_CONNECTIONS = 10;
 /** `BENCH_ONLY=live` runs the seeding and the live scenario alone; `BENCH_ONLY=notifications`, the change with 2,000 followers. */
 const LIVE_ONLY = process.env.BENCH_ONLY === 'live';
+/** `BENCH_ONLY=instances` (PostgreSQL) runs the seeding and the spike on two instances with live screens on both (REDIS_URL for the Redis bus). */
+const INSTANCES_ONLY = process.env.BENCH_ONLY === 'instances';
 const NOTIFICATIONS_ONLY = process.env.BENCH_ONLY === 'notifications';
 /** `BENCH_ONLY=publish` runs the seeding and a programme publication told to 3,000 open apps alone. */
 const PUBLISH_ONLY = process.env.BENCH_ONLY === 'publish';
@@ -130,6 +133,7 @@ async function main(): Promise<void> {
     if (SPIKE_ONLY) return await runAlone(() => runVersus(bench), printVersusOrWhy);
     if (CHECKIN_ONLY) return await runAlone(() => runCheckin(bench), printCheckin);
     if (LIVE_ONLY) return await runAlone(() => runLive(bench), printLive);
+    if (INSTANCES_ONLY) return await runAlone(() => runTwoInstances(bench), printTwoInstances);
     if (QUESTIONS_ONLY) return await runAlone(() => runQuestionsScenario(bench, QUESTION_PEOPLE), printQuestions);
     if (NOTIFICATIONS_ONLY) return await runAlone(() => runNotifications(bench));
     if (PUBLISH_ONLY) return await runAlone(() => runProgrammePublish(bench), printProgrammePublish);

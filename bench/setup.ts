@@ -66,6 +66,8 @@ export async function startBench(): Promise<Bench> {
     CONNECTIONS_PER_ADDRESS: '0',
     ...(schema ? { DATABASE_URL: schema.url } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    // The bus between instances (the two-instance scenario): Redis instead of LISTEN/NOTIFY.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   let server: RunningServer | undefined;
   const stop = async () => {

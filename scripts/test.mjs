@@ -1,6 +1,6 @@
 // `npm test`: every check, in the order that fails fastest, then one summary line.
 // Steps: types, lint, formatting (Prettier), web build (+ its budgets), unit, component and server suites (PGlite, and PostgreSQL
-// when TEST_DATABASE_URL is set), browser journeys in Chromium.
+// when TEST_DATABASE_URL is set; the live bus on Redis too when TEST_REDIS_URL is set), browser journeys in Chromium.
 //
 // The checks before the tests (the three TypeScript programs, lint, formatting, the build and its
 // budget) each keep one core busy at most, so they run two at a time, each one's output printed

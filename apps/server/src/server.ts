@@ -75,7 +75,7 @@ export async function startServer(config: Config, { db: given, ...options }: Sta
     const app = await buildApp({ config, db: database, keys, ...options });
     app.log.info({ migrations: applied }, applied.length ? 'applied migrations' : 'database schema is up to date');
     if (seeded) app.log.info('the programme was empty: loaded the sample programme');
-    live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL, feeds: LIVE_FEEDS });
+    live = await startLiveChannel({ app, db: database, keys, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, feeds: LIVE_FEEDS });
     const channel = live;
     jobs = startNotificationJobs({
       db: database,

@@ -108,12 +108,14 @@ export async function startTestServer(
 
 /**
  * Two instances of one deployment on the test PostgreSQL: one private schema and one signing key
- * for both, as a load balancer would have them. `env` starts more of them; `close` stops both and
- * drops the schema.
+ * for both, as a load balancer would have them (with `extra` settings, such as REDIS_URL). `env`
+ * starts more of them; `close` stops both and drops the schema.
  */
-export async function startTwoInstances(): Promise<{ a: TestServer; b: TestServer; env: Record<string, string>; close(): Promise<void> }> {
+export async function startTwoInstances(
+  extra: Record<string, string> = {},
+): Promise<{ a: TestServer; b: TestServer; env: Record<string, string>; close(): Promise<void> }> {
   const schema = await createTestSchema();
-  const env = { DATABASE_URL: schema.url, JWT_PRIVATE_KEY: JSON.stringify(await newPrivateJwk()) };
+  const env = { ...extra, DATABASE_URL: schema.url, JWT_PRIVATE_KEY: JSON.stringify(await newPrivateJwk()) };
   // startTestServer makes a schema per PostgreSQL server; these share the one made here.
   const a = await startTestServer('pglite', env);
   const b = await startTestServer('pglite', env);

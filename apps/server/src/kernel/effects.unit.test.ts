@@ -27,7 +27,7 @@ function fakeDb(attempts = 1): { db: Db; published: LiveEvent[] } {
     publish: (event) => void published.push(event),
     onEvents: () => undefined,
     onResync: () => undefined,
-    listenerPid: () => null,
+    listenerId: () => null,
     close: async () => undefined,
   };
   attachLiveBus(db, bus);

@@ -23,7 +23,8 @@ export function liveVisibleSql(alias: string): string {
  * first change after a quiet interval goes at once. Each message costs one socket write per open
  * screen (the benchmark measured about 12 µs of server CPU each, so some 25 ms for 2,000 screens):
  * two a second keep that near 5 % of a core during the spike, and a vote still reaches every
- * screen well within a second (docs/performance.md).
+ * screen well within a second (docs/performance.md). With many more screens the hub stretches the
+ * interval (LiveHub.pace, up to a second) so sending stays a small share of the instance's time.
  */
 export const MISSIONS_FLUSH_INTERVAL_MS = 500;
 
@@ -60,7 +61,7 @@ export class MissionsFeed {
 
   private schedule(): void {
     if (this.timer || this.flushing || (this.counts.size === 0 && this.changed.size === 0)) return;
-    const wait = Math.max(0, this.lastFlush + MISSIONS_FLUSH_INTERVAL_MS - Date.now());
+    const wait = Math.max(0, this.lastFlush + this.hub.pace(MISSIONS_TOPIC, MISSIONS_FLUSH_INTERVAL_MS) - Date.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();

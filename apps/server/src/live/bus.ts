@@ -18,8 +18,11 @@ export interface LiveBus {
   onEvents(handler: (events: LiveEvent[]) => void): void;
   /** Called when events may have been lost (the listener reconnected): everyone should read afresh. */
   onResync(handler: () => void): void;
-  /** The PostgreSQL backend that listens for this instance (null on PGlite, or while reconnecting): for operators and tests. */
-  listenerPid(): number | null;
+  /**
+   * The connection that listens for this instance, as its server names it: the PostgreSQL backend's
+   * pid or the Redis client id (null in-process, or while reconnecting). For operators and tests.
+   */
+  listenerId(): number | null;
   close(): Promise<void>;
 }
 
@@ -42,24 +45,17 @@ export function inProcessBus(): LiveBus {
     },
     onEvents: (handler) => void handlers.push(handler),
     onResync: () => undefined,
-    listenerPid: () => null,
+    listenerId: () => null,
     close: async () => undefined,
   };
 }
 
 /** NOTIFY payloads must stay under 8,000 bytes; one group is cut into payloads below this. */
 const MAX_PAYLOAD_BYTES = 7_500;
-const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
+export const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
 
-/**
- * PostgreSQL: LISTEN on one dedicated connection per instance, outside the pool, so the vote spike
- * never waits for it and it never waits for the spike. Events are sent with pg_notify on the same
- * connection, one round trip at a time: what is published while one is on its way goes out
- * together in the next, so a burst of batches becomes a few NOTIFYs. The channel is named after the
- * schema, so instances on one schema share it and test suites in other schemas do not hear it.
- */
 /** The events a notification carries, or null (logged) when its payload cannot be read. */
-function eventsIn(payload: string | undefined, log: FastifyBaseLogger): LiveEvent[] | null {
+export function eventsIn(payload: string | undefined, log: FastifyBaseLogger): LiveEvent[] | null {
   if (!payload) return null;
   try {
     return JSON.parse(payload) as LiveEvent[];
@@ -77,6 +73,13 @@ async function listenOnSchemaChannel(client: Client): Promise<string> {
   return channel;
 }
 
+/**
+ * PostgreSQL: LISTEN on one dedicated connection per instance, outside the pool, so the vote spike
+ * never waits for it and it never waits for the spike. Events are sent with pg_notify on the same
+ * connection, one round trip at a time: what is published while one is on its way goes out
+ * together in the next, so a burst of batches becomes a few NOTIFYs. The channel is named after the
+ * schema, so instances on one schema share it and test suites in other schemas do not hear it.
+ */
 export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): Promise<LiveBus> {
   const eventHandlers: ((events: LiveEvent[]) => void)[] = [];
   const resyncHandlers: (() => void)[] = [];
@@ -167,7 +170,7 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
     },
     onEvents: (handler) => void eventHandlers.push(handler),
     onResync: (handler) => void resyncHandlers.push(handler),
-    listenerPid: () => (client as (Client & { processID?: number }) | null)?.processID ?? null,
+    listenerId: () => (client as (Client & { processID?: number }) | null)?.processID ?? null,
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);
@@ -179,7 +182,7 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
 }
 
 /** The missions topic's events of one group become one (its lists are sets). */
-function mergeMissionEvents(events: LiveEvent[]): LiveEvent[] {
+export function mergeMissionEvents(events: LiveEvent[]): LiveEvent[] {
   const others: LiveEvent[] = [];
   const merged = { counts: new Set<string>(), changed: new Set<string>() };
   let any = false;

@@ -22,6 +22,28 @@ const AUTH_TIMEOUT_MS = 10_000;
 const PING_INTERVAL_MS = 30_000;
 /** A client this far behind in reading is closed (it reconnects and reads afresh): memory stays bounded. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
+/**
+ * The share of the instance's time that sending one topic's messages may take. Each message costs
+ * one socket write per follower (about 12 µs of CPU, most of it the kernel's, measured in
+ * docs/performance.md): at 10,000 screens two messages a second would take a third of a core, time
+ * the vote spike needs. Feeds therefore space their messages by the measured cost of the last ones.
+ */
+const FANOUT_SHARE = 0.15;
+/** However many followers, a feed sends at least this often: counts still move every second. */
+export const SLOWEST_PACE_MS = 1_000;
+/** The cost of one write before any was measured, ms. */
+const FIRST_MS_PER_SEND = 0.012;
+
+/**
+ * How long a feed waits between messages to `followers` screens: its own interval, longer when
+ * sending to all of them would take more than FANOUT_SHARE of that time, never beyond
+ * SLOWEST_PACE_MS (nor below the feed's own interval). A person cannot read counts faster anyway.
+ */
+export function paceMs(followers: number, msPerSend: number, minimumMs: number): number {
+  const needed = (followers * msPerSend) / FANOUT_SHARE;
+  return Math.max(minimumMs, Math.min(needed, SLOWEST_PACE_MS));
+}
+
 /** Client messages are a token or a topic list: anything larger is not ours. */
 const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
 /** Bad messages (not JSON, not a known shape, binary) a connection may send; the next one closes it. */
@@ -31,12 +53,38 @@ export const BAD_MESSAGE_LOG_INTERVAL_MS = 10_000;
 
 interface Connection {
   socket: WebSocket;
+  /** The TCP connection under `socket`: messages for many followers are written to it as ready-made frames. */
+  raw: Duplex;
   userId: string | null;
   topics: Set<string>;
   alive: boolean;
   authTimer: NodeJS.Timeout | undefined;
   expiryTimer: NodeJS.Timeout | undefined;
   badMessages: number;
+}
+
+/**
+ * A WebSocket text frame as the server sends it (final, unmasked, uncompressed: the hub turns
+ * compression off), header and payload in one buffer. Built once per message and written as it is
+ * to every follower: per follower there is one socket write and nothing else, instead of a header
+ * made and two writes for each of them.
+ */
+export function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN and the text opcode
+  if (length < 126) frame[1] = length;
+  else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
 }
 
 /** A client message as the hub reads it, or null when it is not one of ours. */
@@ -88,6 +136,8 @@ export class LiveHub {
   /** Bad messages since the last log line about them, and when the next line may be written. */
   private badSinceLog = 0;
   private nextBadLogAt = 0;
+  /** What one follower's write took lately (ms, moving average over large sends): see paceMs. */
+  private msPerSend = FIRST_MS_PER_SEND;
 
   constructor(
     private readonly keys: SigningKeys,
@@ -99,7 +149,7 @@ export class LiveHub {
 
   /** Takes over an HTTP upgrade request for the live path. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.server.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+    this.server.handleUpgrade(request, socket, head, (ws) => this.accept(ws, socket));
   }
 
   get size(): number {
@@ -110,17 +160,22 @@ export class LiveHub {
     return (this.byTopic.get(topic)?.size ?? 0) > 0;
   }
 
+  /** How long a feed of `topic` waits between its messages, at least `minimumMs` (see paceMs). */
+  pace(topic: string, minimumMs: number): number {
+    return paceMs(this.byTopic.get(topic)?.size ?? 0, this.msPerSend, minimumMs);
+  }
+
   /** Sends one event to every follower of its topic, serialised once for all of them. */
   publish(topic: string, data: unknown): void {
     const followers = this.byTopic.get(topic);
     if (!followers?.size) return;
-    this.sendEach(followers, Buffer.from(JSON.stringify({ type: 'event', topic, data } satisfies LiveServerMessage)));
+    this.sendEach(followers, textFrame(JSON.stringify({ type: 'event', topic, data } satisfies LiveServerMessage)));
   }
 
   /** Every signed-in connection reads afresh: changes may have been missed. */
   resync(): void {
     const signedIn = [...this.connections].filter((connection) => connection.userId !== null);
-    this.sendEach(signedIn, Buffer.from(JSON.stringify({ type: 'resync' } satisfies LiveServerMessage)));
+    this.sendEach(signedIn, textFrame(JSON.stringify({ type: 'resync' } satisfies LiveServerMessage)));
   }
 
   /** Closes every connection, telling browsers the server is going away (they reconnect elsewhere). */
@@ -131,19 +186,39 @@ export class LiveHub {
     this.server.close();
   }
 
+  /**
+   * Writes one ready-made frame (textFrame) to each connection's TCP socket. The WebSocket library
+   * writes its own frames (pings, answers) to the same socket synchronously and whole, as it does
+   * without compression, so frames never interleave; a connection that is closing gets nothing more.
+   */
   private sendEach(connections: Iterable<Connection>, frame: Buffer): void {
+    const started = performance.now();
+    let sent = 0;
     for (const connection of connections) {
+      if (connection.socket.readyState !== connection.socket.OPEN) continue;
       if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         connection.socket.close(LIVE_CLOSE.tooSlow, 'too far behind');
         this.drop(connection);
         continue;
       }
-      connection.socket.send(frame, { binary: false });
+      connection.raw.write(frame);
+      sent += 1;
     }
+    // Small sends say little about the cost per write (timer resolution, one-off work).
+    if (sent >= 100) this.msPerSend = 0.7 * this.msPerSend + (0.3 * (performance.now() - started)) / sent;
   }
 
-  private accept(socket: WebSocket): void {
-    const connection: Connection = { socket, userId: null, topics: new Set(), alive: true, authTimer: undefined, expiryTimer: undefined, badMessages: 0 };
+  private accept(socket: WebSocket, raw: Duplex): void {
+    const connection: Connection = {
+      socket,
+      raw,
+      userId: null,
+      topics: new Set(),
+      alive: true,
+      authTimer: undefined,
+      expiryTimer: undefined,
+      badMessages: 0,
+    };
     this.connections.add(connection);
     connection.authTimer = setTimeout(() => {
       if (connection.userId === null) socket.close(LIVE_CLOSE.unauthorised, 'sign in first');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { createClient } from '@redis/client';
 import { LIVE_CLOSE, LIVE_SOCKET_PATH, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract';
 import { MISSIONS_FLUSH_INTERVAL_MS } from '../kernel/missions-live.ts';
 import { committed } from '../kernel/effects.ts';
@@ -177,15 +178,45 @@ describeEachDatabase('live channel', (server) => {
   });
 });
 
-/** Two instances on ONE PostgreSQL schema, as behind a load balancer. */
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live channel across two instances [postgres]', () => {
+/**
+ * Two instances on ONE PostgreSQL schema, as behind a load balancer: their bus is LISTEN/NOTIFY, or
+ * Redis when REDIS_URL is set (with TEST_REDIS_URL).
+ */
+const crossInstanceBuses: { name: string; env: Record<string, string> }[] = process.env.TEST_DATABASE_URL
+  ? [{ name: 'postgres', env: {} }, ...(process.env.TEST_REDIS_URL ? [{ name: 'postgres, redis bus', env: { REDIS_URL: process.env.TEST_REDIS_URL } }] : [])]
+  : [];
+
+/** Drops instance B's listening connection from its server's side (PostgreSQL's backend, or Redis's client). */
+async function dropListener(listenerId: number | null, redisUrl: string | undefined, databaseUrl: string): Promise<void> {
+  expect(listenerId).toEqual(expect.any(Number));
+  if (redisUrl) {
+    const admin = createClient({ url: redisUrl });
+    await admin.connect();
+    try {
+      expect(await admin.sendCommand(['CLIENT', 'KILL', 'ID', String(listenerId)])).toBe(1);
+    } finally {
+      await admin.close();
+    }
+    return;
+  }
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const killed = await admin.query<{ ok: boolean }>('select pg_terminate_backend($1) as ok', [listenerId]);
+    expect(killed.rows).toEqual([{ ok: true }]);
+  } finally {
+    await admin.end();
+  }
+}
+
+describe.each(crossInstanceBuses)('live channel across two instances [$name]', ({ env: busEnv }) => {
   let a: TestServer;
   let b: TestServer;
   let env: Record<string, string>;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ a, b, env, close } = await startTwoInstances());
+    ({ a, b, env, close } = await startTwoInstances(busEnv));
   });
 
   afterAll(async () => {
@@ -203,19 +234,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live channel across two 
     expect(arrival.at - answeredAt).toBeLessThan(1_000);
   });
 
-  it('when B’s database listener drops, B reconnects it, tells its clients to read afresh, and carries votes again', async () => {
+  it('when B’s bus listener drops, B reconnects it, tells its clients to read afresh, and carries votes again', async () => {
     const { missionId } = await seedMission(a);
     const watcher = await follow(b, await signUpUser(b));
-    const pid = b.live.bus.listenerPid();
-    expect(pid).toEqual(expect.any(Number));
-    const admin = new pg.Client({ connectionString: env.DATABASE_URL });
-    await admin.connect();
-    try {
-      const killed = await admin.query<{ ok: boolean }>('select pg_terminate_backend($1) as ok', [pid]);
-      expect(killed.rows).toEqual([{ ok: true }]);
-    } finally {
-      await admin.end();
-    }
+    await dropListener(b.live.bus.listenerId(), busEnv.REDIS_URL, env.DATABASE_URL!);
     await watcher.waitFor((message) => message.type === 'resync', 5_000);
     const voter = await signUpUser(a);
     expect((await voter.client.rpc('toggle_mission_vote', { p_mission_id: missionId })).data).toBe('voted');

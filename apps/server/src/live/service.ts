@@ -3,6 +3,7 @@ import { LIVE_SOCKET_PATH } from '@mc/contract';
 import type { Db } from '../db/db.ts';
 import type { SigningKeys } from '../auth/keys.ts';
 import { inProcessBus, postgresBus, type LiveBus } from './bus.ts';
+import { redisBus, redisChannelFor } from './bus-redis.ts';
 import { LiveHub } from './hub.ts';
 import { attachLiveBus, detachLiveBus } from './publish.ts';
 
@@ -25,19 +26,35 @@ export interface LiveFeed {
 export type LiveFeeds = Record<string, (db: Db, hub: LiveHub, log: FastifyBaseLogger) => LiveFeed>;
 
 /**
- * Starts the live channel of one server instance: the bus (LISTEN/NOTIFY on PostgreSQL,
- * in-process on PGlite), the features' feeds, and the WebSocket endpoint.
+ * The bus between this instance and the others on its database. The embedded database serves one
+ * process, so there is no other instance to tell and REDIS_URL is not used (it says so once).
+ */
+async function openBus(db: Db, databaseUrl: string | undefined, redisUrl: string | undefined, log: FastifyBaseLogger): Promise<LiveBus> {
+  if (!databaseUrl) {
+    if (redisUrl) log.warn('REDIS_URL is set but the database is the embedded one (one instance): live events stay in this process');
+    return inProcessBus();
+  }
+  if (!redisUrl) return postgresBus(databaseUrl, log);
+  // Instances on one schema share a channel, so test suites and deployments in other schemas never hear it.
+  const [row] = await db.query<{ database: string; schema: string }>('select current_database() as database, current_schema() as schema');
+  return redisBus(redisUrl, redisChannelFor(row?.database ?? 'postgres', row?.schema ?? 'public'), log);
+}
+
+/**
+ * Starts the live channel of one server instance: the bus (Redis with REDIS_URL, else LISTEN/NOTIFY
+ * on PostgreSQL, in-process on PGlite), the features' feeds, and the WebSocket endpoint.
  */
 export async function startLiveChannel(options: {
   app: FastifyInstance;
   db: Db;
   keys: SigningKeys;
   databaseUrl: string | undefined;
+  redisUrl?: string | undefined;
   feeds: LiveFeeds;
 }): Promise<LiveChannel> {
-  const { app, db, keys, databaseUrl } = options;
+  const { app, db, keys, databaseUrl, redisUrl } = options;
   const log = app.log.child({ component: 'live' });
-  const bus = databaseUrl ? await postgresBus(databaseUrl, log) : inProcessBus();
+  const bus = await openBus(db, databaseUrl, redisUrl, log);
   const hub = new LiveHub(keys, log);
   const feeds = new Map(Object.entries(options.feeds).map(([topic, create]) => [topic, create(db, hub, log)]));
   bus.onEvents((events) => {
