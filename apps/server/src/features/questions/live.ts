@@ -6,9 +6,8 @@ import type { LiveHub } from '../../live/hub.ts';
 import { publicQuestions } from './questions.ts';
 
 /**
- * How long a part's changes gather before the one message about them goes out: at most two a
- * second per screen however many people vote, and a hidden question leaves every screen well
- * within two seconds.
+ * The least time between two passes of the feed: at most two messages a second per screen however
+ * many people vote, and a hidden question leaves every screen well within two seconds.
  */
 export const QUESTIONS_FLUSH_INTERVAL_MS = 500;
 
@@ -36,14 +35,25 @@ export class QuestionsFeed {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** When the last pass began: the next one begins an interval after it, or at once when that is past. */
+  private lastPass = 0;
+
   receive(data: unknown): void {
     const partId = partIdOf(data);
     if (!partId) return;
     this.pending.add(partId);
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.flushing = this.flushing.then(() => this.send());
-    }, QUESTIONS_FLUSH_INTERVAL_MS);
+    // At most one pass an interval, counted from the start of the last one (not from this change):
+    // a part that was quiet is sent at once, and a busy one every interval while its reads keep up.
+    this.timer ??= setTimeout(
+      () => {
+        this.timer = undefined;
+        this.flushing = this.flushing.then(() => {
+          this.lastPass = Date.now();
+          return this.send();
+        });
+      },
+      Math.max(0, this.lastPass + QUESTIONS_FLUSH_INTERVAL_MS - Date.now()),
+    );
   }
 
   close(): void {
