@@ -8,7 +8,7 @@ export interface FeedChange {
 }
 
 interface CoalescingFeedOptions {
-  /** How long changes gather before the one message about them goes out. */
+  /** The least time between two sends: a change waits for it only while the last send is more recent. */
   intervalMs: number;
   /** The change a bus message declares, or null for a message the feed does not read. */
   changeOf: (data: unknown) => FeedChange | null;
@@ -20,16 +20,19 @@ interface CoalescingFeedOptions {
 }
 
 /**
- * The features' one way to turn a burst of changes into a few messages per instance: the things
- * that changed within an interval are read once each and sent as the same bytes to every
- * follower, so a thousand votes cost a message or two a second, not a thousand. A change that may
- * not wait (a round closing, a poll opening) goes out at once with whatever was waiting. One send
- * at a time, so a thing's messages go out in the order of its changes.
+ * The features' one way to turn a burst of changes into a few messages per instance: at most one
+ * send an interval, counted from the start of the last one, reads the things that changed since
+ * once each and sends them as the same bytes to every follower, so a thousand votes cost a message
+ * or two a second, not a thousand, while a change after a quiet spell goes out at once. A change
+ * that may not wait (a round closing, a poll opening) goes out at once with whatever was waiting.
+ * One send at a time, so a thing's messages go out in the order of its changes.
  */
 export class CoalescingFeed implements LiveFeed {
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private sending: Promise<void> = Promise.resolve();
+  /** When the last send began (Date.now()). */
+  private lastSend = 0;
 
   constructor(private readonly options: CoalescingFeedOptions) {}
 
@@ -43,10 +46,13 @@ export class CoalescingFeed implements LiveFeed {
       this.flush();
       return;
     }
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.flush();
-    }, this.options.intervalMs);
+    this.timer ??= setTimeout(
+      () => {
+        this.timer = undefined;
+        this.flush();
+      },
+      Math.max(0, this.lastSend + this.options.intervalMs - Date.now()),
+    );
   }
 
   close(): void {
@@ -58,6 +64,11 @@ export class CoalescingFeed implements LiveFeed {
     const keys = [...this.pending];
     this.pending.clear();
     if (keys.length === 0) return;
-    this.sending = this.sending.then(() => this.options.send(keys)).catch((error: unknown) => this.options.log.warn({ err: error }, this.options.failure));
+    this.sending = this.sending
+      .then(() => {
+        this.lastSend = Date.now();
+        return this.options.send(keys);
+      })
+      .catch((error: unknown) => this.options.log.warn({ err: error }, this.options.failure));
   }
 }

@@ -29,20 +29,30 @@ describe('a coalescing feed', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('sends a burst of changes once, each thing once, when the interval ends', async () => {
+  it('sends a burst at once after a quiet spell, then gathers what follows until an interval after that send', async () => {
     const { feed, sends } = recordingFeed();
     for (let i = 0; i < 1_000; i += 1) feed.receive({ key: i % 2 === 0 ? 'a' : 'b' });
     feed.receive({ nothing: true });
-    await vi.advanceTimersByTimeAsync(INTERVAL_MS - 1);
-    expect(sends).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(0);
     expect(sends).toEqual([['a', 'b']]);
-    await vi.advanceTimersByTimeAsync(10 * INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(10);
+    for (let i = 0; i < 1_000; i += 1) feed.receive({ key: i % 2 === 0 ? 'c' : 'a' });
+    await vi.advanceTimersByTimeAsync(INTERVAL_MS - 11);
     expect(sends).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sends).toEqual([
+      ['a', 'b'],
+      ['c', 'a'],
+    ]);
+    await vi.advanceTimersByTimeAsync(10 * INTERVAL_MS);
+    expect(sends).toHaveLength(2);
   });
 
   it('sends a change that may not wait at once, with what was waiting, and nothing more at the interval', async () => {
     const { feed, sends } = recordingFeed();
+    feed.receive({ key: 'first' });
+    await vi.advanceTimersByTimeAsync(0);
+    sends.length = 0;
     feed.receive({ key: 'a' });
     feed.receive({ key: 'b', now: true });
     await vi.advanceTimersByTimeAsync(0);
@@ -85,6 +95,9 @@ describe('a coalescing feed', () => {
 
   it('sends nothing after it is closed', async () => {
     const { feed, sends } = recordingFeed();
+    feed.receive({ key: 'first' });
+    await vi.advanceTimersByTimeAsync(0);
+    sends.length = 0;
     feed.receive({ key: 'a' });
     feed.close();
     await vi.advanceTimersByTimeAsync(2 * INTERVAL_MS);

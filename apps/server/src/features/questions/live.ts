@@ -7,7 +7,7 @@ import { CoalescingFeed, type FeedChange } from '../../live/coalescing-feed.ts';
 import { publicQuestions } from './questions.ts';
 
 /**
- * How long a part's changes gather before the one message about them goes out: at most two a
+ * The least time between two messages about a part's questions: at most two a
  * second per screen however many people vote, and a hidden question leaves every screen well
  * within two seconds.
  */

@@ -42,7 +42,12 @@ const windowsByDb = new WeakMap<Queryable, Map<string, AskingWindow | null>>();
 /** The part's window as the published programme has it, or null when the part is not published. */
 export async function publishedWindow(db: Queryable, partId: string): Promise<AskingWindow | null> {
   const [latest] = await db.query<{ version: number | null }>('select max(version)::int as version from programme_versions');
-  const key = `${latest?.version ?? 0}:${partId}`;
+  return windowOfVersion(db, latest?.version ?? null, partId);
+}
+
+/** The part's window in the published version `version` (read with the part's questions, in the same statement). */
+async function windowOfVersion(db: Queryable, version: number | null, partId: string): Promise<AskingWindow | null> {
+  const key = `${version ?? 0}:${partId}`;
   let windows = windowsByDb.get(db);
   if (!windows) windowsByDb.set(db, (windows = new Map()));
   const known = windows.get(key);
@@ -78,18 +83,6 @@ async function settingsOf(db: Queryable, partId: string): Promise<Settings> {
   return row ?? { asking: 'auto', premoderated: false, pinned_question_id: null };
 }
 
-/**
- * How many missions were started from the part's questions (docs/product.md#missions-from-questions):
- * those anyone may see (a mission the organisers hid is not counted).
- */
-async function missionsStarted(db: Queryable, partId: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    'select count(*)::int as n from question_missions link join missions m using (mission_id) where link.part_id = $1 and m.hidden_at is null',
-    [partId],
-  );
-  return row?.n ?? 0;
-}
-
 /** Whether asking is open at `now`: by hand, else by the window. */
 export function askingOpen(asking: AskingMode, window: AskingWindow, now: number): boolean {
   if (asking !== 'auto') return asking === 'open';
@@ -115,26 +108,44 @@ const ORDER: Record<QuestionSort, string> = {
   newest: 'answered, asked_at desc, question_id',
 };
 
+/** The published version, the part's settings, its missions count and its questions, read by one statement. */
+interface PartState extends Settings {
+  version: number | null;
+  missions_started: number;
+  questions: QuestionRow[];
+}
+
 /**
- * The part's questions as `viewer` sees them: the visible ones, and their own pending or hidden
- * ones; a host (`host`) sees every one. A null viewer is anyone (the live topic): visible only.
+ * Everything a read of the part needs, in ONE statement (the live topic reads a busy part up to
+ * twice a second while votes arrive; on PGlite every statement waits its turn behind them): the
+ * published version (for the asking window, kept per version), the part's settings, how many
+ * missions anyone may see were started from its questions (one the organisers hid is not counted;
+ * docs/product.md#missions-from-questions), and its questions as `viewer` sees them: the visible
+ * ones, and their own pending or hidden ones; a host (`host`) sees every one. A null viewer is
+ * anyone (the live topic): visible only. Names only through people_shown.
  */
-async function readQuestions(db: Queryable, partId: string, viewer: string | null, host: boolean, sort: QuestionSort): Promise<QuestionRow[]> {
-  const rows = await db.query<QuestionRow>(
-    `select * from (
-       select q.question_id, q.body, q.state, q.answered_at is not null as answered, q.asked_at,
-              case when q.anonymous or shown.anonymous then null else ${shownNameSql('shown')} end as asker_name,
-              (select count(*)::int from question_votes v where v.question_id = q.question_id) as vote_count,
-              coalesce(q.asked_by = $2::uuid, false) as mine,
-              exists (select 1 from question_votes v where v.question_id = q.question_id and v.user_id = $2::uuid) as voted,
-              case when $3::boolean or q.asked_by = $2::uuid then q.hidden_reason end as hidden_reason
-         from questions q join people_shown shown on shown.id = q.asked_by
-        where q.part_id = $1 and (q.state = 'visible' or $3::boolean or q.asked_by = $2::uuid)
-     ) listed
-     order by ${ORDER[sort]}`,
+async function readPart(db: Queryable, partId: string, viewer: string | null, host: boolean, sort: QuestionSort): Promise<PartState> {
+  const [row] = await db.query<PartState>(
+    `select (select max(version)::int from programme_versions) as version,
+            coalesce(settings.asking, 'auto') as asking, coalesce(settings.premoderated, false) as premoderated,
+            settings.pinned_question_id,
+            (select count(*)::int from question_missions link join missions m using (mission_id)
+              where link.part_id = $1 and m.hidden_at is null) as missions_started,
+            (select coalesce(json_agg(listed order by ${ORDER[sort]}), '[]'::json) from (
+               select q.question_id, q.body, q.state, q.answered_at is not null as answered, q.asked_at,
+                      case when q.anonymous or shown.anonymous then null else ${shownNameSql('shown')} end as asker_name,
+                      (select count(*)::int from question_votes v where v.question_id = q.question_id) as vote_count,
+                      coalesce(q.asked_by = $2::uuid, false) as mine,
+                      exists (select 1 from question_votes v where v.question_id = q.question_id and v.user_id = $2::uuid) as voted,
+                      case when $3::boolean or q.asked_by = $2::uuid then q.hidden_reason end as hidden_reason
+                 from questions q join people_shown shown on shown.id = q.asked_by
+                where q.part_id = $1 and (q.state = 'visible' or $3::boolean or q.asked_by = $2::uuid)
+             ) listed) as questions
+       from (select 1) as one left join part_question_settings settings on settings.part_id = $1`,
     [partId, viewer, host],
   );
-  return rows;
+  if (!row) throw new Error('the part could not be read');
+  return row;
 }
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -156,19 +167,18 @@ function personalQuestion(row: QuestionRow): PartQuestion {
 
 /** What anyone may see of the part now (the live topic's message), or null when it is not published. */
 export async function publicQuestions(db: Queryable, partId: string): Promise<PartQuestionsPublic | null> {
-  const window = await publishedWindow(db, partId);
+  const part = await readPart(db, partId, null, false, 'votes');
+  const window = await windowOfVersion(db, part.version, partId);
   if (!window) return null;
-  const settings = await settingsOf(db, partId);
-  const rows = await readQuestions(db, partId, null, false, 'votes');
   return {
     part_id: partId,
-    asking: settings.asking,
-    premoderated: settings.premoderated,
+    asking: part.asking,
+    premoderated: part.premoderated,
     opens_at: iso(window.opensAt),
     closes_at: iso(window.closesAt),
-    pinned_question_id: settings.pinned_question_id,
-    missions_started: await missionsStarted(db, partId),
-    questions: rows.map(publicQuestion),
+    pinned_question_id: part.pinned_question_id,
+    missions_started: part.missions_started,
+    questions: part.questions.map(publicQuestion),
   };
 }
 
@@ -179,26 +189,22 @@ export async function partQuestions(
   viewer: { userId: string; host: boolean; now: number },
   sort: QuestionSort,
 ): Promise<PartQuestions> {
-  const window = await publishedWindow(db, partId);
+  const part = await readPart(db, partId, viewer.userId, viewer.host, sort);
+  const window = await windowOfVersion(db, part.version, partId);
   if (!window) throw businessError(QUESTION_MESSAGES.notPublished);
-  const settings = await settingsOf(db, partId);
-  const rows = await readQuestions(db, partId, viewer.userId, viewer.host, sort);
-  const [open] = await db.query<{ n: number }>(
-    `select count(*)::int as n from questions where part_id = $1 and asked_by = $2 and state <> 'hidden' and answered_at is null`,
-    [partId, viewer.userId],
-  );
+  const myOpen = part.questions.filter((question) => question.mine && question.state !== 'hidden' && !question.answered).length;
   return {
     part_id: partId,
-    asking: settings.asking,
-    premoderated: settings.premoderated,
+    asking: part.asking,
+    premoderated: part.premoderated,
     opens_at: iso(window.opensAt),
     closes_at: iso(window.closesAt),
-    pinned_question_id: settings.pinned_question_id,
-    missions_started: await missionsStarted(db, partId),
-    asking_open: askingOpen(settings.asking, window, viewer.now),
+    pinned_question_id: part.pinned_question_id,
+    missions_started: part.missions_started,
+    asking_open: askingOpen(part.asking, window, viewer.now),
     is_host: viewer.host,
-    questions: rows.map(personalQuestion),
-    my_open_count: open?.n ?? 0,
+    questions: part.questions.map(personalQuestion),
+    my_open_count: myOpen,
     server_time: new Date(viewer.now).toISOString(),
   };
 }
