@@ -10,6 +10,7 @@ import {
   createMission,
   createUser,
   enterAuthenticatorCode,
+  expectNoA11yViolations,
   makeOrganiser,
   useServer,
   withAuthenticator,
@@ -53,6 +54,8 @@ async function signIn(page: Page, user: Pick<E2EUser, 'email' | 'dateOfBirth'>):
   await page.goto(`${url}/signin`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Date of Birth').fill(user.dateOfBirth);
+  // A new server on a loaded machine may answer the app's first connection check late.
+  await expect(page.getByText('You are offline.', { exact: false })).toHaveCount(0, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -169,3 +172,37 @@ test('an organiser reads every mission after the event and filters those without
   await expect(rows.filter({ hasText: 'Quiet Garden' })).toHaveCount(1);
   await expectNoA11yViolationsEverywhere(page, rows.first());
 });
+
+/** The check-in page's heading in each language the app speaks besides English (the catalogues' words). */
+const HEADINGS = {
+  af: (mission: string) => `Hoe gaan dit met “${mission}”?`,
+  zu: (mission: string) => `“${mission}” iqhubeka kanjani?`,
+  xh: (mission: string) => `“${mission}” iqhuba njani?`,
+} as const;
+
+for (const language of ['af', 'zu', 'xh'] as const) {
+  test(`an owner whose account speaks ${language} reads the check-in in it`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const owner = await withRoleProfile(await createUser());
+    const response = await fetch(`${url}/auth/v1/user`, {
+      method: 'PUT',
+      headers: { apikey: 'mission-control', authorization: `Bearer ${owner.session.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { language } }),
+    });
+    expect(response.ok).toBe(true);
+    const mission = await createMission(owner, { p_name: `Solar ${language} ${Date.now().toString(36)}` });
+    const page = await (await browser.newContext({ locale: 'en-ZA' })).newPage();
+    await signIn(page, owner);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.goto(`${url}/mission/${mission.mission_id}/check-in/30`);
+    await expect(page.getByRole('heading', { level: 1, name: HEADINGS[language](mission.name) })).toBeVisible();
+    // Sent by the pass within a second or two: the form appears, its button in the language, not English.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.locator('form textarea').first()).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Send the check-in' })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    await page.context().close();
+  });
+}
