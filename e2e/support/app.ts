@@ -9,6 +9,16 @@ import { E2E_BASE_URL, E2E_LOG_FILE } from './env.ts';
 
 /** Helpers for browser journeys: fast set-up through the real API, and checks every screen shares. */
 
+/**
+ * The server the helpers below set people up on: the journeys' server, unless a spec runs its own
+ * (with other settings) and points them there with useServer for its tests, then back with useServer().
+ */
+let server: { url: string; dataDir: string | undefined } = { url: E2E_BASE_URL, dataDir: undefined };
+
+export function useServer(other?: { url: string; dataDir: string }): void {
+  server = other ?? { url: E2E_BASE_URL, dataDir: undefined };
+}
+
 export interface E2EUser {
   email: string;
   dateOfBirth: string;
@@ -32,7 +42,7 @@ export async function createUser(overrides: Partial<Pick<E2EUser, 'email' | 'dat
   const firstName = overrides.firstName ?? 'Test';
   const lastName = overrides.lastName ?? `Pilot${randomUUID().slice(0, 4)}`;
   const mobile = overrides.mobile ?? '+27821234567';
-  const response = await fetch(`${E2E_BASE_URL}/auth/v1/signup`, {
+  const response = await fetch(`${server.url}/auth/v1/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', apikey: 'mission-control' },
     body: JSON.stringify({ email, password, data: { first_name: firstName, last_name: lastName, date_of_birth: password, mobile_number: mobile } }),
@@ -44,7 +54,7 @@ export async function createUser(overrides: Partial<Pick<E2EUser, 'email' | 'dat
 
 /** Calls a procedure as the user, e.g. to put them in a state a test starts from. */
 export async function rpc<T>(user: E2EUser, name: string, params: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${E2E_BASE_URL}/rest/v1/rpc/${name}`, {
+  const response = await fetch(`${server.url}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', apikey: 'mission-control', authorization: `Bearer ${user.session.access_token}` },
     body: JSON.stringify(params),
@@ -101,10 +111,10 @@ export async function createMission(owner: E2EUser, fields: Record<string, unkno
 
 /** Makes the user an organiser the way an operator does: `npm run organiser -- grant EMAIL`. */
 export function makeOrganiser(user: Pick<E2EUser, 'email'>): void {
-  const dataDir = process.env.E2E_DATA_DIR;
+  const dataDir = server.dataDir ?? process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global set-up did not run');
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/organiser.ts', 'grant', user.email], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: server.dataDir ? '' : (process.env.E2E_DATABASE_URL ?? ''), LOG_LEVEL: 'silent' },
     stdio: 'pipe',
   });
 }
@@ -235,7 +245,7 @@ export async function organiserViaApi(user: E2EUser): Promise<E2EUser> {
 
 async function enrolAuthenticator(user: E2EUser): Promise<{ secret: string; session: E2EUser['session'] }> {
   const call = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
-    const response = await fetch(`${E2E_BASE_URL}/auth/v1${path}`, {
+    const response = await fetch(`${server.url}/auth/v1${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', apikey: 'mission-control', authorization: `Bearer ${user.session.access_token}` },
       body: JSON.stringify(body),

@@ -23,7 +23,10 @@ const ALLOWED: Record<string, { why: string; only?: string[] }> = {
   'auth/': { why: 'sign-up, sign-in, recovery and the token claims: the caller’s own account' },
   'features/users/procedures.ts': { why: 'the caller’s own profile (register_user_profile, get_user_by_auth)' },
   'features/notifications/digest.ts': { why: 'the e-mail sent to a person: their own address and first name' },
-  'features/progress/checkin-job.ts': { why: 'the check-in e-mail sent to a mission’s owner: their own address and first name', only: ['u.email', 'u.first_name'] },
+  'features/progress/checkin-job.ts': {
+    why: 'the check-in e-mail sent to a mission’s owner: their own address and first name',
+    only: ['u.email', 'u.first_name'],
+  },
   'features/privacy/procedures.ts': { why: 'delete_my_account compares the e-mail typed with the caller’s own', only: ['email'] },
   'features/privacy/data-export.ts': { why: 'downloading my data: the caller’s own account row' },
   'features/moderation/queries.ts': { why: 'the organisers’ console shows real names (docs/product.md#anonymity)' },

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { CheckCircle2, Circle, Globe, Plus, Trash2 } from 'lucide-react';
 import { MISSION_STATUSES, PROGRESS_LIMITS, publicMissionPath, type Milestone, type Mission, type MissionStatus } from '@mc/contract';
 import { Alert, Badge, Button, Card, Select, TextField } from '../../components/ui';
 import { notify } from '../../lib/notify';
+import { paths } from '../../lib/paths';
 import { refreshMission, setMilestones, setPublicPage, setStatus } from './progressApi';
 import { STATUS_MESSAGE_IDS, STATUS_TONES } from './statusLabels';
 
@@ -74,6 +76,12 @@ export function ProgressCard({ mission, isOwner }: { mission: Mission; isOwner: 
             <StatusForm mission={mission} />
             <MilestonesForm mission={mission} />
             <PublicPageForm mission={mission} />
+            <Link
+              to={paths.missionCheckin(mission.mission_id, 30)}
+              className="self-start border-t border-slate-700 pt-4 text-sm font-semibold text-sky-300 underline"
+            >
+              {_('missionCheckin.switch.title')}
+            </Link>
           </>
         ) : null}
       </section>
