@@ -16,6 +16,8 @@ const CATALOGUE = 'Yonke Imisebenzi';
 const CORRECTED = 'Yonke Imisebenzi Yethu';
 
 test('an organiser corrects an isiXhosa message in the console and an attendee reading isiXhosa sees it on their next load', async ({ page, browser }) => {
+  // Two people, axe at two widths in two themes twice: more than one ordinary journey's time.
+  test.slow();
   // The attendee, reading isiXhosa, sees the catalogue's text first.
   const attendeeContext = await browser.newContext();
   const attendee = await attendeeContext.newPage();
