@@ -32,7 +32,7 @@ export const TRANSLATION_MESSAGES = {
   empty: 'A correction cannot be empty',
   unreadable: 'The correction is not a valid message: check its braces and plural forms',
   placeholders: 'The correction must keep the placeholders and tags of the English ({expected}); it has {found}',
-  plural: 'Each plural of the correction must use only the forms this language has ({forms}) and have the form "other"',
+  plural: 'Each plural of the correction must use only the forms this language has ({forms}), other among them',
 } as const;
 
 export const TRANSLATION_AUDIT_KINDS = {

@@ -23,12 +23,12 @@ describe('a count of votes', () => {
     expect(voteCounts('af', afrikaans)).toEqual(['0 stemme', '1 stem', '2 stemme', '12\u00a0000 stemme']);
   });
 
-  // The number follows the noun, joined by its concord (amavoti angu-2), as the grammar wants it.
+  // The number follows the noun, joined by its concord (isiZulu amavoti angu-2, isiXhosa iivoti ezi-2), as the grammar wants it.
   it('in isiZulu: 0 counts as one, like 1; the number after the noun', () => {
     expect(voteCounts('zu', zulu)).toEqual(['ivoti eli-0', 'ivoti eli-1', 'amavoti angu-2', 'amavoti angu-12,000']);
   });
 
   it('in isiXhosa: 0 is plural; the number after the noun', () => {
-    expect(voteCounts('xh', xhosa)).toEqual(['iivoti ezingu-0', 'ivoti eli-1', 'iivoti ezingu-2', 'iivoti ezingu-12\u00a0000']);
+    expect(voteCounts('xh', xhosa)).toEqual(['iivoti ezi-0', 'ivoti eli-1', 'iivoti ezi-2', 'iivoti ezi-12\u00a0000']);
   });
 });

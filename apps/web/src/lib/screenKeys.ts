@@ -36,6 +36,8 @@ export const screenKeys = {
   offeredLanguages: ['organiser', 'offered-languages'] as const,
   privacyPageSource: ['organiser', 'privacy-page'] as const,
   auditLog: (actor: string, kind: string) => ['organiser', 'audit-log', actor, kind] as const,
+  auditLogAll: ['organiser', 'audit-log'] as const,
+  translationsAll: ['organiser', 'translations'] as const,
   translations: (language: string, filter: string, search: string, page: number) => ['organiser', 'translations', language, filter, search, page] as const,
   organiserRounds: ['organiser', 'rounds'] as const,
   organiserAnnouncements: ['organiser', 'announcements'] as const,

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { toast } from 'sonner';
 import type { CorrectedLanguage, TranslationRow } from '@mc/contract';
 import { Alert, Badge, Button, TextAreaField } from '../../../components/ui';
+import { screenKeys } from '../../../lib/screenKeys';
 import { correctTranslation, setTranslationReviewed } from '../organiserApi';
 import { LANGUAGES } from '../../../i18n/languages';
 
@@ -20,10 +22,7 @@ export function TranslationItem({ row, language }: { row: TranslationRow; langua
   const shown = row.correction ?? row.catalogue;
   const ref = { p_language: language, p_source: row.source, p_key: row.key };
   const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['organiser', 'translations'] }),
-      queryClient.invalidateQueries({ queryKey: ['organiser', 'audit-log'] }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: screenKeys.translationsAll }), queryClient.invalidateQueries({ queryKey: screenKeys.auditLogAll })]);
   const save = useMutation({
     mutationFn: (next: string | null) => correctTranslation({ ...ref, p_text: next }),
     onSuccess: async (_saved, next) => {
@@ -68,42 +67,16 @@ export function TranslationItem({ row, language }: { row: TranslationRow; langua
         </div>
       </dl>
       {editing ? (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate(text);
+        <CorrectionForm
+          language={language}
+          text={text}
+          onText={setText}
+          save={save}
+          onCancel={() => {
+            save.reset();
+            setEditing(false);
           }}
-        >
-          <TextAreaField
-            label={_('organiser.translations.textIn', { language: languageName(language) })}
-            hint={_('organiser.translations.keepHint')}
-            lang={language}
-            rows={3}
-            value={text}
-            autoFocus
-            onChange={(event) => setText(event.target.value)}
-          />
-          {save.error ? (
-            <Alert tone="error" title={_('organiser.translations.refused')}>
-              {save.error.message}
-            </Alert>
-          ) : null}
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" busy={save.isPending} busyLabel={_('organiser.common.loading')}>
-              {_('organiser.translations.save')}
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                save.reset();
-                setEditing(false);
-              }}
-            >
-              {_('organiser.translations.cancel')}
-            </Button>
-          </div>
-        </form>
+        />
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button
@@ -128,5 +101,50 @@ export function TranslationItem({ row, language }: { row: TranslationRow; langua
         </div>
       )}
     </li>
+  );
+}
+
+interface CorrectionFormProps {
+  language: CorrectedLanguage;
+  text: string;
+  onText: (text: string) => void;
+  save: UseMutationResult<TranslationRow, Error, string | null>;
+  onCancel: () => void;
+}
+
+/** The text in a box, saved as a correction; a refused one says why under it. */
+function CorrectionForm({ language, text, onText, save, onCancel }: CorrectionFormProps) {
+  const { _ } = useLingui();
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(text);
+      }}
+    >
+      <TextAreaField
+        label={_('organiser.translations.textIn', { language: languageName(language) })}
+        hint={_('organiser.translations.keepHint')}
+        lang={language}
+        rows={3}
+        value={text}
+        autoFocus
+        onChange={(event) => onText(event.target.value)}
+      />
+      {save.error ? (
+        <Alert tone="error" title={_('organiser.translations.refused')}>
+          {save.error.message}
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={save.isPending} busyLabel={_('organiser.common.loading')}>
+          {_('organiser.translations.save')}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {_('organiser.translations.cancel')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -119,7 +119,7 @@ function ExportButton({ language }: { language: CorrectedLanguage }) {
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
       toast.success(_('organiser.translations.exported', { count }));
-      void queryClient.invalidateQueries({ queryKey: ['organiser', 'audit-log'] });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.auditLogAll });
     },
     onError: (error) => toast.error(error.message),
   });
