@@ -74,7 +74,8 @@ async function signIn(port: number, server: SeededServer): Promise<void> {
   await page.getByLabel('Email').fill(server.email(PERSON));
   await page.getByLabel('Date of Birth').fill(SEEDED_DATE_OF_BIRTH);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor({ timeout: 120_000 });
+  await page.waitForURL('**/dashboard', { timeout: 120_000 });
+  await page.locator('#dashboard-mission-title').waitFor({ timeout: 120_000 });
   await page.close();
   await browser.close();
 }
@@ -183,6 +184,9 @@ async function main(): Promise<void> {
         const answer = await lighthouse(`${server.url}${screen.path(server)}`, flags);
         if (!answer) throw new Error(`Lighthouse gave no result for ${screen.name}`);
         if (answer.lhr.runtimeError) throw new Error(`${screen.name}: ${answer.lhr.runtimeError.message}`);
+        // A signed-in screen that sent the person to the sign-in form was not measured.
+        const landed = new URL(answer.lhr.finalDisplayedUrl).pathname;
+        if (landed !== screen.path(server)) throw new Error(`${screen.name} ended on ${landed}`);
         results.push(scoresOf(answer.lhr));
         if (REPORTS) {
           mkdirSync(REPORTS, { recursive: true });
