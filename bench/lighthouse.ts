@@ -181,7 +181,12 @@ async function main(): Promise<void> {
           onlyCategories: [...CATEGORIES],
           disableStorageReset: screen.signedIn,
         };
-        const answer = await lighthouse(`${server.url}${screen.path(server)}`, flags);
+        // Lighthouse now and then loses a trace on a loaded machine (NO_NAVSTART): tried again, twice at most.
+        let answer = await lighthouse(`${server.url}${screen.path(server)}`, flags);
+        for (let retry = 0; retry < 2 && answer?.lhr.runtimeError; retry += 1) {
+          console.log(`  ${screen.name}: ${answer.lhr.runtimeError.code}, run again`);
+          answer = await lighthouse(`${server.url}${screen.path(server)}`, flags);
+        }
         if (!answer) throw new Error(`Lighthouse gave no result for ${screen.name}`);
         if (answer.lhr.runtimeError) throw new Error(`${screen.name}: ${answer.lhr.runtimeError.message}`);
         // A signed-in screen that sent the person to the sign-in form was not measured.
