@@ -4,8 +4,11 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { precachePlan } from './scripts/precache-plan.ts';
 
 const contract = fileURLToPath(new URL('./packages/contract/src', import.meta.url));
+// Which built files the service worker keeps ahead of use, and which once used (scripts/precache-plan.ts).
+const precache = precachePlan();
 
 // One config serves three purposes: the web build (root apps/web, output dist/web),
 // the dev server (proxying the API to the Node server) and vitest (its four test projects).
@@ -17,6 +20,7 @@ export default defineConfig({
     // Compiles a language's catalogue (a PO file) when the app imports it (apps/web/src/i18n).
     lingui(),
     tailwindcss(),
+    precache.plugin,
     // The service worker and the web app manifest (docs/decisions/018-offline-and-service-worker.md).
     // The app registers the worker itself, after the first screen is up (src/app/offline/), so neither
     // the registration nor workbox-window weighs on /signin.
@@ -31,6 +35,9 @@ export default defineConfig({
         // so the worker keeps the page as the server last sent it (network first), not as built.
         globPatterns: ['**/*.{js,css,svg,png,webp,woff2}'],
         globIgnores: ['index.html', '.vite/**'],
+        // Each script marked with the language it is for, or as the console's or a projector's:
+        // the worker keeps the person's language and the attendee app ahead of use, the rest once used.
+        manifestTransforms: [precache.manifestTransform],
       },
       manifest: {
         // The defaults: the server puts this deployment's PRODUCT_NAME in both (apps/server/src/app.ts),

@@ -4,6 +4,8 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { appConfig } from './lib/appConfig';
+import { authClientNeededAtStart } from './lib/authClient';
+import { preloadScreen } from './lib/preload';
 import { reloadOnceForNewDeploy } from './lib/storage';
 import { activateLanguage, startingLanguage } from './i18n/i18n';
 import './lib/theme';
@@ -35,4 +37,10 @@ const render = () =>
 
 // Another language than English is fetched before the first render, so the page never shows in
 // English first (English is in this file already); if it cannot be fetched, the page is English.
-void activateLanguage(startingLanguage()).finally(render);
+// With a session kept on this device, the signed-in screen's code (the layout, the screen, their
+// words in that language) starts loading at once, beside the session's, not after it is known:
+// on a phone the dashboard waited for the session, then its code, then its data, one after another.
+void activateLanguage(startingLanguage()).finally(() => {
+  if (authClientNeededAtStart()) preloadScreen(window.location.pathname);
+  render();
+});

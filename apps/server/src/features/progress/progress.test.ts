@@ -293,6 +293,8 @@ describeEachDatabase('mission updates, status, milestones and the public page', 
     expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const text = await answer.text();
     expect(text).toContain(`<meta property="og:title" content="${mission.name}">`);
+    // The app's icon, so a browser does not ask for a /favicon.ico there is none of.
+    expect(text).toContain('<link rel="icon" type="image/svg+xml" href="/logo.svg">');
     expect(text).toContain('<meta property="og:description" content="Clean water for every school.">');
     expect(text).toContain(`<meta property="og:image" content="${server().url}${photo.url}">`);
     expect(text).toContain('A team of 3: Sharing Owner and 2 more.');

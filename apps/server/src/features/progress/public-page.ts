@@ -105,7 +105,7 @@ export function renderPublicPage(mission: PublicMission, publicUrl: string, acce
 <meta property="og:type" content="article"><meta property="og:title" content="${html(mission.name)}">
 <meta property="og:description" content="${html(description)}"><meta property="og:url" content="${html(url)}">
 ${photo ? `<meta property="og:image" content="${html(`${base}/content/v1/update-photos/${photo}.jpg`)}"><meta name="twitter:card" content="summary_large_image">` : '<meta name="twitter:card" content="summary">'}
-<link rel="canonical" href="${html(url)}"><style>${STYLE}</style></head>
+<link rel="canonical" href="${html(url)}"><link rel="icon" type="image/svg+xml" href="/logo.svg"><style>${STYLE}</style></head>
 <body><main>
 <p class="muted">${html(say('A mission from the conference'))}</p>
 <h1>${html(mission.name)}</h1>

@@ -1,16 +1,18 @@
-import { withMessages } from '../../i18n/i18n';
+import { i18n, withMessages } from '../../i18n/i18n';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
 import { WifiOff } from 'lucide-react';
 import { useLingui } from '@lingui/react';
 import { useAuth } from '../../lib/auth';
 import { useReachable } from '../../lib/network';
+import { LANGUAGE_CACHE, LANGUAGE_KEY, type LanguageMessage } from '../../lib/workerLanguage';
 import { InstallPrompt } from './InstallPrompt';
 
 /**
  * Everything that keeps the app useful on bad Wi-Fi, loaded after the first screen so none of it
  * weighs on /signin (docs/decisions/018-offline-and-service-worker.md):
  * - registers the service worker, and offers "Reload to update" when a new version is waiting;
+ * - tells it the person's language, whose words it keeps ahead of use (and no other's);
  * - keeps the signed-in person's last answers (their mission, profile, agenda stars, the lists
  *   they opened) on this device, so a reload without a network shows what they saw;
  * - says so while offline: "You are offline: showing what you saw at {time}", offline meaning what
@@ -72,11 +74,20 @@ function useServiceWorkerUpdate() {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const wb = new Workbox('/sw.js', { scope: '/' });
     wb.addEventListener('waiting', () => setWaiting(true));
-    void wb.register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
+    // The worker learns the language before it installs, and again when it changes.
+    const tell = () => tellWorkerLanguage(i18n.locale).catch(() => undefined);
+    wb.addEventListener('activated', () => void tell());
+    const stopTelling = i18n.on('change', () => void tell());
+    void tell()
+      .then(() => wb.register())
+      .catch((error: unknown) => console.warn('The service worker could not be registered', error));
     setWorkbox(wb);
     // Look for a new version now and then while the app stays open (a long conference day).
     const timer = setInterval(() => void wb.update().catch(() => undefined), 30 * 60_000);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      stopTelling();
+    };
   }, []);
 
   return {
@@ -88,4 +99,14 @@ function useServiceWorkerUpdate() {
       workbox.messageSkipWaiting();
     },
   };
+}
+
+/**
+ * Tells the service worker the interface's language (lib/workerLanguage.ts): written where its
+ * next install reads it, and sent to the worker in charge, which keeps that language's words now.
+ */
+async function tellWorkerLanguage(language: string): Promise<void> {
+  await (await caches.open(LANGUAGE_CACHE)).put(LANGUAGE_KEY, new Response(language));
+  const registration = await navigator.serviceWorker.getRegistration();
+  registration?.active?.postMessage({ type: 'LANGUAGE', language } satisfies LanguageMessage);
 }
