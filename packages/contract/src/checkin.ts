@@ -132,6 +132,8 @@ export const checkinProcedureParams = {
   checkin_replaced_badges: z.strictObject({ p_since: scannedAt.nullable() }),
   /** Door staff: what a door needs to verify codes offline. */
   checkin_keys: z.strictObject({}),
+  /** Anyone signed in: whether they are door staff (the menu offers the door's screen only to them). */
+  get_my_door_staff_status: z.strictObject({}),
   /** Organisers: make someone door staff, or stop it (audited). */
   organiser_set_door_staff: z.strictObject({ p_email: email, p_door_staff: z.boolean() }),
   organiser_list_door_staff: z.strictObject({}),
@@ -231,6 +233,7 @@ export interface CheckinProcedureResults {
   checkin_person: CheckinScanResult;
   checkin_replaced_badges: ReplacedBadges;
   checkin_keys: CheckinKeys;
+  get_my_door_staff_status: { is_door_staff: boolean };
   organiser_set_door_staff: DoorStaffChange;
   organiser_list_door_staff: DoorStaffEntry[];
   organiser_checkin_figures: CheckinFigures;

@@ -45,6 +45,7 @@ const CATALOGUE: Partial<Record<ProcedureName, Entry>> = {
   checkin_person: DOOR,
   checkin_replaced_badges: DOOR,
   checkin_keys: DOOR,
+  get_my_door_staff_status: plain(),
   organiser_set_door_staff: ORGANISERS,
   organiser_list_door_staff: ORGANISERS,
   organiser_checkin_figures: ORGANISERS,

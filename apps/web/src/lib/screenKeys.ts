@@ -26,6 +26,7 @@ export const screenKeys = {
   myBadge: (userId: string | null) => ['badge', userId] as const,
   /** What a door needs to check codes (the keys and the event), or null for someone who is not door staff. */
   doorKeys: (userId: string | null) => ['checkin', 'keys', userId] as const,
+  doorStaffStatus: (userId: string | null) => ['checkin', 'door-staff', userId] as const,
   checkinFind: (term: string) => ['checkin', 'find', term] as const,
   /** The organiser console's reads, each under organiser. */
   organiserOverview: (timeZone: string) => ['organiser', 'overview', timeZone] as const,

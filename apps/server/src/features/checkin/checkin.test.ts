@@ -17,7 +17,16 @@ import {
   type CheckinScanResult,
   type ProcedureName,
 } from '@mc/contract';
-import { describeEachDatabase, signUpUser, startTestServer, startTwoInstances, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
+import {
+  describeEachDatabase,
+  newClient,
+  signUpUser,
+  startTestServer,
+  startTwoInstances,
+  untyped,
+  type TestServer,
+  type TestUser,
+} from '../../../test/harness.ts';
 import { expectOrganiserOnly, signUpOrganiser } from '../../../test/organisers.ts';
 import { createMission } from '../../../test/factories.ts';
 import { loadSigningKeys, newPrivateJwk, type SigningKeys } from '../../auth/keys.ts';
@@ -253,6 +262,16 @@ describeEachDatabase(
         }
       }
       expect(differences).toEqual([]);
+    });
+
+    it('tells anyone signed in whether they are door staff, without a refusal, and nobody signed out', async () => {
+      const staff = await doorStaff(server());
+      const attendee = await signUpUser(server());
+      expect((await staff.client.rpc('get_my_door_staff_status', {})).data).toEqual({ is_door_staff: true });
+      const asAttendee = await attendee.client.rpc('get_my_door_staff_status', {});
+      expect(asAttendee.status).toBe(200);
+      expect(asAttendee.data).toEqual({ is_door_staff: false });
+      expect((await untyped(newClient(server().url)).rpc('get_my_door_staff_status', {})).status).toBe(401);
     });
 
     it('lets organisers name door staff (audited), list them and read the figures; refuses everyone else', async () => {

@@ -1,6 +1,6 @@
 import { CHECKIN_FIND_LIMIT, CHECKIN_FIND_MIN, CHECKIN_MESSAGES, MODERATION_MESSAGES, type BadgePublicKey, type CheckinPerson } from '@mc/contract';
 import { businessError, invalidParameter } from '../../http/errors.ts';
-import { doorStaffProcedure, organiserProcedure } from '../../kernel/access.ts';
+import { doorStaffProcedure, isDoorStaff, organiserProcedure } from '../../kernel/access.ts';
 import { actorOf } from '../../kernel/actor.ts';
 import { transaction } from '../../kernel/effects.ts';
 import { peopleSeenBy } from '../../kernel/people.ts';
@@ -126,6 +126,8 @@ export const checkinProcedures = {
     const key: BadgePublicKey = { kty: String(jwk.kty), crv: String(jwk.crv), x: String(jwk.x), y: String(jwk.y), kid: ctx.keys.kid, alg: 'ES256' };
     return { event_id: ctx.config.EVENT_ID, keys: [key], server_time: new Date().toISOString() };
   }),
+
+  get_my_door_staff_status: procedure('get_my_door_staff_status', async (_params, ctx) => ({ is_door_staff: await isDoorStaff(ctx.db, ctx.userId) })),
 
   organiser_set_door_staff: organiserProcedure('organiser_set_door_staff', { emails: 'others' }, async (params, ctx) => {
     try {

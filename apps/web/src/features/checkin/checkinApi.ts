@@ -20,8 +20,7 @@ export const replaceMyBadge = () => callRpc('replace_my_badge', {});
 
 /**
  * What a door needs to check codes on its own (the event and the server's public keys), or null
- * for someone who is not door staff: the one way the app learns who is, so the menu offers the
- * check-in screen only to them (the server checks every door call whatever the app shows).
+ * for someone who is not door staff (the door's screen then says it is for door staff).
  */
 export const doorKeysQuery = (userId: string | null) =>
   queryOptions({
@@ -38,11 +37,29 @@ export const doorKeysQuery = (userId: string | null) =>
     },
   });
 
-/** Shows its children only to door staff (the menu's Check-in; nothing until known). */
+/**
+ * Whether the signed-in person is door staff. This only shows or hides the menu's Check-in: the
+ * server checks every door call, whatever the app shows.
+ */
+const doorStaffStatusQuery = (userId: string | null) =>
+  queryOptions({
+    queryKey: screenKeys.doorStaffStatus(userId),
+    enabled: userId !== null,
+    staleTime: 5 * 60_000,
+    queryFn: async () => (await callRpc('get_my_door_staff_status', {})).is_door_staff,
+  });
+
+/**
+ * Shows its children only to door staff (the menu's Check-in; nothing until known). For them it
+ * also reads the door's keys, kept on the device with the other answers, so a door first opened
+ * without a network can still check codes.
+ */
 export function DoorStaffOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const keys = useQuery(doorKeysQuery(user?.id ?? null));
-  return keys.data ? children : null;
+  const userId = user?.id ?? null;
+  const status = useQuery(doorStaffStatusQuery(userId));
+  useQuery({ ...doorKeysQuery(userId), enabled: status.data === true });
+  return status.data ? children : null;
 }
 
 export const checkinFindQuery = (term: string) =>
