@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESSION_SCHEDULE } from '../packages/contract/src/conference.ts';
 import { COMPILED_SERVER_ARGS } from '../apps/server/test/process-harness.ts';
+import { freePort } from '../apps/server/test/free-port.ts';
 import { expect, test, type Page } from './support/test.ts';
 import {
   createMission,
@@ -36,17 +36,6 @@ function venueDayBefore(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day - days)).toISOString().slice(0, 10);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Signs in on this spec's server through the real sign-in screen. */

@@ -6,21 +6,19 @@ import { ArrowLeft } from 'lucide-react';
 import {
   MISSION_CHECKIN_DAYS,
   MISSION_CHECKIN_LIMITS,
-  MISSION_STATUSES,
-  PROGRESS_LIMITS,
   type MissionCheckin,
   type MissionCheckinDay,
   type MissionCheckins,
   type MissionStatus,
 } from '@mc/contract';
-import { Alert, Button, Card, QueryState, Select, TextAreaField, TextField, buttonClasses, pageClasses } from '../../components/ui';
+import { Alert, Button, Card, QueryState, TextAreaField, buttonClasses, pageClasses } from '../../components/ui';
 import { appConfig } from '../../lib/appConfig';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { screenKeys } from '../../lib/screenKeys';
 import { answerCheckin, missionCheckinsQuery, setCheckinsOn } from './checkinApi';
 import { refreshMission } from './progressApi';
-import { STATUS_MESSAGE_IDS } from './statusLabels';
+import { StatusFields } from './StatusFields';
 
 /*
  * A mission's check-in, one page (docs/product.md#check-ins): "How is {mission} going?" with what
@@ -140,21 +138,7 @@ function CheckinForm({ data, day }: { data: MissionCheckins; day: MissionCheckin
             </label>
           ))}
         </fieldset>
-        <Select
-          label={_('progress.status.label')}
-          options={MISSION_STATUSES.map((value) => ({ value, label: _(STATUS_MESSAGE_IDS[value]) }))}
-          value={status}
-          onChange={(event) => setStatus(event.target.value as MissionStatus)}
-        />
-        {status !== 'active' ? (
-          <TextField
-            label={_('progress.status.reason')}
-            value={reason}
-            maxLength={PROGRESS_LIMITS.statusReasonChars}
-            required
-            onChange={(event) => setReason(event.target.value)}
-          />
-        ) : null}
+        <StatusFields status={status} reason={reason} onStatus={setStatus} onReason={setReason} />
         <p className="text-sm text-slate-300">{_('missionCheckin.becomesUpdate')}</p>
         {send.error ? <Alert tone="error">{send.error.message || _('progress.failed')}</Alert> : null}
         <Button type="submit" busy={send.isPending} className="self-start">

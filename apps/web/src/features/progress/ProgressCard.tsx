@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { paths } from '../../lib/paths';
 import { refreshMission, setMilestones, setPublicPage, setStatus } from './progressApi';
 import { STATUS_MESSAGE_IDS, STATUS_TONES } from './statusLabels';
+import { StatusFields } from './StatusFields';
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -112,21 +113,7 @@ function StatusForm({ mission }: { mission: Mission }) {
   }
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3 border-t border-slate-700 pt-4">
-      <Select
-        label={_('progress.status.label')}
-        options={MISSION_STATUSES.map((value) => ({ value, label: _(STATUS_MESSAGE_IDS[value]) }))}
-        value={status}
-        onChange={(event) => setStatusValue(event.target.value as MissionStatus)}
-      />
-      {status !== 'active' ? (
-        <TextField
-          label={_('progress.status.reason')}
-          value={reason}
-          maxLength={PROGRESS_LIMITS.statusReasonChars}
-          required
-          onChange={(event) => setReason(event.target.value)}
-        />
-      ) : null}
+      <StatusFields status={status} reason={reason} onStatus={setStatusValue} onReason={setReason} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="submit" variant="secondary" busy={busy} className="self-start">
         {_('progress.status.save')}
