@@ -99,6 +99,19 @@ async function personWithEverything(server: TestServer): Promise<TestUser> {
     `insert into update_photos (uploaded_by, update_id, content_type, bytes, width, height) values ($1, $2, 'image/jpeg', '\\xffd8ff', 1, 1)`,
     [person.user.id, update?.update_id],
   );
+  // A mission they started from their question, and a check-in they answered and then switched off
+  // (docs/product.md#missions-from-questions, #check-ins).
+  await server.db.query(
+    `insert into question_missions (mission_id, question_id, part_id, started_by)
+     select $1, question_id, part_id, $2 from questions where asked_by = $2 limit 1`,
+    [ownId, person.user.id],
+  );
+  await server.db.query(
+    `insert into mission_checkins (mission_id, day, sent_at, answered_at, answered_by, happened, team_together, status)
+     values ($1, 30, now(), now(), $2, 'We met the councillor', true, 'active')`,
+    [ownId, person.user.id],
+  );
+  await server.db.query(`insert into mission_checkins_off (mission_id, switched_by) values ($1, $2)`, [ownId, person.user.id]);
   // A reminder of a starred part that went out to them.
   await server.db.query(`insert into agenda_reminders (user_id, part_id, starts_at) values ($1, 's1p1', now())`, [person.user.id]);
   // Door staff who checked themselves in with their badge (docs/product.md#check-in-at-the-door).
