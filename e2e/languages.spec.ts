@@ -109,7 +109,7 @@ const NEWCOMER_WORDS = {
     vote: 'Vota',
     unvote: 'Hoxisa ivoti',
     details: 'Buka Imininingwane',
-    oneVote: '1 ivoti',
+    oneVote: 'ivoti eli-1',
   },
 } as const;
 
