@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { postgresBus, type LiveBus } from '../apps/server/src/live/bus.ts';
 import { redisBus, redisChannelFor } from '../apps/server/src/live/bus-redis.ts';
 import { createPrivateSchema } from '../apps/server/test/private-schema.ts';
+import { condition } from './condition.ts';
 import { latencyFigures } from './latency.ts';
 
 const RATE = Number(process.env.BENCH_BUS_RATE ?? 2_000);
@@ -36,6 +37,8 @@ async function measure(name: string, open: () => Promise<LiveBus>): Promise<void
   const buses = [await open(), await open()];
   const delays: number[] = [];
   const heard = buses.map(() => new Map<string, number>());
+  let sent = Number.POSITIVE_INFINITY;
+  const allHeard = condition(() => heard.every((map) => map.size >= sent));
   buses.forEach((bus, i) => {
     bus.onEvents((events) => {
       const now = performance.now();
@@ -45,6 +48,7 @@ async function measure(name: string, open: () => Promise<LiveBus>): Promise<void
         heard[i]!.set(key, (heard[i]!.get(key) ?? 0) + 1);
         delays.push(now - stamp.at);
       }
+      allHeard.changed();
     });
   });
   const perTick = (RATE * TICK_MS) / 1000 / buses.length;
@@ -59,9 +63,8 @@ async function measure(name: string, open: () => Promise<LiveBus>): Promise<void
     const due = started + (tick + 1) * TICK_MS;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
   }
-  const sent = seq * buses.length;
-  const deadline = performance.now() + 10_000;
-  while (heard.some((map) => map.size < sent) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  sent = seq * buses.length;
+  await allHeard.reached(10_000);
   const used = process.cpuUsage(cpu);
   const seconds = (performance.now() - started) / 1000;
   const once = heard.every((map) => map.size === sent && [...map.values()].every((count) => count === 1));

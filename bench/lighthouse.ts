@@ -103,7 +103,6 @@ async function forgetAllButTheSession(port: number, url: string): Promise<void> 
 
 /** Debian's Chromium, headless, with the DevTools port Lighthouse and the sign-in connect to. */
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
-  const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'mc-lighthouse-'));
   const child = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -113,20 +112,30 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
       '--disable-gpu',
       '--no-first-run',
       '--disable-background-networking',
-      `--remote-debugging-port=${port}`,
+      // Port 0: Chromium picks one and says which on standard error once it listens.
+      '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`Chromium exited with code ${child.exitCode}`);
-    const answer = await fetch(`http://127.0.0.1:${port}/json/version`).catch(() => null);
-    if (answer?.ok) break;
-    if (tries > 300) throw new Error('Chromium did not open its DevTools port within a minute');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const port = await new Promise<number>((resolve, reject) => {
+    let said = '';
+    const deadline = setTimeout(() => reject(new Error('Chromium did not open its DevTools port within a minute')), 60_000);
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      said += chunk;
+      const listening = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(said);
+      if (listening) {
+        clearTimeout(deadline);
+        resolve(Number(listening[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(deadline);
+      reject(new Error(`Chromium exited with code ${String(code)}`));
+    });
+  });
   return {
     port,
     stop: async () => {

@@ -1,20 +1,19 @@
 // `npm run bench:precache` (after `npm run build`): what a first visit downloads in the background,
 // the files the service worker fetches to keep the app for offline use, as the browser receives
 // them (compressed body and headers). Chromium opens /signin on a new device in each of the
-// languages, waits until the worker is installed and in charge and its fetches have stopped, and
+// languages, waits until the worker is installed and in charge and every request it started has ended, and
 // sums them. Pass build folders to compare (each served by its own server):
 //   npm run bench:precache                            # dist/web
 //   npm run bench:precache -- /tmp/before/web dist/web
 // docs/performance.md has the last figures; docs/decisions/063-precache-what-the-person-needs.md why.
 import { loadavg } from 'node:os';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Request } from '@playwright/test';
+import { condition } from './condition.ts';
 import { startSeededServer } from './seeded-server.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 
 /** The browser's language on each first visit: the interface starts in it. */
 const LOCALES = (process.env.BENCH_LOCALES ?? 'en-ZA,af-ZA').split(',');
-/** The worker's fetches are over once none has started or finished for this long. */
-const QUIET_MS = 1_500;
 
 interface Visit {
   files: number;
@@ -31,10 +30,23 @@ async function firstVisit(browser: Browser, url: string, locale: string): Promis
     let bytes = 0;
     let catalogues = 0;
     const encodings = new Set<string>();
-    let lastActivity = Date.now();
     const pending = new Set<Promise<void>>();
+    // The worker's downloads are over once it controls the page (its install, the precache, is
+    // done) and every request it started has ended.
+    let started = 0;
+    let ended = 0;
+    const allEnded = condition(() => ended === started);
+    context.on('request', (request) => {
+      if (request.serviceWorker()) started += 1;
+    });
+    const end = (request: Request) => {
+      if (!request.serviceWorker()) return;
+      ended += 1;
+      allEnded.changed();
+    };
+    context.on('requestfailed', end);
     context.on('requestfinished', (request) => {
-      lastActivity = Date.now();
+      end(request);
       if (!request.serviceWorker()) return;
       const counting = Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => {
         files += 1;
@@ -45,12 +57,11 @@ async function firstVisit(browser: Browser, url: string, locale: string): Promis
       pending.add(counting);
       void counting.finally(() => pending.delete(counting));
     });
-    context.on('request', () => (lastActivity = Date.now()));
     const page = await context.newPage();
     await page.goto(`${url}/signin`);
     await page.getByRole('button').first().waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
-    while (Date.now() - lastActivity < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!(await allEnded.reached(120_000))) throw new Error(`the service worker's requests did not end: ${ended} of ${started}`);
     await Promise.all(pending);
     return { files, bytes, catalogues, encodings: [...encodings].sort().join(' ') };
   } finally {

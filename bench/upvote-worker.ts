@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import type { LiveServerMessage, QuestionsLiveEvent } from '@mc/contract';
 import { LIVE_SOCKET_PATH } from '@mc/contract';
+import { condition } from './condition.ts';
 import type { UpvoteFigures, UpvoteJob } from './upvote-types.ts';
 
 /*
@@ -19,9 +20,9 @@ interface Answer {
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
-async function projector(job: UpvoteJob): Promise<{ seen: Answer[]; close: () => void }> {
+/** A projector-like subscriber of the part's questions: keeps each message's moment and count in `seen`, then calls `onSeen`. */
+async function projector(job: UpvoteJob, seen: Answer[], onSeen: () => void): Promise<{ seen: Answer[]; close: () => void }> {
   const socket = new WebSocket(`${job.url.replace(/^http/, 'ws')}${LIVE_SOCKET_PATH}`);
-  const seen: Answer[] = [];
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
     socket.on('message', (raw: Buffer) => {
@@ -31,6 +32,7 @@ async function projector(job: UpvoteJob): Promise<{ seen: Answer[]; close: () =>
       else if (message.type === 'event' && message.topic === job.topic) {
         const question = (message.data as QuestionsLiveEvent).questions.find((entry) => entry.question_id === job.questionId);
         seen.push({ at: performance.now(), count: question?.vote_count ?? 0 });
+        onSeen();
       }
     });
     socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token: job.projectorToken })));
@@ -61,7 +63,9 @@ function upvote(agent: Agent, job: UpvoteJob, token: string): Promise<{ status: 
 }
 
 async function run(job: UpvoteJob): Promise<UpvoteFigures> {
-  const screen = await projector(job);
+  const seen: Answer[] = [];
+  const everyoneCounted = condition(() => (seen.at(-1)?.count ?? 0) >= job.tokens.length);
+  const screen = await projector(job, seen, () => everyoneCounted.changed());
   const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
   const everyone = [...job.tokens, ...job.tokens.slice(0, job.repeats)];
   const gap = (job.seconds * 1000) / everyone.length;
@@ -107,8 +111,7 @@ async function run(job: UpvoteJob): Promise<UpvoteFigures> {
   await Promise.all(pending);
   agent.destroy();
   // The projector's last word: wait (at most 10 s) until it counts everyone.
-  const deadline = performance.now() + 10_000;
-  while ((screen.seen.at(-1)?.count ?? 0) < job.tokens.length && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await everyoneCounted.reached(10_000);
   screen.close();
 
   const delays: number[] = [];

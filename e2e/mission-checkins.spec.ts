@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESSION_SCHEDULE } from '../packages/contract/src/conference.ts';
-import { COMPILED_SERVER_ARGS } from '../apps/server/test/process-harness.ts';
+import { spawnServer, type SpawnedServer } from '../apps/server/test/process-harness.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { expect, test, type Page } from './support/test.ts';
 import {
@@ -49,7 +48,7 @@ async function signIn(page: Page, user: Pick<E2EUser, 'email' | 'dateOfBirth'>):
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-let child: ChildProcess | undefined;
+let server: SpawnedServer | undefined;
 let url = '';
 let dataDir = '';
 
@@ -60,11 +59,9 @@ test.beforeAll(async () => {
   const port = await freePort();
   url = `http://localhost:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-checkins-'));
-  child = spawn(process.execPath, COMPILED_SERVER_ARGS, {
-    env: {
-      ...process.env,
+  server = await spawnServer(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -75,23 +72,14 @@ test.beforeAll(async () => {
       CONFERENCE_TIME_ZONE: TIME_ZONE,
       MAIL_DIGEST_INTERVAL_SECONDS: '1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const ready = await fetch(`${url}/auth/v1/.well-known/jwks.json`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    120_000,
+  );
   useServer({ url, dataDir });
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   useServer();
-  child?.kill('SIGTERM');
+  await server?.stop();
 });
 
 test('the 30-day check-in reaches the owner’s bell, is answered on its page by keyboard and becomes an update', async ({ page }) => {

@@ -106,12 +106,12 @@ async function queueFor(tx: Tx, mail: DueMail, told: Told[], reminder: boolean):
 /** Sends check-in day `day` to every asked mission not yet claimed for it; answers how many owners were told. */
 async function sendCheckins(db: Db, day: MissionCheckinDay, now: Date, mail: DueMail): Promise<number> {
   // Once every mission was asked, a pass only looks (the claim below decides; this only spares a write).
-  const [due] = await db.query<{ any: boolean }>(
+  const [due] = await db.query<{ some_due: boolean }>(
     `select exists (select 1 from missions m where ${ASKED_MISSION('m')}
-                       and not exists (select 1 from mission_checkins c where c.mission_id = m.mission_id and c.day = $1)) as any`,
+                       and not exists (select 1 from mission_checkins c where c.mission_id = m.mission_id and c.day = $1)) as some_due`,
     [day],
   );
-  if (!due?.any) return 0;
+  if (!due?.some_due) return 0;
   return transaction(db, async (tx) => {
     const told = await tx.query<Told>(
       `with claimed as (
@@ -139,12 +139,12 @@ async function sendCheckins(db: Db, day: MissionCheckinDay, now: Date, mail: Due
 /** Reminds, once, every check-in sent at least a week ago and still unanswered; answers how many owners were told. */
 async function sendReminders(db: Db, now: Date, mail: DueMail): Promise<number> {
   // Most passes have none due: one indexed look, no transaction.
-  const [due] = await db.query<{ any: boolean }>(
+  const [due] = await db.query<{ some_due: boolean }>(
     `select exists (select 1 from mission_checkins where answered_at is null and reminded_at is null
-                       and sent_at <= $1::timestamptz - make_interval(days => $2) and sent_at > $1::timestamptz - make_interval(days => $3)) as any`,
+                       and sent_at <= $1::timestamptz - make_interval(days => $2) and sent_at > $1::timestamptz - make_interval(days => $3)) as some_due`,
     [now.toISOString(), MISSION_CHECKIN_REMINDER_DAYS, SEND_WINDOW_DAYS],
   );
-  if (!due?.any) return 0;
+  if (!due?.some_due) return 0;
   return transaction(db, async (tx) => {
     const told = await tx.query<Told>(
       `with reminded as (
