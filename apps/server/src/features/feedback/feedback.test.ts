@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { FEEDBACK_AUDIT_KINDS, FEEDBACK_EXPORT_PATH, FEEDBACK_MESSAGES, venueInstant, type PartFeedbackSummary, type ProgrammeResponse } from '@mc/contract';
 import { describeEachDatabase, signUpUser, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
-import { TestClock } from '../../../test/clock.ts';
+import { runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
 import { bell } from '../../../test/notifications.ts';
 import { auditCount, expectOrganiserOnly, signUpOrganiser } from '../../../test/organisers.ts';
 
@@ -17,17 +17,6 @@ const S1P2 = 'Why Communities Need Missions, Not Just Meetings';
 async function endOf(server: TestServer, endTime: string): Promise<number> {
   const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
   return venueInstant(programme.settings.startDate, endTime, programme.settings.timeZone).getTime();
-}
-
-/** Runs the notification jobs' pass at `at`, the clock put back afterwards (organisers sign in by it). */
-async function passAt(server: TestServer, at: number): Promise<void> {
-  const moved = at - clock.now();
-  clock.advance(moved);
-  try {
-    await server.notifications.run();
-  } finally {
-    clock.advance(-moved);
-  }
 }
 
 async function asked(user: TestUser): Promise<string[]> {
@@ -68,9 +57,9 @@ describeEachDatabase(
       await server().db.query('insert into question_votes (question_id, user_id) values ($1, $2)', [question?.question_id, upvoter.user.id]);
 
       const ends = await endOf(server(), '10:15');
-      await passAt(server(), ends - 60_000);
+      await runNotificationJobsAt(clock, ends - 60_000, server());
       expect(await asked(starrer)).toEqual([]);
-      await passAt(server(), ends + 60_000);
+      await runNotificationJobsAt(clock, ends + 60_000, server());
       const text = `How was “${S1P2}”? Rate it from 1 to 5 and, if you like, leave a comment for its speakers. Only the organisers read it, never with your name.`;
       for (const person of [starrer, answerer, both, asker, upvoter]) expect(await asked(person)).toEqual([text]);
       expect(await asked(bystander)).toEqual([]);
@@ -78,8 +67,8 @@ describeEachDatabase(
       const [item] = (await bell(both)).items.filter((entry) => entry.kind === 'feedback_requested');
       expect(item?.part_id).toBe('s1p2');
       // A later pass, another instance's or one after a restart, asks nobody again.
-      await passAt(server(), ends + 5 * 60_000);
-      await passAt(server(), ends + 11 * 3600_000);
+      await runNotificationJobsAt(clock, ends + 5 * 60_000, server());
+      await runNotificationJobsAt(clock, ends + 11 * 3600_000, server());
       for (const person of [starrer, both]) expect(await asked(person)).toHaveLength(1);
       const [claims] = await server().db.query<{ n: number }>(`select count(*)::int as n from part_feedback_asked where part_id = 's1p2'`);
       expect(claims?.n).toBe(1);
@@ -129,7 +118,7 @@ describeEachDatabase(
       expect((await late.client.rpc('get_my_part_feedback', { p_part_id: 's3p1' })).data).toMatchObject({ open: false, switched_off: true });
       // A part switched off when it ends asks nobody.
       await late.client.rpc('set_agenda_favourite', { p_part_id: 's3p1', p_starred: true });
-      await passAt(server(), (await endOf(server(), '15:15')) + 60_000);
+      await runNotificationJobsAt(clock, (await endOf(server(), '15:15')) + 60_000, server());
       expect(await asked(late)).toEqual([]);
       await organiser.client.rpc('set_part_feedback_off', { p_part_id: 's3p1', p_off: false });
       expect(await auditCount(server())).toBe(before + 2);

@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { venueInstant, type NotificationKind, type ProgrammeDocument, type ProgrammeResponse, type UserLiveEvent } from '@mc/contract';
 import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
-import { TestClock } from '../../../test/clock.ts';
+import { runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
 import { callAs } from '../../../test/notifications.ts';
 import { LiveTestClient } from '../../../test/live-client.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
@@ -94,13 +94,7 @@ describeEachDatabase(
       const { programme } = (await (await fetch(`${server().url}/content/v1/programme`)).json()) as ProgrammeResponse;
       const due = venueInstant(programme.settings.startDate, '09:30', programme.settings.timeZone).getTime() - 10 * 60_000;
       // The clock goes back afterwards: the other database's suite signs organisers in by it.
-      const moved = due - clock.now();
-      clock.advance(moved);
-      try {
-        await server().notifications.run();
-      } finally {
-        clock.advance(-moved);
-      }
+      await runNotificationJobsAt(clock, due, server());
       await onlyConcernedHears(apps, 'session_reminder');
     });
   },

@@ -12,7 +12,7 @@ import {
 } from '@mc/contract';
 import { createMission, signUpLeader } from '../../../test/factories.ts';
 import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
-import { TestClock } from '../../../test/clock.ts';
+import { runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
 import { LiveTestClient } from '../../../test/live-client.ts';
 import { callAs, follow, seedFollowers } from '../../../test/notifications.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
@@ -219,13 +219,7 @@ const SCENARIOS: Scenarios = {
       concerned: starrer,
       change: async () => {
         // The clock goes back afterwards: organisers in later scenarios sign in by it.
-        const moved = due - clock.now();
-        clock.advance(moved);
-        try {
-          await server.notifications.run();
-        } finally {
-          clock.advance(-moved);
-        }
+        await runNotificationJobsAt(clock, due, server);
       },
     };
   },
@@ -238,13 +232,7 @@ const SCENARIOS: Scenarios = {
     return {
       concerned: starrer,
       change: async () => {
-        const moved = ended - clock.now();
-        clock.advance(moved);
-        try {
-          await server.notifications.run();
-        } finally {
-          clock.advance(-moved);
-        }
+        await runNotificationJobsAt(clock, ended, server);
       },
     };
   },
@@ -271,13 +259,13 @@ const SCENARIOS: Scenarios = {
   async mission_checkin(server) {
     const { owner } = await createMission(server);
     const day30 = await checkinDayStart(server, 30);
-    return { concerned: owner, change: () => passAt(server, day30 + 60_000) };
+    return { concerned: owner, change: () => runNotificationJobsAt(clock, day30 + 60_000, server) };
   },
   async mission_checkin_reminder(server) {
     const { owner } = await createMission(server);
     const day60 = await checkinDayStart(server, 60);
-    await passAt(server, day60 + 60_000);
-    return { concerned: owner, change: () => passAt(server, day60 + 7 * 86_400_000 + 120_000) };
+    await runNotificationJobsAt(clock, day60 + 60_000, server);
+    return { concerned: owner, change: () => runNotificationJobsAt(clock, day60 + 7 * 86_400_000 + 120_000, server) };
   },
 };
 
@@ -285,17 +273,6 @@ const SCENARIOS: Scenarios = {
 async function checkinDayStart(server: TestServer, day: number): Promise<number> {
   const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
   return venueInstant(daysAfter(programme.settings.endDate, day), '00:00', programme.settings.timeZone).getTime();
-}
-
-/** The notification jobs' pass at `at`, the clock put back afterwards. */
-async function passAt(server: TestServer, at: number): Promise<void> {
-  const moved = at - clock.now();
-  clock.advance(moved);
-  try {
-    await server.notifications.run();
-  } finally {
-    clock.advance(-moved);
-  }
 }
 
 /** A live message on `user`'s own topic whose bell list passes `test`. */

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { AFTER_EVENT_AUDIT_KINDS, AFTER_EVENT_EXPORT_PATH, daysAfter, venueInstant, type AfterEventOverview, type ProgrammeResponse } from '@mc/contract';
 import { createMission } from '../../../test/factories.ts';
-import { TestClock } from '../../../test/clock.ts';
+import { runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
 import { describeEachDatabase, signUpUser, untyped, type TestServer } from '../../../test/harness.ts';
 import { callAs } from '../../../test/notifications.ts';
 import { auditCount, expectOrganiserOnly, signUpOrganiser, signUpOrganiserWithoutFactor } from '../../../test/organisers.ts';
@@ -18,13 +18,7 @@ const clock = new TestClock();
 async function passAtDay(server: TestServer, day: number): Promise<void> {
   const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
   const at = venueInstant(daysAfter(programme.settings.endDate, day), '00:00', programme.settings.timeZone).getTime() + 3_600_000;
-  const moved = at - clock.now();
-  clock.advance(moved);
-  try {
-    await server.notifications.run();
-  } finally {
-    clock.advance(-moved);
-  }
+  await runNotificationJobsAt(clock, at, server);
 }
 
 describeEachDatabase(

@@ -11,7 +11,7 @@ import {
 } from '@mc/contract';
 import { newPrivateJwk } from '../../auth/keys.ts';
 import { createMission, signUpLeader } from '../../../test/factories.ts';
-import { TestClock } from '../../../test/clock.ts';
+import { runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
 import { createTestSchema, describeEachDatabase, signUpUser, startTestServer, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { bell, callAs, follow, saveSettings } from '../../../test/notifications.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
@@ -30,17 +30,6 @@ const HOUR = 3_600_000;
 async function dayStart(server: TestServer, day: number): Promise<number> {
   const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
   return venueInstant(daysAfter(programme.settings.endDate, day), '00:00', programme.settings.timeZone).getTime();
-}
-
-/** Runs the notification jobs' pass of every server given at `at`, at once, the clock put back afterwards (sign-in codes go by it). */
-async function passAt(clock: TestClock, at: number, ...servers: TestServer[]): Promise<void> {
-  const moved = at - clock.now();
-  clock.advance(moved);
-  try {
-    await Promise.all(servers.map((server) => server.notifications.run()));
-  } finally {
-    clock.advance(-moved);
-  }
 }
 
 async function checkinBells(user: TestUser): Promise<{ kind: string; text: string; mission_id: string | null; checkin_day?: number | null }[]> {
@@ -74,14 +63,14 @@ describeEachDatabase(
       await server().db.query(`update users set user_metadata = user_metadata || '{"language": "zu"}'::jsonb where id = $1`, [coOwner.user.id]);
       const day30 = await dayStart(server(), 30);
 
-      await passAt(clock, day30 - HOUR, server());
+      await runNotificationJobsAt(clock, day30 - HOUR, server());
       expect(await checkinBells(owner)).toEqual([]);
       expect(await mailsTo(server(), owner.email)).toEqual([]);
 
       // Two passes at once on one instance, and more later: still one of each.
-      await passAt(clock, day30 + HOUR, server(), server());
-      await passAt(clock, day30 + 2 * HOUR, server());
-      await passAt(clock, day30 + 3 * DAY, server());
+      await runNotificationJobsAt(clock, day30 + HOUR, server(), server());
+      await runNotificationJobsAt(clock, day30 + 2 * HOUR, server());
+      await runNotificationJobsAt(clock, day30 + 3 * DAY, server());
       const bells = await checkinBells(owner);
       expect(bells).toHaveLength(1);
       expect(bells[0]).toMatchObject({ kind: 'mission_checkin', mission_id: mission.mission_id, checkin_day: 30 });
@@ -103,7 +92,7 @@ describeEachDatabase(
       expect(zulu[0]?.subject).toContain(mission.name);
       expect(await mailsTo(server(), member.email)).toEqual([]);
       // The digest does not mail the check-in's bell a second time.
-      await passAt(clock, day30 + 4 * DAY, server());
+      await runNotificationJobsAt(clock, day30 + 4 * DAY, server());
       expect(await mailsTo(server(), owner.email)).toHaveLength(1);
     });
 
@@ -111,7 +100,7 @@ describeEachDatabase(
       const quiet = await missionWithOwners(server(), `Solar Lights ${Date.now().toString(36)}`);
       const answered = await missionWithOwners(server(), `Clean Water ${Date.now().toString(36)}`);
       const day60 = await dayStart(server(), 60);
-      await passAt(clock, day60 + HOUR, server());
+      await runNotificationJobsAt(clock, day60 + HOUR, server());
       await callAs(answered.coOwner, 'answer_mission_checkin', {
         p_mission_id: answered.mission.mission_id,
         p_day: 60,
@@ -121,10 +110,10 @@ describeEachDatabase(
         p_status: 'active',
       });
 
-      await passAt(clock, day60 + 6 * DAY, server());
+      await runNotificationJobsAt(clock, day60 + 6 * DAY, server());
       expect((await checkinBells(quiet.owner)).map((item) => item.kind)).toEqual(['mission_checkin']);
-      await passAt(clock, day60 + 7 * DAY + 2 * HOUR, server(), server());
-      await passAt(clock, day60 + 9 * DAY, server());
+      await runNotificationJobsAt(clock, day60 + 7 * DAY + 2 * HOUR, server(), server());
+      await runNotificationJobsAt(clock, day60 + 9 * DAY, server());
       const reminded = await checkinBells(quiet.owner);
       expect(reminded.map((item) => item.kind)).toEqual(['mission_checkin_reminder', 'mission_checkin']);
       expect(reminded[0]?.text).toBe(`Reminder: how is “${quiet.mission.name}” going? The check-in is still open.`);
@@ -143,8 +132,8 @@ describeEachDatabase(
       await saveSettings(unsubscribed.owner, { email_digest: 'off' });
 
       const day90 = await dayStart(server(), 90);
-      await passAt(clock, day90 + HOUR, server());
-      await passAt(clock, day90 + 8 * DAY, server());
+      await runNotificationJobsAt(clock, day90 + HOUR, server());
+      await runNotificationJobsAt(clock, day90 + 8 * DAY, server());
       expect(await checkinBells(off.owner)).toEqual([]);
       expect(await mailsTo(server(), off.owner.email)).toEqual([]);
       const checkins = (await callAs(off.owner, 'get_mission_checkins', { p_mission_id: off.mission.mission_id })) as MissionCheckins;
@@ -175,7 +164,7 @@ describeEachDatabase(
       };
       const early = await untyped(owner.client).rpc('answer_mission_checkin', answer);
       expect(early.error?.message).toBe(MISSION_CHECKIN_MESSAGES.notSent);
-      await passAt(clock, (await dayStart(server(), 30)) + HOUR, server());
+      await runNotificationJobsAt(clock, (await dayStart(server(), 30)) + HOUR, server());
 
       for (const outsider of [member, follower]) {
         const refused = await untyped(outsider.client).rpc('answer_mission_checkin', answer);
@@ -274,7 +263,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('check-ins on two instanc
     expect(a.db.kind).toBe('postgres');
     const missions = await Promise.all(Array.from({ length: 6 }, (_, i) => missionWithOwners(i % 2 ? a : b, `Twin ${i} ${Date.now().toString(36)}`)));
     const day30 = await dayStart(a, 30);
-    await passAt(shared, day30 + HOUR, a, b, a, b);
+    await runNotificationJobsAt(shared, day30 + HOUR, a, b, a, b);
     for (const { owner, coOwner } of missions) {
       expect(await kindsOf(b, owner)).toEqual(['mission_checkin']);
       expect(await kindsOf(b, coOwner)).toEqual(['mission_checkin']);
@@ -282,13 +271,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('check-ins on two instanc
     }
     await a.close();
     a = await startTestServer('pglite', env, { clock: shared });
-    await passAt(shared, day30 + 2 * HOUR, a, b);
+    await runNotificationJobsAt(shared, day30 + 2 * HOUR, a, b);
     for (const { owner } of missions) {
       expect(await kindsOf(a, owner)).toEqual(['mission_checkin']);
       expect(await mailsTo(a, owner.email)).toHaveLength(1);
     }
     // The reminder, a week later, once too.
-    await passAt(shared, day30 + 7 * DAY + 2 * HOUR, a, b, a, b);
+    await runNotificationJobsAt(shared, day30 + 7 * DAY + 2 * HOUR, a, b, a, b);
     for (const { owner } of missions) {
       expect(await kindsOf(a, owner)).toEqual(['mission_checkin_reminder', 'mission_checkin']);
       expect(await mailsTo(a, owner.email)).toHaveLength(2);
