@@ -221,8 +221,10 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 }
 
 /** The code an authenticator app would show for this secret, `steps` periods from now. */
-export function authenticatorCode(secret: string, steps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + steps * 30_000 });
+export function authenticatorCode(secret: string, step: number): string {
+  // The code of one exact 30-second step, not of "now": a step worked out a moment earlier must not
+  // turn into the next one because the clock moved on in between.
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: step * 30_000 });
 }
 
 /**
@@ -262,7 +264,7 @@ async function enrolAuthenticator(user: E2EUser): Promise<{ secret: string; sess
   const step = Math.floor(Date.now() / 30_000);
   const session = await call<E2EUser['session']>(`/factors/${factor.id}/verify`, {
     challenge_id: challenge.id,
-    code: authenticatorCode(factor.totp.secret, step - Math.floor(Date.now() / 30_000)),
+    code: authenticatorCode(factor.totp.secret, step),
   });
   lastStepUsed.set(factor.totp.secret, step);
   return { secret: factor.totp.secret, session };
@@ -284,9 +286,32 @@ export async function enterAuthenticatorCode(page: Page, secret: string): Promis
     throw new Error('this authenticator has used every code the server takes now: sign in a new person with their own authenticator instead');
   }
   lastStepUsed.set(secret, step);
-  await page.getByLabel('Authentication code').fill(authenticatorCode(secret, step - Math.floor(Date.now() / 30_000)));
+  const prompt = page.getByLabel('Authentication code');
+  const code = authenticatorCode(secret, step);
+  await prompt.fill(code);
+  await expect(prompt).toHaveValue(code);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByLabel('Authentication code')).toHaveCount(0);
+  try {
+    await expect(prompt).toHaveCount(0);
+  } catch (stillAsked) {
+    // Say what the prompt answered (a refused code, a limit), not only that it stayed.
+    const said = await prompt.getAttribute('aria-describedby').then((ids) =>
+      ids
+        ? page
+            .locator(
+              ids
+                .split(' ')
+                .map((id) => `#${id}`)
+                .join(','),
+            )
+            .allInnerTexts()
+        : [],
+    );
+    throw new Error(
+      `the code prompt stayed after Verify with the code of step ${step} (now ${Math.floor(Date.now() / 30_000)}); it says: ${said.join(' ') || 'nothing'}`,
+      { cause: stillAsked },
+    );
+  }
 }
 
 /**
