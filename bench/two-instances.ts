@@ -11,7 +11,7 @@ import { rows } from './report.ts';
 import { missionId } from './seed.ts';
 import { CONNECTIONS, HOT_MISSION, USERS, type Bench } from './setup.ts';
 
-/** Live screens on EACH instance. */
+/** Live screens on EACH instance (`BENCH_INSTANCE_SCREENS=10000` for 20,000 across the two). */
 const SCREENS = Number(process.env.BENCH_INSTANCE_SCREENS ?? 1_000);
 /**
  * Votes sent to EACH instance: a fixed number, every answer awaited, so the answers and the rows
@@ -78,7 +78,8 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
     const { url: urlB } = await second.ask({ kind: 'start', env }, 'started');
     console.log(`  two instances on one PostgreSQL schema, bus: ${bus}; A ${server.url}, B ${urlB}`);
 
-    const screenTokens = firstUsers(Math.min(SCREENS, USERS)).map(token);
+    // More screens than seeded people: the people open the app on several devices each.
+    const screenTokens = firstUsers(SCREENS).map((n) => token(1 + ((n - 1) % USERS)));
     const [connectedA, connectedB] = await Promise.all([
       screensA.ask({ kind: 'connect', url: server.url, tokens: screenTokens }, 'connected'),
       screensB.ask({ kind: 'connect', url: urlB, tokens: screenTokens }, 'connected'),
