@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from '@redis/client';
-import { RECONNECT_DELAYS_MS, eventsIn, mergeMissionEvents, type LiveBus, type LiveEvent } from './bus.ts';
+import { eventsIn, mergeMissionEvents, reconnectDelay, reconnector, type LiveBus, type LiveEvent } from './bus.ts';
 
 /**
  * The channel of the instances that share one database and schema: deployments (and test suites)
@@ -26,8 +26,6 @@ function keepSubscribed(options: {
   let subscriber: RedisClientType | null = null;
   let subscriberId: number | null = null;
   let closed = false;
-  let attempt = 0;
-  let reconnectTimer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
     const next = newClient();
@@ -37,7 +35,7 @@ function keepSubscribed(options: {
       if (!next.isOpen && subscriber === next) {
         subscriber = null;
         subscriberId = null;
-        scheduleReconnect();
+        reconnection.schedule();
       }
     });
     await next.connect();
@@ -56,33 +54,14 @@ function keepSubscribed(options: {
     subscriber = next;
   };
 
-  const scheduleReconnect = (): void => {
-    if (closed || reconnectTimer) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 5_000;
-    attempt += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      connect().then(
-        () => {
-          attempt = 0;
-          log.info('live listener reconnected');
-          resynced();
-        },
-        (error: unknown) => {
-          log.warn({ err: error }, 'live listener could not reconnect');
-          scheduleReconnect();
-        },
-      );
-    }, delay);
-    reconnectTimer.unref();
-  };
+  const reconnection = reconnector(connect, resynced, log);
 
   return {
     connect,
     id: () => (subscriber ? subscriberId : null),
     async close() {
       closed = true;
-      clearTimeout(reconnectTimer);
+      reconnection.stop();
       const last = subscriber;
       subscriber = null;
       await last?.close().catch(() => undefined);
@@ -113,7 +92,7 @@ export async function redisBus(redisUrl: string, channel: string, log: FastifyBa
       socket: {
         connectTimeout: 10_000,
         keepAlive: true,
-        reconnectStrategy: reconnect ? (retries: number) => RECONNECT_DELAYS_MS[Math.min(retries, RECONNECT_DELAYS_MS.length - 1)] ?? 5_000 : false,
+        reconnectStrategy: reconnect ? reconnectDelay : false,
       },
     }) as RedisClientType;
 

@@ -52,7 +52,51 @@ export function inProcessBus(): LiveBus {
 
 /** NOTIFY payloads must stay under 8,000 bytes; one group is cut into payloads below this. */
 const MAX_PAYLOAD_BYTES = 7_500;
-export const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
+const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
+
+/** The wait before reconnection attempt `attempt` (0 first): short at first, then every 5 s. */
+export function reconnectDelay(attempt: number): number {
+  return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 5_000;
+}
+
+/**
+ * Makes a bus's listening connection afresh after it dropped: `connect` is tried with backoff until
+ * it succeeds, then `reconnected` runs (whatever was published meanwhile is lost, so the caller
+ * tells every browser to read afresh). `schedule` is called when the connection drops; calls while
+ * an attempt waits, or after `stop`, do nothing.
+ */
+export function reconnector(connect: () => Promise<void>, reconnected: () => void, log: FastifyBaseLogger): { schedule(): void; stop(): void } {
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = (): void => {
+    if (stopped || timer) return;
+    const delay = reconnectDelay(attempt);
+    attempt += 1;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().then(
+        () => {
+          attempt = 0;
+          log.info('live listener reconnected');
+          reconnected();
+        },
+        (error: unknown) => {
+          log.warn({ err: error }, 'live listener could not reconnect');
+          schedule();
+        },
+      );
+    }, delay);
+    timer.unref();
+  };
+  return {
+    schedule,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
 
 /** The events a notification carries, or null (logged) when its payload cannot be read. */
 export function eventsIn(payload: string | undefined, log: FastifyBaseLogger): LiveEvent[] | null {
@@ -90,8 +134,6 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
   let outbox: LiveEvent[] = [];
   let sending = false;
   let closed = false;
-  let attempt = 0;
-  let reconnectTimer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000, keepAlive: true, application_name: 'mission-control-live' });
@@ -99,7 +141,7 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
     next.on('end', () => {
       if (client === next) {
         client = null;
-        scheduleReconnect();
+        reconnection.schedule();
       }
     });
     next.on('notification', (message) => {
@@ -120,28 +162,15 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
     client = next;
   };
 
-  const scheduleReconnect = (): void => {
-    if (closed || reconnectTimer) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 5_000;
-    attempt += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      connect().then(
-        () => {
-          attempt = 0;
-          log.info('live listener reconnected');
-          // Whatever was notified while we were away is lost: tell every browser to read afresh.
-          for (const handler of resyncHandlers) handler();
-          flush();
-        },
-        (error: unknown) => {
-          log.warn({ err: error }, 'live listener could not reconnect');
-          scheduleReconnect();
-        },
-      );
-    }, delay);
-    reconnectTimer.unref();
-  };
+  const reconnection = reconnector(
+    connect,
+    () => {
+      // Whatever was notified while we were away is lost: tell every browser to read afresh.
+      for (const handler of resyncHandlers) handler();
+      flush();
+    },
+    log,
+  );
 
   const flush = (): void => {
     if (sending || outbox.length === 0 || !client) return;
@@ -173,7 +202,7 @@ export async function postgresBus(databaseUrl: string, log: FastifyBaseLogger): 
     listenerId: () => (client as (Client & { processID?: number }) | null)?.processID ?? null,
     async close() {
       closed = true;
-      clearTimeout(reconnectTimer);
+      reconnection.stop();
       const last = client;
       client = null;
       await last?.end().catch(() => undefined);
