@@ -8,8 +8,12 @@ export interface FeedChange {
 }
 
 interface CoalescingFeedOptions {
-  /** The least time between two sends: a change waits for it only while the last send is more recent. */
-  intervalMs: number;
+  /**
+   * The least time between two sends, for a change of `key`: a change waits for it only while the
+   * last send is more recent. Feeds answer their topic's pace (LiveHub.pace), which stretches their
+   * own interval when the topic has so many followers that sending would take the votes' time.
+   */
+  intervalMs: (key: string) => number;
   /** The change a bus message declares, or null for a message the feed does not read. */
   changeOf: (data: unknown) => FeedChange | null;
   /** Reads the changed things once and tells the hub. */
@@ -51,7 +55,7 @@ export class CoalescingFeed implements LiveFeed {
         this.timer = undefined;
         this.flush();
       },
-      Math.max(0, this.lastSend + this.options.intervalMs - Date.now()),
+      Math.max(0, this.lastSend + this.options.intervalMs(change.key) - Date.now()),
     );
   }
 

@@ -5,12 +5,12 @@ import { CoalescingFeed } from './coalescing-feed.ts';
 const INTERVAL_MS = 100;
 
 /** A feed over messages `{ key, now }`, recording each send's keys and each logged failure. */
-function recordingFeed(send: (keys: string[]) => Promise<void> = async () => undefined) {
+function recordingFeed(send: (keys: string[]) => Promise<void> = async () => undefined, intervalMs: (key: string) => number = () => INTERVAL_MS) {
   const sends: string[][] = [];
   const warnings: string[] = [];
   const log = { warn: (_context: unknown, message: string) => void warnings.push(message) } as unknown as FastifyBaseLogger;
   const feed = new CoalescingFeed({
-    intervalMs: INTERVAL_MS,
+    intervalMs,
     changeOf: (data) => {
       const change = data as { key?: unknown; now?: unknown };
       return typeof change.key === 'string' ? { key: change.key, now: change.now === true } : null;
@@ -59,6 +59,22 @@ describe('a coalescing feed', () => {
     expect(sends).toEqual([['a', 'b']]);
     await vi.advanceTimersByTimeAsync(2 * INTERVAL_MS);
     expect(sends).toHaveLength(1);
+  });
+
+  it('waits as long as the changed thing’s pace asks: a topic with many followers gets fewer messages', async () => {
+    const busy = 8 * INTERVAL_MS;
+    const { feed, sends } = recordingFeed(undefined, (key) => (key === 'crowded' ? busy : INTERVAL_MS));
+    feed.receive({ key: 'first' });
+    await vi.advanceTimersByTimeAsync(0);
+    sends.length = 0;
+    feed.receive({ key: 'crowded' });
+    await vi.advanceTimersByTimeAsync(busy - 1);
+    expect(sends).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sends).toEqual([['crowded']]);
+    feed.receive({ key: 'quiet' });
+    await vi.advanceTimersByTimeAsync(INTERVAL_MS);
+    expect(sends).toEqual([['crowded'], ['quiet']]);
   });
 
   it('sends one at a time, in the order of the changes', async () => {

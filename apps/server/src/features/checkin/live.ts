@@ -18,7 +18,7 @@ export const CHECKINS_FLUSH_INTERVAL_MS = 2_000;
  */
 export function checkinsFeed(hub: LiveHub, log: FastifyBaseLogger): CoalescingFeed {
   return new CoalescingFeed({
-    intervalMs: CHECKINS_FLUSH_INTERVAL_MS,
+    intervalMs: () => hub.pace(CHECKINS_TOPIC, CHECKINS_FLUSH_INTERVAL_MS),
     changeOf: () => ({ key: CHECKINS_TOPIC, now: false }),
     log,
     failure: 'check-in news could not be sent on the live channel',

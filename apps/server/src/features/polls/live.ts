@@ -25,7 +25,7 @@ function changeOf(data: unknown): FeedChange | null {
  */
 export function pollsFeed(db: Db, hub: LiveHub, log: FastifyBaseLogger): CoalescingFeed {
   return new CoalescingFeed({
-    intervalMs: POLLS_FLUSH_INTERVAL_MS,
+    intervalMs: () => hub.pace(POLLS_TOPIC, POLLS_FLUSH_INTERVAL_MS),
     changeOf,
     log,
     failure: 'a part’s polls could not be read for the live channel',

@@ -28,7 +28,7 @@ function changeOf(data: unknown): FeedChange | null {
  */
 export function questionsFeed(db: Db, hub: LiveHub, log: FastifyBaseLogger): CoalescingFeed {
   return new CoalescingFeed({
-    intervalMs: QUESTIONS_FLUSH_INTERVAL_MS,
+    intervalMs: (partId) => hub.pace(questionsTopic(partId), QUESTIONS_FLUSH_INTERVAL_MS),
     changeOf,
     log,
     failure: 'a part’s questions could not be read for the live channel',

@@ -30,7 +30,7 @@ export const ROUNDS_FLUSH_INTERVAL_MS = 1_000;
  */
 export function roundsFeed(db: Db, hub: LiveHub, log: FastifyBaseLogger): CoalescingFeed {
   return new CoalescingFeed({
-    intervalMs: ROUNDS_FLUSH_INTERVAL_MS,
+    intervalMs: () => hub.pace(ROUNDS_TOPIC, ROUNDS_FLUSH_INTERVAL_MS),
     // A new state goes out now, with whatever votes were waiting.
     changeOf: (data) => {
       const roundId = roundIdOf(data);
