@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -115,16 +116,25 @@ export async function spawnServer(env: Record<string, string> & { PORT: string }
   const started = Date.now();
   while (Date.now() - started < readyWithinMs) {
     if (exited) throw new Error(`the server exited during start-up (code ${String((exited as Finished).code)}): ${server.stderr().trim()}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
+    if (await answersHealthy(url)) return server;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
   throw new Error(`the server did not answer /healthz within ${readyWithinMs} ms: ${server.stderr().trim()}`);
+}
+
+/**
+ * Whether the server answers /healthz with 200, over a connection closed after the answer: fetch
+ * would keep its connection open in its pool for a minute, and a server draining for shutdown
+ * waits for its open connections to leave (up to SHUTDOWN_DRAIN_MS).
+ */
+function answersHealthy(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    get(`${url}/healthz`, { agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    }).on('error', () => resolve(false));
+  });
 }
 
 /** Runs one of the ops scripts (backup, restore, export) as `npm run` would, and waits for it. */
