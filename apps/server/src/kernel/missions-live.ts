@@ -24,7 +24,7 @@ export function liveVisibleSql(alias: string): string {
  * screen (the benchmark measured about 12 µs of server CPU each, so some 25 ms for 2,000 screens):
  * two a second keep that near 5 % of a core during the spike, and a vote still reaches every
  * screen well within a second (docs/performance.md). With many more screens the hub stretches the
- * interval (LiveHub.pace, up to a second) so sending stays a small share of the instance's time.
+ * interval (LiveHub.pace, up to SLOWEST_PACE_MS) so sending stays a small share of the instance's time.
  */
 export const MISSIONS_FLUSH_INTERVAL_MS = 500;
 

@@ -29,8 +29,12 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
  * the vote spike needs. Feeds therefore space their messages by the measured cost of the last ones.
  */
 const FANOUT_SHARE = 0.15;
-/** However many followers, a feed sends at least this often: counts still move every second. */
-export const SLOWEST_PACE_MS = 1_000;
+/**
+ * However many followers, a feed sends at least this often: a change waits at most this long for
+ * the next message, and the send to 10,000 screens takes some 150 ms more, so every screen has it
+ * within a second (docs/performance.md: at 1 s, p95 was just above a second with 10,000 screens).
+ */
+export const SLOWEST_PACE_MS = 750;
 /** The cost of one write before any was measured, ms. */
 const FIRST_MS_PER_SEND = 0.012;
 

@@ -37,9 +37,9 @@ describe('the pace of a feed', () => {
     expect(paceMs(2_000, 0.012, 500)).toBe(500);
   });
 
-  it('stretches the interval so sending stays near 15 % of the time, up to a second', () => {
-    // 10,000 screens at 12 µs each: 120 ms a message, so one every 800 ms.
-    expect(paceMs(10_000, 0.012, 500)).toBeCloseTo(800);
+  it('stretches the interval so sending stays near 15 % of the time, up to SLOWEST_PACE_MS', () => {
+    // 8,000 screens at 12 µs each: 96 ms a message, so one every 640 ms.
+    expect(paceMs(8_000, 0.012, 500)).toBeCloseTo(640);
     expect(paceMs(20_000, 0.012, 500)).toBe(SLOWEST_PACE_MS);
     // A feed slower than that by itself keeps its own interval.
     expect(paceMs(20_000, 0.012, 2_000)).toBe(2_000);
