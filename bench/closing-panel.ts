@@ -55,7 +55,7 @@ export interface ClosingPanelFigures {
 }
 
 /** A helper process (bench/closing-worker.ts): the voters, or the screens. */
-function closingHelper(): HelperProcess<ClosingCommand, ClosingReply> {
+export function closingHelper(): HelperProcess<ClosingCommand, ClosingReply> {
   return new HelperProcess(new URL('./closing-worker.ts', import.meta.url), { kind: 'end' });
 }
 
@@ -68,19 +68,27 @@ async function rpc(url: string, token: string, name: string, body: unknown): Pro
   return { status: response.status, text: await response.text() };
 }
 
-export async function closingPanelScenario(options: ClosingPanelOptions): Promise<ClosingPanelFigures> {
-  const { server, tokens, userIds, finalists, people, votesEach, togglesEach, screens, windowSeconds } = options;
-  const { db, url } = server;
-  // The round, opened as the console would (own missions allowed, so every person's choice is valid).
+/**
+ * Opens a round of `finalists` with `votesEach` votes a person, as the console would (own missions
+ * allowed, so every person's choice is valid), closing any round still open; answers its id.
+ */
+export async function openBenchRound(db: Db, name: string, finalists: string[], votesEach: number): Promise<string> {
   await db.query(`update vote_rounds set state = 'closed', closed_at = now() where state = 'open'`);
   const [round] = await db.query<{ round_id: string }>(
     `insert into vote_rounds (name, votes_per_person, allow_own_mission, all_missions, state, opened_at)
-     values ('Closing panel (bench)', $1, true, false, 'open', now()) returning round_id`,
-    [votesEach],
+     values ($1, $2, true, false, 'open', now()) returning round_id`,
+    [name, votesEach],
   );
   const roundId = round!.round_id;
   await db.query('insert into vote_round_missions (round_id, mission_id) select $1, unnest($2::uuid[])', [roundId, finalists]);
   committed(db, (effects) => effects.roundChanged(roundId));
+  return roundId;
+}
+
+export async function closingPanelScenario(options: ClosingPanelOptions): Promise<ClosingPanelFigures> {
+  const { server, tokens, userIds, finalists, people, votesEach, togglesEach, screens, windowSeconds } = options;
+  const { db, url } = server;
+  const roundId = await openBenchRound(db, 'Closing panel (bench)', finalists, votesEach);
 
   const screenHelper = closingHelper();
   const voteHelper = closingHelper();

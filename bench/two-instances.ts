@@ -3,6 +3,9 @@
 // Run it once with LISTEN/NOTIFY (DATABASE_URL alone) and once with REDIS_URL to compare the buses.
 import { loadavg } from 'node:os';
 import { HelperProcess } from './helper-process.ts';
+import { closingHelper, openBenchRound } from './closing-panel.ts';
+import type { ClosingVoter } from './closing-types.ts';
+import { latencyFigures } from './latency.ts';
 import { load, SECONDS, settle, voteDelta } from './harness.ts';
 import type { InstanceCommand, InstanceReply } from './instance-types.ts';
 import type { LiveClientsCommand, LiveClientsReply, LiveDelays, ProbeJob, ProbeReply } from './live-types.ts';
@@ -22,6 +25,17 @@ const SCREENS = Number(process.env.BENCH_INSTANCE_SCREENS ?? 1_000);
 const VOTES_EACH = Number(process.env.BENCH_INSTANCE_VOTES ?? 5_500);
 /** The probe votes go to this mission while the spike hits HOT_MISSION (as in the live scenario). */
 const PROBE_MISSION = 2;
+/** Beside the toggles, every seeded person casts this many votes in an open round of these finalists, through their instance. */
+const ROUND_VOTES_EACH = 3;
+const ROUND_FINALISTS = [10, 11, 12, 13, 14, 15];
+
+/** Round votes through one instance: how many were acknowledged with a receipt, refused, and their p99 (ms). */
+export interface RoundVoteFigures {
+  acknowledged: number;
+  errors: number;
+  errorSamples: string[];
+  p99: number;
+}
 
 export interface TwoInstanceFigures {
   bus: string;
@@ -33,6 +47,10 @@ export interface TwoInstanceFigures {
   rowsAdded: number;
   answered: number;
   countColumnMatches: boolean;
+  /** The round's votes through A and B, and the round's rows afterwards: equal to the acknowledged when each counted once. */
+  roundA: RoundVoteFigures;
+  roundB: RoundVoteFigures;
+  roundRows: number;
   screens: number;
   delaysA: LiveDelays;
   delaysB: LiveDelays;
@@ -62,6 +80,8 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
   const screensA = liveHelper();
   const screensB = liveHelper();
   const probe = liveHelper();
+  const votersA = closingHelper();
+  const votersB = closingHelper();
   try {
     const env: Record<string, string> = {
       PORT: '0',
@@ -99,9 +119,27 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
     const before = await votesOf(bench, hot);
 
     const users = firstUsers(USERS);
+    const roundId = await openBenchRound(db, 'Two instances (bench)', ROUND_FINALISTS.map(missionId), ROUND_VOTES_EACH);
+    const votersOf = (people: number[]): ClosingVoter[] =>
+      people.map((n) => ({
+        token: token(n),
+        missions: Array.from({ length: ROUND_VOTES_EACH }, (_, k) => missionId(ROUND_FINALISTS[(n + k) % ROUND_FINALISTS.length]!)),
+        toggles: [],
+      }));
+    const roundVotes = (helper: typeof votersA, url: string, people: number[]) =>
+      helper
+        .ask({ kind: 'votes', url, roundId, voters: votersOf(people), windowMs: SECONDS * 1000, thinkMs: 1000 }, 'votes')
+        .then((voted): RoundVoteFigures => ({
+          acknowledged: voted.acknowledged.length,
+          errors: voted.errors,
+          errorSamples: voted.errorSamples,
+          p99: latencyFigures(voted.latencies, voted.seconds).p99,
+        }));
     const cpuA = process.cpuUsage();
     const cpuB = await second.ask({ kind: 'cpu' }, 'cpu');
-    process.stdout.write(`  the spike on both instances (${CONNECTIONS / 2} connections and ${VOTES_EACH} votes each) and probe votes through A … `);
+    process.stdout.write(
+      `  the spike on both instances (${CONNECTIONS / 2} connections and ${VOTES_EACH} toggles each, ${ROUND_VOTES_EACH} round votes by each person through their instance) and probe votes through A … `,
+    );
     const probing = probe.ask(
       {
         kind: 'probe',
@@ -115,9 +153,13 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
       },
       'probed',
     );
-    const [a, b] = await Promise.all([
-      load({ url: server.url, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, requests: spikeRequests(users.filter((n) => n % 2 === 1)) }),
-      load({ url: urlB, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, requests: spikeRequests(users.filter((n) => n % 2 === 0)) }),
+    const peopleA = users.filter((n) => n % 2 === 1);
+    const peopleB = users.filter((n) => n % 2 === 0);
+    const [a, b, roundA, roundB] = await Promise.all([
+      load({ url: server.url, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, requests: spikeRequests(peopleA) }),
+      load({ url: urlB, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, requests: spikeRequests(peopleB) }),
+      roundVotes(votersA, server.url, peopleA),
+      roundVotes(votersB, urlB, peopleB),
     ]);
     const usedA = process.cpuUsage(cpuA);
     const usedB = (await second.ask({ kind: 'cpu' }, 'cpu')).ms - cpuB.ms;
@@ -125,12 +167,13 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
     await settle(db);
     const load1 = loadavg();
     const after = await votesOf(bench, hot);
+    const [round] = await db.query<{ rows: number }>('select count(*)::int as rows from round_votes where round_id = $1', [roundId]);
     const [delaysA, delaysB] = await Promise.all([
       screensA.ask({ kind: 'delays', votes: probed.votes, waitMs: 10_000 }, 'delays'),
       screensB.ask({ kind: 'delays', votes: probed.votes, waitMs: 10_000 }, 'delays'),
     ]);
     const perSecond = a.perSecond + b.perSecond;
-    console.log(`${perSecond.toFixed(0)} votes/s, p99 A ${a.p99} / B ${b.p99} ms`);
+    console.log(`${perSecond.toFixed(0)} toggles/s, p99 A ${a.p99} / B ${b.p99} ms; ${roundA.acknowledged + roundB.acknowledged} round votes`);
     const note = bus;
     rows.push({ scenario: `toggle_mission_vote, ONE hot mission, instance A of two`, connections: CONNECTIONS / 2, users: USERS / 2, result: a, note });
     rows.push({ scenario: `toggle_mission_vote, ONE hot mission, instance B of two`, connections: CONNECTIONS / 2, users: USERS / 2, result: b, note });
@@ -143,6 +186,9 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
       rowsAdded: after.rows - before.rows,
       answered: voteDelta(a.answers) + voteDelta(b.answers),
       countColumnMatches: after.rows === after.column,
+      roundA,
+      roundB,
+      roundRows: round?.rows ?? -1,
       screens: Math.min(connectedA.connected, connectedB.connected),
       delaysA: delaysA.delays,
       delaysB: delaysB.delays,
@@ -155,6 +201,8 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
     screensA.end();
     screensB.end();
     probe.end();
+    votersA.end();
+    votersB.end();
     // Its process closes the server and leaves.
     second.end();
   }
@@ -165,10 +213,15 @@ export function printTwoInstances(figures: TwoInstanceFigures): void {
   const once = figures.rowsAdded === figures.answered && figures.countColumnMatches;
   console.log(`two instances on one PostgreSQL, bus: ${figures.bus} (load average after the spike ${figures.load.map((n) => n.toFixed(1)).join(' ')}):`);
   console.log(
-    `  votes: ${figures.perSecond.toFixed(0)}/s together (A ${figures.a.perSecond.toFixed(0)}, B ${figures.b.perSecond.toFixed(0)}), p99 ${figures.p99} ms (target 2,000/s, p99 < 250 ms), errors ${figures.a.errors + figures.b.errors}`,
+    `  toggles (Vote/Unvote on one hot mission): ${figures.perSecond.toFixed(0)}/s together (A ${figures.a.perSecond.toFixed(0)}, B ${figures.b.perSecond.toFixed(0)}), p99 ${figures.p99} ms (target 2,000/s, p99 < 250 ms), errors ${figures.a.errors + figures.b.errors}`,
   );
   console.log(
     `  every vote counted once: ${figures.rowsAdded} vote rows added, the answers net ${figures.answered}, the missions row ${figures.countColumnMatches ? 'matches' : 'DOES NOT match'} its rows → ${once ? 'MET' : 'NOT MET'}`,
+  );
+  const { roundA, roundB } = figures;
+  const roundOnce = figures.roundRows === roundA.acknowledged + roundB.acknowledged && roundA.errors + roundB.errors === 0;
+  console.log(
+    `  round votes beside them: ${roundA.acknowledged} through A (p99 ${roundA.p99} ms), ${roundB.acknowledged} through B (p99 ${roundB.p99} ms), ${roundA.errors + roundB.errors} refused${[...roundA.errorSamples, ...roundB.errorSamples][0] ? ` (${[...roundA.errorSamples, ...roundB.errorSamples][0]})` : ''}; the round holds ${figures.roundRows} votes → ${roundOnce ? 'every acknowledged vote counted once: MET' : 'NOT MET'}`,
   );
   for (const [name, delays] of [
     ['A (the voter’s)', delaysA],
