@@ -220,7 +220,7 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
-/** The code an authenticator app would show for this secret, `steps` periods from now. */
+/** The code an authenticator app shows for this secret during 30-second step `step` (Unix time ÷ 30 s). */
 export function authenticatorCode(secret: string, step: number): string {
   // The code of one exact 30-second step, not of "now": a step worked out a moment earlier must not
   // turn into the next one because the clock moved on in between.
@@ -294,19 +294,10 @@ export async function enterAuthenticatorCode(page: Page, secret: string): Promis
   try {
     await expect(prompt).toHaveCount(0);
   } catch (stillAsked) {
-    // Say what the prompt answered (a refused code, a limit), not only that it stayed.
-    const said = await prompt.getAttribute('aria-describedby').then((ids) =>
-      ids
-        ? page
-            .locator(
-              ids
-                .split(' ')
-                .map((id) => `#${id}`)
-                .join(','),
-            )
-            .allInnerTexts()
-        : [],
-    );
+    // Say what the prompt answered (a refused code, a limit), not only that it stayed. The ids
+    // come from React's useId (with colons), so they are matched as attributes, not as #id.
+    const describedBy = (await prompt.getAttribute('aria-describedby'))?.split(' ') ?? [];
+    const said = (await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).allInnerTexts()))).flat();
     throw new Error(
       `the code prompt stayed after Verify with the code of step ${step} (now ${Math.floor(Date.now() / 30_000)}); it says: ${said.join(' ') || 'nothing'}`,
       { cause: stillAsked },
