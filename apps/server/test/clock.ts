@@ -1,3 +1,4 @@
+import { daysAfter, venueInstant, type ProgrammeResponse } from '@mc/contract';
 import type { Clock } from '../src/clock.ts';
 
 /**
@@ -28,4 +29,10 @@ export async function runNotificationJobsAt(clock: TestClock, at: number, ...ser
   } finally {
     clock.advance(-moved);
   }
+}
+
+/** The moment check-in day `day` begins at the venue: midnight `day` days after the programme's last day, as the server publishes it. */
+export async function checkinDayStart(server: { url: string }, day: number): Promise<number> {
+  const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
+  return venueInstant(daysAfter(programme.settings.endDate, day), '00:00', programme.settings.timeZone).getTime();
 }

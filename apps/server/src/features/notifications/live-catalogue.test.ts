@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   NOTIFICATION_KINDS,
-  daysAfter,
   venueInstant,
   type LiveServerMessage,
   type NotificationItem,
@@ -12,7 +11,7 @@ import {
 } from '@mc/contract';
 import { createMission, signUpLeader } from '../../../test/factories.ts';
 import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
-import { runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
+import { checkinDayStart, runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
 import { LiveTestClient } from '../../../test/live-client.ts';
 import { callAs, follow, seedFollowers } from '../../../test/notifications.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
@@ -268,12 +267,6 @@ const SCENARIOS: Scenarios = {
     return { concerned: owner, change: () => runNotificationJobsAt(clock, day60 + 7 * 86_400_000 + 120_000, server) };
   },
 };
-
-/** When check-in day `day` begins at the venue. */
-async function checkinDayStart(server: TestServer, day: number): Promise<number> {
-  const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
-  return venueInstant(daysAfter(programme.settings.endDate, day), '00:00', programme.settings.timeZone).getTime();
-}
 
 /** A live message on `user`'s own topic whose bell list passes `test`. */
 function bellWhere(user: TestUser, test: (items: NotificationItem[]) => boolean): (message: LiveServerMessage) => boolean {

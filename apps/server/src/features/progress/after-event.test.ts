@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { AFTER_EVENT_AUDIT_KINDS, AFTER_EVENT_EXPORT_PATH, daysAfter, venueInstant, type AfterEventOverview, type ProgrammeResponse } from '@mc/contract';
+import { AFTER_EVENT_AUDIT_KINDS, AFTER_EVENT_EXPORT_PATH, type AfterEventOverview } from '@mc/contract';
 import { createMission } from '../../../test/factories.ts';
-import { runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
+import { checkinDayStart, runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
 import { describeEachDatabase, signUpUser, untyped, type TestServer } from '../../../test/harness.ts';
 import { callAs } from '../../../test/notifications.ts';
 import { auditCount, expectOrganiserOnly, signUpOrganiser, signUpOrganiserWithoutFactor } from '../../../test/organisers.ts';
@@ -15,10 +15,9 @@ import { auditCount, expectOrganiserOnly, signUpOrganiser, signUpOrganiserWithou
 
 const clock = new TestClock();
 
+/** The notification jobs' pass an hour into check-in day `day`. */
 async function passAtDay(server: TestServer, day: number): Promise<void> {
-  const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
-  const at = venueInstant(daysAfter(programme.settings.endDate, day), '00:00', programme.settings.timeZone).getTime() + 3_600_000;
-  await runNotificationJobsAt(clock, at, server);
+  await runNotificationJobsAt(clock, (await checkinDayStart(server, day)) + 3_600_000, server);
 }
 
 describeEachDatabase(

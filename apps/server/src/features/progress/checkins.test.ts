@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MISSION_CHECKIN_MESSAGES,
-  PROGRESS_MESSAGES,
-  daysAfter,
-  venueInstant,
-  type Mission,
-  type MissionCheckins,
-  type MissionUpdate,
-  type ProgrammeResponse,
-} from '@mc/contract';
+import { MISSION_CHECKIN_MESSAGES, PROGRESS_MESSAGES, type Mission, type MissionCheckins, type MissionUpdate } from '@mc/contract';
 import { newPrivateJwk } from '../../auth/keys.ts';
 import { createMission, signUpLeader } from '../../../test/factories.ts';
-import { runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
+import { checkinDayStart, runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
 import { createTestSchema, describeEachDatabase, signUpUser, startTestServer, untyped, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { bell, callAs, follow, saveSettings } from '../../../test/notifications.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
@@ -25,12 +16,6 @@ import { signUpOrganiser } from '../../../test/organisers.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-
-/** The moment check-in day `day` begins at the venue (midnight `day` days after the programme's last day). */
-async function dayStart(server: TestServer, day: number): Promise<number> {
-  const { programme } = (await (await fetch(`${server.url}/content/v1/programme`)).json()) as ProgrammeResponse;
-  return venueInstant(daysAfter(programme.settings.endDate, day), '00:00', programme.settings.timeZone).getTime();
-}
 
 async function checkinBells(user: TestUser): Promise<{ kind: string; text: string; mission_id: string | null; checkin_day?: number | null }[]> {
   return (await bell(user)).items.filter((item) => item.kind === 'mission_checkin' || item.kind === 'mission_checkin_reminder');
@@ -61,7 +46,7 @@ describeEachDatabase(
       const member = await signUpUser(server());
       await callAs(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.user.id });
       await server().db.query(`update users set user_metadata = user_metadata || '{"language": "zu"}'::jsonb where id = $1`, [coOwner.user.id]);
-      const day30 = await dayStart(server(), 30);
+      const day30 = await checkinDayStart(server(), 30);
 
       await runNotificationJobsAt(clock, day30 - HOUR, server());
       expect(await checkinBells(owner)).toEqual([]);
@@ -99,7 +84,7 @@ describeEachDatabase(
     it('one reminder a week later, only if nobody answered; an answered one is not reminded', async () => {
       const quiet = await missionWithOwners(server(), `Solar Lights ${Date.now().toString(36)}`);
       const answered = await missionWithOwners(server(), `Clean Water ${Date.now().toString(36)}`);
-      const day60 = await dayStart(server(), 60);
+      const day60 = await checkinDayStart(server(), 60);
       await runNotificationJobsAt(clock, day60 + HOUR, server());
       await callAs(answered.coOwner, 'answer_mission_checkin', {
         p_mission_id: answered.mission.mission_id,
@@ -131,7 +116,7 @@ describeEachDatabase(
       expect(switched.on).toBe(false);
       await saveSettings(unsubscribed.owner, { email_digest: 'off' });
 
-      const day90 = await dayStart(server(), 90);
+      const day90 = await checkinDayStart(server(), 90);
       await runNotificationJobsAt(clock, day90 + HOUR, server());
       await runNotificationJobsAt(clock, day90 + 8 * DAY, server());
       expect(await checkinBells(off.owner)).toEqual([]);
@@ -164,7 +149,7 @@ describeEachDatabase(
       };
       const early = await untyped(owner.client).rpc('answer_mission_checkin', answer);
       expect(early.error?.message).toBe(MISSION_CHECKIN_MESSAGES.notSent);
-      await runNotificationJobsAt(clock, (await dayStart(server(), 30)) + HOUR, server());
+      await runNotificationJobsAt(clock, (await checkinDayStart(server(), 30)) + HOUR, server());
 
       for (const outsider of [member, follower]) {
         const refused = await untyped(outsider.client).rpc('answer_mission_checkin', answer);
@@ -262,7 +247,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('check-ins on two instanc
   it('both instances ticking at day 30 ask each owner exactly once; a restarted instance does not ask again', async () => {
     expect(a.db.kind).toBe('postgres');
     const missions = await Promise.all(Array.from({ length: 6 }, (_, i) => missionWithOwners(i % 2 ? a : b, `Twin ${i} ${Date.now().toString(36)}`)));
-    const day30 = await dayStart(a, 30);
+    const day30 = await checkinDayStart(a, 30);
     await runNotificationJobsAt(shared, day30 + HOUR, a, b, a, b);
     for (const { owner, coOwner } of missions) {
       expect(await kindsOf(b, owner)).toEqual(['mission_checkin']);
