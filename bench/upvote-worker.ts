@@ -20,8 +20,8 @@ interface Answer {
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
-/** A projector-like subscriber of the part's questions: keeps each message's moment and count in `seen`, then calls `onSeen`. */
-async function projector(job: UpvoteJob, seen: Answer[], onSeen: () => void): Promise<{ seen: Answer[]; close: () => void }> {
+/** A projector-like subscriber of the part's questions: keeps each message's moment and count in `seen`, then calls `onSeen`; answers how to close it. */
+async function projector(job: UpvoteJob, seen: Answer[], onSeen: () => void): Promise<() => void> {
   const socket = new WebSocket(`${job.url.replace(/^http/, 'ws')}${LIVE_SOCKET_PATH}`);
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
@@ -37,7 +37,7 @@ async function projector(job: UpvoteJob, seen: Answer[], onSeen: () => void): Pr
     });
     socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token: job.projectorToken })));
   });
-  return { seen, close: () => socket.close() };
+  return () => socket.close();
 }
 
 function upvote(agent: Agent, job: UpvoteJob, token: string): Promise<{ status: number; body: string }> {
@@ -65,7 +65,7 @@ function upvote(agent: Agent, job: UpvoteJob, token: string): Promise<{ status: 
 async function run(job: UpvoteJob): Promise<UpvoteFigures> {
   const seen: Answer[] = [];
   const everyoneCounted = condition(() => (seen.at(-1)?.count ?? 0) >= job.tokens.length);
-  const screen = await projector(job, seen, () => everyoneCounted.changed());
+  const closeProjector = await projector(job, seen, () => everyoneCounted.changed());
   const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
   const everyone = [...job.tokens, ...job.tokens.slice(0, job.repeats)];
   const gap = (job.seconds * 1000) / everyone.length;
@@ -112,12 +112,12 @@ async function run(job: UpvoteJob): Promise<UpvoteFigures> {
   agent.destroy();
   // The projector's last word: wait (at most 10 s) until it counts everyone.
   await everyoneCounted.reached(10_000);
-  screen.close();
+  closeProjector();
 
   const delays: number[] = [];
   let missing = 0;
   for (const answer of answers) {
-    const shown = screen.seen.find((message) => message.count >= answer.count);
+    const shown = seen.find((message) => message.count >= answer.count);
     if (shown) delays.push(Math.max(0, shown.at - answer.at));
     else missing += 1;
   }
@@ -137,8 +137,8 @@ async function run(job: UpvoteJob): Promise<UpvoteFigures> {
       max: Math.round(sortedDelays.at(-1) ?? NaN),
       missing,
     },
-    messages: screen.seen.length,
-    shown: screen.seen.at(-1)?.count ?? 0,
+    messages: seen.length,
+    shown: seen.at(-1)?.count ?? 0,
   };
 }
 
