@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { LoadError, pageClasses } from '../../components/ui';
+import { isNetworkError } from '../../lib/rpcError';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -37,6 +38,26 @@ class ReadBoundary extends Component<BoundaryProps, BoundaryState> {
     return state.pathAtRender !== null && state.pathAtRender !== props.resetKey ? { error: null, pathAtRender: props.resetKey } : null;
   }
 
+  private stopWatching: () => void = () => undefined;
+
+  override componentDidMount() {
+    // A read that failed for want of a network can be answered later without a new render of the
+    // screen: the answers kept on this device restored offline, or the network back. Then the
+    // screen shows.
+    this.stopWatching = this.props.queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && this.answeredSince()) this.setState({ error: null });
+    });
+  }
+
+  override componentWillUnmount() {
+    this.stopWatching();
+  }
+
+  /** The shown error is a read lost to the network, and no read holds it any more. */
+  private answeredSince(): boolean {
+    return this.state.error !== null && isNetworkError(this.state.error) && this.failedReads().length === 0;
+  }
+
   private failedReads() {
     return this.props.queryClient.getQueryCache().findAll({ predicate: (query) => query.state.error === this.state.error });
   }
@@ -50,7 +71,7 @@ class ReadBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     const { error } = this.state;
-    if (error === null) return this.props.children;
+    if (error === null || this.answeredSince()) return this.props.children;
     // Not a read of the query cache: the route's own error page deals with it.
     if (!(error instanceof Error) || this.failedReads().length === 0) throw error;
     return (

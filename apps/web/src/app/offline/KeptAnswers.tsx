@@ -44,8 +44,21 @@ export default function KeptAnswers({ userId, onLastSeen }: { userId: string | n
     const restore = () => {
       const stored = readStored(key);
       if (!stored) return;
-      const queries = stored.state.queries.map((query) => ({ ...query, state: { ...query.state, isInvalidated: true } }));
-      hydrate(queryClient, { ...stored.state, queries });
+      const cache = queryClient.getQueryCache();
+      const fresh: DehydratedState['queries'] = [];
+      for (const kept of stored.state.queries) {
+        const waiting = cache.get(kept.queryHash);
+        if (waiting && waiting.state.data === undefined) {
+          // A read already waiting for the network takes the kept answer as if it had arrived: a
+          // raw restore under a read in flight would be undone when that read is cancelled (a
+          // star's optimistic change cancels it), leaving the screen with nothing again.
+          queryClient.setQueryData(waiting.queryKey, kept.state.data, { updatedAt: kept.state.dataUpdatedAt });
+          void queryClient.invalidateQueries({ queryKey: waiting.queryKey, exact: true, refetchType: 'none' });
+        } else {
+          fresh.push({ ...kept, state: { ...kept.state, isInvalidated: true } });
+        }
+      }
+      hydrate(queryClient, { ...stored.state, queries: fresh });
       setLastSeen(newest() || null);
     };
     if (!isReachable()) restore();
