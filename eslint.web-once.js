@@ -8,6 +8,9 @@
  *   lib/ for the few every feature shares (lib/queries.ts). A screen then reads as what it shows,
  *   and a procedure's name and parameters are spelled once per feature, where a change of the
  *   contract is found with one search.
+ * - Every component whose code loads on first use comes from lib/lazyCode.ts: with React's own
+ *   `lazy`, code that a preload already brought still hides the screen behind its fallback, which
+ *   React then keeps up to 300 ms longer.
  */
 const HAND_BUILT_KEY = 'Build query keys in apps/web/src/lib/queryKeys.ts only, so every screen invalidates the same key it reads.';
 const KEY_METHODS = '/^(getQueryData|setQueryData|getQueriesData|setQueriesData|ensureQueryData|fetchQuery|prefetchQuery)$/';
@@ -32,6 +35,13 @@ const PROCEDURE_CALLS = [
   { selector: "CallExpression[callee.property.name='rpc']", message: PROCEDURE_CALL },
 ];
 
+const LAZY_CODE = [
+  {
+    selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']",
+    message: "Use lazyCode from apps/web/src/lib/lazyCode.ts, which renders code already loaded at once, instead of React's lazy.",
+  },
+];
+
 /**
  * The rules' blocks. `alsoRestricted` are the project-wide no-restricted-syntax entries (a block's
  * list replaces the one before it, so they are repeated here).
@@ -43,13 +53,13 @@ export function webOnceEachRules(alsoRestricted) {
     {
       files: ['apps/web/src/**/*.{ts,tsx}'],
       ignores: [keyFactory],
-      rules: { 'no-restricted-syntax': ['error', ...alsoRestricted, ...HAND_BUILT_KEYS, ...PROCEDURE_CALLS] },
+      rules: { 'no-restricted-syntax': ['error', ...alsoRestricted, ...HAND_BUILT_KEYS, ...PROCEDURE_CALLS, ...LAZY_CODE] },
     },
     {
       // The API modules and lib/ (whose rpc.ts is the one door to the server) may call procedures.
       files: ['apps/web/src/**/*Api.ts', 'apps/web/src/lib/**/*.{ts,tsx}'],
       ignores: [keyFactory],
-      rules: { 'no-restricted-syntax': ['error', ...alsoRestricted, ...HAND_BUILT_KEYS] },
+      rules: { 'no-restricted-syntax': ['error', ...alsoRestricted, ...HAND_BUILT_KEYS, ...LAZY_CODE] },
     },
   ];
 }

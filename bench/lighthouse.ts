@@ -9,6 +9,7 @@
 // BENCH_LIGHTHOUSE_RUNS (default 1) runs each screen that many times and keeps the median
 // performance score's run; BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full report there
 // (JSON, for what blocked the main thread and what delayed the largest paint).
+// BENCH_LIGHTHOUSE_SCREENS=dashboard,agenda measures only the screens whose names start so.
 // docs/performance.md has the last table.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { freePort } from '../apps/server/test/free-port.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+const ONLY = process.env.BENCH_LIGHTHOUSE_SCREENS?.split(',').map((name) => name.trim().toLowerCase());
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** The seeded person who signs in (and owns mission 1, whose public page is published). */
 const PERSON = 1;
@@ -175,7 +177,7 @@ async function main(): Promise<void> {
   try {
     await publishPublicPage(server);
     let signedIn = false;
-    for (const screen of SCREENS) {
+    for (const screen of SCREENS.filter(({ name }) => !ONLY || ONLY.some((start) => name.toLowerCase().startsWith(start)))) {
       if (screen.signedIn && !signedIn) {
         await signIn(chrome.port, server);
         signedIn = true;

@@ -1,12 +1,13 @@
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '../i18n/i18n';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { Toaster } from '../components/ui/Toaster';
 import { isOfflineError } from '../lib/rpcError';
 import { isReachable, subscribeReachability } from '../lib/network';
 import { backoffDelayMs, READ_RETRIES } from '../lib/networkPolicy';
+import { lazyCode } from '../lib/lazyCode';
 
 /**
  * The app's one retry policy for reads (docs/decisions/029-a-network-that-lies.md): a read that
@@ -21,7 +22,7 @@ function retryPolicy(failureCount: number, error: Error): boolean {
 // The service worker, the offline banner and the update prompt: loaded once the page has loaded,
 // so they never delay the first screen (docs/decisions/009-sign-in-page-budget.md). Their words
 // are in the app's part of the catalogue, which comes with them (the public screens lack it).
-const OfflineSupport = lazy(() => import('./offline/OfflineSupport'));
+const OfflineSupport = lazyCode(() => import('./offline/OfflineSupport'));
 
 function AfterLoad({ children }: { children: ReactNode }) {
   const [loaded, setLoaded] = useState(() => document.readyState === 'complete');

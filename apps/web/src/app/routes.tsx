@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
 import { paths, routePatterns } from '../lib/paths';
@@ -8,34 +8,35 @@ import { RouteFocus } from './RouteFocus';
 import { screenCode } from './screens';
 import { withMessages } from '../i18n/i18n';
 import { SIGNED_IN_AREAS } from '../i18n/languages';
+import { lazyCode } from '../lib/lazyCode';
 
 // Every screen is its own chunk, so /signin downloads only what /signin needs; the signed-in
 // screens' chunks are listed in ./screens, which can also load them ahead of time.
-const LandingPage = lazy(() => import('../features/auth/LandingPage'));
-const SignInPage = lazy(() => import('../features/auth/SignInPage'));
-const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const UnsubscribePage = lazy(withMessages(['app'], () => import('../features/notifications/UnsubscribePage')));
-const PrivacyPage = lazy(withMessages(['app'], () => import('../features/account/PrivacyPage')));
-const NotFoundPage = lazy(withMessages(['app'], () => import('./NotFoundPage')));
-const AppLayout = lazy(screenCode.appLayout);
-const DashboardPage = lazy(screenCode.dashboard);
-const RoleProfileFormPage = lazy(() => import('../features/profiles/RoleProfileFormPage'));
-const ViewRoleProfilePage = lazy(screenCode.viewRoleProfile);
-const MyMissionPage = lazy(screenCode.myMission);
-const AllMissionsPage = lazy(screenCode.allMissions);
-const LiveResultsPage = lazy(withMessages(SIGNED_IN_AREAS, () => import('../features/missions/LiveResultsPage')));
-const PollProjectorPage = lazy(withMessages(SIGNED_IN_AREAS, () => import('../features/polls/PollProjectorPage')));
-const MissionDetailsPage = lazy(screenCode.missionDetails);
-const CheckinPage = lazy(() => import('../features/progress/CheckinPage'));
-const MissionFormPage = lazy(() => import('../features/missions/MissionFormPage'));
-const PreConferencePage = lazy(() => import('../features/surveys/PreConferencePage'));
-const PostConferencePage = lazy(() => import('../features/surveys/PostConferencePage'));
-const SpeakersDirectoryPage = lazy(screenCode.speakersDirectory);
-const AgendaSchedulePage = lazy(screenCode.agendaSchedule);
-const OrganiserConsole = lazy(withMessages(['organiser'], () => import('../features/organiser/OrganiserConsole')));
-const VotePage = lazy(() => import('../features/rounds/VotePage'));
-const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const LandingPage = lazyCode(() => import('../features/auth/LandingPage'));
+const SignInPage = lazyCode(() => import('../features/auth/SignInPage'));
+const SignUpPage = lazyCode(() => import('../features/auth/SignUpPage'));
+const ResetPasswordPage = lazyCode(() => import('../features/auth/ResetPasswordPage'));
+const UnsubscribePage = lazyCode(withMessages(['app'], () => import('../features/notifications/UnsubscribePage')));
+const PrivacyPage = lazyCode(withMessages(['app'], () => import('../features/account/PrivacyPage')));
+const NotFoundPage = lazyCode(withMessages(['app'], () => import('./NotFoundPage')));
+const AppLayout = lazyCode(screenCode.appLayout);
+const DashboardPage = lazyCode(screenCode.dashboard);
+const RoleProfileFormPage = lazyCode(() => import('../features/profiles/RoleProfileFormPage'));
+const ViewRoleProfilePage = lazyCode(screenCode.viewRoleProfile);
+const MyMissionPage = lazyCode(screenCode.myMission);
+const AllMissionsPage = lazyCode(screenCode.allMissions);
+const LiveResultsPage = lazyCode(withMessages(SIGNED_IN_AREAS, () => import('../features/missions/LiveResultsPage')));
+const PollProjectorPage = lazyCode(withMessages(SIGNED_IN_AREAS, () => import('../features/polls/PollProjectorPage')));
+const MissionDetailsPage = lazyCode(screenCode.missionDetails);
+const CheckinPage = lazyCode(() => import('../features/progress/CheckinPage'));
+const MissionFormPage = lazyCode(() => import('../features/missions/MissionFormPage'));
+const PreConferencePage = lazyCode(() => import('../features/surveys/PreConferencePage'));
+const PostConferencePage = lazyCode(() => import('../features/surveys/PostConferencePage'));
+const SpeakersDirectoryPage = lazyCode(screenCode.speakersDirectory);
+const AgendaSchedulePage = lazyCode(screenCode.agendaSchedule);
+const OrganiserConsole = lazyCode(withMessages(['organiser'], () => import('../features/organiser/OrganiserConsole')));
+const VotePage = lazyCode(() => import('../features/rounds/VotePage'));
+const AccountPage = lazyCode(() => import('../features/account/AccountPage'));
 
 /** A new screen starts at the top, as a new page would. */
 function ScrollToTop() {

@@ -3,6 +3,7 @@ import { paths } from '../lib/paths';
 import { registerScreenPreloader, type PreloadData } from '../lib/preload';
 import { withMessages } from '../i18n/i18n';
 import { SIGNED_IN_AREAS } from '../i18n/languages';
+import { loadOnce } from '../lib/lazyCode';
 
 /**
  * The signed-in screens' code, one chunk each, and how to start loading a screen before it is
@@ -12,14 +13,14 @@ import { SIGNED_IN_AREAS } from '../i18n/languages';
  */
 export const screenCode = {
   // The layout brings the signed-in app's words, so every screen inside it has them.
-  appLayout: withMessages(SIGNED_IN_AREAS, () => import('./layout/AppLayout')),
-  dashboard: () => import('../features/dashboard/DashboardPage'),
-  viewRoleProfile: () => import('../features/profiles/ViewRoleProfilePage'),
-  myMission: () => import('../features/missions/MyMissionPage'),
-  allMissions: () => import('../features/missions/AllMissionsPage'),
-  missionDetails: () => import('../features/missions/MissionDetailsPage'),
-  speakersDirectory: () => import('../features/conference/SpeakersDirectoryPage'),
-  agendaSchedule: () => import('../features/conference/AgendaSchedulePage'),
+  appLayout: loadOnce(withMessages(SIGNED_IN_AREAS, () => import('./layout/AppLayout'))),
+  dashboard: loadOnce(() => import('../features/dashboard/DashboardPage')),
+  viewRoleProfile: loadOnce(() => import('../features/profiles/ViewRoleProfilePage')),
+  myMission: loadOnce(() => import('../features/missions/MyMissionPage')),
+  allMissions: loadOnce(() => import('../features/missions/AllMissionsPage')),
+  missionDetails: loadOnce(() => import('../features/missions/MissionDetailsPage')),
+  speakersDirectory: loadOnce(() => import('../features/conference/SpeakersDirectoryPage')),
+  agendaSchedule: loadOnce(() => import('../features/conference/AgendaSchedulePage')),
 };
 
 export type ScreenName = Exclude<keyof typeof screenCode, 'appLayout'>;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { LiveIndicator } from '../../components/LiveIndicator';
@@ -13,11 +13,12 @@ import { ScreenReadBoundary } from './ScreenReadBoundary';
 import { whenQueriesQuiet } from '../screens';
 import { keepReadsOfflineUntilAnswered } from '../../lib/offlineReads';
 import { useAccountLanguage } from '../../features/auth';
+import { lazyCode } from '../../lib/lazyCode';
 
 // The bell's code (with its list, its actions and their icons) is not needed for a screen to be
 // usable: it loads once the screen has its data, not on the sign-in form's preload, where it held up
 // the sign-in's own request on a slow link (docs/performance.md#screens-on-a-phone-npm-run-benchscreens).
-const NotificationBell = lazy(() => import('../../features/notifications').then((module) => ({ default: module.NotificationBell })));
+const NotificationBell = lazyCode(() => import('../../features/notifications').then((module) => ({ default: module.NotificationBell })));
 
 /** At the latest this long after the layout appears, the bell loads even if some read is still out. */
 const BELL_LATEST_MS = 4_000;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/Spinner';
@@ -6,11 +6,12 @@ import { useAuth } from '../../lib/auth';
 import { paths, type FromLocationState } from '../../lib/paths';
 import { preloadScreen, preloadScreensWhenQuiet } from '../screens';
 import { withMessages } from '../../i18n/i18n';
+import { lazyCode } from '../../lib/lazyCode';
 
 // The code prompt shows outside the app's layout (straight after /signin), so it brings the app's words itself.
-const SecondFactorPage = lazy(withMessages(['app'], () => import('../../features/auth/mfa/SecondFactorPage')));
+const SecondFactorPage = lazyCode(withMessages(['app'], () => import('../../features/auth/mfa/SecondFactorPage')));
 // The live channel matters only once someone is signed in, so /signin does not download it.
-const LiveUpdates = lazy(() => import('./LiveUpdates'));
+const LiveUpdates = lazyCode(() => import('./LiveUpdates'));
 
 /** docs/product.md#routes: protected screens wait for the session, and send signed-out visitors to /signin. */
 export function ProtectedRoute() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
@@ -15,9 +15,10 @@ import { CHECK_IN_NAV, CONFERENCE_NAV, MAIN_NAV, ORGANISER_NAV, POST_CONFERENCE_
 import { usePostConferenceVisible } from './usePostConferenceVisible';
 import { useConferenceDates } from './useConferenceDates';
 import { preloadScreen } from '../screens';
+import { lazyCode } from '../../lib/lazyCode';
 
 // Who is door staff is asked by the check-in feature's code, loaded apart from the layout's.
-const DoorStaffOnly = lazy(() => import('../../features/checkin').then((module) => ({ default: module.DoorStaffOnly })));
+const DoorStaffOnly = lazyCode(() => import('../../features/checkin').then((module) => ({ default: module.DoorStaffOnly })));
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -1,12 +1,13 @@
 import { withMessages } from '../../i18n/i18n';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { lazyCode } from '../../lib/lazyCode';
 
 // The card's words are in the app's part of the catalogue, loaded with it (the banner's are in the first download).
-const InstallOfferCard = lazy(withMessages(['app'], () => import('./PromptCards').then((module) => ({ default: module.InstallOfferCard }))));
+const InstallOfferCard = lazyCode(withMessages(['app'], () => import('./PromptCards').then((module) => ({ default: module.InstallOfferCard }))));
 
 /** Chromium's install event (not in TypeScript's DOM library). */
 interface BeforeInstallPromptEvent extends Event {

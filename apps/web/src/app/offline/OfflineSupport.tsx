@@ -1,5 +1,5 @@
 import { i18n, withMessages } from '../../i18n/i18n';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
 import { WifiOff } from 'lucide-react';
 import { useLingui } from '@lingui/react';
@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { useReachable } from '../../lib/network';
 import { LANGUAGE_CACHE, LANGUAGE_KEY, type LanguageMessage } from '../../lib/workerLanguage';
 import { InstallPrompt } from './InstallPrompt';
+import { lazyCode } from '../../lib/lazyCode';
 
 /**
  * Everything that keeps the app useful on bad Wi-Fi, loaded after the first screen so none of it
@@ -19,9 +20,9 @@ import { InstallPrompt } from './InstallPrompt';
  *   lib/network.ts decides (no network, or a network that does not answer).
  */
 // The card's words are in the app's part of the catalogue, loaded with it (the banner's are in the first download).
-const UpdatePromptCard = lazy(withMessages(['app'], () => import('./PromptCards').then((module) => ({ default: module.UpdatePromptCard }))));
+const UpdatePromptCard = lazyCode(withMessages(['app'], () => import('./PromptCards').then((module) => ({ default: module.UpdatePromptCard }))));
 // The signed-in person's kept answers: loaded once someone signs in, so the public screens never fetch it.
-const KeptAnswers = lazy(() => import('./KeptAnswers'));
+const KeptAnswers = lazyCode(() => import('./KeptAnswers'));
 
 export default function OfflineSupport() {
   const { _ } = useLingui();

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { Card, CardHeader, PageSpinner, pageClasses } from '../../components/ui';
@@ -10,6 +10,7 @@ import { CalendarAddressCard, SessionsCard } from './AccessCards';
 import { AnonymityCard, DetailsCard } from './ProfileCards';
 import { DeleteAccountCard, DownloadDataCard } from './DataCards';
 import { SeenByOthersCard } from './SeenByOthersCard';
+import { lazyCode } from '../../lib/lazyCode';
 
 /** The interface's language, as on the public screens (docs/product.md#languages). */
 function LanguageCard() {
@@ -22,7 +23,7 @@ function LanguageCard() {
   );
 }
 
-const MyBadgePage = lazy(() => import('../checkin').then((module) => module.loadMyBadgePage()));
+const MyBadgePage = lazyCode(() => import('../checkin').then((module) => module.loadMyBadgePage()));
 
 /**
  * My badge (docs/product.md#my-badge) is reached through this page's route, so the route table (in

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Alert, cn, pageClasses } from '../../components/ui';
@@ -16,9 +16,10 @@ import { ProgressSteps } from './ProgressSteps';
 import { StatusCard, statusCardVariant } from './StatusCard';
 import { AnnouncementBanners } from '../announcements';
 import { useOpenSurvey } from './useOpenSurvey';
+import { lazyCode } from '../../lib/lazyCode';
 
 // On the conference's days the badge comes first; its code loads apart from the dashboard's.
-const BadgeDashboardCard = lazy(() => import('../checkin').then((module) => ({ default: module.BadgeDashboardCard })));
+const BadgeDashboardCard = lazyCode(() => import('../checkin').then((module) => ({ default: module.BadgeDashboardCard })));
 
 export default function DashboardPage() {
   const { _ } = useLingui();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { ArrowRight, CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
@@ -8,11 +8,12 @@ import { useAuth } from '../../lib/auth';
 import type { MissionDetails } from '@mc/contract';
 import { useMyMission, useOwnedMission, type MembershipMission } from './useMembershipMission';
 import { formatDate } from '../../lib/format';
+import { lazyCode } from '../../lib/lazyCode';
 
 // The team dialog's code loads when it is about to be used, not with the dashboard: the dashboard
 // is usable sooner on a slow link (docs/performance.md#screens-on-a-phone-npm-run-benchscreens).
 const loadTeamDialog = () => import('../teams');
-const ManageTeamDialog = lazy(() => loadTeamDialog().then((module) => ({ default: module.ManageTeamDialog })));
+const ManageTeamDialog = lazyCode(() => loadTeamDialog().then((module) => ({ default: module.ManageTeamDialog })));
 
 interface DashboardMissionSectionProps {
   /** Create Mission is enabled only with a completed survey and a role profile. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react';
@@ -13,6 +13,7 @@ import { paths } from '../../lib/paths';
 import { useOrganiserStatus } from '../organiser';
 import { currentRoundQuery, LiveRoundPanel, roundPreviewQuery } from '../rounds';
 import { allMissionsQuery } from './missionsApi';
+import { lazyCode } from '../../lib/lazyCode';
 
 /** The ranking: most votes first, then most subscribers, then by name, so ties keep a stable order. */
 export function rankMissions(missions: Mission[]): Mission[] {
@@ -27,10 +28,10 @@ export function rankMissions(missions: Mission[]): Mission[] {
 const MOVE_MS = 600;
 
 /** /live/questions/{part}: a part's questions on the projector (the questions feature's screen, served by this route's splat). */
-const QuestionsProjector = lazy(() => import('../questions').then((module) => ({ default: module.QuestionsProjector })));
+const QuestionsProjector = lazyCode(() => import('../questions').then((module) => ({ default: module.QuestionsProjector })));
 const LIVE_QUESTIONS = '/live/questions/';
 /** The part's open (or last closed) poll beside its questions, from the polls feature, loaded with them. */
-const PollOnProjector = lazy(() => import('../polls').then((module) => ({ default: module.PollOnProjector })));
+const PollOnProjector = lazyCode(() => import('../polls').then((module) => ({ default: module.PollOnProjector })));
 
 /**
  * The round the projector shows instead of the everyday ranking: one that is open or closed, a

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { EnrolAuthenticator, verifiedFactors } from '../auth';
 import { useOrganiserStatus } from './organiserApi';
 import { ORGANISER_SECTIONS } from './sections';
+import { lazyCode } from '../../lib/lazyCode';
 
 /** The sections' routes, relative to /organiser. */
 const sectionRoutes: RouteObject[] = [
@@ -41,7 +42,7 @@ export default function OrganiserConsoleRoute() {
   return <OrganiserConsole />;
 }
 
-const CheckInScreen = lazy(() => import('../checkin').then((module) => module.loadCheckInScreen()));
+const CheckInScreen = lazyCode(() => import('../checkin').then((module) => module.loadCheckInScreen()));
 
 /** Where the check-in screen is, under /organiser. */
 const CHECK_IN_SLUG = 'check-in';

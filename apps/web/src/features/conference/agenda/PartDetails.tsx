@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Clock, Users } from 'lucide-react';
 import { useLingui } from '@lingui/react';
@@ -10,11 +10,12 @@ import { formatDuration } from '../programmeTexts.ts';
 import { formatTimeRange } from '../schedule.ts';
 import { PartPlace, StarButton } from './PartBits.tsx';
 import type { PartState } from './partState.ts';
+import { lazyCode } from '../../../lib/lazyCode';
 
 /** The part's questions, loaded with the dialog's first opening (the agenda's own chunk stays as it was). */
-const PartPolls = lazy(() => import('../../polls').then((module) => ({ default: module.PartPolls })));
-const PartFeedback = lazy(() => import('../../feedback').then((module) => ({ default: module.PartFeedback })));
-const QuestionsSection = lazy(() => import('../../questions').then((module) => ({ default: module.QuestionsSection })));
+const PartPolls = lazyCode(() => import('../../polls').then((module) => ({ default: module.PartPolls })));
+const PartFeedback = lazyCode(() => import('../../feedback').then((module) => ({ default: module.PartFeedback })));
+const QuestionsSection = lazyCode(() => import('../../questions').then((module) => ({ default: module.QuestionsSection })));
 
 const chipClass = `inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-700 bg-slate-800/80 px-3 py-1 text-sm text-indigo-100 hover:border-indigo-400 hover:text-white`;
 
