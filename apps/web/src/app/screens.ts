@@ -72,12 +72,29 @@ registerScreenPreloader(preloadScreen);
 /**
  * Once someone is signed in and the screen they are on has its data (no query left fetching), the
  * other signed-in screens' code loads in the background, so following a link waits only for data.
- * Answers the cancel.
+ * One screen at a time, each when the main thread is idle: run all at once, their code was one long
+ * stretch of work during which a tap or a scroll on a phone went unanswered. Answers the cancel.
  */
 export function preloadScreensWhenQuiet(queryClient: QueryClient): () => void {
-  return whenQueriesQuiet(queryClient, () => {
-    for (const load of Object.values(screenCode)) quietly(load());
-  });
+  let cancelled = false;
+  const loadFrom = (index: number) => {
+    const load = Object.values(screenCode)[index];
+    if (cancelled || !load) return;
+    const next = () => loadFrom(index + 1);
+    // A screen whose code failed to load is tried again when its link is followed.
+    whenIdle(() => (cancelled ? undefined : void load().then(next, next)));
+  };
+  const cancelWaiting = whenQueriesQuiet(queryClient, () => loadFrom(0));
+  return () => {
+    cancelled = true;
+    cancelWaiting();
+  };
+}
+
+/** Runs `run` when the browser has nothing else to do (at the latest after a second); soon, where it cannot tell. */
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 1_000 });
+  else setTimeout(run, 50);
 }
 
 /**
