@@ -103,18 +103,45 @@ export function programmeSettingsFrom(startDate: string, timeZone: string): Prog
   return { timeZone, days };
 }
 
+/**
+ * One wall-clock reader per time zone: making an Intl.DateTimeFormat costs far more than using one,
+ * and the agenda asks for every part's start and end (on a phone, tens of milliseconds a render).
+ */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+const venueCalendars = new Map<string, Intl.DateTimeFormat>();
+
+/** "YYYY-MM-DD" of an instant on the calendar of `timeZone` (the en-CA locale writes dates that way). */
+export function venueDay(at: Date, timeZone: string): string {
+  let calendar = venueCalendars.get(timeZone);
+  if (!calendar) {
+    calendar = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    venueCalendars.set(timeZone, calendar);
+  }
+  return calendar.format(at);
+}
+
 /** The offset of a time zone from UTC at one instant, in minutes (east positive). */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  const parts = wallClock(timeZone).formatToParts(at);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
+import { venueDay } from '@mc/contract/agenda.ts';
 import { fetchProgramme } from '../../features/conference/programmeFetch';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -12,7 +13,7 @@ export interface ConferenceDates {
 
 /** Today at the venue, "YYYY-MM-DD" (the en-CA locale writes dates that way). */
 export function venueToday(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return venueDay(now, timeZone);
 }
 
 /**

@@ -2,15 +2,11 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Ticket } from 'lucide-react';
+import { venueDay } from '@mc/contract/agenda.ts';
 import { buttonClasses, Card } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/queryKeys';
 import { fetchProgramme } from '../conference';
-
-/** Today at the venue, "YYYY-MM-DD" (the en-CA locale writes dates that way). */
-function venueToday(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
 
 /** On the conference's days (at the venue), the dashboard offers the badge first: people open the app at the door. */
 export function BadgeDashboardCard() {
@@ -22,7 +18,7 @@ export function BadgeDashboardCard() {
     select: ({ programme }) => programme.settings,
   }).data;
   if (!settings) return null;
-  const today = venueToday(settings.timeZone);
+  const today = venueDay(new Date(), settings.timeZone);
   if (today < settings.startDate || today > settings.endDate) return null;
   return (
     <Card className="flex flex-wrap items-center justify-between gap-4 border-sky-400/50" data-testid="badge-dashboard-card">

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react';
-import { nowAndNext } from '@mc/contract/agenda.ts';
+import { nowAndNext, venueDay } from '@mc/contract/agenda.ts';
 import { appConfig } from '../../lib/appConfig';
 import { useMyAgenda } from './myAgenda.ts';
 import { deviceTimeZone, zoneAbbreviation } from './programme.ts';
@@ -54,7 +54,7 @@ export default function AgendaSchedulePage() {
   const terms = searchTerms(searchText);
   const found = terms.length > 0 ? matchesByDay(days, { ...filters, terms }) : null;
   const partDay = parts.find((entry) => entry.id === focusPart)?.day;
-  const todayDay = parts.find((entry) => entry.date === venueDate(now, timeZone))?.day;
+  const todayDay = parts.find((entry) => entry.date === venueDay(now, timeZone))?.day;
   const requestedDay = Number(params.get('day'));
   const selectedDay = String(partDay ?? (days.some((day) => day.day === requestedDay) ? requestedDay : (todayDay ?? days[0]?.day ?? 1)));
 
@@ -128,9 +128,4 @@ export default function AgendaSchedulePage() {
       )}
     </div>
   );
-}
-
-/** "YYYY-MM-DD" of a moment at the venue. */
-function venueDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
