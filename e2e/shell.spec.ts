@@ -72,7 +72,11 @@ function waitForRpc(page: Page, name: string) {
 }
 
 async function expectNoAxeViolations(page: Page, disabledRules: string[] = []) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).disableRules(disabledRules).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .disableRules(disabledRules)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }

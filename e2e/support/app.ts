@@ -213,7 +213,9 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  // Every rule still runs on every element; only the violations are written out in full, which
+  // spares axe describing each element that passed (about a sixth of its time on the agenda).
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
