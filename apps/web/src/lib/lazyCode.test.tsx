@@ -23,6 +23,16 @@ function chunk() {
   return { load, asked: () => asked, arrive: () => arrive({ default: Greeting }), fail: (error: Error) => fail(error) };
 }
 
+/** A chunk a preload has already brought, and its shared loader. */
+async function preloaded() {
+  const code = chunk();
+  const load = loadOnce(code.load);
+  const preload = load();
+  code.arrive();
+  await preload;
+  return { code, load, preload };
+}
+
 function renderInSuspense(Component: ComponentType) {
   return render(
     <Suspense fallback={<p>Loading</p>}>
@@ -62,11 +72,7 @@ describe('loadOnce', () => {
 
 describe('lazyCode', () => {
   it('renders code a preload already brought in the same pass, never showing the fallback', async () => {
-    const code = chunk();
-    const load = loadOnce(code.load);
-    const preload = load();
-    code.arrive();
-    await preload;
+    const { code, load } = await preloaded();
     const Screen = lazyCode(load);
     renderInSuspense(Screen);
     // Synchronously after the first render: no fallback, the screen itself.
@@ -76,11 +82,7 @@ describe('lazyCode', () => {
   });
 
   it("is what React's own lazy is not: given the same loaded code, lazy() shows its fallback first", async () => {
-    const code = chunk();
-    const load = loadOnce(code.load);
-    const preload = load();
-    code.arrive();
-    await preload;
+    const { load, preload } = await preloaded();
     const Screen = lazy(load);
     renderInSuspense(Screen);
     expect(screen.getByText('Loading')).toBeTruthy();
