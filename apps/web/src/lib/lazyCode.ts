@@ -53,7 +53,7 @@ function isCodeLoader<T>(load: () => Promise<T>): load is CodeLoader<T> {
  * (ahead of time, by a preload or an earlier screen) renders at once. With React's own `lazy` each
  * component would suspend once more even then, show its fallback, and React holds back what
  * replaces a fallback by up to 300 ms: on a phone, the signed-in screens paid that several times
- * over before their first line showed (docs/performance.md#lighthouse-on-a-phone-npm-run-benchlighthouse).
+ * over before their first line showed (docs/decisions/064-code-already-loaded-renders-at-once.md).
  */
 export function lazyCode<T extends LazyComponent>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
   const once = isCodeLoader(load) ? load : loadOnce(load);
