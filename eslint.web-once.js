@@ -1,5 +1,5 @@
 /*
- * Two things the web app writes in one place only (docs/ARCHITECTURE.md, "Web app"):
+ * Three things the web app writes in one place only (docs/ARCHITECTURE.md, "Web app"):
  *
  * - Every TanStack Query key comes from the factory, apps/web/src/lib/queryKeys.ts. A key built by
  *   hand elsewhere can differ from the factory's by one word, and then a screen's invalidation
