@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-syntax -- React's lazy is imported to show the difference lazyCode makes
 import { lazy, Suspense, type ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
