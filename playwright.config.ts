@@ -29,7 +29,10 @@ export default defineConfig({
     // Requests that pass a service worker's fetch handler slip past page.route(), which many
     // journeys use to hold or fail a call; the worker's own journeys (offline.spec.ts) allow it.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // No trace: recording one (a screencast and a DOM snapshot per action) for every journey, to keep
+    // only a failing one's, made the whole run a quarter slower (docs/performance.md#the-test-suite).
+    // A journey being debugged keeps its trace with `npx playwright test --trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },

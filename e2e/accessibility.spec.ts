@@ -1,16 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import {
-  createMission,
-  createUser,
-  expectNoA11yViolations,
-  rpc,
-  screenReady,
-  signInViaUi,
-  trackApiCalls,
-  withRoleProfile,
-  type E2EUser,
-} from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, screenReady, signIn, trackApiCalls, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * axe-core on every screen of docs/product.md, signed out and signed in with data, in each of the
@@ -34,7 +24,7 @@ async function withMission(user: E2EUser, memberIds: string[] = []): Promise<{ u
 /** Forgets the session in this tab and signs another person in. */
 async function switchUser(page: Page, user: E2EUser): Promise<void> {
   await page.evaluate(() => localStorage.clear());
-  await signInViaUi(page, user);
+  await signIn(page, user);
 }
 
 test.describe('accessibility, signed out', () => {
@@ -58,7 +48,7 @@ test.describe('accessibility, signed out', () => {
 test.describe('accessibility, signed in: dashboard variants', () => {
   test('survey not completed, and the anonymity dialog', async ({ page }) => {
     const user = await createUser();
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await screenReady(page, page.getByText('Complete Survey Required'));
     await expectNoA11yViolations(page);
 
@@ -69,14 +59,14 @@ test.describe('accessibility, signed in: dashboard variants', () => {
 
   test('survey completed, no role profile yet', async ({ page }) => {
     const user = await withSurvey(await createUser());
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await screenReady(page, page.getByText('Ready to Create Profile'));
     await expectNoA11yViolations(page);
   });
 
   test('role profile active, and the Confirm Mission Creation dialog', async ({ page }) => {
     const user = await withRoleProfile(await createUser());
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await screenReady(page, page.getByText('Your Role Profile'));
     await expectNoA11yViolations(page);
 
@@ -89,7 +79,7 @@ test.describe('accessibility, signed in: dashboard variants', () => {
     const member = await withRoleProfile(await createUser({ firstName: 'Thabo', lastName: 'Member' }));
     await withRoleProfile(await createUser({ firstName: 'Thandi', lastName: 'Candidate' }));
     const { user } = await withMission(await createUser(), [member.id]);
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await screenReady(page, page.getByRole('button', { name: 'Manage Team' }));
     await expectNoA11yViolations(page);
 
@@ -107,8 +97,7 @@ test.describe('accessibility, signed in: dashboard variants', () => {
 test.describe('accessibility, signed in: screens with data', () => {
   test('/role-profile, new and filled in', async ({ page }) => {
     const user = await withSurvey(await createUser());
-    await signInViaUi(page, user);
-    await page.goto('/role-profile');
+    await signIn(page, user, '/role-profile');
     await screenReady(page, page.getByRole('heading', { name: 'Create Your Role Profile' }));
     await expectNoA11yViolations(page);
 
@@ -121,8 +110,7 @@ test.describe('accessibility, signed in: screens with data', () => {
 
   test('/view-role-profile, with a profile and without', async ({ page }) => {
     const user = await withRoleProfile(await createUser());
-    await signInViaUi(page, user);
-    await page.goto('/view-role-profile');
+    await signIn(page, user, '/view-role-profile');
     await screenReady(page, page.getByRole('button', { name: 'Edit Profile' }).or(page.getByRole('link', { name: 'Edit Profile' })));
     await expectNoA11yViolations(page);
 
@@ -135,8 +123,7 @@ test.describe('accessibility, signed in: screens with data', () => {
   test('/view-my-mission, with a mission and team, and without', async ({ page }) => {
     const member = await withRoleProfile(await createUser());
     const { user } = await withMission(await createUser(), [member.id]);
-    await signInViaUi(page, user);
-    await page.goto('/view-my-mission');
+    await signIn(page, user, '/view-my-mission');
     await screenReady(page, page.getByText('Browse All Missions'));
     await expectNoA11yViolations(page);
 
@@ -151,8 +138,7 @@ test.describe('accessibility, signed in: screens with data', () => {
     const mine = await withMission(await createUser());
     await rpc(mine.user, 'toggle_mission_vote', { p_mission_id: other.missionId });
     await rpc(mine.user, 'toggle_mission_subscription', { p_mission_id: other.missionId });
-    await signInViaUi(page, mine.user);
-    await page.goto('/view-all-missions');
+    await signIn(page, mine.user, '/view-all-missions');
     await screenReady(page, page.getByRole('heading', { name: other.name }));
     await expectNoA11yViolations(page);
 
@@ -170,23 +156,20 @@ test.describe('accessibility, signed in: screens with data', () => {
     const member = await withRoleProfile(await createUser());
     const { missionId, name } = await withMission(await createUser({ firstName: 'Sipho', lastName: 'Owner' }), [member.id]);
     const viewer = await createUser();
-    await signInViaUi(page, viewer);
-    await page.goto(`/mission/${missionId}`);
+    await signIn(page, viewer, `/mission/${missionId}`);
     await screenReady(page, page.getByRole('heading', { name }));
     await expectNoA11yViolations(page);
   });
 
   test('/mission/:id of a mission that does not exist', async ({ page }) => {
-    await signInViaUi(page, await createUser());
-    await page.goto(`/mission/${randomUUID()}`);
+    await signIn(page, await createUser(), `/mission/${randomUUID()}`);
     await screenReady(page, page.getByText(/Mission Not Found/));
     await expectNoA11yViolations(page);
   });
 
   test('/create-mission, new and in edit mode', async ({ page }) => {
     const fresh = await withRoleProfile(await createUser());
-    await signInViaUi(page, fresh);
-    await page.goto('/create-mission');
+    await signIn(page, fresh, '/create-mission');
     await screenReady(page, page.getByRole('heading', { name: 'Create a Mission' }));
     await expectNoA11yViolations(page);
 
@@ -199,8 +182,7 @@ test.describe('accessibility, signed in: screens with data', () => {
   });
 
   test('/pre-conference', async ({ page }) => {
-    await signInViaUi(page, await createUser());
-    await page.goto('/pre-conference');
+    await signIn(page, await createUser(), '/pre-conference');
     await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeVisible();
     // The survey form loads in a frame; wait for its heading rather than for an idle network.
     await expect(page.frameLocator('iframe').first().getByRole('heading').first()).toBeVisible();
@@ -209,8 +191,7 @@ test.describe('accessibility, signed in: screens with data', () => {
 
   test('/post-conference', async ({ page }) => {
     const { user } = await withMission(await createUser());
-    await signInViaUi(page, user);
-    await page.goto('/post-conference');
+    await signIn(page, user, '/post-conference');
     await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeVisible();
     // The survey form loads in a frame; wait for its heading rather than for an idle network.
     await expect(page.frameLocator('iframe').first().getByRole('heading').first()).toBeVisible();
@@ -218,15 +199,13 @@ test.describe('accessibility, signed in: screens with data', () => {
   });
 
   test('/speakers-directory', async ({ page }) => {
-    await signInViaUi(page, await createUser());
-    await page.goto('/speakers-directory');
+    await signIn(page, await createUser(), '/speakers-directory');
     await screenReady(page, page.getByRole('heading', { level: 1, name: 'Speakers Directory' }));
     await expectNoA11yViolations(page);
   });
 
   test('/agenda-schedule', async ({ page }) => {
-    await signInViaUi(page, await createUser());
-    await page.goto('/agenda-schedule');
+    await signIn(page, await createUser(), '/agenda-schedule');
     await screenReady(page, page.getByRole('heading', { level: 1, name: 'Agenda Schedule' }));
     await expectNoA11yViolations(page);
   });

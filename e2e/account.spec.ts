@@ -2,17 +2,7 @@ import { expect, test } from './support/test.ts';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { ANONYMITY_COVERS, PRIVACY_MESSAGES } from '../packages/contract/src/privacy.ts';
-import {
-  createMission,
-  createUser,
-  expectNoA11yViolations,
-  rpc,
-  screenReady,
-  signInViaUi,
-  trackApiCalls,
-  withRoleProfile,
-  type E2EUser,
-} from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, screenReady, signIn, trackApiCalls, withRoleProfile, type E2EUser } from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 
 /** The account page (docs/product.md#account-page), driven in the browser as a person would. */
@@ -31,7 +21,7 @@ test('an anonymous attendee sees what others see of them, and another attendee s
   const person = await withRoleProfile(await createUser({ firstName: 'Quilla', lastName: 'Anonymoustest' }));
   const mission = await createMission(person);
   await rpc(person, 'save_role_card_settings', { p_visibility: 'everyone' });
-  await signInViaUi(page, person);
+  await signIn(page, person);
   await page.getByRole('link', { name: /My account/ }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
@@ -68,7 +58,7 @@ test('an anonymous attendee sees what others see of them, and another attendee s
   const other = await otherContext.newPage();
   const otherPerson = await withRoleProfile(await createUser());
   await createMission(otherPerson);
-  await signInViaUi(other, otherPerson);
+  await signIn(other, otherPerson);
   // Their people search finds the anonymous person only by the whole address, under the same name.
   await other.getByRole('button', { name: 'Manage Team' }).click();
   const manage = other.getByRole('dialog', { name: 'Manage Team' });
@@ -91,8 +81,7 @@ test('an anonymous attendee sees what others see of them, and another attendee s
 test('lists signed-in sessions, signs out one and all others, and stops the calendar address', async ({ page }) => {
   const person = await createUser({ firstName: 'Sessa', lastName: 'Sessions' });
   await rpc(person, 'create_calendar_feed', {});
-  await signInViaUi(page, person);
-  await page.goto('/account');
+  await signIn(page, person, '/account');
   const sessions = page.getByTestId('sessions');
   // This browser, and the session the sign-up through the API opened.
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
@@ -119,8 +108,7 @@ test('lists signed-in sessions, signs out one and all others, and stops the cale
 
 test('downloads my data as a zip holding my account', async ({ page }) => {
   const person = await createUser({ firstName: 'Dora', lastName: 'Downloader' });
-  await signInViaUi(page, person);
-  await page.goto('/account');
+  await signIn(page, person, '/account');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download my data' }).click();
   const download = await downloading;
@@ -132,8 +120,7 @@ test('downloads my data as a zip holding my account', async ({ page }) => {
 
 test('deletes my account after the e-mail is typed again, and the same e-mail signs up as someone new', async ({ page }) => {
   const person = await createUser({ firstName: 'Delia', lastName: 'Deleter' });
-  await signInViaUi(page, person);
-  await page.goto('/account');
+  await signIn(page, person, '/account');
   const field = page.getByLabel(/Type your e-mail address/);
   await field.fill('someone.else@example.org');
   await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -150,8 +137,7 @@ test('deletes my account after the e-mail is typed again, and the same e-mail si
 
   const again = await createUser({ email: person.email, firstName: 'Newcomer' });
   expect(again.id).not.toBe(person.id);
-  await signInViaUi(page, again);
-  await page.goto('/account');
+  await signIn(page, again, '/account');
   await expect(page.getByLabel('First name')).toHaveValue('Newcomer');
 });
 
@@ -162,7 +148,7 @@ for (const colorScheme of ['dark', 'light'] as const) {
     test('are axe clean at 390 and 1280 px', async ({ page }) => {
       const person = await withRoleProfile(await createUser({ firstName: 'Axel', lastName: 'Accessible' }));
       trackApiCalls(page);
-      await signInViaUi(page, person);
+      await signIn(page, person);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/account');

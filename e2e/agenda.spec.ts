@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { expect, test, type Page } from './support/test.ts';
 import { box, overlap } from './support/geometry.ts';
 import type { ProgrammeResponse } from '../packages/contract/src/programme.ts';
-import { createUser, expectNoA11yViolations, rpc, screenReady, signInViaUi, signedInUser, trackApiCalls } from './support/app.ts';
+import { createUser, expectNoA11yViolations, rpc, screenReady, signIn, signedInUser, trackApiCalls } from './support/app.ts';
 
 /**
  * The attendee's conference day: stars that follow the person to another browser, "My agenda",
@@ -55,7 +55,7 @@ test('a starred part is in My agenda, and in another browser signed in as the sa
   // Another browser (its own storage, its own session) sees the same star: it is kept on the server.
   const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const otherPage = await other.newPage();
-  await signInViaUi(otherPage, user);
+  await signIn(otherPage, user);
   await openAgenda(otherPage, '?filter=mine');
   await expect(otherPage.getByRole('button', { name: `Remove ${title} from My agenda` })).toHaveAttribute('aria-pressed', 'true');
   await expect(otherPage.getByTestId('agenda-part')).toHaveCount(1);
@@ -210,7 +210,7 @@ test('the compact view fits each part in a line or two and is remembered on this
 
 test('a person without favourites sees a useful empty My agenda', async ({ page }) => {
   const user = await createUser();
-  await signInViaUi(page, user);
+  await signIn(page, user);
   await openAgenda(page, '?filter=mine');
   await expect(page.getByText('Nothing starred on this day')).toBeVisible();
   await expect(page.getByText('Star a part to add it to My agenda; it follows you to your other devices.')).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { createMission, createUser, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, signIn, withRoleProfile } from './support/app.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
@@ -50,8 +50,7 @@ test('a finalist of the person’s own team shows "Your team’s mission" withou
   const mine = await createMission(me, { p_name: `Own finalist ${Date.now().toString(36)}` });
   const other = await createMission(await withRoleProfile(await createUser()), { p_name: `Other finalist ${Date.now().toString(36)}` });
   await answerRound(page, [mine, other], false);
-  await signInViaUi(page, me);
-  await page.goto('/vote');
+  await signIn(page, me, '/vote');
 
   const own = page.getByTestId('round-mission').filter({ hasText: mine.name });
   const theirs = page.getByTestId('round-mission').filter({ hasText: other.name });
@@ -74,7 +73,7 @@ test('while a vote is open, "Vote now" is the dashboard’s one primary action; 
   test.setTimeout(180_000);
   const other = await createMission(await withRoleProfile(await createUser()), { p_name: `Finalist ${Date.now().toString(36)}` });
   await answerRound(page, [other], false);
-  await signInViaUi(page, await createUser());
+  await signIn(page, await createUser());
   const voteNow = page.getByRole('link', { name: 'Vote now' });
   const openSurvey = page.getByRole('button', { name: 'Open Survey' });
   await expect(voteNow).toBeVisible();

@@ -1,6 +1,6 @@
 import type { MyBadge } from '../packages/contract/src/checkin.ts';
 import { expect, test, type BrowserContext, type Page } from './support/test.ts';
-import { createUser, organiserViaApi, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createUser, organiserViaApi, rpc, signIn, withRoleProfile, type E2EUser } from './support/app.ts';
 import { CHROMIUM_LAUNCH } from './support/chromium.ts';
 import { FAKE_CAMERA_ARGS, showOnFakeCamera } from './support/fake-camera.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
@@ -28,7 +28,7 @@ async function openDoor(context: BrowserContext, door: E2EUser, name: string): P
   await context.grantPermissions(['camera']);
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaUi(page, door);
+  await signIn(page, door);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Check-in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
@@ -57,7 +57,7 @@ test('an attendee opens My badge offline; the door scans it: checked in, then al
   // The attendee opens My badge once online, then without a network: it is still there.
   const phone = await browser.newContext({ serviceWorkers: 'allow' });
   const attendeePage = await phone.newPage();
-  await signInViaUi(attendeePage, attendee);
+  await signIn(attendeePage, attendee);
   await attendeePage.evaluate(() => navigator.serviceWorker.ready);
   await attendeePage.getByRole('link', { name: 'My badge' }).first().click();
   await expect(attendeePage.getByRole('heading', { level: 1, name: 'My badge' })).toBeVisible();

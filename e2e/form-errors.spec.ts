@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signIn, withRoleProfile } from './support/app.ts';
 
 /**
  * The role profile and mission forms mark every empty field where it is, beside their one combined
@@ -29,8 +29,7 @@ test.describe('inline errors on the forms', () => {
   test('the role profile form marks each empty field until it is filled in, and focuses the first', async ({ page }) => {
     const user = await createUser();
     await rpc(user, 'mark_survey_completed', { p_user_id: user.id, p_survey_type: 'pre_survey_completed' });
-    await signInViaUi(page, user);
-    await page.goto('/role-profile');
+    await signIn(page, user, '/role-profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Create Your Role Profile' })).toBeVisible();
     await expect(page).toHaveTitle(/^Create Your Role Profile · /);
 
@@ -66,8 +65,7 @@ test.describe('inline errors on the forms', () => {
   });
 
   test('in edit mode the role profile form says so', async ({ page }) => {
-    await signInViaUi(page, await withRoleProfile(await createUser()));
-    await page.goto('/role-profile');
+    await signIn(page, await withRoleProfile(await createUser()), '/role-profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Your Role Profile' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Create Your Role Profile' })).toHaveCount(0);
     await expect(page).toHaveTitle(/^Edit Your Role Profile · /);
@@ -81,8 +79,7 @@ test.describe('inline errors on the forms', () => {
 
   test('the mission form marks each empty field, in create and edit mode', async ({ page }) => {
     const leader = await withRoleProfile(await createUser());
-    await signInViaUi(page, leader);
-    await page.goto('/create-mission');
+    await signIn(page, leader, '/create-mission');
     await page.getByLabel('Shared Intention').fill('Bring water to every home');
     await page.getByRole('button', { name: 'Create Mission' }).click();
     await expect(toast(page, 'Please fill in all required fields: Mission name, Objective or focus')).toBeVisible();

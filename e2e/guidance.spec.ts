@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { createMission, createUser, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, signIn, withRoleProfile } from './support/app.ts';
 
 /**
  * What tells people where they are and asks before something cannot be undone: the dashboard's
@@ -18,7 +18,7 @@ async function expectSteps(page: Page, states: [string, string][]): Promise<void
 
 test.describe('guidance', () => {
   test('dashboard: progress at a glance, the reason Create Mission waits, and the survey confirmed', async ({ page }) => {
-    await signInViaUi(page, await createUser());
+    await signIn(page, await createUser());
     await expectSteps(page, [
       ['Survey', 'Next'],
       ['Role profile', 'Later'],
@@ -56,7 +56,7 @@ test.describe('guidance', () => {
   });
 
   test('dashboard: with a profile, Create Mission is the next step and its dialog says one mission each', async ({ page }) => {
-    await signInViaUi(page, await withRoleProfile(await createUser()));
+    await signIn(page, await withRoleProfile(await createUser()));
     await expectSteps(page, [
       ['Survey', 'Done'],
       ['Role profile', 'Done'],
@@ -80,7 +80,7 @@ test.describe('guidance', () => {
     const owner = await withRoleProfile(await createUser());
     await createMission(owner, { p_member_ids: [member.id] });
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInViaUi(page, owner);
+    await signIn(page, owner);
     await page.getByRole('button', { name: 'Manage Team' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Team' });
 

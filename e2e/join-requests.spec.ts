@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signIn, withRoleProfile } from './support/app.ts';
 
 /** Asking to join and inviting (docs/product.md#joining-a-team), between two browsers. */
 
@@ -23,8 +23,7 @@ test('an attendee asks to join from the mission page; the owner accepts from the
   const asker = await withRoleProfile(await createUser({ firstName: `Asha${tag}`, lastName: 'Asker' }));
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaUi(page, asker);
-  await page.goto(`/mission/${mission.mission_id}`);
+  await signIn(page, asker, `/mission/${mission.mission_id}`);
   await page.getByRole('button', { name: 'Ask to join as Facilitator' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ask to join as Facilitator' });
   await dialog.getByLabel('Message to the owners').fill('I ran circles for five years.');
@@ -36,7 +35,7 @@ test('an attendee asks to join from the mission page; the owner accepts from the
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const ownerPage = await context.newPage();
-  await signInViaUi(ownerPage, owner);
+  await signIn(ownerPage, owner);
   await ownerPage.getByRole('button', { name: /Notifications/ }).click();
   const item = ownerPage.getByRole('listitem').filter({ hasText: `Asha${tag} Asker asks to join “Join ${tag}” as Facilitator.` });
   await expect(item).toBeVisible();
@@ -58,8 +57,7 @@ test('an owner invites from a role card; the person accepts from the dashboard',
   await createMission(guest, { p_name: `Other ${tag}` });
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInViaUi(page, owner);
-  await page.goto('/view-all-missions');
+  await signIn(page, owner, '/view-all-missions');
   await page.getByLabel('Search missions').fill(`Other ${tag}`);
   await page.getByTestId('mission-card').getByRole('link', { name: 'View Details' }).click();
   await page.getByRole('button', { name: `Gus${tag} Guest` }).click();
@@ -71,7 +69,7 @@ test('an owner invites from a role card; the person accepts from the dashboard',
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   const guestPage = await context.newPage();
-  await signInViaUi(guestPage, guest);
+  await signIn(guestPage, guest);
   const invitation = guestPage.getByTestId('team-request').filter({ hasText: `You are invited to join “Join ${tag}” as Facilitator.` });
   await invitation.getByRole('button', { name: /^Accept/ }).click();
   await expect(invitation).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { createMission, createUser, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, signIn, signInViaUi, withRoleProfile } from './support/app.ts';
 
 /**
  * Where keyboard focus goes after the actions that used to drop it (docs/product.md#keyboard-and-focus):
@@ -29,8 +29,7 @@ test.describe('keyboard focus', () => {
     await page.setViewportSize(DESKTOP);
     const owner = await withRoleProfile(await createUser());
     const { name, mission_id: missionId } = await createMission(owner);
-    await signInViaUi(page, await createUser());
-    await page.goto('/view-all-missions');
+    await signIn(page, await createUser(), '/view-all-missions');
 
     const mine = card(page, name);
     await press(mine.getByRole('button', { name: 'Vote', exact: true }));
@@ -55,7 +54,7 @@ test.describe('keyboard focus', () => {
   test('a dialog closed with Escape gives focus back to the button that opened it', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     // Survey not done: Open Survey opens the anonymity dialog.
-    await signInViaUi(page, await createUser());
+    await signIn(page, await createUser());
     const openSurvey = page.getByRole('button', { name: 'Open Survey' });
     await press(openSurvey);
     await expect(page.getByRole('dialog', { name: 'Do you want to stay anonymous?' })).toBeVisible();
@@ -66,7 +65,7 @@ test.describe('keyboard focus', () => {
     // With a role profile: Create Mission's confirmation.
     await page.evaluate(() => localStorage.clear());
     const leader = await withRoleProfile(await createUser());
-    await signInViaUi(page, leader);
+    await signIn(page, leader);
     const create = page.getByRole('button', { name: 'Create Mission' });
     // The button waits, disabled, until the dashboard knows the profile is there.
     await expect(create).toBeEnabled();
@@ -125,7 +124,7 @@ test.describe('keyboard focus', () => {
 
   test('on a phone, a link in the menu drawer closes it and focus lands on the new heading, not the menu button', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signInViaUi(page, await createUser());
+    await signIn(page, await createUser());
     await press(page.getByRole('button', { name: 'Open menu' }));
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await press(drawer.getByRole('link', { name: 'My Mission' }));
@@ -136,8 +135,7 @@ test.describe('keyboard focus', () => {
   test('a busy button stays focused and cannot be pressed twice', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     const user = await withRoleProfile(await createUser());
-    await signInViaUi(page, user);
-    await page.goto('/role-profile');
+    await signIn(page, user, '/role-profile');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;

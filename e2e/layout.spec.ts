@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { createMission, createUser, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, rpc, signIn, withRoleProfile } from './support/app.ts';
 import { box, overlap, settledBox, type Box } from './support/geometry.ts';
 
 /**
@@ -55,8 +55,7 @@ test.describe('layout', () => {
     const { name, mission_id: missionId } = await createMission(owner, { p_name: `Water ${randomUUID().slice(0, 6)}` });
     // Two-digit counts, as a popular mission has.
     for (let fan = 0; fan < 10; fan += 1) await rpc(await createUser(), 'toggle_mission_subscription', { p_mission_id: missionId });
-    await signInViaUi(page, await createUser());
-    await page.goto('/view-all-missions');
+    await signIn(page, await createUser(), '/view-all-missions');
     // This card alone on the screen: the journeys running beside this one add missions on the same
     // server, and the list, drawn as it scrolls, would otherwise put this card out of the drawn
     // part at some widths when they arrive above it. In the grid a card is also as tall as the
@@ -107,7 +106,7 @@ test.describe('layout', () => {
     const owner = await withRoleProfile(await createUser());
     const tag = randomUUID().slice(0, 6);
     await createMission(owner, { p_name: `Count ${tag}`, p_statement: 'A statement long enough to take a line or two in a card of the grid.' });
-    await signInViaUi(page, await createUser());
+    await signIn(page, await createUser());
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.goto('/view-all-missions');
     const sortBox = page.getByLabel('Sort missions');
@@ -150,7 +149,7 @@ test.describe('layout', () => {
     ] as const) {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
-      await signInViaUi(page, owner);
+      await signIn(page, owner);
       await expect(page.getByTestId('dashboard-mission-votes')).toHaveText('1 vote');
       await expect(page.getByTestId('dashboard-mission-subscribers')).toHaveText('1 subscriber');
       const created = (await page.getByText(/^Created /).textContent()) ?? '';
@@ -187,7 +186,7 @@ test.describe('layout', () => {
     await page.setViewportSize({ width: 1920, height: 1000 });
     const user = await withRoleProfile(await createUser());
     const { mission_id: missionId } = await createMission(user);
-    await signInViaUi(page, user);
+    await signIn(page, user);
     const widths = new Map<string, string>();
     for (const path of [
       '/dashboard',
@@ -226,8 +225,7 @@ test.describe('layout', () => {
 
   test('on a phone the speakers search shows its whole placeholder', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signInViaUi(page, await createUser());
-    await page.goto('/speakers-directory');
+    await signIn(page, await createUser(), '/speakers-directory');
     const search = page.getByRole('searchbox', { name: 'Search speakers' });
     await expect(search).toHaveAttribute('placeholder', 'Search speakers by name, designation, or expertise...');
     const drawn = page.getByTestId('search-placeholder');

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { createUser, signInViaUi } from './support/app.ts';
+import { createUser, signIn } from './support/app.ts';
 
 /**
  * /live on a projector whose browser reached the app by another address than its public one
@@ -13,8 +13,7 @@ test('/live opened at another address shows the public address in its QR code, a
   const context = await browser.newContext({ baseURL: otherAddress, locale: 'en-US', serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
-    await signInViaUi(page, await createUser());
-    await page.goto('/live');
+    await signIn(page, await createUser(), '/live');
     await expect(page.getByRole('heading', { name: 'Live results' })).toBeVisible();
     await expect(page.getByRole('img', { name: `QR code for ${E2E_BASE_URL}/vote` })).toBeVisible();
     await expect(page.getByRole('img', { name: new RegExp(`QR code for ${otherAddress.replace(/[.]/g, '\\.')}`) })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { expect, test, type Locator, type Page, type WebSocketRoute } from './support/test.ts';
-import { createMission, createUser, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createMission, createUser, rpc, signIn, withRoleProfile, type E2EUser } from './support/app.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 
 /*
@@ -107,7 +107,7 @@ test.describe('changes while a screen subscribes', () => {
     const mission = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Voted` });
     const subscriptions = await holdSubscriptions(page);
     const watcher = await watchMissions(await createUser());
-    await signInViaUi(page, await createUser());
+    await signIn(page, await createUser());
 
     subscriptions.holding = true;
     const heldBefore = subscriptions.held;
@@ -130,8 +130,7 @@ test.describe('changes while a screen subscribes', () => {
     const mission = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Voted` });
     const subscriptions = await holdSubscriptions(page);
     const watcher = await watchMissions(await createUser());
-    await signInViaUi(page, await createUser());
-    await page.goto('/view-all-missions');
+    await signIn(page, await createUser(), '/view-all-missions');
     await page.getByRole('searchbox', { name: 'Search missions' }).fill(tag);
     await expect(votesOn(page, mission.name)).toHaveText('0');
     await expect(page.locator('[data-live-status]')).toHaveAttribute('data-live-status', 'live');

@@ -9,7 +9,7 @@ import {
   organiserViaApi,
   rpc,
   screenReady,
-  signInViaUi,
+  signIn,
   trackApiCalls,
   withAuthenticator,
   withRoleProfile,
@@ -90,14 +90,12 @@ test.describe('live results', () => {
 
     const watching = await browser.newContext();
     const watchPage = await watching.newPage();
-    await signInViaUi(watchPage, watcher);
-    await watchPage.goto(`/mission/${second.mission_id}`);
+    await signIn(watchPage, watcher, `/mission/${second.mission_id}`);
     await expect(watchPage.getByText(/0 votes?/i).first()).toBeVisible();
 
     const voting = await browser.newContext();
     const votePage = await voting.newPage();
-    await signInViaUi(votePage, voter);
-    await votePage.goto(`/mission/${second.mission_id}`);
+    await signIn(votePage, voter, `/mission/${second.mission_id}`);
     await votePage.getByRole('button', { name: /^Vote/ }).first().click();
 
     // The watcher's page changes by itself.
@@ -135,7 +133,7 @@ test.describe('live results', () => {
     const newcomer = await createUser({ firstName: 'Newcomer', lastName: `Member${randomUUID().slice(0, 4)}` });
     const votes = page.getByTestId('engagement-votes');
 
-    await signInViaUi(page, owner);
+    await signIn(page, owner);
     // The person votes for their own mission: their Vote/Unvote must stay theirs throughout.
     await page.goto(`/mission/${mission.mission_id}`);
     await page.getByRole('button', { name: 'Vote', exact: true }).click();
@@ -206,8 +204,7 @@ test.describe('live results', () => {
   test('a list read put together before a vote but arriving after its live count does not take the count back', async ({ page }) => {
     const tag = `Crossed ${randomUUID().slice(0, 6)}`;
     const mission = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Voted` });
-    await signInViaUi(page, await createUser());
-    await page.goto('/view-all-missions');
+    await signIn(page, await createUser(), '/view-all-missions');
     await page.getByRole('searchbox', { name: 'Search missions' }).fill(tag);
     await expect(card(page, mission.name).getByTestId('card-votes')).toHaveText('0');
     await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
@@ -251,8 +248,7 @@ test.describe('live results', () => {
       current = socket;
       socket.connectToServer();
     });
-    await signInViaUi(page, await createUser());
-    await page.goto(`/mission/${mission.mission_id}`);
+    await signIn(page, await createUser(), `/mission/${mission.mission_id}`);
     await expect(page.getByTestId('engagement-votes')).toHaveText('0 votes');
     await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
     await expect(indicator(page)).toHaveText('');
@@ -283,7 +279,7 @@ test.describe('live results', () => {
     const watched = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Watched` });
     const other = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Other` });
     await page.routeWebSocket(LIVE_SOCKET, (socket) => socket.close({ code: 1011, reason: 'blocked by a proxy' }));
-    await signInViaUi(page, await createUser());
+    await signIn(page, await createUser());
     await sidebarLink(page, 'All Missions').click();
     await page.getByRole('searchbox', { name: 'Search missions' }).fill(tag);
     const watchedCard = card(page, watched.name);
@@ -329,7 +325,7 @@ test.describe('live results', () => {
     await subscribeAs(people[1]!, birch.mission_id);
     await subscribeAs(people[2]!, cedar.mission_id);
 
-    await signInViaUi(page, viewer);
+    await signIn(page, viewer);
     await sidebarLink(page, 'All Missions').click();
     await page.getByRole('searchbox', { name: 'Search missions' }).fill(tag);
     const names = page.getByTestId('mission-card').getByRole('heading');
@@ -364,8 +360,7 @@ test.describe('live results', () => {
     const organiser = await organiserViaApi(await createUser());
 
     // The owner has the screen open.
-    await signInViaUi(page, owner);
-    await page.goto('/live');
+    await signIn(page, owner, '/live');
     const rows = page.getByTestId('live-row');
     await expect(rows.filter({ hasText: shown.name })).toHaveCount(1);
     await expect(rows.filter({ hasText: hiddenLater.name })).toHaveCount(1);
@@ -406,8 +401,7 @@ test.describe('live results', () => {
       const climber = await createMission(await withRoleProfile(await createUser()), { p_name: `${tag} Climber` });
       await voteAs(await createUser(), leader.mission_id);
 
-      await signInViaUi(page, await createUser());
-      await page.goto('/live');
+      await signIn(page, await createUser(), '/live');
       const rows = page.getByTestId('live-row');
       const position = async (name: string) => (await rows.allTextContents()).findIndex((text) => text.includes(name));
       await expect(rows.filter({ hasText: climber.name })).toHaveCount(1);
@@ -435,7 +429,7 @@ async function attendeePage(browser: Browser, width: number): Promise<{ page: Pa
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const user = await createUser();
-  await signInViaUi(page, user);
+  await signIn(page, user);
   return { page, user };
 }
 
@@ -460,7 +454,7 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   const organiser = await createUser();
   makeOrganiser(organiser);
   const secret = await withAuthenticator(organiser);
-  await signInViaUi(page, organiser);
+  await signIn(page, organiser);
   await enterAuthenticatorCode(page, secret);
   await page.goto('/organiser/rounds');
   await expect(page.getByRole('heading', { level: 1, name: 'Voting rounds' })).toBeVisible();
@@ -480,8 +474,7 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   // The projector follows the round; it prefers reduced motion, so the reveal shows at once.
   const projectorContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const projector = await projectorContext.newPage();
-  await signInViaUi(projector, await createUser());
-  await projector.goto('/live');
+  await signIn(projector, await createUser(), '/live');
   const onScreen = projector.locator('[data-round-state]');
   await expect(onScreen).toHaveAttribute('data-round-state', 'open');
   await expect(projector.getByRole('heading', { name: roundName })).toBeVisible();
@@ -605,13 +598,13 @@ async function screensInBothThemes(browser: Browser): Promise<ThemedScreens[]> {
   const options = (theme: 'light' | 'dark') => ({ colorScheme: theme, reducedMotion: 'reduce' as const, viewport: { width: 1280, height: 900 } });
   const attendee = await browser.newContext(options('light'));
   const vote = await trackedPage(attendee);
-  await signInViaUi(vote, await createUser());
+  await signIn(vote, await createUser());
   const organiserUser = await createUser();
   makeOrganiser(organiserUser);
   const secret = await withAuthenticator(organiserUser);
   const organiser = await browser.newContext(options('light'));
   const consolePage = await trackedPage(organiser);
-  await signInViaUi(consolePage, organiserUser);
+  await signIn(consolePage, organiserUser);
   await enterAuthenticatorCode(consolePage, secret);
   const darkAttendee = await browser.newContext({ ...options('dark'), storageState: await attendee.storageState() });
   const darkOrganiser = await browser.newContext({ ...options('dark'), storageState: await organiser.storageState() });
@@ -736,7 +729,7 @@ test('an organiser changes a draft round, previews it on /live and sets its clos
   makeOrganiser(organiser);
   const secret = await withAuthenticator(organiser);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInViaUi(page, organiser);
+  await signIn(page, organiser);
   await enterAuthenticatorCode(page, secret);
   await page.goto('/organiser/rounds');
   await page.getByRole('button', { name: 'New round' }).click();
@@ -791,8 +784,7 @@ test('an organiser changes a draft round, previews it on /live and sets its clos
   // Anyone else at that address sees /live as ever: no preview, no draft.
   const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const other = await trackedPage(otherContext);
-  await signInViaUi(other, await createUser());
-  await other.goto(previewPath);
+  await signIn(other, await createUser(), previewPath);
   await screenReady(other, other.getByRole('heading', { level: 1, name: 'Live results' }));
   await expect(other.getByTestId('live-preview')).toHaveCount(0);
   await expect(other.getByRole('heading', { name: roundName })).toHaveCount(0);
@@ -847,8 +839,7 @@ test('an organiser changes a draft round, previews it on /live and sets its clos
   // A watcher who prefers reduced motion sees the reveal at once, without any animation.
   const watcherContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const watcher = await watcherContext.newPage();
-  await signInViaUi(watcher, await createUser());
-  await watcher.goto('/live');
+  await signIn(watcher, await createUser(), '/live');
   await expect(watcher.getByRole('heading', { name: roundName })).toBeVisible();
 
   await card.getByRole('button', { name: `Close voting: ${roundName}` }).click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signIn, withRoleProfile } from './support/app.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
@@ -25,8 +25,7 @@ test.describe('mission updates and the public page', () => {
     const follower = await createUser();
     await rpc(follower, 'toggle_mission_subscription', { p_mission_id: mission.mission_id });
 
-    await signInViaUi(page, owner);
-    await page.goto('/view-my-mission');
+    await signIn(page, owner, '/view-my-mission');
     const updates = page.getByRole('region', { name: 'Updates' });
     await expect(updates.getByText('No updates yet.')).toBeVisible();
     const form = page.getByRole('form', { name: 'Post an update' });
@@ -62,7 +61,7 @@ test.describe('mission updates and the public page', () => {
     // The follower, in their own browser: the bell has it, and the mission's page shows it.
     const context = await browser.newContext();
     const other = await context.newPage();
-    await signInViaUi(other, follower);
+    await signIn(other, follower);
     await expect(bell(other)).toHaveAccessibleName('Notifications, 1 unread');
     await bell(other).click();
     const item = other.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem').first();
@@ -83,8 +82,7 @@ test.describe('mission updates and the public page', () => {
     await rpc(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: anonymous.id });
     await rpc(owner, 'post_mission_update', { p_mission_id: mission.mission_id, p_title: 'Two pumps fixed', p_text: 'At both schools.' });
 
-    await signInViaUi(page, owner);
-    await page.goto(`/mission/${mission.mission_id}`);
+    await signIn(page, owner, `/mission/${mission.mission_id}`);
     const progress = page.getByRole('region', { name: 'Progress' });
     await expect(progress.getByText('Not published: only people signed in to the app see this mission.')).toBeVisible();
     const slug = `clean-water-${randomUUID().slice(0, 8)}`;

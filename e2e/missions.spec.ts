@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type CreatedMission, type E2EUser } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signIn, withRoleProfile, type CreatedMission, type E2EUser } from './support/app.ts';
 
 /**
  * Missions: the mission form, My Mission, All Missions and Mission details (docs/product.md). People
@@ -30,7 +30,7 @@ function card(page: Page, name: string): Locator {
 test.describe('missions', () => {
   test('creates a mission from the dashboard: confirm dialog, required fields, counters, success', async ({ page }) => {
     const user = await leader({ firstName: 'Nadia', lastName: 'Creator' });
-    await signInViaUi(page, user);
+    await signIn(page, user);
 
     await page.getByRole('button', { name: 'Create Mission' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Mission Creation' });
@@ -100,14 +100,14 @@ test.describe('missions', () => {
 
   test('Create Mission is disabled until the survey and role profile are done', async ({ page }) => {
     const user = await createUser();
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await expect(page.getByRole('button', { name: 'Create Mission' })).toBeDisabled();
   });
 
   test('edits the mission from the dashboard card, and leaves for the dashboard when it cannot load', async ({ page }) => {
     const user = await leader();
     const mission = await createMission(user, { p_name: 'Before the edit', p_core_message: 'Old message' });
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await page.getByRole('region', { name: 'Before the edit' }).getByRole('link', { name: 'Update Mission' }).click();
     await expect(page).toHaveURL(new RegExp(`/create-mission\\?edit=${mission.mission_id}$`));
     await expect(page.getByRole('heading', { name: 'Update Mission' })).toBeVisible();
@@ -138,8 +138,7 @@ test.describe('missions', () => {
     const otherMission = await createMission(other, { p_name: `Orchard ${tag}`, p_core_message: `Plant trees ${tag}`, p_statement: 'Trees for the town' });
     const me = await leader();
     const mine = await createMission(me, { p_name: `Library ${tag}`, p_statement: 'Books for every child' });
-    await signInViaUi(page, me);
-    await page.goto('/view-all-missions');
+    await signIn(page, me, '/view-all-missions');
     await expect(page.getByRole('heading', { name: 'All Missions' })).toBeVisible();
 
     const cards = page.getByTestId('mission-card');
@@ -177,7 +176,7 @@ test.describe('missions', () => {
 
   test('shows the load errors on All Missions and on the details page', async ({ page }) => {
     const me = await createUser();
-    await signInViaUi(page, me);
+    await signIn(page, me);
     await page.route('**/rest/v1/rpc/get_mission_list', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Failed to load missions' }) }),
     );
@@ -197,8 +196,7 @@ test.describe('missions', () => {
     const owner = await leader({ firstName: 'Tariq', lastName: 'Owner' });
     const mission = await createMission(owner);
     const me = await createUser();
-    await signInViaUi(page, me);
-    await page.goto('/view-all-missions');
+    await signIn(page, me, '/view-all-missions');
 
     const theirs = card(page, mission.name);
     await expect(theirs.getByTestId('card-votes')).toHaveText('0');
@@ -257,8 +255,7 @@ test.describe('missions', () => {
     const voter = await createUser();
     await rpc(voter, 'toggle_mission_vote', { p_mission_id: mission.mission_id });
 
-    await signInViaUi(page, owner);
-    await page.goto('/view-my-mission');
+    await signIn(page, owner, '/view-my-mission');
     await expect(page.getByRole('heading', { name: mission.name, level: 1 })).toBeVisible();
     await expect(page.getByText('A statement for My Mission')).toBeVisible();
     await expect(page.getByTestId('engagement-votes')).toHaveText('1 vote');
@@ -304,8 +301,7 @@ test.describe('missions', () => {
     const loner = await createUser();
     await page.context().clearCookies();
     await page.evaluate(() => window.localStorage.clear());
-    await signInViaUi(page, loner);
-    await page.goto('/view-my-mission');
+    await signIn(page, loner, '/view-my-mission');
     await expect(page.getByRole('heading', { name: 'No Mission Found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create Mission on Dashboard' })).toHaveAttribute('href', '/dashboard');
     await expectNoA11yViolations(page);

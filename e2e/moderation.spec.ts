@@ -6,7 +6,7 @@ import {
   enterAuthenticatorCode,
   expectNoA11yViolations,
   makeOrganiser,
-  signInViaUi,
+  signIn,
   withAuthenticator,
   withRoleProfile,
   signInAsNewOrganiser,
@@ -31,11 +31,10 @@ test('an organiser hides a mission: it disappears for an attendee, its team read
   // An attendee sees the mission first.
   const attendeeContext = await browser.newContext();
   const attendeePage = await attendeeContext.newPage();
-  await signInViaUi(attendeePage, await createUser());
-  await attendeePage.goto('/view-all-missions');
+  await signIn(attendeePage, await createUser(), '/view-all-missions');
   await expect(attendeePage.getByRole('heading', { name: mission.name })).toBeVisible();
 
-  await signInViaUi(page, organiser);
+  await signIn(page, organiser);
   await enterAuthenticatorCode(page, secret);
   await openSection(page, 'Missions');
   await page.getByRole('searchbox', { name: 'Search missions' }).fill(mission.name);
@@ -61,8 +60,7 @@ test('an organiser hides a mission: it disappears for an attendee, its team read
   // Its team reads why.
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
-  await signInViaUi(ownerPage, owner);
-  await ownerPage.goto('/view-my-mission');
+  await signIn(ownerPage, owner, '/view-my-mission');
   await expect(ownerPage.getByTestId('hidden-notice')).toHaveText('Hidden by the organisers: It advertises a product');
   await ownerContext.close();
 

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, screenReady, signInViaUi, trackApiCalls, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, screenReady, signIn, trackApiCalls, withRoleProfile } from './support/app.ts';
 
 /** My Mission with several missions, and /create-mission for someone who already has one (docs/product.md#my-mission, #mission-form). */
 
@@ -11,8 +11,7 @@ test('My Mission lists every mission the person is on and shows the one chosen',
   const other = await withRoleProfile(await createUser());
   const own = await createMission(person, { p_name: `Own ${Date.now().toString(36)}` });
   const joined = await createMission(other, { p_name: `Joined ${Date.now().toString(36)}`, p_member_ids: [person.id] });
-  await signInViaUi(page, person);
-  await page.goto('/view-my-mission');
+  await signIn(page, person, '/view-my-mission');
   const missions = page.getByRole('navigation', { name: 'Your missions' });
   await screenReady(page, missions.getByRole('link', { name: new RegExp(joined.name) }));
   await expect(missions.getByText('You are on 2 missions:')).toBeVisible();
@@ -31,8 +30,7 @@ test('/create-mission shows the mission someone already created, with the way to
   trackApiCalls(page);
   const person = await withRoleProfile(await createUser());
   const mission = await createMission(person);
-  await signInViaUi(page, person);
-  await page.goto('/create-mission');
+  await signIn(page, person, '/create-mission');
   const own = page.getByTestId('own-mission');
   await screenReady(page, own);
   await expect(own).toContainText('You already have a mission.');

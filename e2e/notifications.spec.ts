@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, readMailedLink, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, readMailedLink, rpc, signIn, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * Notifications (docs/product.md#notifications): the bell in the top bar, the profile page's
@@ -32,7 +32,7 @@ test.describe('the notification bell', () => {
     const author = await owner();
     const mission = await createMission(author);
     const follower = await createUser();
-    await signInViaUi(page, follower);
+    await signIn(page, follower);
     await expect(bell(page)).toHaveAccessibleName('Notifications');
 
     // Follow the mission from its page.
@@ -82,7 +82,7 @@ test.describe('the notification bell', () => {
     const author = await owner();
     const mission = await createMission(author);
     const member = await withRoleProfile(await createUser());
-    await signInViaUi(page, member);
+    await signIn(page, member);
 
     await rpc(author, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: member.id });
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
@@ -115,8 +115,7 @@ test.describe('Others may add me to their team', () => {
     // The refuser turns it off on their profile page, in a browser of their own.
     const theirs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const refuserPage = await theirs.newPage();
-    await signInViaUi(refuserPage, refuser);
-    await refuserPage.goto('/view-role-profile');
+    await signIn(refuserPage, refuser, '/view-role-profile');
     const allow = refuserPage.getByRole('switch', { name: 'Others may add me to their team' });
     await expect(allow).toBeChecked();
     await allow.click();
@@ -127,7 +126,7 @@ test.describe('Others may add me to their team', () => {
     await expect(refuserPage.getByRole('switch', { name: 'Others may add me to their team' })).not.toBeChecked();
     await theirs.close();
 
-    await signInViaUi(page, author);
+    await signIn(page, author);
     await page.getByRole('button', { name: 'Manage Team' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Team' });
     await dialog.getByPlaceholder('Search by name or email...').fill(tag);
@@ -146,8 +145,7 @@ test.describe('notification e-mails', () => {
     const author = await owner();
     const mission = await createMission(author);
     const reader = await createUser();
-    await signInViaUi(page, reader);
-    await page.goto('/view-role-profile');
+    await signIn(page, reader, '/view-role-profile');
     await expect(page.getByRole('radio', { name: /^Off/ })).toBeChecked();
     // The daily e-mail's hour: the server's MAIL_DAILY_DIGEST_HOUR (7 by default), written as this browser's locale does.
     await expect(page.getByText('One e-mail a day, at 7:00 AM venue time, with what happened since the last one.')).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, signIn, withRoleProfile } from './support/app.ts';
 
 /** Open roles (docs/product.md#open-roles): an owner adds, edits and closes one; others see it on All Missions and the details. */
 
@@ -12,8 +12,7 @@ test.describe('Open roles', () => {
     await createMission(await withRoleProfile(await createUser()), { p_name: `NoRoles ${tag}` });
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInViaUi(page, owner);
-    await page.goto('/view-my-mission');
+    await signIn(page, owner, '/view-my-mission');
     const roles = page.getByTestId('open-roles');
     await expect(roles.getByText('No open roles.')).toBeVisible();
     await roles.getByRole('button', { name: 'Add open role' }).click();
@@ -43,8 +42,7 @@ test.describe('Open roles', () => {
     const reader = await withRoleProfile(await createUser());
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     const other = await context.newPage();
-    await signInViaUi(other, reader);
-    await other.goto('/view-all-missions');
+    await signIn(other, reader, '/view-all-missions');
     await other.getByLabel('Search missions').fill(tag);
     const card = other.getByTestId('mission-card').filter({ hasText: `Roles ${tag}` });
     await expect(card.getByTestId('card-open-roles')).toHaveText('1 open role');

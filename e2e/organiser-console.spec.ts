@@ -5,7 +5,7 @@ import {
   expectNoA11yViolations,
   makeOrganiser,
   screenReady,
-  signInViaUi,
+  signIn,
   trackApiCalls,
   withAuthenticator,
   signInAsNewOrganiser,
@@ -31,7 +31,7 @@ async function openSection(page: Page, label: (typeof SECTIONS)[number]): Promis
 test('an attendee sees no console entry and a clear "not allowed" page at /organiser', async ({ page }) => {
   const attendee = await createUser();
   trackApiCalls(page);
-  await signInViaUi(page, attendee);
+  await signIn(page, attendee);
   await expect(page.getByRole('link', { name: 'All Missions' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Organiser console' })).toHaveCount(0);
 
@@ -90,7 +90,7 @@ test('an organiser grants and revokes the role in the console, and the audit log
   makeOrganiser(organiser);
   const secret = await withAuthenticator(organiser);
   const colleague = await createUser({ firstName: 'Colin' });
-  await signInViaUi(page, organiser);
+  await signIn(page, organiser);
   await enterAuthenticatorCode(page, secret);
   await page.goto('/organiser/people');
   const panel = page.getByRole('list', { name: 'Organisers' });

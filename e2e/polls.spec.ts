@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './support/test.ts';
-import { createUser, signInAsNewOrganiser, signInViaUi } from './support/app.ts';
+import { createUser, signInAsNewOrganiser, signIn } from './support/app.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
@@ -25,7 +25,7 @@ async function openPartDetails(page: Page, part = PART) {
 async function phone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  await signInViaUi(page, await createUser());
+  await signIn(page, await createUser());
   return page;
 }
 

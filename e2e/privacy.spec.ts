@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { createUser, enterAuthenticatorCode, makeOrganiser, screenReady, signInViaUi, trackApiCalls, withAuthenticator } from './support/app.ts';
+import { createUser, enterAuthenticatorCode, makeOrganiser, screenReady, signIn, trackApiCalls, withAuthenticator } from './support/app.ts';
 
 /** The public privacy page (docs/product.md#privacy-page): reached from the landing page and sign-up, edited in the console. */
 
@@ -30,7 +30,7 @@ test('an organiser rewrites the privacy page in the console and everyone reads i
   const organiser = await createUser();
   makeOrganiser(organiser);
   const secret = await withAuthenticator(organiser);
-  await signInViaUi(page, organiser);
+  await signIn(page, organiser);
   await enterAuthenticatorCode(page, secret);
   await page.goto('/organiser/privacy');
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy page' })).toBeVisible();

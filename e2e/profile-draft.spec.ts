@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { createUser, rpc, signInViaUi } from './support/app.ts';
+import { createUser, rpc, signIn } from './support/app.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
@@ -13,8 +13,7 @@ test('on a phone, answers typed in the role profile form survive leaving and rel
   await page.setViewportSize({ width: 390, height: 844 });
   const me = await createUser();
   await rpc(me, 'mark_survey_completed', { p_user_id: me.id, p_survey_type: 'pre_survey_completed' });
-  await signInViaUi(page, me);
-  await page.goto('/role-profile');
+  await signIn(page, me, '/role-profile');
   await expect(page.getByText('What you type is kept on this device until you save it.')).toBeVisible();
   await page.getByLabel('Name this role').fill('Story gatherer');
   await page.getByLabel('Your intention or purpose').fill('Collect the stories of the valley before they are lost');
@@ -42,8 +41,7 @@ test('on a phone, answers typed in the role profile form survive leaving and rel
 test('another person signing in on the same device never finds the first one’s answers', async ({ page }) => {
   const first = await createUser();
   await rpc(first, 'mark_survey_completed', { p_user_id: first.id, p_survey_type: 'pre_survey_completed' });
-  await signInViaUi(page, first);
-  await page.goto('/role-profile');
+  await signIn(page, first, '/role-profile');
   await page.getByLabel('Name this role').fill('Private draft');
   expect(await page.evaluate(() => localStorage.getItem('role_profile_draft'))).toContain('Private draft');
   await page.getByRole('button', { name: 'Sign Out' }).first().click();

@@ -5,7 +5,7 @@ import {
   expectNoA11yViolations,
   rpc,
   screenReady,
-  signInViaUi,
+  signIn,
   trackApiCalls,
   withRoleProfile,
   type E2EUser,
@@ -84,8 +84,7 @@ test.afterAll(async ({ browser }) => {
 test('an organiser edits a speaker with a photo, and an attendee sees the change on the next load', async ({ page, browser }) => {
   const attendee = await createUser();
   const attendeePage = await browser.newPage();
-  await signInViaUi(attendeePage, attendee);
-  await attendeePage.goto('/speakers-directory');
+  await signIn(attendeePage, attendee, '/speakers-directory');
   await expect(attendeePage.getByText('Founder, Orbit Community Labs')).toBeVisible();
 
   await signInAsOrganiser(page);
@@ -250,8 +249,7 @@ test('a part the organisers named themselves can be starred, and stars that over
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const attendee = await context.newPage();
   trackApiCalls(attendee);
-  await signInViaUi(attendee, await createUser());
-  await attendee.goto('/agenda-schedule?day=2');
+  await signIn(attendee, await createUser(), '/agenda-schedule?day=2');
   const workshop = 'Maps for Missions';
   const parallel = 'Designing Missions People Want to Join';
   await attendee.getByRole('button', { name: `Add ${workshop} to My agenda` }).click();
@@ -312,8 +310,7 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
   const context = await browser.newContext();
   const attendeePage = await context.newPage();
   trackApiCalls(attendeePage);
-  await signInViaUi(attendeePage, attendee);
-  await attendeePage.goto('/agenda-schedule?day=1&filter=mine');
+  await signIn(attendeePage, attendee, '/agenda-schedule?day=1&filter=mine');
   // The bell tells the attendee who starred the part, in words, and leads to My agenda.
   const bell = attendeePage.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
@@ -387,8 +384,7 @@ test('moving the conference a week earlier is one line in the publish dialog and
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const attendeePage = await context.newPage();
   trackApiCalls(attendeePage);
-  await signInViaUi(attendeePage, await createUser());
-  await attendeePage.goto('/agenda-schedule');
+  await signIn(attendeePage, await createUser(), '/agenda-schedule');
   await attendeePage.getByRole('button', { name: 'Changes' }).click();
   const latest = attendeePage
     .getByRole('dialog', { name: 'Changes to the programme' })
@@ -443,8 +439,7 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
   const context = await browser.newContext();
   const lonerPage = await context.newPage();
   trackApiCalls(lonerPage);
-  await signInViaUi(lonerPage, loner);
-  await lonerPage.goto('/dashboard');
+  await signIn(lonerPage, loner, '/dashboard');
   const banner = lonerPage.getByRole('region', { name: 'Announcements' }).getByRole('article', { name: 'Find your team' });
   await expect(banner).toContainText('Teams form at the courtyard at 13:00.');
   await expect(banner.getByRole('link', { name: /^Open ?: Find your team$/ })).toHaveAttribute('href', '/all-missions');
@@ -459,8 +454,7 @@ test('an announcement to people in no team yet reaches exactly them: in the bell
 
   // The team owner is not in the group: no banner.
   const ownerPage = await context.newPage();
-  await signInViaUi(ownerPage, owner);
-  await ownerPage.goto('/dashboard');
+  await signIn(ownerPage, owner, '/dashboard');
   await expect(ownerPage.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(ownerPage.getByRole('article', { name: 'Find your team' })).toHaveCount(0);
   await context.close();
@@ -515,8 +509,7 @@ test('a person who switched reminders on and allowed notifications sees the remi
   });
   const attendeePage = await context.newPage();
   trackApiCalls(attendeePage);
-  await signInViaUi(attendeePage, attendee);
-  await attendeePage.goto('/agenda-schedule');
+  await signIn(attendeePage, attendee, '/agenda-schedule');
   await attendeePage.getByRole('button', { name: 'Calendar', exact: true }).click();
   const calendar = attendeePage.getByRole('dialog', { name: 'Calendar' });
   const remind = calendar.getByRole('button', { name: 'Remind me 10 minutes before my starred sessions' });

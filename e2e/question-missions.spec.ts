@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './support/test.ts';
-import { createUser, organiserViaApi, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createUser, organiserViaApi, rpc, signIn, withRoleProfile, type E2EUser } from './support/app.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
@@ -28,7 +28,7 @@ async function openDetails(page: Page, part: Part) {
 async function signedInPage(browser: Browser, user: E2EUser, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await signInViaUi(page, user);
+  await signIn(page, user);
   return page;
 }
 
@@ -56,7 +56,7 @@ test('an attendee starts a mission from their question: the form is filled in, t
   await expect(projector.getByTestId('projector-question').filter({ hasText: body })).toBeVisible();
   await expect(projector.getByTestId('missions-started')).toHaveCount(0);
 
-  await signInViaUi(page, asker);
+  await signIn(page, asker);
   const dialog = await openDetails(page, part);
   const mine = dialog.getByTestId('question').filter({ hasText: body });
   const start = mine.getByRole('link', { name: 'Start a mission from this question' });
@@ -112,7 +112,7 @@ test('the part’s poll shows beside its questions on the projector, and follows
   });
   const pollId = created.polls.find((poll) => poll.question === question)?.poll_id ?? '';
 
-  await signInViaUi(page, await createUser());
+  await signIn(page, await createUser());
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(`/live/questions/${part.id}`);
   await expect(page.getByRole('heading', { level: 1, name: part.title })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
-import { createUser, organiserViaApi, rpc, signInAsNewOrganiser, signInViaUi, type E2EUser } from './support/app.ts';
+import { createUser, organiserViaApi, rpc, signInAsNewOrganiser, signIn, type E2EUser } from './support/app.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
@@ -42,7 +42,7 @@ test('two attendees ask and upvote in a part’s details while the projector reo
   const second = `How do study circles start? ${stamp}`;
 
   const asker = await createUser({ firstName: 'Nomsa', lastName: 'Asker' });
-  await signInViaUi(page, asker);
+  await signIn(page, asker);
   const dialog = await openDetails(page, part);
   await dialog.getByLabel('Your question').fill(first);
   await dialog.getByRole('button', { name: 'Ask', exact: true }).click();
@@ -59,8 +59,7 @@ test('two attendees ask and upvote in a part’s details while the projector reo
   const other = await createUser();
   const projectorContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const projector = await projectorContext.newPage();
-  await signInViaUi(projector, other);
-  await projector.goto(`/live/questions/${part.id}`);
+  await signIn(projector, other, `/live/questions/${part.id}`);
   await expect(projector.getByRole('heading', { level: 1, name: part.title })).toBeVisible();
   const rows = projector.getByTestId('projector-question');
   await expect(rows.filter({ hasText: first })).toBeVisible();
@@ -106,8 +105,7 @@ test('a host pins, answers and hides on the projector with the keyboard; the ask
   await askAs(asker, part, firstBody);
   await askAs(asker, part, secondBody);
 
-  await signInViaUi(page, host);
-  await page.goto(`/live/questions/${part.id}`);
+  await signIn(page, host, `/live/questions/${part.id}`);
   await expect(page.getByText('Keys: N next question, A mark answered, H hide.')).toBeVisible();
   await expect(page.getByText('No question is pinned yet.')).toBeVisible();
   await page.keyboard.press('n');
@@ -124,7 +122,7 @@ test('a host pins, answers and hides on the projector with the keyboard; the ask
   // The asker sees their question hidden, with the reason; the host's details show the controls.
   const askerContext = await browser.newContext();
   const askerPage = await askerContext.newPage();
-  await signInViaUi(askerPage, asker);
+  await signIn(askerPage, asker);
   const askerDialog = await openDetails(askerPage, part);
   await expect(askerDialog.getByTestId('question').filter({ hasText: secondBody }).getByText('Hidden by a host: Hidden on the projector')).toBeVisible();
   await expect(askerDialog.getByTestId('question').filter({ hasText: firstBody }).getByText('Answered')).toBeVisible();

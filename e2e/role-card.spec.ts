@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signIn, withRoleProfile } from './support/app.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /** Role cards (docs/product.md#role-card): opened from a name, contact only inside the team, closed to others on request. */
@@ -15,8 +15,7 @@ test('a name on a mission page opens the role card, with the e-mail but never th
   const reader = await withRoleProfile(await createUser());
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaUi(page, reader);
-  await page.goto(`/mission/${mission.mission_id}`);
+  await signIn(page, reader, `/mission/${mission.mission_id}`);
   await page.getByRole('button', { name: `Ria${tag} Owner` }).click();
   const dialog = page.getByRole('dialog', { name: 'Role card' });
   const card = dialog.getByTestId('role-card');
@@ -34,8 +33,7 @@ test('a name on a mission page opens the role card, with the e-mail but never th
   // The owner keeps the card for teammates only, from the profile page.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const ownerPage = await context.newPage();
-  await signInViaUi(ownerPage, owner);
-  await ownerPage.goto('/view-role-profile');
+  await signIn(ownerPage, owner, '/view-role-profile');
   await ownerPage.getByRole('radio', { name: /Only my teammates/ }).check();
   await expect(ownerPage.getByText('Saved.')).toBeVisible();
   await expectNoA11yViolations(ownerPage);

@@ -73,6 +73,8 @@ function waitForRpc(page: Page, name: string) {
 
 async function expectNoAxeViolations(page: Page, disabledRules: string[] = []) {
   const results = await new AxeBuilder({ page })
+    // In the page itself, as expectNoA11yViolations runs it (e2e/support/app.ts says why).
+    .setLegacyMode()
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .disableRules(disabledRules)
     .options({ resultTypes: ['violations'] })

@@ -3,7 +3,7 @@ import { expect, test, type Page } from './support/test.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { CONSENT_ANONYMOUS, CONSENT_SHARE } from '../packages/contract/src/constants.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, signedInUser, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signIn, signedInUser, withRoleProfile } from './support/app.ts';
 
 /**
  * Journeys of the dashboard status card, Open Survey with the anonymity choice both ways,
@@ -72,6 +72,8 @@ async function fillProfile(page: Page, values: { title: string; intention: strin
  */
 async function expectNoA11yViolationsOutsideFrame(page: Page) {
   const results = await new AxeBuilder({ page })
+    // In the page itself, as expectNoA11yViolations runs it (e2e/support/app.ts says why).
+    .setLegacyMode()
     .exclude('iframe')
     .options({ resultTypes: ['violations'] })
     .analyze();
@@ -254,7 +256,7 @@ test.describe('surveys, anonymity and the role profile', () => {
     // Signed in again on a fresh device: the choice comes back from the claims.
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await page.getByRole('button', { name: 'Open Survey' }).click();
     await expect(page).toHaveURL(/\/pre-conference$/);
     expect((await frameParams(page, 'Pre-conference survey form')).get('consent_choice')).toBe(CONSENT_SHARE);
@@ -291,7 +293,7 @@ test.describe('surveys, anonymity and the role profile', () => {
     const user = await createUser({ firstName: 'Lina', lastName: 'Haddad' });
     await withRoleProfile(user);
     await createMission(user);
-    await signInViaUi(page, user);
+    await signIn(page, user);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     await sidebar.getByRole('link', { name: 'Post-Conference' }).click();
     await expect(page).toHaveURL(/\/post-conference$/);

@@ -7,7 +7,7 @@ import {
   expectNoA11yViolations,
   makeOrganiser,
   rpc,
-  signInViaUi,
+  signIn,
   withAuthenticator,
   withRoleProfile,
   type E2EUser,
@@ -70,7 +70,7 @@ test('an attendee finds a mission that needs them on the dashboard, asks to join
   const attendee = await personWriting(`Ama${tag}`, skill);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaUi(page, attendee);
+  await signIn(page, attendee);
   const fit = page.getByTestId('missions-for-me').getByTestId('mission-fit').filter({ hasText: mission.name });
   await expect(fit).toContainText(`${mission.name} needs a Facilitator`);
   await expect(fit).toContainText(`wants: ${skill}; you wrote: ${skill}`);
@@ -91,7 +91,7 @@ test('an attendee finds a mission that needs them on the dashboard, asks to join
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const ownerPage = await context.newPage();
-  await signInViaUi(ownerPage, owner);
+  await signIn(ownerPage, owner);
   await ownerPage.getByRole('button', { name: /Notifications/ }).click();
   const item = ownerPage.getByRole('listitem').filter({ hasText: `Ama${tag} Fitter asks to join “${mission.name}” as Facilitator.` });
   await item.getByRole('button', { name: 'Accept' }).click();
@@ -110,8 +110,7 @@ test('an owner invites someone from "People who fit your mission"', async ({ pag
   const person = await personWriting(`Pia${tag}`, skill);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInViaUi(page, owner);
-  await page.goto('/view-my-mission');
+  await signIn(page, owner, '/view-my-mission');
   const card = page.getByTestId('people-who-fit');
   const line = card.getByTestId('person-fit').filter({ hasText: `Pia${tag} Fitter` });
   await expect(line).toContainText(`wants: ${skill}; they wrote: ${skill}`);
@@ -143,7 +142,7 @@ test('an organiser previews the team builder’s proposal and sends it as invita
   const secret = await withAuthenticator(organiser);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInViaUi(page, organiser);
+  await signIn(page, organiser);
   await enterAuthenticatorCode(page, secret);
   await page.goto('/organiser/team-builder');
   await expect(page.getByRole('heading', { level: 1, name: 'Team builder' })).toBeVisible();
@@ -173,7 +172,7 @@ test('an organiser previews the team builder’s proposal and sends it as invita
   // The person reads it as the organisers' proposal: whose team it is and why they fit, never a personal invitation from the organiser.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   const personPage = await context.newPage();
-  await signInViaUi(personPage, person);
+  await signIn(personPage, person);
   const card = personPage.getByTestId('team-request').filter({ hasText: `Fit ${tag}` });
   await expect(card).toContainText(`The organisers propose you for “Fit ${tag}” as Facilitator.`);
   await expect(card).toContainText(`The mission’s owners: Olu${tag} Owner.`);

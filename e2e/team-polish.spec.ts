@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInAsNewOrganiser, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signInAsNewOrganiser, signIn, withRoleProfile } from './support/app.ts';
 
 /*
  * Joining a team, seen from both sides (docs/product.md#joining-a-team, #open-roles, #dashboard):
@@ -42,8 +42,7 @@ test('after asking, the mission page says the request is open, what happens next
   const asker = await withRoleProfile(await createUser({ firstName: `Asha${tag}`, lastName: 'Asker' }));
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaUi(page, asker);
-  await page.goto(`/mission/${mission.mission_id}`);
+  await signIn(page, asker, `/mission/${mission.mission_id}`);
   await page.getByRole('button', { name: 'Ask to join as Facilitator' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ask to join as Facilitator' });
   const next =
@@ -69,8 +68,7 @@ test('owners open the requester’s role card from the request, and the decline 
   await rpc(asker, 'ask_to_join', { p_role_id: roleId, p_message: 'I ran circles for years.' });
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInViaUi(page, owner);
-  await page.goto('/view-my-mission');
+  await signIn(page, owner, '/view-my-mission');
   const request = page.getByTestId('team-request').filter({ hasText: `Bongi${tag} Asker asks to join as Facilitator.` });
   await request.getByRole('button', { name: `Bongi${tag} Asker`, exact: true }).click();
   const card = page.getByRole('dialog', { name: 'Role card' });
@@ -93,7 +91,7 @@ test('a new member’s dashboard shows their team, in the progress strip and the
   await rpc(owner, 'answer_team_request', { p_request_id: asked?.request_id, p_accept: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaUi(page, member);
+  await signIn(page, member);
   const progress = page.getByTestId('dashboard-progress');
   await expect(progress.getByRole('listitem').filter({ hasText: 'Mission' })).toContainText('Done');
   const team = page.getByTestId('dashboard-team');
@@ -119,8 +117,7 @@ test('owners keep a filled role in their list with who filled it, are asked befo
   await rpc(owner, 'answer_team_request', { p_request_id: asked?.request_id, p_accept: true });
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInViaUi(page, owner);
-  await page.goto('/view-my-mission');
+  await signIn(page, owner, '/view-my-mission');
   const treasurer = page.getByTestId('open-role').filter({ hasText: 'Treasurer' });
   await expect(treasurer.getByText('Filled', { exact: true })).toBeVisible();
   await expect(treasurer).toContainText(`Filled by Zola${tag} Member.`);

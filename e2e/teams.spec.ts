@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { createMission, createUser, expectNoA11yViolations, rpc, signInViaUi, withRoleProfile, type E2EUser } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, signIn, withRoleProfile, type E2EUser } from './support/app.ts';
 import { USER_SEARCH_DEBOUNCE_MS } from '../packages/contract/src/constants.ts';
 
 /**
@@ -63,7 +63,7 @@ test.describe('Manage Team dialog', () => {
 
     // The page's clock is Playwright's, so the debounce can be stepped through whatever the machine's load.
     await page.clock.install();
-    await signInViaUi(page, owner);
+    await signIn(page, owner);
     const dialog = await openManageTeam(page);
     const search = dialog.getByPlaceholder('Search by name or email...');
 
@@ -146,7 +146,7 @@ test.describe('Manage Team dialog', () => {
     const { tag, owner, late, missionId } = await crew();
     // A network that blocks WebSockets: the dialog cannot learn of the other addition.
     await page.routeWebSocket(/\/live\/v1\/websocket/, (socket) => socket.close());
-    await signInViaUi(page, owner);
+    await signIn(page, owner);
     const dialog = await openManageTeam(page);
     await dialog.getByPlaceholder('Search by name or email...').fill(tag);
     const addLate = row(results(dialog), late.email).getByRole('button', { name: /Add Member/ });
@@ -160,7 +160,7 @@ test.describe('Manage Team dialog', () => {
 
   test('shows the loading text, an error with "Try again" when members fail to load (never an empty team), and a search failure', async ({ page }) => {
     const { tag, owner } = await crew();
-    await signInViaUi(page, owner);
+    await signIn(page, owner);
 
     let releaseMembers: () => void = () => undefined;
     const membersHeld = new Promise<void>((resolve) => {
@@ -192,7 +192,7 @@ test.describe('Manage Team dialog', () => {
   test('has no accessibility violations with results open, and fits a 360 px phone', async ({ page }) => {
     const { tag, owner, candidate } = await crew();
     await page.setViewportSize({ width: 360, height: 740 });
-    await signInViaUi(page, owner);
+    await signIn(page, owner);
     const dialog = await openManageTeam(page);
     await expect(dialog.getByRole('heading', { name: /Current Team Members/ })).toBeVisible();
     await expect(dialog.getByPlaceholder('Search by name or email...')).toBeFocused();

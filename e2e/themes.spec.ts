@@ -1,15 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import {
-  createMission,
-  createUser,
-  expectNoA11yViolations,
-  rpc,
-  screenReady,
-  signInViaUi,
-  trackApiCalls,
-  withRoleProfile,
-  type E2EUser,
-} from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, rpc, screenReady, signIn, trackApiCalls, withRoleProfile, type E2EUser } from './support/app.ts';
 
 /**
  * The light and the dark theme (docs/decisions/024-light-theme.md): the device's setting by default,
@@ -34,7 +24,7 @@ test.describe('themes', () => {
 
   test('follows the system setting, and the switch overrides it on this device', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await signInViaUi(page, await createUser());
+    await signIn(page, await createUser());
     expect(await theme(page)).toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(() => theme(page)).toBe('light');
@@ -87,14 +77,14 @@ test.describe('themes', () => {
         await screenReady(page, page.getByRole('heading', { name: 'Welcome Back' }));
         expect(await theme(page)).toBe(wanted);
         await expectNoA11yViolations(page);
-        await signInViaUi(page, await createUser());
+        await signIn(page, await createUser());
         await screenReady(page, page.getByText('Complete Survey Required'));
         await expectNoA11yViolations(page);
       });
 
       test('the dashboard with a mission, and Manage Team', async ({ page }) => {
         const { user } = await leader();
-        await signInViaUi(page, user);
+        await signIn(page, user);
         expect(await theme(page)).toBe(wanted);
         await screenReady(page, page.getByRole('button', { name: 'Manage Team' }));
         await expectNoA11yViolations(page);
@@ -108,7 +98,7 @@ test.describe('themes', () => {
         const follower = await createUser();
         await rpc(follower, 'toggle_mission_subscription', { p_mission_id: missionId });
         await rpc(author, 'update_mission', { p_mission_id: missionId, p_updated_by: author.id, p_core_message: 'Louder now' });
-        await signInViaUi(page, follower);
+        await signIn(page, follower);
         const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
         await bell.click();
         const panel = page.getByRole('dialog', { name: 'Notifications' });
@@ -122,7 +112,7 @@ test.describe('themes', () => {
           test.setTimeout(180_000);
           await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
           const { user, missionId } = await leader();
-          await signInViaUi(page, user);
+          await signIn(page, user);
           const screens: { path: string; marker: (page: Page) => Locator }[] = [
             { path: '/view-all-missions', marker: (p) => p.getByTestId('mission-card') },
             { path: `/mission/${missionId}`, marker: (p) => p.getByRole('heading', { level: 1 }) },

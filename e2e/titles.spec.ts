@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
-import { createMission, createUser, signInViaUi, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, signIn, withRoleProfile } from './support/app.ts';
 
 /**
  * Every screen names itself in the browser tab, no two alike, and the dashboard greets the person by
@@ -30,7 +30,7 @@ test.describe('document titles and names', () => {
 
     const user = await withRoleProfile(await createUser());
     const { mission_id: missionId, name } = await createMission(user);
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await visit('/dashboard', 'Dashboard');
     await visit('/role-profile', 'Edit Your Role Profile');
     await visit('/view-role-profile', 'My Role Profile');
@@ -51,7 +51,7 @@ test.describe('document titles and names', () => {
   test('the dashboard greets the person by name; the programme name stands twice, not three times', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const user = await createUser({ firstName: 'Zanele', lastName: 'Mokoena' });
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await expect(page.getByText('Hello, Zanele', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: `Welcome: ${PROGRAMME}` })).toBeVisible();
     await expect(page.getByRole('main').getByText(user.email)).toBeVisible();
