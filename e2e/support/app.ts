@@ -270,7 +270,7 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   // spares axe describing each element that passed (about a sixth of its time on the agenda).
   // Legacy mode runs axe in the page itself, its same-origin frames included; the default mode
   // opens a new page for every check to merge the frames' results, which only frames of another
-  // origin need (the app has none): the axe-heavy journeys took 13-19 % less time without it.
+  // origin need (the journeys meet none): the axe-heavy journeys took 13-19 % less time without it.
   const results = await new AxeBuilder({ page })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
