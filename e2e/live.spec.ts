@@ -433,13 +433,18 @@ async function attendeePage(browser: Browser, width: number): Promise<{ page: Pa
   return { page, user };
 }
 
-/** Moves focus with Tab alone until the control named `name` has it. */
+/**
+ * Moves focus with Tab alone until the control named `name` has it; no press when it has it already
+ * (after a vote, focus stays on the mission's button, now "Vote again"), since a headless browser
+ * need not bring Tab back to the page's start after its last control.
+ */
 async function tabTo(page: Page, name: string): Promise<void> {
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
   for (let presses = 0; presses < 80; presses++) {
+    if ((await focusedName()) === name) return;
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
-    if (focused === name) return;
   }
+  if ((await focusedName()) === name) return;
   throw new Error(`Tab never reached "${name}"`);
 }
 
