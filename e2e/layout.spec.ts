@@ -106,9 +106,8 @@ test.describe('layout', () => {
     const owner = await withRoleProfile(await createUser());
     const tag = randomUUID().slice(0, 6);
     await createMission(owner, { p_name: `Count ${tag}`, p_statement: 'A statement long enough to take a line or two in a card of the grid.' });
-    await signIn(page, await createUser());
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await page.goto('/view-all-missions');
+    await signIn(page, await createUser(), '/view-all-missions');
     const sortBox = page.getByLabel('Sort missions');
     for (const choice of ['Yours first, then newest', 'Most subscribers']) {
       await sortBox.selectOption({ label: choice });

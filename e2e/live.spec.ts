@@ -133,9 +133,8 @@ test.describe('live results', () => {
     const newcomer = await createUser({ firstName: 'Newcomer', lastName: `Member${randomUUID().slice(0, 4)}` });
     const votes = page.getByTestId('engagement-votes');
 
-    await signIn(page, owner);
     // The person votes for their own mission: their Vote/Unvote must stay theirs throughout.
-    await page.goto(`/mission/${mission.mission_id}`);
+    await signIn(page, owner, `/mission/${mission.mission_id}`);
     await page.getByRole('button', { name: 'Vote', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Unvote', exact: true })).toBeVisible();
     await expect(votes).toHaveText('1 vote');
