@@ -12,7 +12,7 @@ const MARK = '[csp-violation]';
  * fires `securitypolicyviolation` even for a blocked attempt that the page's code caught, which
  * a console check alone would miss.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; routesEndWithTheJourney: undefined }>({
   cspViolations: [
     async ({ context, browser }, use, testInfo) => {
       const violations: string[] = [];
@@ -42,6 +42,19 @@ export const test = base.extend<{ cspViolations: string[] }>({
       if (violations.length > 0 && testInfo.status === testInfo.expectedStatus) {
         throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
       }
+    },
+    { auto: true },
+  ],
+  /**
+   * A journey's route handlers stop with it. The live channel has a page read a list again at any
+   * moment, so a handler may still be fetching that read's answer as the context closes; the answer
+   * is gone then, and the handler's error would fail a journey that had passed. Handlers that throw
+   * while the journey runs still fail it.
+   */
+  routesEndWithTheJourney: [
+    async ({ context }, use) => {
+      await use(undefined);
+      await Promise.all([context, ...context.pages()].map((routed) => routed.unrouteAll({ behavior: 'ignoreErrors' })));
     },
     { auto: true },
   ],
