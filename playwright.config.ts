@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e/support/env.ts';
-import { CHROMIUM_LAUNCH } from './e2e/support/chromium.ts';
+import { CHROMIUM_LAUNCH, FULL_CHROMIUM_LAUNCH } from './e2e/support/chromium.ts';
 
 /** Browser journeys in Debian's Chromium against the real server (see e2e/support/global-setup.ts). */
 export default defineConfig({
@@ -19,8 +19,14 @@ export default defineConfig({
   projects: [
     { name: 'journeys', testIgnore: /programme-editing\.spec\.ts/ },
     // Editing the programme changes what every other journey reads on the shared server, so these
-    // run on their own, after the rest.
-    { name: 'programme-editing', testMatch: /programme-editing\.spec\.ts/, dependencies: ['journeys'] },
+    // run on their own, after the rest; in the full browser, as one of them shows a reminder on the
+    // device, which the headless shell cannot (e2e/support/chromium.ts).
+    {
+      name: 'programme-editing',
+      testMatch: /programme-editing\.spec\.ts/,
+      dependencies: ['journeys'],
+      use: { launchOptions: FULL_CHROMIUM_LAUNCH },
+    },
   ],
   use: {
     baseURL: E2E_BASE_URL,
