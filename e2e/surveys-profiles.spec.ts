@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test.ts';
-import AxeBuilder from '@axe-core/playwright';
 import { CONSENT_ANONYMOUS, CONSENT_SHARE } from '../packages/contract/src/constants.ts';
 import { E2E_BASE_URL } from './support/env.ts';
+import { axeViolations } from './support/axe.ts';
 import { createMission, createUser, expectNoA11yViolations, rpc, signIn, signedInUser, withRoleProfile } from './support/app.ts';
 
 /**
@@ -71,13 +71,8 @@ async function fillProfile(page: Page, values: { title: string; intention: strin
  * the built-in demo), whose own landmarks are not ours to fix. The frame itself must have a title.
  */
 async function expectNoA11yViolationsOutsideFrame(page: Page) {
-  const results = await new AxeBuilder({ page })
-    // In the page itself, as expectNoA11yViolations runs it (e2e/support/app.ts says why).
-    .setLegacyMode()
-    .exclude('iframe')
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  const violations = await axeViolations(page, 'iframe');
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   await expect(page.locator('iframe')).toHaveAttribute('title', /survey form$/);
 }
 

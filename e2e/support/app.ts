@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Session } from '@supabase/supabase-js';
 import { encodeDateOfBirth } from '../../packages/contract/src/credential.ts';
 import { readAnonymityClaims } from '../../apps/web/src/lib/anonymityClaims.ts';
 import { STORAGE_KEYS } from '../../apps/web/src/lib/storage.ts';
 import { E2E_BASE_URL, E2E_LOG_FILE } from './env.ts';
+import { axeViolations } from './axe.ts';
 
 /** Helpers for browser journeys: fast set-up through the real API, and checks every screen shares. */
 
@@ -266,16 +266,7 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  // Every rule still runs on every element; only the violations are written out in full, which
-  // spares axe describing each element that passed (about a sixth of its time on the agenda).
-  // Legacy mode runs axe in the page itself, its same-origin frames included; the default mode
-  // opens a new page for every check to merge the frames' results, which only frames of another
-  // origin need (the journeys meet none): the axe-heavy journeys took 13-19 % less time without it.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const summary = results.violations.map(
+  const summary = (await axeViolations(page)).map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
   expect(summary).toEqual([]);

@@ -104,9 +104,11 @@ export function Sidebar({ onNavigate }: SidebarProps) {
             to={paths.account()}
             onClick={onNavigate}
             className="block rounded-lg px-2 py-1 text-xs hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-300"
-            aria-label={_('nav.myAccount', { name: name || user.email })}
+            // The name says everything the link shows (the person's name and e-mail, apart as on the
+            // screen), so that someone who speaks to their device can say what they see to follow it.
+            aria-label={_('nav.myAccount', { name: name ? `${name}, ${user.email}` : user.email })}
           >
-            {name ? <p className="truncate text-sm font-medium text-slate-100">{name}</p> : null}
+            {name ? <p className="truncate text-sm font-medium text-slate-100">{name}</p> : null}{' '}
             <p className="truncate text-slate-400" title={user.email}>
               {user.email}
             </p>
