@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 const FULL_BROWSER = '/usr/bin/chromium';
 /**
  * Debian's chromium-headless-shell: the same engine without the browser's windowing, which runs the
- * journeys about a third faster (docs/performance.md#the-test-suite). It lacks what only the full
+ * journeys in a quarter to a third less time (docs/performance.md#the-test-suite). It lacks what only the full
  * browser does, such as showing a notification on the device (it always says notifications are
  * denied), so a journey that needs that launches FULL_CHROMIUM_LAUNCH.
  */
