@@ -1,6 +1,8 @@
 // The server compiled ahead of time (part of `npm run build`): apps/server/src/main.ts, the
 // contract it imports and the packages they use become one plain JavaScript file,
-// dist/server/main.js, which `npm start` runs with node alone
+// dist/server/main.js, which `npm start` runs with node alone; the operator's commands
+// (apps/server/src/ops/commands.ts) the same way become dist/server/ops.js, which `npm run
+// organiser`, `backup`, `restore` and `db:export` run (scripts/ops.mjs)
 // (docs/decisions/022-compiled-server-and-precompressed-assets.md,
 // docs/decisions/045-the-server-bundles-its-packages.md).
 // Beside it, dist/server/new-database: an embedded database folder with every migration applied,
@@ -8,10 +10,10 @@
 // (PGlite's initdb, about 2 s) and applying the migrations.
 import { readFile, rm } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
-const OUT_FILE = resolve('dist/server/main.js');
+const OUT_DIR = resolve('dist/server');
 const SOURCES = [resolve('apps/server/src'), resolve('packages/contract/src')];
 
 /**
@@ -27,16 +29,17 @@ const ownModuleUrl = {
       if (!SOURCES.some((folder) => path.startsWith(folder + '/'))) return undefined;
       const source = await readFile(path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
-      const fromBundle = relative(dirname(OUT_FILE), path).split('\\').join('/');
+      const fromBundle = relative(OUT_DIR, path).split('\\').join('/');
       return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: 'ts' };
     });
   },
 };
 
-await rm(dirname(OUT_FILE), { recursive: true, force: true });
+await rm(OUT_DIR, { recursive: true, force: true });
 await build({
-  entryPoints: ['apps/server/src/main.ts'],
-  outfile: OUT_FILE,
+  // Each its own file, every module it needs inside it.
+  entryPoints: { main: 'apps/server/src/main.ts', ops: 'apps/server/src/ops/commands.ts' },
+  outdir: OUT_DIR,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -58,7 +61,7 @@ await build({
   plugins: [ownModuleUrl],
   logLevel: 'warning',
 });
-console.log(`build-server: ${relative(process.cwd(), OUT_FILE)}`);
+console.log(`build-server: ${relative(process.cwd(), OUT_DIR)}/main.js and ops.js`);
 
 // apps/server/src/db/db.ts looks for it at this path, and uses it only while the migrations beside
 // it (new-database.migrations.json) are the ones in the source.

@@ -8,6 +8,7 @@ import { encodeDateOfBirth } from '../../packages/contract/src/credential.ts';
 import { readAnonymityClaims } from '../../apps/web/src/lib/anonymityClaims.ts';
 import { STORAGE_KEYS } from '../../apps/web/src/lib/storage.ts';
 import { E2E_BASE_URL, E2E_LOG_FILE } from './env.ts';
+import { COMPILED_OPS } from '../../apps/server/test/process-harness.ts';
 import { axeViolations } from './axe.ts';
 
 /** Helpers for browser journeys: fast set-up through the real API, and checks every screen shares. */
@@ -117,7 +118,7 @@ export async function createMission(owner: E2EUser, fields: Record<string, unkno
 export function makeOrganiser(user: Pick<E2EUser, 'email'>): void {
   const dataDir = server.dataDir ?? process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global set-up did not run');
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/organiser.ts', 'grant', user.email], {
+  execFileSync(process.execPath, [COMPILED_OPS, 'organiser', 'grant', user.email], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: server.dataDir ? '' : (process.env.E2E_DATABASE_URL ?? ''), LOG_LEVEL: 'silent' },
     stdio: 'pipe',
   });

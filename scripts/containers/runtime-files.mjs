@@ -37,6 +37,12 @@ const FILES = [
   'apps/web/src/features/conference/content/speakers.json',
 ];
 
+/**
+ * The operator's commands compiled beside the server (`npm run organiser` and the others): they run
+ * from a checkout of the same version (docs/deploy.md), not in the image.
+ */
+const OPERATOR_COMMANDS = join(ROOT, 'dist/server/ops.js');
+
 /** Only for building, reading or testing the code: type declarations, source maps, the packages' own tests. */
 const NOT_NEEDED_TO_RUN = /(\.d\.[cm]?ts|\.[cm]?js\.map|\.css\.map|\.(test|spec)\.[cm]?js)$|\/node_modules\/.*\/(tests?|__tests__)$/;
 
@@ -87,7 +93,7 @@ function checkBundleImports(bundle) {
 }
 
 function copyFolder(from, to) {
-  cpSync(from, to, { recursive: true, filter: (source) => !NOT_NEEDED_TO_RUN.test(source) });
+  cpSync(from, to, { recursive: true, filter: (source) => !NOT_NEEDED_TO_RUN.test(source) && source !== OPERATOR_COMMANDS });
 }
 
 function main(target) {

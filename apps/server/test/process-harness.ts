@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Test helpers that run the real thing: the compiled server as `npm start` runs it
- * (`node --v8-pool-size=1 dist/server/main.js`, compiled before the tests by compile-server.ts) and the ops scripts,
+ * (`node --v8-pool-size=1 dist/server/main.js`, compiled before the tests by compile-server.ts) and the operator's commands,
  * as separate processes with their own environment, the way an operator runs them.
  */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -14,6 +14,11 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
  * `npm run bench:startup` start it with these too.
  */
 export const COMPILED_SERVER_ARGS = ['--v8-pool-size=1', 'dist/server/main.js'];
+
+/** The operator's commands compiled (`npm run organiser -- …` runs this file once the build is current: scripts/ops.mjs). */
+export const COMPILED_OPS = 'dist/server/ops.js';
+/** The commands it knows, by their `npm run` names. */
+export type OpsCommand = 'organiser' | 'backup' | 'restore' | 'db:export';
 
 /** Variables a test environment might carry that must not leak into a spawned server by accident. */
 const NOT_INHERITED = ['DATABASE_URL', 'JWT_PRIVATE_KEY', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY'];
@@ -137,9 +142,15 @@ function answersHealthy(url: string): Promise<boolean> {
   });
 }
 
-/** Runs one of the ops scripts (backup, restore, export) as `npm run` would, and waits for it. */
-export async function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 120_000, options: RunOptions = {}): Promise<Finished> {
-  const { child, finished } = run(process.execPath, ['--import', 'tsx', `apps/server/src/ops/${script}.ts`, ...args], env, options);
+/** Runs one of the operator's commands compiled, as `npm run` does once the build is current, and waits for it. */
+export async function runScript(
+  command: OpsCommand,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  options: RunOptions = {},
+): Promise<Finished> {
+  const { child, finished } = run(process.execPath, [COMPILED_OPS, command, ...args], env, options);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   try {
     return await finished;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import { archiveFolder } from './archive.ts';
-import { isMain, OpsError, runCli, timestamp } from './cli.ts';
+import { OpsError, timestamp } from './cli.ts';
 import { folderHolder, newControlToken, removeControlFile, writeControlFile } from './control.ts';
 
 /**
@@ -57,5 +57,3 @@ function postgresAdvice(): string {
     'Keep JWT_PRIVATE_KEY with it: it is not in the database.',
   ].join('\n');
 }
-
-if (isMain(import.meta.url)) runCli('backup', backup);

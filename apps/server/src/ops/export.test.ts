@@ -35,14 +35,14 @@ describe('npm run db:export: from the embedded database to PostgreSQL', () => {
     // A mail in the outbox, so its identity sequence has a value to carry over.
     expect((await newClient(server.url).auth.resetPasswordForEmail(owner.email)).error).toBeNull();
 
-    const refused = await runScript('export', [dumpFile], { DATA_DIR: dataDir });
+    const refused = await runScript('db:export', [dumpFile], { DATA_DIR: dataDir });
     expect(refused.code).not.toBe(0);
     expect(ownLines(refused.stderr)).toEqual([
       `db:export failed: a server (pid ${server.child.pid}) is running on ${dataDir}; stop it first (or export a restored backup)`,
     ]);
 
     expect((await server.stop('SIGTERM')).code).toBe(0);
-    const exported = await runScript('export', [dumpFile], { DATA_DIR: dataDir });
+    const exported = await runScript('db:export', [dumpFile], { DATA_DIR: dataDir });
     expect(exported.stderr.trim()).toBe('');
     expect(exported.code).toBe(0);
     expect(exported.stdout).toContain(`psql "$DATABASE_URL" --set ON_ERROR_STOP=1 --file ${dumpFile}`);

@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.ts';
 import { createPglite } from '../db/db.ts';
 import { listMigrations } from '../db/migrate.ts';
-import { isMain, OpsError, runCli, timestamp } from './cli.ts';
+import { OpsError, timestamp } from './cli.ts';
 import { folderHolder, newControlToken, removeControlFile, writeControlFile } from './control.ts';
 
 /**
@@ -150,5 +150,3 @@ function ident(name: string): string {
 function literal(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
-
-if (isMain(import.meta.url)) runCli('db:export', exportDatabase);

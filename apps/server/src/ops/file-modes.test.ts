@@ -75,7 +75,7 @@ describe('owner-only data folder, whatever the umask', () => {
 
     // Scripts that open the stopped folder themselves.
     const exportFile = join(work, 'export.sql');
-    const exported = await runScript('export', [exportFile], env, undefined, PERMISSIVE);
+    const exported = await runScript('db:export', [exportFile], env, undefined, PERMISSIVE);
     expect(exported.code, exported.stderr).toBe(0);
     expect(mode(exportFile)).toBe('600');
     const organiser = await runScript('organiser', ['list'], env, undefined, PERMISSIVE);

@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { COMMAND_LINE_ACTOR } from '../kernel/audit.ts';
 import { listOrganisers, resetTwoStepSignIn, RoleChangeRefused, setOrganiserRole } from '../features/organiser/roles.ts';
 import { DoorStaffRefused, listDoorStaff, setDoorStaff } from '../features/checkin/door-staff.ts';
-import { isMain, OpsError, runCli } from './cli.ts';
+import { OpsError } from './cli.ts';
 import { folderHolder, newControlToken, removeControlFile, writeControlFile } from './control.ts';
 
 /**
@@ -139,5 +139,3 @@ async function withDatabase<T>(config: Config, fn: (db: Db) => Promise<T>): Prom
     await db.close();
   }
 }
-
-if (isMain(import.meta.url)) runCli('organiser', organiserCli);

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import { tightenTree } from '../db/private-folder.ts';
 import { extractArchive, isDataFolderArchive } from './archive.ts';
-import { isMain, OpsError, runCli, timestamp } from './cli.ts';
+import { OpsError, timestamp } from './cli.ts';
 import { controlFilePath, folderHolder, newControlToken, removeControlFile, writeControlFile } from './control.ts';
 
 /**
@@ -65,5 +65,3 @@ export async function restore(config: Config, args: string[]): Promise<string> {
   rmSync(controlFilePath(dataDir), { force: true });
   return `Restored ${file} into ${dataDir}.${keptAt ? ` The previous folder is kept at ${keptAt}.` : ''} Start the server to use it.`;
 }
-
-if (isMain(import.meta.url)) runCli('restore', restore);
