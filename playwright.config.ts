@@ -17,16 +17,16 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: 'list',
   projects: [
-    { name: 'journeys', testIgnore: /programme-editing\.spec\.ts/ },
-    // Editing the programme changes what every other journey reads on the shared server, so these
-    // run on their own, after the rest; in the full browser, as one of them shows a reminder on the
-    // device, which the headless shell cannot (e2e/support/chromium.ts).
+    // In the full browser, as one of them shows a reminder on the device, which the headless shell
+    // cannot (e2e/support/chromium.ts). They change the programme on a server of their own, so they
+    // run beside the other journeys; first, as their eight run one after another (a worker takes
+    // the first project's tests first), so they do not end the run with the other worker idle.
     {
       name: 'programme-editing',
       testMatch: /programme-editing\.spec\.ts/,
-      dependencies: ['journeys'],
       use: { launchOptions: FULL_CHROMIUM_LAUNCH },
     },
+    { name: 'journeys', testIgnore: /programme-editing\.spec\.ts/ },
   ],
   use: {
     baseURL: E2E_BASE_URL,

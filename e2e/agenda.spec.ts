@@ -233,7 +233,7 @@ test('when the stars cannot be loaded the programme still shows, and says so', a
 
 test('search finds a speaker’s parts on every day, accents ignored; type and room narrow it; Jump to now goes to what is on', async ({ page }) => {
   // The sample programme names no rooms: these parts get one, as organisers would give them
-  // (programme-editing.spec.ts publishes real ones, but only after every other journey).
+  // (programme-editing.spec.ts publishes real ones, on a server of its own).
   const rooms: Record<string, string> = { s1p2: 'Hall B', s3p3: 'Hall A', s5p3: 'Hall A', s7p2: 'Hall B' };
   await page.route('**/content/v1/programme', async (route) => {
     const answer = (await (await route.fetch()).json()) as ProgrammeResponse;

@@ -10,18 +10,22 @@ import {
   withRoleProfile,
   type E2EUser,
   signInAsNewOrganiser,
+  useServer,
 } from './support/app.ts';
-import { E2E_BASE_URL } from './support/env.ts';
+import { E2E_PROGRAMME_PORT } from './support/env.ts';
+import { startJourneyServer, type JourneyServer } from './support/server.ts';
 import { box, contains, drawnLines, settledBox } from './support/geometry.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
 /**
- * Organisers edit the programme in the console and attendees see it. These change the shared
- * server's programme, so they run in their own project after every other journey, one at a time,
- * and put the programme back as it was at the end. To run only these while working on them:
- * `npx playwright test e2e/programme-editing.spec.ts --no-deps` (otherwise every other journey runs first).
+ * Organisers edit the programme in the console and attendees see it. Every journey reads the
+ * programme, so these change it on a server of their own (the journeys' other server keeps the
+ * sample programme), one after another, each from where the one before left it.
  */
 test.describe.configure({ mode: 'serial' });
+
+const PROGRAMME_URL = `http://localhost:${E2E_PROGRAMME_PORT}`;
+test.use({ baseURL: PROGRAMME_URL });
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f0b3e60000000049454e44ae426082',
@@ -42,9 +46,18 @@ async function signInAsOrganiser(page: Page): Promise<E2EUser> {
   return signInAsNewOrganiser(page, { firstName: 'Petra' });
 }
 
+let server: JourneyServer | undefined;
+
 test.beforeAll(async () => {
-  const response = await fetch(`${E2E_BASE_URL}/content/v1/programme`);
+  server = await startJourneyServer({ port: E2E_PROGRAMME_PORT, logFile: `test-results/e2e-server-${E2E_PROGRAMME_PORT}.log` });
+  useServer(server);
+  const response = await fetch(`${PROGRAMME_URL}/content/v1/programme`);
   original = ((await response.json()) as { programme: unknown }).programme;
+});
+
+test.afterAll(() => {
+  useServer();
+  if (server) process.kill(server.pid, 'SIGTERM');
 });
 
 /**
@@ -73,13 +86,6 @@ async function importProgramme(page: Page, programme: unknown, fileName: string)
   await expect(page.getByText('Programme imported')).toBeVisible();
   await publishDraft(page, `Imported ${fileName}`);
 }
-
-test.afterAll(async ({ browser }) => {
-  // Put the sample programme back.
-  const page = await browser.newPage();
-  await importProgramme(page, original, 'original.json');
-  await page.close();
-});
 
 test('an organiser edits a speaker with a photo, and an attendee sees the change on the next load', async ({ page, browser }) => {
   const attendee = await createUser();
@@ -351,7 +357,7 @@ test('an organiser gives the venue and moves a starred part to a room, publishes
 });
 
 test('moving the conference a week earlier is one line in the publish dialog and the changelog, not one per part', async ({ page, browser }) => {
-  const published = ((await (await fetch(`${E2E_BASE_URL}/content/v1/programme`)).json()) as { programme: unknown }).programme;
+  const published = ((await (await fetch(`${PROGRAMME_URL}/content/v1/programme`)).json()) as { programme: unknown }).programme;
   const programme = structuredClone(published) as { settings: { startDate: string; endDate: string } };
   const earlier = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
   const span = (first: string, last: string) => {

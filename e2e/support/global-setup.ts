@@ -1,10 +1,8 @@
-import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { COMPILED_SERVER_ARGS } from '../../apps/server/test/process-harness.ts';
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { builtFingerprint, sourceFingerprint } from '../../scripts/build-fingerprint.mjs';
-import { E2E_BASE_URL, E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
+import { E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
+import { startJourneyServer } from './server.ts';
 
 /**
  * Builds the web app (unless E2E_SKIP_BUILD=1) and the server, and starts the real server on a fresh embedded
@@ -18,37 +16,8 @@ export default async function globalSetup(): Promise<void> {
   // it from the sources as they are now (its fingerprint says so), as in `npm test`.
   if (builtFingerprint() !== sourceFingerprint()) execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
   mkdirSync('test-results', { recursive: true });
-  const log = openSync(E2E_LOG_FILE, 'w');
-  const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-'));
-  const child = spawn(process.execPath, COMPILED_SERVER_ARGS, {
-    env: {
-      ...process.env,
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: E2E_BASE_URL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'debug',
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      // The journeys sign up and sign in hundreds of people: scrypt at N = 2^10 rather than the
-      // server's 2^15 costs each about 3 ms of CPU instead of about 90 (as in apps/server/test/harness.ts).
-      PASSWORD_HASH_COST: '10',
-    },
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
-  child.unref();
-  writeFileSync(E2E_PID_FILE, String(child.pid));
+  const server = await startJourneyServer({ port: E2E_PORT, logFile: E2E_LOG_FILE, databaseUrl: process.env.E2E_DATABASE_URL });
+  writeFileSync(E2E_PID_FILE, String(server.pid));
   // The workers start after this and inherit it: `npm run organiser` needs the server's data folder.
-  process.env.E2E_DATA_DIR = dataDir;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${E2E_BASE_URL}/auth/v1/.well-known/jwks.json`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The e2e server did not start; see ${E2E_LOG_FILE}`);
+  process.env.E2E_DATA_DIR = server.dataDir;
 }
