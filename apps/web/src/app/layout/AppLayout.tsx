@@ -86,10 +86,7 @@ export default function AppLayout() {
           {_('app.layout.skipToContent')}
         </a>
 
-        <aside
-          aria-label={_('app.layout.sidebar')}
-          className="fixed inset-y-0 left-0 z-30 hidden w-80 border-r border-slate-800 bg-slate-950/85 backdrop-blur xl:block"
-        >
+        <aside aria-label={_('app.layout.sidebar')} className="fixed inset-y-0 left-0 z-30 hidden w-80 border-r border-slate-800 bg-slate-950/85 xl:block">
           <Sidebar />
         </aside>
 

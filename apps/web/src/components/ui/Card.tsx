@@ -2,9 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div className={cn('rounded-2xl border border-slate-700/70 bg-slate-900/70 p-5 shadow-xl shadow-black/30 backdrop-blur sm:p-6', className)} {...rest} />
-  );
+  return <div className={cn('rounded-2xl border border-slate-700/70 bg-slate-900/70 p-5 shadow-xl shadow-black/30 sm:p-6', className)} {...rest} />;
 }
 
 export function CardHeader({

@@ -63,7 +63,7 @@ export function AuthShell({ title, subtitle, documentTitle, children, footer }: 
         className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:px-6"
       >
         <div className="w-full max-w-md">
-          <div className="rounded-2xl border border-slate-700/70 bg-slate-900/75 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-8">
+          <div className="rounded-2xl border border-slate-700/70 bg-slate-900/75 p-5 shadow-2xl shadow-black/40 sm:p-8">
             <div data-toast-clear>
               <h1 className="text-2xl font-bold text-slate-50 sm:text-3xl">{title}</h1>
               <p className="mt-1 text-slate-300">{subtitle}</p>

@@ -36,7 +36,7 @@ export function AgendaDayTabs({ days, dates, selectedDay, onSelectDay, filters, 
     <Tabs.Root value={selectedDay} onValueChange={onSelectDay}>
       <Tabs.List
         aria-label={_('agenda.days.label')}
-        className="sticky top-16 z-20 -mx-4 mb-4 flex gap-1 border-b border-slate-800 bg-slate-950/95 px-4 backdrop-blur sm:mx-0 sm:px-0"
+        className="sticky top-16 z-20 -mx-4 mb-4 flex gap-1 border-b border-slate-800 bg-slate-950/95 px-4 sm:mx-0 sm:px-0"
       >
         {days.map((day) => (
           <Tabs.Trigger

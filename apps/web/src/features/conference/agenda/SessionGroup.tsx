@@ -32,7 +32,7 @@ export function SessionGroup({
       className="rounded-2xl border border-slate-800 bg-slate-900/60"
     >
       {/* Sticky below the top bar and the day tabs, so the time stays in view while the parts scroll. */}
-      <h3 className="sticky top-[7.25rem] z-10 rounded-t-2xl bg-slate-900/95 backdrop-blur">
+      <h3 className="sticky top-[7.25rem] z-10 rounded-t-2xl bg-slate-900/95">
         <button
           type="button"
           aria-expanded={expanded}
