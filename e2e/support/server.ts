@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPILED_SERVER_ARGS } from '../../apps/server/test/process-harness.ts';
@@ -37,16 +37,29 @@ export async function startJourneyServer(options: { port: number; logFile: strin
     detached: true,
   });
   child.unref();
-  if (child.pid === undefined) throw new Error(`the server on port ${options.port} did not start`);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${url}/auth/v1/.well-known/jwks.json`);
-      if (response.ok) return { url, pid: child.pid, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server on port ${options.port} did not start; see ${options.logFile}`);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`the server on port ${options.port} did not start`);
+  await new Promise<void>((resolve, reject) => {
+    // The server writes this line once it listens and its database is ready; the log file is
+    // watched, so the wait ends as the line is written.
+    const ready = () => readFileSync(options.logFile, 'utf8').includes(READY_LINE);
+    const done = (error?: Error) => {
+      watcher.close();
+      clearTimeout(timer);
+      child.off('exit', exited);
+      if (error) reject(error);
+      else resolve();
+    };
+    const exited = (code: number | null) => done(new Error(`the server on port ${options.port} exited with code ${code}; see ${options.logFile}`));
+    const watcher = watch(options.logFile, () => {
+      if (ready()) done();
+    });
+    const timer = setTimeout(() => done(new Error(`the server on port ${options.port} was not ready within 60 s; see ${options.logFile}`)), 60_000);
+    child.once('exit', exited);
+    if (ready()) done();
+  });
+  return { url, pid, dataDir };
 }
+
+/** What the server's log says once it listens and its database is ready (apps/server/src/main.ts). */
+const READY_LINE = '"msg":"Mission Control is ready"';
