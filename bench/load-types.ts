@@ -16,6 +16,8 @@ export interface LoadJob {
   /** Seconds; or, with `amount`, send exactly that many requests and wait for every answer. */
   duration: number;
   amount?: number;
+  /** At most this many requests a second across all connections; as fast as the server answers without it. */
+  rate?: number;
   /** Sent in turn, one after another across all connections, wrapping around. */
   requests: LoadRequest[];
 }

@@ -18,6 +18,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     url: job.url,
     connections: job.connections,
     ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
+    ...(job.rate ? { overallRate: job.rate } : {}),
     requests: [
       {
         method: 'POST',

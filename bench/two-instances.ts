@@ -23,6 +23,13 @@ const SCREENS = Number(process.env.BENCH_INSTANCE_SCREENS ?? 1_000);
  * change is not zero by construction.
  */
 const VOTES_EACH = Number(process.env.BENCH_INSTANCE_VOTES ?? 5_500);
+/**
+ * Toggles a second through both instances together (`BENCH_INSTANCE_RATE=2000`, half through each):
+ * the spike's target rate, to time the answers at that rate. Without it, each instance's
+ * connections send as fast as it answers, which measures how much it takes, not how long a vote
+ * waits at a given rate.
+ */
+const RATE = process.env.BENCH_INSTANCE_RATE ? Number(process.env.BENCH_INSTANCE_RATE) : undefined;
 /** The probe votes go to this mission while the spike hits HOT_MISSION (as in the live scenario). */
 const PROBE_MISSION = 2;
 /**
@@ -143,7 +150,7 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
     const cpuA = process.cpuUsage();
     const cpuB = await second.ask({ kind: 'cpu' }, 'cpu');
     process.stdout.write(
-      `  the spike on both instances (${CONNECTIONS / 2} connections and ${VOTES_EACH} toggles each, ${ROUND_VOTES_EACH} round votes by ${Math.round(ROUND_VOTERS_SHARE * 100)} % of the people through their instance) and probe votes through A … `,
+      `  the spike on both instances (${CONNECTIONS / 2} connections and ${VOTES_EACH} toggles each${RATE ? `, ${RATE} a second together` : ''}, ${ROUND_VOTES_EACH} round votes by ${Math.round(ROUND_VOTERS_SHARE * 100)} % of the people through their instance) and probe votes through A … `,
     );
     const probing = probe.ask(
       {
@@ -161,8 +168,8 @@ export async function runTwoInstances(bench: Bench): Promise<TwoInstanceFigures>
     const peopleA = users.filter((n) => n % 2 === 1);
     const peopleB = users.filter((n) => n % 2 === 0);
     const [a, b, roundA, roundB] = await Promise.all([
-      load({ url: server.url, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, requests: spikeRequests(peopleA) }),
-      load({ url: urlB, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, requests: spikeRequests(peopleB) }),
+      load({ url: server.url, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, rate: RATE && RATE / 2, requests: spikeRequests(peopleA) }),
+      load({ url: urlB, connections: CONNECTIONS / 2, duration: SECONDS, amount: VOTES_EACH, rate: RATE && RATE / 2, requests: spikeRequests(peopleB) }),
       roundVotes(votersA, server.url, peopleA.slice(0, Math.round(peopleA.length * ROUND_VOTERS_SHARE))),
       roundVotes(votersB, urlB, peopleB.slice(0, Math.round(peopleB.length * ROUND_VOTERS_SHARE))),
     ]);

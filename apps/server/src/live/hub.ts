@@ -37,6 +37,13 @@ const FANOUT_SHARE = 0.15;
 export const SLOWEST_PACE_MS = 750;
 /** The cost of one write before any was measured, ms. */
 const FIRST_MS_PER_SEND = 0.012;
+/**
+ * At most this many followers are written to in one turn of the event loop (some 3 ms); the
+ * rest of a message, and the messages after it, follow in the next turns. Votes arriving while a
+ * message goes to 10,000 screens are answered between the turns instead of waiting for the whole
+ * send (docs/performance.md: p99 of the votes at 2,000 a second with 20,000 screens).
+ */
+export const WRITES_PER_TURN = 250;
 
 /**
  * How long a feed waits between messages to `followers` screens: its own interval, longer when
@@ -142,6 +149,12 @@ export class LiveHub {
   private nextBadLogAt = 0;
   /** What one follower's write took lately (ms, moving average over large sends): see paceMs. */
   private msPerSend = FIRST_MS_PER_SEND;
+  /**
+   * Messages not yet written to all their followers, oldest first, each with the followers it had
+   * when published and the next of them to write to: every connection gets them in the order
+   * they were published.
+   */
+  private readonly outbox: { connections: Connection[]; frame: Buffer; next: number }[] = [];
 
   constructor(
     private readonly keys: SigningKeys,
@@ -185,31 +198,46 @@ export class LiveHub {
   /** Closes every connection, telling browsers the server is going away (they reconnect elsewhere). */
   close(): void {
     clearInterval(this.pinger);
+    this.outbox.length = 0;
     for (const connection of this.connections) connection.socket.close(1001, 'server shutting down');
     for (const connection of [...this.connections]) this.drop(connection);
     this.server.close();
   }
 
-  /**
-   * Writes one ready-made frame (textFrame) to each connection's TCP socket. The WebSocket library
-   * writes its own frames (pings, answers) to the same socket synchronously and whole, as it does
-   * without compression, so frames never interleave; a connection that is closing gets nothing more.
-   */
+  /** Queues one ready-made frame (textFrame) for each of `connections`, and writes what one turn allows. */
   private sendEach(connections: Iterable<Connection>, frame: Buffer): void {
+    this.outbox.push({ connections: [...connections], frame, next: 0 });
+    if (this.outbox.length === 1) this.writeOneTurn();
+  }
+
+  /**
+   * Writes the oldest queued frames to their followers' TCP sockets, at most WRITES_PER_TURN of
+   * them, and leaves the rest to the next turn of the event loop. The WebSocket library writes its
+   * own frames (pings, answers) to the same socket synchronously and whole, as it does without
+   * compression, so frames never interleave; a connection that is closing gets nothing more.
+   */
+  private writeOneTurn(): void {
     const started = performance.now();
-    let sent = 0;
-    for (const connection of connections) {
-      if (connection.socket.readyState !== connection.socket.OPEN) continue;
+    let written = 0;
+    let handled = 0;
+    while (handled < WRITES_PER_TURN) {
+      const message = this.outbox[0];
+      if (!message) break;
+      const connection = message.connections[message.next++];
+      handled += 1;
+      if (message.next >= message.connections.length) this.outbox.shift();
+      if (!connection || connection.socket.readyState !== connection.socket.OPEN) continue;
       if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         connection.socket.close(LIVE_CLOSE.tooSlow, 'too far behind');
         this.drop(connection);
         continue;
       }
-      connection.raw.write(frame);
-      sent += 1;
+      connection.raw.write(message.frame);
+      written += 1;
     }
     // Small sends say little about the cost per write (timer resolution, one-off work).
-    if (sent >= 100) this.msPerSend = 0.7 * this.msPerSend + (0.3 * (performance.now() - started)) / sent;
+    if (written >= 100) this.msPerSend = 0.7 * this.msPerSend + (0.3 * (performance.now() - started)) / written;
+    if (this.outbox.length > 0) setImmediate(() => this.writeOneTurn());
   }
 
   private accept(socket: WebSocket, raw: Duplex): void {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { createClient } from '@redis/client';
 import { LIVE_CLOSE, LIVE_SOCKET_PATH, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract';
 import { MISSIONS_FLUSH_INTERVAL_MS } from '../kernel/missions-live.ts';
+import { WRITES_PER_TURN } from './hub.ts';
 import { committed } from '../kernel/effects.ts';
 import { describeEachDatabase, signUpUser, startTestServer, startTwoInstances, type TestServer, type TestUser } from '../../test/harness.ts';
 import { LiveTestClient, votesAre } from '../../test/live-client.ts';
@@ -175,6 +176,31 @@ describeEachDatabase('live channel', (server) => {
   it('answers the socket path only as a WebSocket', async () => {
     const response = await fetch(`${server().url}${LIVE_SOCKET_PATH}`);
     expect(response.status).toBe(404);
+  });
+});
+
+// The hub reads no database: one backend shows how it sends.
+describe('a message to more screens than one turn of the server writes to', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('reaches every screen, each message once and in the order published', async () => {
+    const user = await signUpUser(server);
+    // One person on many devices: each connection follows the missions topic.
+    const screens = await Promise.all(Array.from({ length: WRITES_PER_TURN + 300 }, () => follow(server, user)));
+    const firsts = screens.map((screen) => screen.received.length);
+    const published = [1, 2, 3];
+    for (const n of published) server.live.hub.publish(MISSIONS_TOPIC, { n });
+    await Promise.all(screens.map((screen) => screen.waitFor((message) => message.type === 'event' && (message.data as { n?: number }).n === 3)));
+    for (const [index, screen] of screens.entries()) {
+      const events = screen.received.slice(firsts[index]).filter((entry) => entry.message.type === 'event');
+      expect(events.map((entry) => (entry.message as { data: { n: number } }).data.n)).toEqual(published);
+    }
   });
 });
 
