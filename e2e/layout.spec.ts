@@ -50,7 +50,9 @@ function textFits(locator: Locator, text: string | null): Promise<{ needed: numb
 }
 
 test.describe('layout', () => {
-  test('All Missions cards: facts and buttons never overlap at 1280, 1440, 1536 and 1920 px, and voting does not move the card', async ({ page }) => {
+  test('All Missions cards: facts and buttons never overlap at 1280, 1440, 1536 and 1920 px, a long creator’s name is whole on a phone, and voting does not move the card', async ({
+    page,
+  }) => {
     const owner = await withRoleProfile(await createUser({ firstName: 'Bartholomew-Alexander', lastName: 'Featherstonehaugh-Montgomery' }));
     const { name, mission_id: missionId } = await createMission(owner, { p_name: `Water ${randomUUID().slice(0, 6)}` });
     // Two-digit counts, as a popular mission has.
@@ -73,6 +75,11 @@ test.describe('layout', () => {
       // Each fact stays on one line: its label, icon and number side by side.
       for (const fact of await mine.getByTestId('card-fact').all()) expect((await box(fact)).height).toBeLessThan(28);
     }
+    // On a phone the card is the screen's width: the creator's long name wraps, whole, instead of being cut.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const creator = card(page, name).getByText('Bartholomew-Alexander Featherstonehaugh-Montgomery', { exact: true });
+    await expect(creator).toBeVisible();
+    expect(await creator.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
 
     await page.setViewportSize({ width: 1280, height: 1000 });
     const mine = card(page, name);

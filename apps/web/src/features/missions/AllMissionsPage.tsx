@@ -199,7 +199,8 @@ function MissionCard({ mission, isOwn, layout, openRoles }: { mission: Mission; 
             <div className="flex w-full min-w-0 items-center gap-1.5" data-testid="card-fact">
               <User aria-hidden="true" className="size-4 shrink-0" />
               <dt>{_('missions.card.creator')}</dt>
-              <dd className="min-w-0 truncate font-semibold text-slate-50">{mission.created_by_name || _('missions.card.unknownCreator')}</dd>
+              {/* A long name wraps on a phone, where the card is the screen's width; in the wider grid it keeps to one line. */}
+              <dd className="min-w-0 font-semibold break-words text-slate-50 md:truncate">{mission.created_by_name || _('missions.card.unknownCreator')}</dd>
             </div>
           </dl>
         </div>
