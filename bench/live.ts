@@ -17,7 +17,7 @@ export interface LiveFigures {
   cpuPerThousandWith: number;
   /** The hub's sends to every follower during the run: how many, and the time it spent writing them (synchronous work: the server's CPU), ms. */
   fanouts: number;
-  fanoutCpuMs: number;
+  fanoutWritingMs: number;
   /** Over every round: the delays, and the fewest clients that saw a round's last probe vote. */
   delays: LiveDelays;
   probeVotes: number;
@@ -179,7 +179,7 @@ export async function liveScenario(options: {
     cpuPerThousandWithout: cpuPerThousand(without),
     cpuPerThousandWith: cpuPerThousand(withClients),
     fanouts,
-    fanoutCpuMs: hub.msWriting - writingBefore,
+    fanoutWritingMs: hub.msWriting - writingBefore,
     delays: { ...delays!, clientsWithLast: fewestWithLast, messagesPerClientPerSecond: messagesPerSecond, cpuShare: clientsCpu },
     probeVotes: probeVotes.reduce((sum, n) => sum + n, 0),
     probeErrors,
@@ -213,8 +213,8 @@ export function printLive(live: LiveFigures): void {
   );
   const withCpuMs = (live.cpuPerThousandWith * live.with.requests) / 1000;
   console.log(
-    `  sending: ${live.fanouts} messages to all ${live.clients} clients, ${(live.fanoutCpuMs / Math.max(1, live.fanouts)).toFixed(1)} ms of server CPU each ` +
-      `(${((live.fanoutCpuMs * 1000) / Math.max(1, live.fanouts * live.clients)).toFixed(1)} µs per client), ${((live.fanoutCpuMs / withCpuMs) * 100).toFixed(0)} % of the server's CPU during the spikes with clients`,
+    `  sending: ${live.fanouts} messages to all ${live.clients} clients, ${(live.fanoutWritingMs / Math.max(1, live.fanouts)).toFixed(1)} ms of the server's time writing each ` +
+      `(${((live.fanoutWritingMs * 1000) / Math.max(1, live.fanouts * live.clients)).toFixed(1)} µs per client), ${((live.fanoutWritingMs / withCpuMs) * 100).toFixed(0)} % of the server's CPU during the spikes with clients`,
   );
   console.log(
     `  server memory per connected client: ${(perClientRss / KB).toFixed(1)} KB resident (${(live.rssBefore / 2 ** 20).toFixed(0)} → ${(live.rssAfter / 2 ** 20).toFixed(0)} MiB), ` +

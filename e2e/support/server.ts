@@ -14,7 +14,7 @@ export interface JourneyServer {
 /**
  * Starts the compiled server as `npm start` runs it, on a new embedded database (or on
  * `databaseUrl`), logging at debug level to logFile so journeys can read mailed links, and resolves
- * once it answers. It runs on its own, detached: whoever started it stops it by its pid.
+ * once its log says it is ready. It runs on its own, detached: whoever started it stops it by its pid.
  */
 export async function startJourneyServer(options: { port: number; logFile: string; databaseUrl?: string }): Promise<JourneyServer> {
   const url = `http://localhost:${options.port}`;
