@@ -9,7 +9,9 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   globalTeardown: './e2e/support/global-teardown.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three browsers on the two cores: with two, a fifth of the machine's time went unused while
+  // journeys waited on the server, the network or a timer; a third fills it (docs/performance.md#the-test-suite).
+  workers: 3,
   retries: 0,
   // A journey signs people in and loads several screens; CI's shared machine runs them about twice
   // as slowly as a developer's (the longest take 30 s here), so a test is stopped as hung only after 2 minutes.

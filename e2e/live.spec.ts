@@ -24,6 +24,16 @@ test.describe.configure({ mode: 'serial' });
 
 /** Live results: counts that move without a reload, the fallback without them, and the closing-panel screen /live. */
 
+/**
+ * Presses a button on a round's card in the console by keyboard. Other journeys create rounds on
+ * the shared server at any moment and the console lists the newest first, so a card can move
+ * between a pointer's press and its release, and such a click lands on no button; focus stays on
+ * the button wherever the card goes.
+ */
+async function pressOnRoundCard(button: Locator): Promise<void> {
+  await button.press('Enter');
+}
+
 const LIVE_SOCKET = /\/live\/v1\/websocket/;
 /** The calls that read missions afresh: a live update must come without any of them. */
 const MISSION_READS = /\/rest\/v1\/rpc\/(get_mission_list|get_mission_details|get_user_related_missions|get_mission_members)$/;
@@ -472,7 +482,7 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   await page.getByRole('button', { name: 'Create round' }).click();
   const card = page.getByTestId('round-card').filter({ hasText: roundName });
   await expect(card.getByText('Not open yet')).toBeVisible();
-  await card.getByRole('button', { name: `Open voting: ${roundName}` }).click();
+  await pressOnRoundCard(card.getByRole('button', { name: `Open voting: ${roundName}` }));
   await expect(card.getByText('Open', { exact: true })).toBeVisible();
 
   // The projector follows the round; it prefers reduced motion, so the reveal shows at once.
@@ -528,13 +538,13 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
   await expectNoA11yViolations(projector);
 
   // Closed: the attendee's screen says so by itself and keeps their votes.
-  await card.getByRole('button', { name: `Close voting: ${roundName}` }).click();
+  await pressOnRoundCard(card.getByRole('button', { name: `Close voting: ${roundName}` }));
   await expect(a.page.getByText('Voting has closed')).toBeVisible({ timeout: 15_000 });
   await expect(projector.getByText('Voting closed', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(a.page.getByRole('heading', { name: 'Your votes' })).toBeVisible();
   await expect(a.page.getByText(receiptA)).toBeVisible();
 
-  await card.getByRole('button', { name: `Reveal result: ${roundName}` }).click();
+  await pressOnRoundCard(card.getByRole('button', { name: `Reveal result: ${roundName}` }));
   await expect(a.page.getByRole('heading', { name: 'Result' })).toBeVisible({ timeout: 15_000 });
   await expect(onScreen).toHaveAttribute('data-round-state', 'revealed', { timeout: 15_000 });
   const places = projector.getByTestId('reveal-row');
@@ -572,7 +582,7 @@ test('an organiser creates, opens, closes and reveals a round; two attendees vot
 
   // The organiser exports the revealed result.
   const download = page.waitForEvent('download');
-  await card.getByRole('button', { name: 'Download result.csv' }).click();
+  await pressOnRoundCard(card.getByRole('button', { name: 'Download result.csv' }));
   expect((await download).suggestedFilename()).toBe(`closing-panel-${tag}-result.csv`);
   await projectorContext.close();
   await a.page.context().close();
@@ -748,7 +758,7 @@ test('an organiser changes a draft round, previews it on /live and sets its clos
   // Changed while still a draft: a new name, two votes each, several for one mission, a closing time.
   const roundName = `Finals ${tag}`;
   const draft = page.getByTestId('round-card').filter({ hasText: `Draft ${tag}` });
-  await draft.getByRole('button', { name: `Change Draft ${tag}` }).click();
+  await pressOnRoundCard(draft.getByRole('button', { name: `Change Draft ${tag}` }));
   const form = page.getByRole('form', { name: `Change Draft ${tag}` });
   await expect(form.getByRole('checkbox', { name: first.name })).toBeChecked();
   await form.getByLabel('Round name').fill(roundName);
@@ -797,7 +807,7 @@ test('an organiser changes a draft round, previews it on /live and sets its clos
   await otherContext.close();
   await page.goBack();
 
-  await card.getByRole('button', { name: `Open voting: ${roundName}` }).click();
+  await pressOnRoundCard(card.getByRole('button', { name: `Open voting: ${roundName}` }));
   await expect(card.getByText('Open', { exact: true })).toBeVisible();
 
   // The projector is the organiser's own screen, in the same browser: it counts down to the close.
@@ -848,7 +858,7 @@ test('an organiser changes a draft round, previews it on /live and sets its clos
   await signIn(watcher, await createUser(), '/live');
   await expect(watcher.getByRole('heading', { name: roundName })).toBeVisible();
 
-  await card.getByRole('button', { name: `Close voting: ${roundName}` }).click();
+  await pressOnRoundCard(card.getByRole('button', { name: `Close voting: ${roundName}` }));
   await expect(projector.getByText('Voting closed', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(projector.getByText('Organisers: press R to reveal the result.')).toBeVisible();
   await projector.bringToFront();
