@@ -24,20 +24,20 @@ test.describe.configure({ mode: 'serial' });
 
 /** Live results: counts that move without a reload, the fallback without them, and the closing-panel screen /live. */
 
-/**
- * Presses a button on a round's card in the console by keyboard. Other journeys create rounds on
- * the shared server at any moment and the console lists the newest first, so a card can move
- * between a pointer's press and its release, and such a click lands on no button; focus stays on
- * the button wherever the card goes.
- */
-async function pressOnRoundCard(button: Locator): Promise<void> {
-  await button.press('Enter');
-}
-
 const LIVE_SOCKET = /\/live\/v1\/websocket/;
 /** The calls that read missions afresh: a live update must come without any of them. */
 const MISSION_READS = /\/rest\/v1\/rpc\/(get_mission_list|get_mission_details|get_user_related_missions|get_mission_members)$/;
 const isMissionRead = (url: URL) => MISSION_READS.test(url.pathname);
+
+/**
+ * Presses a button on a round's card in the console by keyboard. A card can move between a
+ * pointer's press and its release (the create form above it closing once the list is read again,
+ * or a round another journey just made arriving first, as the list shows the newest first), and
+ * such a click reaches no button; focus stays on the button wherever the card goes.
+ */
+async function pressOnRoundCard(button: Locator): Promise<void> {
+  await button.press('Enter');
+}
 
 /** The quiet indicator in the header (or on /live): its state is on `data-live-status`. */
 function indicator(page: Page): Locator {
