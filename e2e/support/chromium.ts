@@ -20,9 +20,11 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
   // A journey's page lives a few seconds: V8's optimising compilers (TurboFan, Maglev) spend CPU on
-  // code that would not run long enough to repay it. Without them the journeys take about a tenth
-  // less of the machine's CPU; what a page does is the same (docs/decisions/069-journeys-without-optimising-compilers.md).
-  '--js-flags=--no-opt --no-maglev',
+  // code that would not run long enough to repay it, and its garbage collector's helper threads
+  // cost more in coordination than a small heap needs. Without them the journeys take about a
+  // sixth less of the machine's CPU; what a page does is the same
+  // (docs/decisions/069-journeys-without-optimising-compilers.md).
+  '--js-flags=--no-opt --no-maglev --single-threaded-gc',
 ];
 
 /** How every journey's Chromium is launched (playwright.config.ts): the headless shell when it is installed; `CHROMIUM_PATH` overrides. */
