@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PartPolls } from '@mc/contract/polls.ts';
 import type { PollsLiveEvent } from '@mc/contract/pollsLive.ts';
 import { screenKeys } from '../screenKeys';
+import { updateFromLive } from './updateFromLive';
 
 /**
  * A part's live message on the screens that show its polls: what anyone may see (state, how many
@@ -10,12 +11,11 @@ import { screenKeys } from '../screenKeys';
  * A room of phones follows the count without a read of its own.
  */
 export function applyPollsEvent(queryClient: QueryClient, event: PollsLiveEvent): void {
-  for (const [key, cached] of queryClient.getQueriesData<PartPolls>({ queryKey: screenKeys.partPollsOfAnyViewer(event.part_id) })) {
-    if (!cached) continue;
+  const sent = new Set(event.polls.map((poll) => poll.poll_id));
+  updateFromLive<PartPolls>(queryClient, screenKeys.partPollsOfAnyViewer(event.part_id), (cached) => {
     const before = new Map(cached.polls.map((poll) => [poll.poll_id, poll]));
-    const sent = new Set(event.polls.map((poll) => poll.poll_id));
     const drafts = cached.polls.filter((poll) => poll.state === 'draft' && !sent.has(poll.poll_id));
     const polls = event.polls.map((poll) => ({ ...poll, my_answer: before.get(poll.poll_id)?.my_answer ?? null }));
-    queryClient.setQueryData<PartPolls>(key, { ...cached, polls: [...drafts, ...polls] });
-  }
+    return { ...cached, polls: [...drafts, ...polls] };
+  });
 }
