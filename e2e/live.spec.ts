@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type Route, type WebSocketRoute } from './support/test.ts';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route, type WebSocketRoute } from './support/test.ts';
 import {
   createMission,
   createUser,
@@ -53,19 +53,43 @@ function countMissionReads(page: Page): { count: () => number } {
   return { count: () => reads };
 }
 
+interface MissionReads {
+  /** Waits for the reads on their way to land, then holds every read the page starts until `release`. */
+  hold(): Promise<void>;
+  /** The procedures of the reads held so far. */
+  held(): string[];
+  /** Lets the held reads through and stops holding. */
+  release(): Promise<void>;
+}
+
 /**
- * Holds every mission read the page makes until `release` (then lets them through): what changes on
- * screen meanwhile came through the live channel. Answers how many were held.
+ * Follows the page's mission reads from now on, to hold them at a moment of the test's choosing:
+ * what changes on screen meanwhile came through the live channel. A screen read again as it opens
+ * (its cached data stale, or changed by a live message while another screen was open) is let land
+ * before holding, so only reads the page starts afterwards are held.
  */
-async function holdMissionReads(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
+async function followMissionReads(page: Page): Promise<MissionReads> {
+  let underWay = 0;
+  let holding = false;
   const waiting: Route[] = [];
-  const hold = (route: Route) => void waiting.push(route);
-  await page.route(isMissionRead, hold);
+  const landed = (request: Request) => {
+    if (isMissionRead(new URL(request.url()))) underWay -= 1;
+  };
+  page.on('request', (request) => {
+    if (isMissionRead(new URL(request.url()))) underWay += 1;
+  });
+  page.on('requestfinished', landed);
+  page.on('requestfailed', landed);
+  await page.route(isMissionRead, (route) => (holding ? void waiting.push(route) : route.continue()));
   return {
-    held: () => waiting.length,
+    hold: async () => {
+      await expect.poll(() => underWay).toBe(0);
+      holding = true;
+    },
+    held: () => waiting.map((route) => new URL(route.request().url()).pathname.split('/').pop() ?? ''),
     release: async () => {
-      await page.unroute(isMissionRead, hold);
-      await Promise.all(waiting.map((route) => route.continue()));
+      holding = false;
+      await Promise.all(waiting.splice(0).map((route) => route.continue()));
     },
   };
 }
@@ -142,6 +166,7 @@ test.describe('live results', () => {
     const others = await Promise.all(Array.from({ length: 4 }, () => createUser()));
     const newcomer = await createUser({ firstName: 'Newcomer', lastName: `Member${randomUUID().slice(0, 4)}` });
     const votes = page.getByTestId('engagement-votes');
+    const reads = await followMissionReads(page);
 
     // The person votes for their own mission: their Vote/Unvote must stay theirs throughout.
     await signIn(page, owner, `/mission/${mission.mission_id}`);
@@ -153,21 +178,21 @@ test.describe('live results', () => {
     await sidebarLink(page, 'Dashboard').click();
     await expect(page.getByTestId('dashboard-mission-votes')).toHaveText('1 vote');
     await expect(indicator(page)).toHaveAttribute('data-live-status', 'live');
-    let reads = await holdMissionReads(page);
+    await reads.hold();
     await voteAs(others[0]!, mission.mission_id);
     await subscribeAs(others[0]!, mission.mission_id);
     await expect(page.getByTestId('dashboard-mission-votes')).toHaveText('2 votes');
     await expect(page.getByTestId('dashboard-mission-subscribers')).toHaveText('1 subscriber');
-    expect(reads.held()).toBe(0);
+    expect(reads.held()).toEqual([]);
     await reads.release();
 
     // My Mission; a team change there is read again (the live message says only that it changed).
     await sidebarLink(page, 'My Mission').click();
     await expect(votes).toHaveText('2 votes');
-    reads = await holdMissionReads(page);
+    await reads.hold();
     await voteAs(others[1]!, mission.mission_id);
     await expect(votes).toHaveText('3 votes');
-    expect(reads.held()).toBe(0);
+    expect(reads.held()).toEqual([]);
     await reads.release();
     await rpc(owner, 'add_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.id });
     await expect(page.getByText(newcomer.email)).toBeVisible();
@@ -178,7 +203,7 @@ test.describe('live results', () => {
     const own = card(page, mission.name);
     await expect(own.getByTestId('card-votes')).toHaveText('3');
     await expect(own.getByTestId('card-team')).toHaveText('2');
-    reads = await holdMissionReads(page);
+    await reads.hold();
     await voteAs(others[2]!, mission.mission_id);
     await subscribeAs(others[2]!, mission.mission_id);
     expect(await rpc(owner, 'remove_mission_member', { p_mission_id: mission.mission_id, p_user_id: newcomer.id, p_removed_by: owner.id })).toBe(
@@ -188,17 +213,20 @@ test.describe('live results', () => {
     await expect(own.getByTestId('card-subscribers')).toHaveText('2');
     await expect(own.getByTestId('card-team')).toHaveText('1');
     await expect(own.getByRole('button', { name: 'Unvote', exact: true })).toBeVisible();
-    expect(reads.held()).toBe(0);
+    expect(reads.held()).toEqual([]);
     await reads.release();
 
-    // Mission details: another person's unvote lowers the count; the person's own vote stays.
+    // Mission details: another person's unvote lowers the count; the person's own vote stays. The
+    // team change above made the cached details stale, so they are read again as the screen opens.
+    const detailsRead = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/get_mission_details'));
     await own.getByRole('link', { name: 'View Details' }).click();
+    await detailsRead;
     await expect(votes).toHaveText('4 votes');
-    reads = await holdMissionReads(page);
+    await reads.hold();
     expect(await rpc(others[2]!, 'toggle_mission_vote', { p_mission_id: mission.mission_id })).toBe('unvoted');
     await expect(votes).toHaveText('3 votes');
     await expect(page.getByRole('button', { name: 'Unvote', exact: true })).toBeVisible();
-    expect(reads.held()).toBe(0);
+    expect(reads.held()).toEqual([]);
     await reads.release();
 
     // The person's own toggle counts once, whichever of its answer and the live message comes first.
