@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHECKINS_TOPIC, MISSIONS_TOPIC, type MissionsLiveEvent } from '@mc/contract/live.ts';
-import { userTopic, type UserLiveEvent } from '@mc/contract/notifications.ts';
+import { userTopic, type NotificationList, type UserLiveEvent } from '@mc/contract/notifications.ts';
 import { ROUNDS_TOPIC, type RoundLiveEvent } from '@mc/contract/rounds.ts';
 import { POLLS_TOPIC, type PollsLiveEvent } from '@mc/contract/pollsLive.ts';
 import { useAuth } from '../../lib/auth';
@@ -10,6 +10,7 @@ import { LiveConnection } from '../../lib/live/connection';
 import { applyMissionsEvent, refreshMissions } from '../../lib/live/missionsCache';
 import { applyRoundEvent } from '../../lib/live/roundsCache';
 import { applyPollsEvent } from '../../lib/live/pollsCache';
+import { applyNewerState } from '../../lib/applyNewerState';
 import { getLiveStatus, setLiveStatus } from '../../lib/live/status';
 import { queryKeys } from '../../lib/queryKeys';
 import { screenKeys } from '../../lib/screenKeys';
@@ -50,8 +51,10 @@ export default function LiveUpdates() {
           // Check-ins changed: the console's figures, when a screen shows them, are read again (nothing else is).
           else if (message.type === 'event' && message.topic === CHECKINS_TOPIC) void queryClient.invalidateQueries({ queryKey: screenKeys.checkinFiguresAll });
           // The word brings the bell's list, read for everyone told at once: no read of its own.
-          else if (message.type === 'event' && message.topic === ownTopic)
-            queryClient.setQueryData(queryKeys.notifications(userId), (message.data as UserLiveEvent).list);
+          else if (message.type === 'event' && message.topic === ownTopic) {
+            const { list } = message.data as UserLiveEvent;
+            applyNewerState<NotificationList>(queryClient, queryKeys.notifications(userId), () => list);
+          }
         },
         status: setLiveStatus,
         // A change made between a screen's first read and the subscription (or during a break)

@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { useReachable } from '../../lib/network';
 import { paths } from '../../lib/paths';
 import { screenKeys } from '../../lib/screenKeys';
+import { applyNewerState } from '../../lib/applyNewerState';
 import { PollAnswerForm } from './PollAnswerForm';
 import { PollCreateForm } from './PollCreateForm';
 import { PollResults } from './PollResults';
@@ -21,7 +22,7 @@ function HostActions({ poll }: { poll: PartPoll }) {
   const reachable = useReachable();
   const move = useMutation({
     mutationFn: () => (poll.state === 'draft' ? openPoll(poll.poll_id) : closePoll(poll.poll_id)),
-    onSuccess: (answer: PartPollsAnswer) => queryClient.setQueryData(screenKeys.partPolls(poll.part_id, user?.id ?? null), answer),
+    onSuccess: (answer: PartPollsAnswer) => applyNewerState<PartPollsAnswer>(queryClient, screenKeys.partPolls(poll.part_id, user?.id ?? null), () => answer),
   });
   if (poll.state === 'closed') return null;
   return (

@@ -6,6 +6,7 @@ import { Alert, Button, TextField, cn } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { useReachable } from '../../lib/network';
 import { screenKeys } from '../../lib/screenKeys';
+import { applyNewerState } from '../../lib/applyNewerState';
 import { answerPoll } from './pollsApi';
 
 const choiceClass =
@@ -82,7 +83,7 @@ export function PollAnswerForm({ poll }: { poll: PartPoll }) {
         p_text: poll.kind === 'open' ? draft.text : null,
       }),
     onSuccess: (answer: PartPolls) => {
-      queryClient.setQueryData(screenKeys.partPolls(poll.part_id, user?.id ?? null), answer);
+      applyNewerState<PartPolls>(queryClient, screenKeys.partPolls(poll.part_id, user?.id ?? null), () => answer);
       setSaved(true);
     },
   });

@@ -7,6 +7,7 @@ import { Alert, Button, Select, TextField } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { useReachable } from '../../lib/network';
 import { screenKeys } from '../../lib/screenKeys';
+import { applyNewerState } from '../../lib/applyNewerState';
 import { createPoll } from './pollsApi';
 
 /** The host's form for a new poll of the part: its kind, question, options and whether results wait for the close. */
@@ -38,7 +39,7 @@ export function PollCreateForm({ partId }: { partId: string }) {
         p_checked_in_only: checkedInOnly,
       }),
     onSuccess: (answer: PartPolls) => {
-      queryClient.setQueryData(screenKeys.partPolls(partId, user?.id ?? null), answer);
+      applyNewerState<PartPolls>(queryClient, screenKeys.partPolls(partId, user?.id ?? null), () => answer);
       setQuestion('');
       setOptions(['', '']);
     },

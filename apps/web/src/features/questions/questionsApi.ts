@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AskingMode, ModerationAction, PartQuestions, QuestionSort, QuestionsLiveEvent } from '@mc/contract/questions.ts';
 import { callRpc } from '../../lib/rpc';
 import { screenKeys } from '../../lib/screenKeys';
+import { applyNewerState } from '../../lib/applyNewerState';
 
 /*
  * The procedures the questions screens call (docs/product.md#questions), each in one place, and
@@ -55,18 +56,18 @@ export function sortQuestions<T extends { answered: boolean; vote_count: number;
  * approved), is read again instead, with what only they may see.
  */
 export function applyQuestionsEvent(queryClient: QueryClient, event: QuestionsLiveEvent): void {
-  let stale = false;
   const visible = new Map(event.questions.map((question) => [question.question_id, question]));
-  for (const [key, cached] of queryClient.getQueriesData<PartQuestions>({ queryKey: screenKeys.partQuestionsOfPart(event.part_id) })) {
-    if (!cached) continue;
+  /** A host's copy, or one whose own question left or joined the visible list, is read again instead. */
+  const readAgain = (cached: PartQuestions) =>
+    cached.is_host || cached.questions.some((question) => question.mine && (question.state === 'visible') !== visible.has(question.question_id));
+  const stale = queryClient
+    .getQueriesData<PartQuestions>({ queryKey: screenKeys.partQuestionsOfPart(event.part_id) })
+    .some(([, cached]) => cached !== undefined && readAgain(cached));
+  applyNewerState<PartQuestions>(queryClient, screenKeys.partQuestionsOfPart(event.part_id), (cached, key) => {
+    if (readAgain(cached)) return cached;
     const sort = (key[3] === 'newest' ? 'newest' : 'votes') satisfies QuestionSort;
-    const own = cached.questions.filter((question) => question.mine);
-    if (cached.is_host || own.some((question) => (question.state === 'visible') !== visible.has(question.question_id))) {
-      stale = true;
-      continue;
-    }
     const marks = new Map(cached.questions.map((question) => [question.question_id, question]));
-    const next: PartQuestions = {
+    return {
       ...cached,
       asking: event.asking,
       premoderated: event.premoderated,
@@ -83,12 +84,11 @@ export function applyQuestionsEvent(queryClient: QueryClient, event: QuestionsLi
             mine: marks.get(question.question_id)?.mine ?? false,
             voted: marks.get(question.question_id)?.voted ?? false,
           })),
-          ...own.filter((question) => question.state !== 'visible'),
+          ...cached.questions.filter((question) => question.mine && question.state !== 'visible'),
         ],
         sort,
       ),
     };
-    queryClient.setQueryData(key, next);
-  }
+  });
   if (stale) void queryClient.invalidateQueries({ queryKey: screenKeys.partQuestionsOfPart(event.part_id) });
 }

@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Card, Dialog } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { userMissionsQuery } from '../../lib/queries';
 import { queryKeys } from '../../lib/queryKeys';
+import { applyNewerState } from '../../lib/applyNewerState';
 import { castRoundVote, withdrawRoundVote } from './roundsApi';
 import { shownName } from '../../i18n/personNames';
 
@@ -109,7 +110,7 @@ export function VoteCards({ round }: { round: CurrentRound }) {
   const ownTeams = new Set(round.allow_own_mission ? [] : (myMissions.data ?? []).map((membership) => membership.mission_id));
   // A vote answers the person's votes only: the rest of the round stays as the screen has it.
   const settle = (answer: RoundVoteAnswer) =>
-    queryClient.setQueryData<CurrentRound | null>(queryKeys.currentRound(user?.id ?? null), (shown) =>
+    applyNewerState<CurrentRound | null>(queryClient, queryKeys.currentRound(user?.id ?? null), (shown) =>
       shown && shown.round_id === answer.round_id ? { ...shown, state: answer.state, my_votes: answer.my_votes, votes_left: answer.votes_left } : shown,
     );
   const onError = (error: Error) => {

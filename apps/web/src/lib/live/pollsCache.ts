@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PartPolls } from '@mc/contract/polls.ts';
 import type { PollsLiveEvent } from '@mc/contract/pollsLive.ts';
 import { screenKeys } from '../screenKeys';
-import { updateFromLive } from './updateFromLive';
+import { applyNewerState } from '../applyNewerState';
 
 /**
  * A part's live message on the screens that show its polls: what anyone may see (state, how many
@@ -12,7 +12,7 @@ import { updateFromLive } from './updateFromLive';
  */
 export function applyPollsEvent(queryClient: QueryClient, event: PollsLiveEvent): void {
   const sent = new Set(event.polls.map((poll) => poll.poll_id));
-  updateFromLive<PartPolls>(queryClient, screenKeys.partPollsOfAnyViewer(event.part_id), (cached) => {
+  applyNewerState<PartPolls>(queryClient, screenKeys.partPollsOfAnyViewer(event.part_id), (cached) => {
     const before = new Map(cached.polls.map((poll) => [poll.poll_id, poll]));
     const drafts = cached.polls.filter((poll) => poll.state === 'draft' && !sent.has(poll.poll_id));
     const polls = event.polls.map((poll) => ({ ...poll, my_answer: before.get(poll.poll_id)?.my_answer ?? null }));

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentRound, RoundLiveEvent } from '@mc/contract/rounds.ts';
 import { queryKeys } from '../queryKeys';
 import { screenKeys } from '../screenKeys';
-import { updateFromLive } from './updateFromLive';
+import { applyNewerState } from '../applyNewerState';
 
 /**
  * A round's live message on the screens that show it: how many have voted (and the counts, when
@@ -21,7 +21,7 @@ export function applyRoundEvent(queryClient: QueryClient, event: RoundLiveEvent)
     round.closes_at === event.closes_at &&
     round.opens_at === event.opens_at;
   const stale = queryClient.getQueriesData<CurrentRound | null>({ queryKey: screenKeys.currentRoundOfAnyViewer }).some(([, round]) => !carriesOnly(round));
-  updateFromLive<CurrentRound | null>(queryClient, screenKeys.currentRoundOfAnyViewer, (round) =>
+  applyNewerState<CurrentRound | null>(queryClient, screenKeys.currentRoundOfAnyViewer, (round) =>
     carriesOnly(round)
       ? {
           ...round,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { MyPollAnswer, PartPolls, PublicPoll } from '@mc/contract/polls.ts';
-import { screenKeys } from '../screenKeys';
-import { applyPollsEvent } from './pollsCache';
-import { updateFromLive } from './updateFromLive';
+import { screenKeys } from './screenKeys';
+import { applyPollsEvent } from './live/pollsCache';
+import { applyNewerState } from './applyNewerState';
 
 /** A read whose answer the test gives when it likes. */
 function heldRead<T>() {
@@ -45,14 +45,14 @@ const ANY_VIEWER = screenKeys.partPollsOfAnyViewer('s2p3');
 const closed = (polls: PartPolls): PartPolls => ({ ...polls, polls: polls.polls.map((one) => ({ ...one, state: 'closed' })) });
 const stateShown = (client: QueryClient, key: typeof ANN) => client.getQueryData<PartPolls>(key)?.polls[0]?.state;
 
-describe('updateFromLive', () => {
+describe('applyNewerState', () => {
   it('changes every cached copy under the key, and makes none where nothing was read', () => {
     const client = new QueryClient();
     client.setQueryData(ANN, partPolls('open', 1));
     client.setQueryData(BOB, partPolls('open', 1));
-    updateFromLive<PartPolls>(client, ANY_VIEWER, closed);
+    applyNewerState<PartPolls>(client, ANY_VIEWER, closed);
     expect([stateShown(client, ANN), stateShown(client, BOB)]).toEqual(['closed', 'closed']);
-    updateFromLive<PartPolls>(client, screenKeys.partPollsOfAnyViewer('s1p1'), closed);
+    applyNewerState<PartPolls>(client, screenKeys.partPollsOfAnyViewer('s1p1'), closed);
     expect(client.getQueryCache().findAll({ queryKey: screenKeys.partPollsOfAnyViewer('s1p1') })).toHaveLength(0);
   });
 
@@ -61,7 +61,7 @@ describe('updateFromLive', () => {
     client.setQueryData(ANN, partPolls('open', 1));
     const read = heldRead<PartPolls>();
     const landed = client.fetchQuery({ queryKey: ANN, queryFn: read.queryFn, staleTime: 0 });
-    updateFromLive<PartPolls>(client, ANY_VIEWER, closed);
+    applyNewerState<PartPolls>(client, ANY_VIEWER, closed);
     expect(stateShown(client, ANN)).toBe('closed');
     // The read was answered before the close: it says "open".
     read.answer(partPolls('open', 1));
@@ -72,12 +72,24 @@ describe('updateFromLive', () => {
     expect(stateShown(client, ANN)).toBe('draft');
   });
 
+  it('keeps the person’s own answer when a read that was under way before they answered lands after it', async () => {
+    const client = new QueryClient();
+    client.setQueryData(ANN, { ...partPolls('open', 0), polls: [{ ...poll('open', 0), my_answer: null }] });
+    const read = heldRead<PartPolls>();
+    const landed = client.fetchQuery({ queryKey: ANN, queryFn: read.queryFn, staleTime: 0 });
+    const answered = partPolls('open', 1);
+    applyNewerState<PartPolls>(client, ANN, () => answered);
+    read.answer({ ...partPolls('open', 0), polls: [{ ...poll('open', 0), my_answer: null }] });
+    await landed;
+    expect(client.getQueryData<PartPolls>(ANN)?.polls[0]).toMatchObject({ answer_count: 1, my_answer: FOUR });
+  });
+
   it('stops watching a read that fails, so a later read’s answer is not overwritten', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(ANN, partPolls('open', 1));
     const read = heldRead<PartPolls>();
     const failed = client.fetchQuery({ queryKey: ANN, queryFn: read.queryFn, staleTime: 0 });
-    updateFromLive<PartPolls>(client, ANY_VIEWER, closed);
+    applyNewerState<PartPolls>(client, ANY_VIEWER, closed);
     read.fail(new Error('offline'));
     await expect(failed).rejects.toThrow('offline');
     await client.fetchQuery({ queryKey: ANN, queryFn: () => Promise.resolve(partPolls('draft', 0)), staleTime: 0 });
