@@ -13,7 +13,7 @@ import { applyNewerState } from '../applyNewerState';
  */
 export function applyRoundEvent(queryClient: QueryClient, event: RoundLiveEvent): void {
   const counts = event.counts ? new Map(event.counts.map((count) => [count.mission_id, count.vote_count])) : null;
-  /** Whether the message only moves a count or closes the round this copy shows. */
+  /** Whether the message only moves this copy's counts or closes its round (anything else is read again). */
   const carriesOnly = (round: CurrentRound | null | undefined): round is CurrentRound =>
     !!round &&
     round.round_id === event.round_id &&
