@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESSION_SCHEDULE } from '../packages/contract/src/conference.ts';
@@ -80,6 +80,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   useServer();
   await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('the 30-day check-in reaches the owner’s bell, is answered on its page by keyboard and becomes an update', async ({ page }) => {

@@ -13,7 +13,7 @@ import {
   useServer,
 } from './support/app.ts';
 import { E2E_PROGRAMME_PORT } from './support/env.ts';
-import { startJourneyServer, type JourneyServer } from './support/server.ts';
+import { startJourneyServer, stopJourneyServer, type JourneyServer } from './support/server.ts';
 import { box, contains, drawnLines, settledBox } from './support/geometry.ts';
 import { expectNoA11yViolationsEverywhere } from './support/every-look.ts';
 
@@ -55,9 +55,9 @@ test.beforeAll(async () => {
   original = ((await response.json()) as { programme: unknown }).programme;
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   useServer();
-  if (server) process.kill(server.pid, 'SIGTERM');
+  if (server) await stopJourneyServer(server);
 });
 
 /**

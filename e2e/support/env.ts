@@ -32,4 +32,5 @@ export const E2E_SEEDED_PORT = Number(process.env.E2E_SEEDED_PORT);
 export const E2E_PROGRAMME_PORT = Number(process.env.E2E_PROGRAMME_PORT);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_LOG_FILE = `test-results/e2e-server-${E2E_PORT}.log`;
-export const E2E_PID_FILE = `test-results/e2e-server-${E2E_PORT}.pid`;
+/** The journeys' server's pid and data folder, for the teardown to stop it and remove the folder. */
+export const E2E_SERVER_FILE = `test-results/e2e-server-${E2E_PORT}.json`;

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
@@ -17,6 +17,8 @@ const FRAMES = 5;
 
 /** This worker's video file (the browser is launched with it, before any code is known). */
 export const FAKE_CAMERA_FILE = join(tmpdir(), `mc-door-camera-${process.pid}.y4m`);
+// The video (2.3 MB) leaves with the worker, not in the system's temporary folder.
+process.once('exit', () => rmSync(FAKE_CAMERA_FILE, { force: true }));
 
 /** The Chromium flags that make the camera this file, with no permission prompt. */
 export const FAKE_CAMERA_ARGS = [

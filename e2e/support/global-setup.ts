@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { builtFingerprint, sourceFingerprint } from '../../scripts/build-fingerprint.mjs';
-import { E2E_LOG_FILE, E2E_PID_FILE, E2E_PORT } from './env.ts';
+import { E2E_LOG_FILE, E2E_PORT, E2E_SERVER_FILE } from './env.ts';
 import { startJourneyServer } from './server.ts';
 
 /**
@@ -17,7 +17,7 @@ export default async function globalSetup(): Promise<void> {
   if (builtFingerprint() !== sourceFingerprint()) execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
   mkdirSync('test-results', { recursive: true });
   const server = await startJourneyServer({ port: E2E_PORT, logFile: E2E_LOG_FILE, databaseUrl: process.env.E2E_DATABASE_URL });
-  writeFileSync(E2E_PID_FILE, String(server.pid));
+  writeFileSync(E2E_SERVER_FILE, JSON.stringify({ pid: server.pid, dataDir: server.dataDir }));
   // The workers start after this and inherit it: `npm run organiser` needs the server's data folder.
   process.env.E2E_DATA_DIR = server.dataDir;
 }

@@ -1,12 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { E2E_PID_FILE } from './env.ts';
+import { E2E_SERVER_FILE } from './env.ts';
+import { stopJourneyServer, type JourneyServer } from './server.ts';
 
 export default async function globalTeardown(): Promise<void> {
-  if (!existsSync(E2E_PID_FILE)) return;
-  const pid = Number(readFileSync(E2E_PID_FILE, 'utf8'));
-  try {
-    process.kill(pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
+  if (!existsSync(E2E_SERVER_FILE)) return;
+  await stopJourneyServer(JSON.parse(readFileSync(E2E_SERVER_FILE, 'utf8')) as Pick<JourneyServer, 'pid' | 'dataDir'>);
 }

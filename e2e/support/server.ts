@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, watch } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, watch } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPILED_SERVER_ARGS } from '../../apps/server/test/process-harness.ts';
@@ -14,7 +15,8 @@ export interface JourneyServer {
 /**
  * Starts the compiled server as `npm start` runs it, on a new embedded database (or on
  * `databaseUrl`), logging at debug level to logFile so journeys can read mailed links, and resolves
- * once its log says it is ready. It runs on its own, detached: whoever started it stops it by its pid.
+ * once its log says it is ready. It runs on its own, detached: whoever started it stops it with
+ * stopJourneyServer.
  */
 export async function startJourneyServer(options: { port: number; logFile: string; databaseUrl?: string }): Promise<JourneyServer> {
   const url = `http://localhost:${options.port}`;
@@ -59,6 +61,26 @@ export async function startJourneyServer(options: { port: number; logFile: strin
     if (ready()) done();
   });
   return { url, pid, dataDir };
+}
+
+/**
+ * Stops the server (SIGTERM, and SIGKILL if it has not left within 30 s) and, once it has left,
+ * removes its embedded database's folder: each run's folders would otherwise stay behind in the
+ * system's temporary folder, some 40 MB each.
+ */
+export async function stopJourneyServer(server: Pick<JourneyServer, 'pid' | 'dataDir'>): Promise<void> {
+  const running = () => {
+    try {
+      process.kill(server.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (running()) process.kill(server.pid, 'SIGTERM');
+  for (let waited = 0; running() && waited < 30_000; waited += 100) await sleep(100);
+  if (running()) process.kill(server.pid, 'SIGKILL');
+  rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 /** What the server's log says once it listens and its database is ready (apps/server/src/main.ts). */
