@@ -32,6 +32,11 @@ export default defineConfig({
   ],
   use: {
     baseURL: E2E_BASE_URL,
+    // Without these, a click whose target never comes, or a load that never ends, waits for the
+    // journey's whole time and fails saying only that: a minute is far beyond any step here, and
+    // the failure then names the step.
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     // The app shows dates in the person's locale: the journeys read them as in the United States.
     locale: 'en-US',
     // Requests that pass a service worker's fetch handler slip past page.route(), which many
