@@ -55,15 +55,18 @@ test('after one visit the app opens offline: agenda, speakers, my mission and pr
   await page.goto('/agenda-schedule');
   await page.getByRole('button', { name: 'Add Welcome to Mission Control to My agenda' }).click();
   await expect(page.getByRole('button', { name: 'My agenda (1)' })).toBeVisible();
-  // The star is kept before the page is left: the code that keeps answers loads after the first
-  // screen, and on a loaded machine it may not have loaded yet when the star's answer arrives.
+  // Each screen's answers are kept before the page is left (each goto loads the app afresh): the
+  // code that keeps answers loads after the first screen, and on a loaded machine it may not have
+  // loaded yet when the screen's answers arrive.
   await expect.poll(() => keptForOffline(page, ['"part_id":"s1p1"'])).toBe(true);
   await page.goto('/speakers-directory');
   await expect(page.getByTestId('speaker-card')).toHaveCount(17);
   await page.goto('/view-my-mission');
   await expect(page.getByRole('heading', { name: myMission.name })).toBeVisible();
+  await expect.poll(() => keptForOffline(page, [myMission.name])).toBe(true);
   await page.goto('/view-role-profile');
   await expect(page.getByText('Call the council')).toBeVisible();
+  await expect.poll(() => keptForOffline(page, ['Call the council'])).toBe(true);
   await page.goto('/view-all-missions');
   await expect(page.getByRole('heading', { name: mission.name })).toBeVisible();
   // The kept answers are written a moment after they arrive: wait until every one is there.
