@@ -43,8 +43,11 @@ async function openDoor(context: BrowserContext, door: E2EUser, name: string): P
 /** Starts the camera (again) so it plays what the video file holds now. */
 async function scanWithCamera(page: Page): Promise<void> {
   const stop = page.getByRole('button', { name: 'Stop the camera' });
+  const start = page.getByRole('button', { name: 'Scan with the camera' });
+  // While the camera starts, the button says neither: wait until it says one.
+  await expect(stop.or(start)).toBeVisible();
   if (await stop.isVisible()) await stop.click();
-  await page.getByRole('button', { name: 'Scan with the camera' }).click();
+  await start.click();
 }
 
 const fullName = (user: E2EUser) => `${user.firstName} ${user.lastName}`;

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
@@ -47,5 +47,9 @@ export function showOnFakeCamera(code: string | null): void {
   const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(FAKE_CAMERA_FILE, Buffer.concat([header, ...Array.from({ length: FRAMES }, () => frame)]));
+  // Written beside it and moved over it: a camera still running reads the old video to its end,
+  // instead of frames cut short by a rewrite under it; the next start opens the new one.
+  const next = `${FAKE_CAMERA_FILE}.next`;
+  writeFileSync(next, Buffer.concat([header, ...Array.from({ length: FRAMES }, () => frame)]));
+  renameSync(next, FAKE_CAMERA_FILE);
 }
