@@ -8,6 +8,7 @@
 // (docs/performance.md#the-test-suite).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 mkdirSync('test-results', { recursive: true });
 const VITEST_JSON = 'test-results/vitest.json';
@@ -105,7 +106,43 @@ const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
+/** Vitest's failed tests: file, name and the first line of the failure. */
+function vitestFailures(report) {
+  return (report?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`),
+  );
+}
+
+/** Playwright's journeys that failed or passed only on a retry, with the first line of their error. */
+function journeyFailures(report) {
+  const found = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results.find((result) => result.error)?.error?.message;
+        found.push(`${spec.file}:${spec.line} › ${spec.title} (${test.status}): ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  return found;
+}
+
+function firstLine(text) {
+  // Colour codes make the line unreadable in a plain log.
+  return stripVTControlCharacters(text ?? '')
+    .trim()
+    .split('\n')[0];
+}
+
+// CI shows only the end of the output, so the failures are named again here.
+const failures = [...vitestFailures(vitest), ...journeyFailures(e2e)];
 console.log('');
+for (const failure of failures) console.log(`✗ ${failure}`);
 console.log(`npm test: ${seconds(started)}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
