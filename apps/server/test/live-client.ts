@@ -7,6 +7,14 @@ export interface Received {
 }
 
 /** A live-channel client as a browser's would be, recording every message with its arrival time. */
+/**
+ * How long a test waits for a live message before calling it lost. Messages come by push, within
+ * the second or two that docs/product.md promises; how fast they come is measured under load by
+ * `npm run bench`, since a test on a busy machine cannot tell a slow moment from a broken promise.
+ * So this limit only tells a message that never comes.
+ */
+export const LIVE_MESSAGE_LIMIT_MS = 10_000;
+
 export class LiveTestClient {
   readonly received: Received[] = [];
   closeCode: number | undefined;
@@ -59,7 +67,7 @@ export class LiveTestClient {
   }
 
   /** Resolves with the first message (already received or yet to come) that matches. */
-  async waitFor(match: (message: LiveServerMessage) => boolean, timeoutMs = 5_000, from = 0): Promise<Received> {
+  async waitFor(match: (message: LiveServerMessage) => boolean, timeoutMs = LIVE_MESSAGE_LIMIT_MS, from = 0): Promise<Received> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.received.slice(from).find((entry) => match(entry.message));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE } from '@mc/contract';
 import { backends, signUpUser, startTestServer, type TestServer } from '../../test/harness.ts';
-import { LiveTestClient } from '../../test/live-client.ts';
+import { LIVE_MESSAGE_LIMIT_MS, LiveTestClient } from '../../test/live-client.ts';
 import { BAD_MESSAGE_LOG_INTERVAL_MS, MAX_BAD_MESSAGES } from './hub.ts';
 
 /** Messages that are not the live channel's: not JSON, not an object, an unknown or incomplete shape. */
@@ -26,7 +26,7 @@ for (const backend of backends) {
         if (index % BAD_TEXTS.length === 0) client.socket.send(Buffer.from([0, 1, 2]), { binary: true });
         else client.send(BAD_TEXTS[index % BAD_TEXTS.length]!);
         try {
-          await client.waitFor((message) => message.type === 'error', 5_000, before);
+          await client.waitFor((message) => message.type === 'error', LIVE_MESSAGE_LIMIT_MS, before);
           answered += 1;
         } catch {
           // Closed instead of answered: the loop ends.

@@ -73,7 +73,6 @@ describeEachDatabase('missions started from a question', (server) => {
 
     const counted = await watcher.waitFor(
       (message: LiveServerMessage) => message.type === 'event' && (message.data as QuestionsLiveEvent).missions_started === 1,
-      2_000,
     );
     expect(counted.message.type).toBe('event');
     expect((await data(first.client.rpc('get_part_questions', { p_part_id: 's3p1' }))).missions_started).toBe(1);

