@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, Clock } from 'lucide-react';
 import { useLingui } from '@lingui/react';
@@ -134,11 +134,21 @@ export interface SessionListProps {
   partState: (part: ProgrammePart) => PartState;
 }
 
+/**
+ * How many of a day's sessions are drawn at once when the day appears: a phone's screen shows no
+ * more than the first. The others are drawn right after, in a render React lets a tap or a scroll
+ * interrupt, so the day shows about twice as soon on a slow phone (docs/performance.md).
+ */
+const SESSIONS_DRAWN_FIRST = 1;
+
 /** A day's sessions, as the day's tab or a day of search results shows them. */
 export function SessionList({ sessions, collapsed, onToggle, view, partState }: SessionListProps) {
+  // A link to one part draws the sessions down to it at once, for the page to scroll to it.
+  const linked = sessions.findIndex((session) => session.parts.some((part) => partState(part).highlighted));
+  const drawn = useDeferredValue(sessions.length, Math.min(sessions.length, Math.max(SESSIONS_DRAWN_FIRST, linked + 1)));
   return (
     <ol className="space-y-4">
-      {sessions.map((session) => (
+      {sessions.slice(0, drawn).map((session) => (
         <li key={session.sessionNumber}>
           <SessionGroup
             session={session}
