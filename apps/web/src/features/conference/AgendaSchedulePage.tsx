@@ -54,7 +54,8 @@ export default function AgendaSchedulePage() {
   const terms = searchTerms(searchText);
   const found = terms.length > 0 ? matchesByDay(days, { ...filters, terms }) : null;
   const partDay = parts.find((entry) => entry.id === focusPart)?.day;
-  const todayDay = parts.find((entry) => entry.date === venueDay(now, timeZone))?.day;
+  const today = venueDay(now, timeZone);
+  const todayDay = parts.find((entry) => entry.date === today)?.day;
   const requestedDay = Number(params.get('day'));
   const selectedDay = String(partDay ?? (days.some((day) => day.day === requestedDay) ? requestedDay : (todayDay ?? days[0]?.day ?? 1)));
 

@@ -113,9 +113,17 @@ export function formatDayMonth(date: string): string {
   return calendarDateFormat('dayMonth').format(calendarDate(date));
 }
 
+/** One formatter per zone: making one costs a phone several milliseconds, and the agenda asks on every render. */
+const zoneOffsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "GMT+2" for the zone at that moment: the same notation in every language (and compared between zones). */
 export function zoneAbbreviation(timeZone: string, at: Date): string {
-  const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at).find((entry) => entry.type === 'timeZoneName');
+  let format = zoneOffsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' });
+    zoneOffsetFormats.set(timeZone, format);
+  }
+  const part = format.formatToParts(at).find((entry) => entry.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 
