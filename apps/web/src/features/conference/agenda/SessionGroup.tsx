@@ -137,7 +137,7 @@ export interface SessionListProps {
 /**
  * How many of a day's sessions are drawn at once when the day appears: a phone's screen shows no
  * more than the first. The others are drawn right after, in a render React lets a tap or a scroll
- * interrupt, so the day shows about twice as soon on a slow phone (docs/performance.md).
+ * interrupt, so the day shows sooner on a slow phone (docs/performance.md#screens-on-a-phone-npm-run-benchscreens).
  */
 const SESSIONS_DRAWN_FIRST = 1;
 
