@@ -170,6 +170,9 @@ test('parts link to speakersâ€™ profiles and profiles link back; speakers are Aâ
   await profile.getByRole('link', { name: 'From Intention to Action in the agenda' }).click();
   await expect(page).toHaveURL(/\/agenda-schedule\?part=s1p3$/);
   await expect(page.locator('#part-s1p3')).toBeFocused();
+  // A link to a part further down its day reaches it too, though a day draws its first session first.
+  await page.goto('/agenda-schedule?part=s4p3');
+  await expect(page.locator('#part-s4p3')).toBeFocused();
 
   await page.goto('/speakers-directory');
   const names = await page.getByTestId('speaker-card').getByRole('heading', { level: 2 }).allTextContents();
