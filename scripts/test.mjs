@@ -106,13 +106,15 @@ const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
-/** Vitest's failed tests: file, name and the first line of the failure. */
+/** Vitest's failed tests: file, name and the first line of the failure; a file that failed outside its tests (a hook, an import) by its own message. */
 function vitestFailures(report) {
-  return (report?.testResults ?? []).flatMap((file) =>
-    file.assertionResults
+  return (report?.testResults ?? []).flatMap((file) => {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const tests = file.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => `${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`),
-  );
+      .map((test) => `${name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    return tests.length === 0 && file.status === 'failed' ? [`${name}: ${firstLine(file.message)}`] : tests;
+  });
 }
 
 /** Playwright's journeys that failed or passed only on a retry, with the first line of their error. */

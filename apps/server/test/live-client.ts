@@ -6,7 +6,6 @@ export interface Received {
   message: LiveServerMessage;
 }
 
-/** A live-channel client as a browser's would be, recording every message with its arrival time. */
 /**
  * How long a test waits for a live message before calling it lost. Messages come by push, within
  * the second or two that docs/product.md promises; how fast they come is measured under load by
@@ -15,6 +14,7 @@ export interface Received {
  */
 export const LIVE_MESSAGE_LIMIT_MS = 10_000;
 
+/** A live-channel client as a browser's would be, recording every message with its arrival time. */
 export class LiveTestClient {
   readonly received: Received[] = [];
   closeCode: number | undefined;
