@@ -143,9 +143,7 @@ const SESSIONS_DRAWN_FIRST = 1;
 
 /** A day's sessions, as the day's tab or a day of search results shows them. */
 export function SessionList({ sessions, collapsed, onToggle, view, partState }: SessionListProps) {
-  // A link to one part draws the sessions down to it at once, for the page to scroll to it.
-  const linked = sessions.findIndex((session) => session.parts.some((part) => partState(part).highlighted));
-  const drawn = useDeferredValue(sessions.length, Math.min(sessions.length, Math.max(SESSIONS_DRAWN_FIRST, linked + 1)));
+  const drawn = useDeferredValue(sessions.length, Math.min(sessions.length, SESSIONS_DRAWN_FIRST));
   return (
     <ol className="space-y-4">
       {sessions.slice(0, drawn).map((session) => (

@@ -3,6 +3,7 @@ import { jumpTarget, partMatches, type AgendaCriteria } from '../agendaSearch.ts
 import type { ScheduledPart } from '../programme.ts';
 import { dayHeadingId } from './AgendaDays.tsx';
 import type { AgendaParams } from './useAgendaParams.ts';
+import { whenOnPage } from './whenOnPage.ts';
 
 export interface JumpToNowInputs {
   /** Today's conference day at the venue; undefined when today is not one, and there is nowhere to jump. */
@@ -33,21 +34,12 @@ export function useJumpToNow({ todayDay, parts, filters, selectedDay, searching,
   useEffect(() => {
     const pending = jump.current;
     if (!pending || searching || pending.day !== selectedDay) return undefined;
-    const arrive = (): boolean => {
-      const element = document.getElementById(pending.elementId);
-      if (!element) return false;
+    return whenOnPage(pending.elementId, (element) => {
       jump.current = null;
       const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
       element.focus({ preventScroll: true });
-      return true;
-    };
-    if (arrive()) return undefined;
-    const observer = new MutationObserver(() => {
-      if (arrive()) observer.disconnect();
     });
-    observer.observe(document.body, { childList: true, subtree: true });
-    return () => observer.disconnect();
   });
 
   return function jumpToNow() {
