@@ -13,17 +13,25 @@ export interface PrivateSchema {
  */
 export async function createPrivateSchema(baseUrl: string, prefix: string): Promise<PrivateSchema> {
   const schema = `${prefix}_${randomUUID().replace(/-/g, '')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
+  await runOnce(baseUrl, `create schema ${schema}`);
   const url = new URL(baseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
+  return { url: url.toString(), drop: () => dropPrivateSchema(url.toString()) };
+}
+
+/** Drops the schema a URL of createPrivateSchema lands in, with its rows; for whoever kept only the URL. */
+export async function dropPrivateSchema(url: string): Promise<void> {
+  const schema = /search_path=(\w+)/.exec(new URL(url).searchParams.get('options') ?? '')?.[1];
+  if (!schema) throw new Error('not a private schema URL: it names no search_path');
+  await runOnce(url, `drop schema if exists ${schema} cascade`);
+}
+
+async function runOnce(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
