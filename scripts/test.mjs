@@ -19,8 +19,9 @@ rmSync(E2E_JSON, { force: true });
 /** At most this many checks at once: the machines this runs on (CI's too) have two cores. */
 const PARALLEL_CHECKS = 2;
 
-// What `npm run typecheck` runs, as three steps: everything together, then the server without DOM
-// and the web without Node. The slowest first, so the two lanes end close together.
+// What `npm run typecheck` runs, as three steps: the root program (the web's tests, the journeys,
+// benches and scripts, with what they import), the server without DOM and the web without Node.
+// The slowest first, so the two lanes end close together.
 const checks = [
   { name: 'typecheck (tsconfig.json)', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'build', command: 'npm', args: ['run', 'build'] },
