@@ -4,9 +4,11 @@
 //
 // The checks before the tests (the three TypeScript programs, lint, formatting, the build and its
 // budget) each keep one core busy at most, so they run two at a time, each one's output printed
-// whole when it ends; the test suites then run one after the other, each on both cores
-// (docs/performance.md#the-test-suite).
-import { spawn, spawnSync } from 'node:child_process';
+// whole when it ends. The two test suites then run at the same time: the vitest lanes leave about a
+// quarter of the two cores idle (tests waiting on timers, sockets and the processes they start),
+// which the journeys fill; vitest's output is printed whole when it ends, the journeys' as they
+// pass (docs/performance.md#the-test-suite).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -32,30 +34,44 @@ const checks = [
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
 ];
 
-const tests = [
-  { name: 'unit, component and server tests', command: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`] },
-  {
-    name: 'browser tests',
-    command: 'npx',
-    args: ['playwright', 'test', '--reporter=list,json'],
-    env: { E2E_SKIP_BUILD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: E2E_JSON },
-  },
-];
+const vitestRun = {
+  name: 'unit, component and server tests',
+  command: 'npx',
+  args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`],
+};
+const journeysRun = {
+  name: 'browser tests',
+  command: 'npx',
+  args: ['playwright', 'test', '--reporter=list,json'],
+  env: { E2E_SKIP_BUILD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: E2E_JSON },
+};
 
 const failedSteps = [];
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
-/** Runs one check with its output kept, and prints it whole when the check ends. */
+/** Runs one step with its output kept, and prints it whole when the step ends. */
 function runQuietly(step) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
       console.log(`\n=== ${step.name} (${seconds(started)}) ===`);
       process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Runs one step with its output printed as it comes. */
+function runPrinting(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+    child.on('close', (code) => {
+      console.log(`${step.name}: ${seconds(started)}`);
       resolve(code === 0);
     });
   });
@@ -88,13 +104,11 @@ console.log(`\nchecks: ${seconds(started)}`);
 // Without types or a build, the tests would only repeat the same failure.
 const stop = failedSteps.some((name) => name.startsWith('typecheck') || name === 'build');
 if (!stop) {
-  for (const step of tests) {
-    const stepStarted = Date.now();
-    console.log(`\n=== ${step.name} ===`);
-    const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-    console.log(`${step.name}: ${seconds(stepStarted)}`);
-    if (result.status !== 0) failedSteps.push(step.name);
-  }
+  console.log(`\n=== ${journeysRun.name}, and ${vitestRun.name} beside them ===`);
+  await Promise.all([
+    runQuietly(vitestRun).then((passed) => passed || failedSteps.push(vitestRun.name)),
+    runPrinting(journeysRun).then((passed) => passed || failedSteps.push(journeysRun.name)),
+  ]);
 }
 
 function readJson(file) {
