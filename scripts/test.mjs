@@ -105,10 +105,9 @@ console.log(`\nchecks: ${seconds(started)}`);
 const stop = failedSteps.some((name) => name.startsWith('typecheck') || name === 'build');
 if (!stop) {
   console.log(`\n=== ${journeysRun.name}, and ${vitestRun.name} beside them ===`);
-  await Promise.all([
-    runQuietly(vitestRun).then((passed) => passed || failedSteps.push(vitestRun.name)),
-    runPrinting(journeysRun).then((passed) => passed || failedSteps.push(journeysRun.name)),
-  ]);
+  const [vitestPassed, journeysPassed] = await Promise.all([runQuietly(vitestRun), runPrinting(journeysRun)]);
+  if (!vitestPassed) failedSteps.push(vitestRun.name);
+  if (!journeysPassed) failedSteps.push(journeysRun.name);
 }
 
 function readJson(file) {
