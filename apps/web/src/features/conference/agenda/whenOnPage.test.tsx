@@ -1,8 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { whenOnPage } from './whenOnPage.ts';
 
-/** Lets the page's MutationObservers see what changed. */
-const observed = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Resolves once the page's MutationObservers have been told what changed so far: observers are told
+ * in the order they were made, so one made now, told of a change made now, is told after them.
+ */
+function observed(): Promise<void> {
+  return new Promise((resolve) => {
+    const last = new MutationObserver(() => {
+      last.disconnect();
+      resolve();
+    });
+    last.observe(document.body, { attributes: true });
+    document.body.toggleAttribute('data-observed');
+  });
+}
 
 function addElement(id: string): HTMLElement {
   const element = document.createElement('article');
