@@ -20,8 +20,8 @@ export default async function globalSetup(): Promise<void> {
   // On PostgreSQL the journeys take about a tenth less of the machine's CPU than on the embedded
   // database, which runs every query as WebAssembly on the server's one thread
   // (docs/decisions/070-journeys-on-postgresql-when-the-tests-have-it.md). The journeys' other servers (the
-  // programme's, the seeded missions', the check-ins') stay on the embedded database, so every run
-  // drives both databases from the browser.
+  // programme's, the seeded missions', the check-ins', the offline journey's) stay on the embedded
+  // database, so every run drives both databases from the browser.
   const schema = process.env.TEST_DATABASE_URL ? await createPrivateSchema(process.env.TEST_DATABASE_URL, 'e2e') : undefined;
   const server = await startJourneyServer({ port: E2E_PORT, logFile: E2E_LOG_FILE, databaseUrl: schema?.url });
   writeFileSync(E2E_SERVER_FILE, JSON.stringify({ pid: server.pid, dataDir: server.dataDir, databaseUrl: schema?.url }));
