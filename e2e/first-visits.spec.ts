@@ -1,10 +1,12 @@
 import { expect, test, type Browser, type Page } from './support/test.ts';
 import { E2E_BASE_URL } from './support/env.ts';
+import { createUser, signIn } from './support/app.ts';
 
 /**
  * First visits and builds that change (docs/product.md#offline-and-updates): whatever the timing
  * between the service worker's install and the first clicks, every route loads; a page that finds
- * a screen's code missing reloads itself once onto the current build, and says so if it cannot.
+ * a screen's code missing reloads itself once onto the current build, and says so if it cannot;
+ * without a network it does not reload, and says the person is offline.
  */
 
 /**
@@ -105,6 +107,59 @@ test('a screen whose code cannot be loaded even after the reload: the page says 
   await expect(page.getByText('This screen could not be loaded, even after reloading the app. Check your connection, then reload the page.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
   expect(loads()).toBe(1);
+});
+
+test('a screen whose code cannot be fetched without a network: the page stays, says so, and "Reload" brings the screen once the network is back', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const loads = await countLoads(page);
+  await context.setOffline(true);
+  await page.getByRole('link', { name: /Sign up/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByText('You are offline. Check your connection and try again.')).toBeVisible();
+  // No reload without a network: it would have left the browser's own error page instead of this one.
+  expect(loads()).toBe(0);
+  expect(page.url()).toMatch(/\/signup$/);
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+});
+
+test('a part of a screen whose code the network took away (the bell): the screen goes on without it, and the part comes with the network', async ({
+  page,
+  context,
+}) => {
+  const user = await createUser();
+  // The bell's code is held back until the network has gone, then lost with it.
+  let networkGone: () => void = () => undefined;
+  const gone = new Promise<void>((resolve) => (networkGone = resolve));
+  const bellCode = /\/assets\/notifications-[^/]+\.js$/;
+  await page.route(bellCode, async (route) => {
+    await gone;
+    await route.abort('internetdisconnected');
+  });
+  // React reports the failed load when the part's error has been handled: only then can its absence be told.
+  const handled = page.waitForEvent('console', (message) => /Failed to fetch dynamically imported module: .*\/notifications-/.test(message.text()));
+  await signIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await context.setOffline(true);
+  networkGone();
+  await handled;
+
+  // The dashboard stays, without the bell: not the error page, and no reload onto the browser's own.
+  await expect(page.getByText(/^You are offline: .*Voting, following and saving need a connection\.$/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Notifications' })).toHaveCount(0);
+
+  await page.unroute(bellCode);
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 });
 
 test('files of two builds meeting ("does not provide an export named"): the page reloads once onto one build', async ({ page }) => {

@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { appConfig } from './lib/appConfig';
 import { authClientNeededAtStart } from './lib/authClient';
+import { isReachable } from './lib/network';
 import { preloadScreen } from './lib/preload';
 import { reloadOnceForNewDeploy } from './lib/storage';
 import { activateLanguage, startingLanguage } from './i18n/i18n';
@@ -15,9 +16,12 @@ document.title = appConfig.productName;
 
 // A screen's code, or a file it needs, is missing: a deploy replaced this page's build while it
 // was open. Reload once onto the new build; when that was just tried, let the error reach the
-// screen's error page, which says so (app/RouteErrorPage.tsx).
+// screen's error page, which says so (app/RouteErrorPage.tsx). Without a network the file was
+// simply not fetched, and a reload would leave the person on the browser's own error page: the
+// error goes on to the screen's error page, which says they are offline (or, for code loaded in
+// the background, to the screen that asks for it again later).
 window.addEventListener('vite:preloadError', (event) => {
-  if (reloadOnceForNewDeploy()) event.preventDefault();
+  if (isReachable() && reloadOnceForNewDeploy()) event.preventDefault();
 });
 
 const container = document.getElementById('root');

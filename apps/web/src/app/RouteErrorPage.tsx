@@ -3,32 +3,24 @@ import { Link } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { buttonClasses } from '../components/ui/Button';
 import { reloadOnceForNewDeploy } from '../lib/storage';
+import { isChunkLoadError } from '../lib/lazyCode';
+import { isReachable } from '../lib/network';
 import { paths } from '../lib/paths';
 import { appConfig } from '../lib/appConfig';
-
-/**
- * A screen's code could not be loaded: it could not be downloaded (a deploy replaced it while the
- * tab was open, or the network dropped), or files of two builds met (a module asking another for
- * an export that build does not have). Either way a fresh page of one build is the cure.
- */
-export function isChunkLoadError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported module|does not provide an export named|Unable to preload CSS/i.test(
-      error.message,
-    )
-  );
-}
 
 /** Shown when a screen throws while rendering or its code cannot be downloaded. */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const { _ } = useLingui();
   const chunkError = isChunkLoadError(error);
 
-  // Reload once onto the current build; if that was just tried, say so instead of looping.
-  const [reloading] = useState(() => chunkError && reloadOnceForNewDeploy());
+  // Without a network the code was simply not fetched: say so, and leave the reload to the person
+  // (a reload now would only show the browser's own error page). Otherwise reload once onto the
+  // current build; if that was just tried, say so instead of looping.
+  const [offline] = useState(() => chunkError && !isReachable());
+  const [reloading] = useState(() => chunkError && !offline && reloadOnceForNewDeploy());
 
-  const message = chunkError ? (reloading ? _('error.route.updating') : _('error.route.chunkFailed')) : error instanceof Error ? error.message : null;
+  const chunkMessage = offline ? _('network.refused') : reloading ? _('error.route.updating') : _('error.route.chunkFailed');
+  const message = chunkError ? chunkMessage : error instanceof Error ? error.message : null;
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{`${_('error.route.title')} · ${appConfig.productName}`}</title>

@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '../i18n/i18n';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { Toaster } from '../components/ui/Toaster';
@@ -8,6 +8,7 @@ import { isOfflineError } from '../lib/rpcError';
 import { isReachable, subscribeReachability } from '../lib/network';
 import { backoffDelayMs, READ_RETRIES } from '../lib/networkPolicy';
 import { lazyCode } from '../lib/lazyCode';
+import { OptionalPart } from '../components/OptionalPart';
 
 /**
  * The app's one retry policy for reads (docs/decisions/029-a-network-that-lies.md): a read that
@@ -62,9 +63,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           {children}
           <Toaster />
           <AfterLoad>
-            <Suspense fallback={null}>
+            <OptionalPart>
               <OfflineSupport />
-            </Suspense>
+            </OptionalPart>
           </AfterLoad>
         </AuthProvider>
       </QueryClientProvider>

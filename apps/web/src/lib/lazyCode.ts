@@ -1,4 +1,5 @@
-import { lazy, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import { isReachable, subscribeReachability } from './network';
 
 /** A piece of code loaded at most once (again only after a failed try), that says when it is there. */
 export interface CodeLoader<T> {
@@ -52,11 +53,44 @@ function isCodeLoader<T>(load: () => Promise<T>): load is CodeLoader<T> {
  * component would suspend once more even then, show its fallback, and React holds back what
  * replaces a fallback by up to 300 ms: on a phone, the signed-in screens paid that several times
  * over before their first line showed (docs/decisions/064-code-already-loaded-renders-at-once.md).
+ * Unlike React's `lazy`, a load that failed (no network) can be tried again once the network is
+ * back: React keeps a lazy component's failure for good, so the component gets a new `lazy` then,
+ * which a part mounted again asks for (components/OptionalPart). Not before: React renders a failed
+ * component again at once, and a new `lazy` then would ask again and again while offline.
  */
-export function lazyCode<T extends LazyComponent>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+export function lazyCode<T extends LazyComponent>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
   const once = isCodeLoader(load) ? load : loadOnce(load);
-  return lazy(() => {
-    const code = once.loaded();
-    return code ? answeredNow(code) : once();
+  let failed = false;
+  const attempt = (): LazyExoticComponent<T> =>
+    lazy(() => {
+      const code = once.loaded();
+      if (code) return answeredNow(code);
+      return once().catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    });
+  let current = attempt();
+  subscribeReachability(() => {
+    if (!failed || !isReachable()) return;
+    failed = false;
+    current = attempt();
   });
+  return function LazyCode(props: ComponentProps<T>) {
+    return createElement(current, props);
+  };
+}
+
+/**
+ * A screen's or a part's code could not be loaded: it could not be downloaded (a deploy replaced it
+ * while the tab was open, or the network dropped), or files of two builds met (a module asking
+ * another for an export that build does not have).
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module|does not provide an export named|Unable to preload CSS/i.test(
+      error.message,
+    )
+  );
 }

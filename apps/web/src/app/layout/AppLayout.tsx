@@ -14,6 +14,7 @@ import { whenQueriesQuiet } from '../screens';
 import { keepReadsOfflineUntilAnswered } from '../../lib/offlineReads';
 import { useAccountLanguage } from '../../features/auth';
 import { lazyCode } from '../../lib/lazyCode';
+import { OptionalPart } from '../../components/OptionalPart';
 
 // The bell's code (with its list, its actions and their icons) is not needed for a screen to be
 // usable: it loads once the screen has its data, not on the sign-in form's preload, where it held up
@@ -37,9 +38,9 @@ function LaterBell() {
   // The same size as the bell, so the bar does not move when it comes.
   const placeholder = <span aria-hidden="true" className="size-11 shrink-0" />;
   return ready ? (
-    <Suspense fallback={placeholder}>
+    <OptionalPart placeholder={placeholder}>
       <NotificationBell />
-    </Suspense>
+    </OptionalPart>
   ) : (
     placeholder
   );

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/Spinner';
@@ -7,6 +7,7 @@ import { paths, type FromLocationState } from '../../lib/paths';
 import { preloadScreen, preloadScreensWhenQuiet } from '../screens';
 import { withMessages } from '../../i18n/i18n';
 import { lazyCode } from '../../lib/lazyCode';
+import { OptionalPart } from '../../components/OptionalPart';
 
 // The code prompt shows outside the app's layout (straight after /signin), so it brings the app's words itself.
 const SecondFactorPage = lazyCode(withMessages(['app'], () => import('../../features/auth/mfa/SecondFactorPage')));
@@ -35,9 +36,9 @@ export function ProtectedRoute() {
   if (needsSecondFactor) return <SecondFactorPage />;
   return (
     <>
-      <Suspense fallback={null}>
+      <OptionalPart>
         <LiveUpdates />
-      </Suspense>
+      </OptionalPart>
       <Outlet />
     </>
   );

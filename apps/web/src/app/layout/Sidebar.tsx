@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
@@ -16,6 +16,7 @@ import { usePostConferenceVisible } from './usePostConferenceVisible';
 import { useConferenceDates } from './useConferenceDates';
 import { preloadScreen } from '../screens';
 import { lazyCode } from '../../lib/lazyCode';
+import { OptionalPart } from '../../components/OptionalPart';
 
 // Who is door staff is asked by the check-in feature's code, loaded apart from the layout's.
 const DoorStaffOnly = lazyCode(() => import('../../features/checkin').then((module) => ({ default: module.DoorStaffOnly })));
@@ -89,11 +90,11 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           ))}
           <ConferenceGroup onNavigate={onNavigate} />
           {showPostConference ? <SidebarLink item={POST_CONFERENCE_NAV} onNavigate={onNavigate} /> : null}
-          <Suspense fallback={null}>
+          <OptionalPart>
             <DoorStaffOnly>
               <SidebarLink item={CHECK_IN_NAV} onNavigate={onNavigate} />
             </DoorStaffOnly>
-          </Suspense>
+          </OptionalPart>
           {organiser.data ? <SidebarLink item={ORGANISER_NAV} onNavigate={onNavigate} /> : null}
         </ul>
       </nav>

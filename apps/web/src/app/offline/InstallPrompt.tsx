@@ -1,10 +1,11 @@
 import { withMessages } from '../../i18n/i18n';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { lazyCode } from '../../lib/lazyCode';
+import { OptionalPart } from '../../components/OptionalPart';
 
 // The card's words are in the app's part of the catalogue, loaded with it (the banner's are in the first download).
 const InstallOfferCard = lazyCode(withMessages(['app'], () => import('./PromptCards').then((module) => ({ default: module.InstallOfferCard }))));
@@ -88,8 +89,8 @@ export function InstallPrompt() {
   };
 
   return (
-    <Suspense fallback={null}>
+    <OptionalPart>
       <InstallOfferCard ios={ios} onDismiss={dismiss} onInstall={() => void install()} />
-    </Suspense>
+    </OptionalPart>
   );
 }

@@ -1,5 +1,5 @@
 import { i18n, withMessages } from '../../i18n/i18n';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
 import { WifiOff } from 'lucide-react';
 import { useLingui } from '@lingui/react';
@@ -8,6 +8,7 @@ import { useReachable } from '../../lib/network';
 import { LANGUAGE_CACHE, LANGUAGE_KEY, type LanguageMessage } from '../../lib/workerLanguage';
 import { InstallPrompt } from './InstallPrompt';
 import { lazyCode } from '../../lib/lazyCode';
+import { OptionalPart } from '../../components/OptionalPart';
 
 /**
  * Everything that keeps the app useful on bad Wi-Fi, loaded after the first screen so none of it
@@ -38,9 +39,9 @@ export default function OfflineSupport() {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[70] flex flex-col items-center gap-2 p-3">
       {keeping && (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <KeptAnswers userId={userId} onLastSeen={setLastSeen} />
-        </Suspense>
+        </OptionalPart>
       )}
       {!online && (
         <div
@@ -54,9 +55,9 @@ export default function OfflineSupport() {
       )}
       {update.waiting ? null : <InstallPrompt />}
       {update.waiting && (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <UpdatePromptCard onLater={update.dismiss} onReload={update.accept} />
-        </Suspense>
+        </OptionalPart>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
 import { useToasterWanted } from '../../lib/notify';
 import { lazyCode } from '../../lib/lazyCode';
+import { OptionalPart } from '../OptionalPart';
 
 const ToasterImpl = lazyCode(() => import('./ToasterImpl'));
 
@@ -8,8 +8,8 @@ const ToasterImpl = lazyCode(() => import('./ToasterImpl'));
 export function Toaster() {
   const wanted = useToasterWanted();
   return wanted ? (
-    <Suspense fallback={null}>
+    <OptionalPart>
       <ToasterImpl />
-    </Suspense>
+    </OptionalPart>
   ) : null;
 }

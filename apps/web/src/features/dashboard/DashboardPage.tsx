@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Alert, cn, pageClasses } from '../../components/ui';
@@ -17,6 +16,7 @@ import { StatusCard, statusCardVariant } from './StatusCard';
 import { AnnouncementBanners } from '../announcements';
 import { useOpenSurvey } from './useOpenSurvey';
 import { lazyCode } from '../../lib/lazyCode';
+import { OptionalPart } from '../../components/OptionalPart';
 
 // On the conference's days the badge comes first; its code loads apart from the dashboard's.
 const BadgeDashboardCard = lazyCode(() => import('../checkin').then((module) => ({ default: module.BadgeDashboardCard })));
@@ -68,9 +68,9 @@ export default function DashboardPage() {
 
       <AnnouncementBanners />
 
-      <Suspense fallback={null}>
+      <OptionalPart>
         <BadgeDashboardCard />
-      </Suspense>
+      </OptionalPart>
 
       <VoteRoundBanner />
 

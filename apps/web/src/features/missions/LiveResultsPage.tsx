@@ -14,6 +14,7 @@ import { useOrganiserStatus } from '../organiser';
 import { currentRoundQuery, LiveRoundPanel, roundPreviewQuery } from '../rounds';
 import { allMissionsQuery } from './missionsApi';
 import { lazyCode } from '../../lib/lazyCode';
+import { OptionalPart } from '../../components/OptionalPart';
 
 /** The ranking: most votes first, then most subscribers, then by name, so ties keep a stable order. */
 export function rankMissions(missions: Mission[]): Mission[] {
@@ -171,9 +172,9 @@ export default function LiveScreens() {
           partId={partId}
           askCode={(path, alt, caption) => <JoinCode path={path} alt={alt} caption={caption} />}
           pollSlot={
-            <Suspense fallback={null}>
+            <OptionalPart>
               <PollOnProjector partId={partId} beside />
-            </Suspense>
+            </OptionalPart>
           }
         />
       </Suspense>

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import {
   CalendarCog,
   CalendarClock,
@@ -25,7 +25,7 @@ export interface OrganiserSection {
   messageId: string;
   icon: LucideIcon;
   /** Each section is its own file and its own chunk: attendees never download any of it. */
-  Component: LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
 }
 
 /**

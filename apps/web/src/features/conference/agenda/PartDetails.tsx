@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Clock, Users } from 'lucide-react';
 import { useLingui } from '@lingui/react';
@@ -11,6 +11,7 @@ import { formatTimeRange } from '../schedule.ts';
 import { PartPlace, StarButton } from './PartBits.tsx';
 import type { PartState } from './partState.ts';
 import { lazyCode } from '../../../lib/lazyCode';
+import { OptionalPart } from '../../../components/OptionalPart';
 
 /** The part's questions, loaded with the dialog's first opening (the agenda's own chunk stays as it was). */
 const PartPolls = lazyCode(() => import('../../polls').then((module) => ({ default: module.PartPolls })));
@@ -94,11 +95,11 @@ export function PartDetailsDialog({ part, session, state, trigger }: { part: Pro
         <h3 className="text-sm font-semibold text-slate-100">{_('agenda.details.about')}</h3>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-300">{part.description}</p>
       </section>
-      <Suspense fallback={null}>
+      <OptionalPart>
         <PartFeedback partId={part.id} title={part.title} />
         <PartPolls partId={part.id} />
         <QuestionsSection partId={part.id} />
-      </Suspense>
+      </OptionalPart>
     </ConferenceDialog>
   );
 }
