@@ -1,6 +1,6 @@
 import { Component, type ComponentType, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyCode } from '../lib/lazyCode';
 import { OptionalPart } from './OptionalPart';
 
@@ -46,6 +46,14 @@ function renderOnScreen(Part: ComponentType) {
 }
 
 describe('OptionalPart', () => {
+  // React reports every error a boundary catches on the console; here they are the test's own.
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('keeps its place while the code loads, then shows the part', async () => {
     const code = partCode();
     renderOnScreen(lazyCode(code.load));

@@ -8,6 +8,12 @@ interface State {
   attempt: number;
 }
 
+interface Props {
+  children: ReactNode;
+  /** What stands in its place while it loads or cannot (keeping the screen from shifting); nothing by default. */
+  placeholder?: ReactNode;
+}
+
 /**
  * A part of a screen whose code loads on its own (the bell, the toasts, a card, the offline
  * support): nothing shows while it loads, and when its code cannot be downloaded (the network went
@@ -15,12 +21,6 @@ interface State {
  * the part is tried again when the network comes back (lib/lazyCode tries a failed load again).
  * Any other error is the screen's, as before.
  */
-interface Props {
-  children: ReactNode;
-  /** What stands in its place while it loads or cannot (keeping the screen from shifting); nothing by default. */
-  placeholder?: ReactNode;
-}
-
 export class OptionalPart extends Component<Props, State> {
   override state: State = { error: null, attempt: 0 };
   private stopListening: (() => void) | null = null;
