@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPILED_SERVER_ARGS } from '../../apps/server/test/process-harness.ts';
-import { READY_MESSAGE } from '../../apps/server/src/ready.ts';
+import { READY_LOG_TEXT } from '../../apps/server/src/ready.ts';
 
 export interface JourneyServer {
   url: string;
@@ -85,4 +85,4 @@ export async function stopJourneyServer(server: Pick<JourneyServer, 'pid' | 'dat
 }
 
 /** What the server's log says once it listens and its database is ready (apps/server/src/main.ts). */
-const READY_LINE = `"msg":${JSON.stringify(READY_MESSAGE)}`;
+const READY_LINE = `"msg":${JSON.stringify(READY_LOG_TEXT)}`;

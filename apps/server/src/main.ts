@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startServer, StartupError, type RunningServer } from './server.ts';
-import { READY_MESSAGE } from './ready.ts';
+import { READY_LOG_TEXT } from './ready.ts';
 
 /** After the shutdown deadline cut the last connections, closing the database gets this long. */
 const DATABASE_CLOSE_GRACE_MS = 5000;
@@ -9,7 +9,7 @@ const DATABASE_CLOSE_GRACE_MS = 5000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const server: RunningServer = await startServer(config);
-  server.app.log.info({ url: config.publicUrl, database: server.db.kind }, READY_MESSAGE);
+  server.app.log.info({ url: config.publicUrl, database: server.db.kind }, READY_LOG_TEXT);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,5 +1,5 @@
 /**
- * The log message `npm start` writes once the server listens and its database is ready: whatever
+ * What `npm start` logs (its "msg") once the server listens and its database is ready: whatever
  * starts the server and waits for it (the browser journeys' set-up) watches its log for this.
  */
-export const READY_MESSAGE = 'Mission Control is ready';
+export const READY_LOG_TEXT = 'Mission Control is ready';

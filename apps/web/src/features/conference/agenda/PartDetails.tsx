@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Clock, Users } from 'lucide-react';
 import { useLingui } from '@lingui/react';
