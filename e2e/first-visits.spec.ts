@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from './support/test.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { createUser, signIn } from './support/app.ts';
+import { createMission, createUser, signIn, withRoleProfile } from './support/app.ts';
 
 /**
  * First visits and builds that change (docs/product.md#offline-and-updates): whatever the timing
@@ -109,6 +109,20 @@ test('a screen whose code cannot be loaded even after the reload: the page says 
   expect(loads()).toBe(1);
 });
 
+/**
+ * Holds back every request for `code` until the answered function is called (once the journey has
+ * taken the network away), then fails them as a lost connection would.
+ */
+async function holdUntilLost(page: Page, code: RegExp): Promise<() => void> {
+  let networkGone: () => void = () => undefined;
+  const gone = new Promise<void>((resolve) => (networkGone = resolve));
+  await page.route(code, async (route) => {
+    await gone;
+    await route.abort('internetdisconnected');
+  });
+  return networkGone;
+}
+
 test('a screen whose code cannot be fetched without a network: the page stays, says so, and "Reload" brings the screen once the network is back', async ({
   page,
   context,
@@ -134,14 +148,8 @@ test('a part of a screen whose code the network took away (the bell): the screen
   context,
 }) => {
   const user = await createUser();
-  // The bell's code is held back until the network has gone, then lost with it.
-  let networkGone: () => void = () => undefined;
-  const gone = new Promise<void>((resolve) => (networkGone = resolve));
   const bellCode = /\/assets\/notifications-[^/]+\.js$/;
-  await page.route(bellCode, async (route) => {
-    await gone;
-    await route.abort('internetdisconnected');
-  });
+  const networkGone = await holdUntilLost(page, bellCode);
   // React reports the failed load when the part's error has been handled: only then can its absence be told.
   const handled = page.waitForEvent('console', (message) => /Failed to fetch dynamically imported module: .*\/notifications-/.test(message.text()));
   await signIn(page, user);
@@ -160,6 +168,32 @@ test('a part of a screen whose code the network took away (the bell): the screen
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+});
+
+test("a dialog whose code the network took away (the team's): pressed offline it says so and the dashboard stays; pressed online it opens", async ({
+  page,
+  context,
+}) => {
+  const owner = await withRoleProfile(await createUser());
+  await createMission(owner);
+  const teamCode = /\/assets\/teams-[^/]+\.js$/;
+  const networkGone = await holdUntilLost(page, teamCode);
+  await signIn(page, owner);
+  const manageTeam = page.getByRole('button', { name: 'Manage Team' });
+  await expect(manageTeam).toBeVisible();
+  await context.setOffline(true);
+  networkGone();
+
+  await manageTeam.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You are offline. Check your connection and try again.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.unroute(teamCode);
+  await context.setOffline(false);
+  await manageTeam.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toHaveCount(0);
 });
 
 test('files of two builds meeting ("does not provide an export named"): the page reloads once onto one build', async ({ page }) => {

@@ -2,13 +2,14 @@ import { Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { ArrowRight, CalendarDays, Bell, Pencil, Rocket, ThumbsUp, Users } from 'lucide-react';
-import { Button, Card, Dialog, LoadError, Spinner, buttonClasses } from '../../components/ui';
+import { Alert, Button, Card, Dialog, LoadError, Spinner, buttonClasses } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import type { MissionDetails } from '@mc/contract';
 import { useMyMission, useOwnedMission, type MembershipMission } from './useMembershipMission';
 import { formatDate } from '../../lib/format';
 import { lazyCode } from '../../lib/lazyCode';
+import { isReachable, networkRefusedMessage } from '../../lib/network';
 
 // The team dialog's code loads when it is about to be used, not with the dashboard: the dashboard
 // is usable sooner on a slow link (docs/performance.md#screens-on-a-phone-npm-run-benchscreens).
@@ -58,6 +59,11 @@ function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
   const [teamOpen, setTeamOpen] = useState(false);
   // Mounted from the first opening on, so its code is fetched only for someone who manages the team.
   const [teamOpened, setTeamOpened] = useState(false);
+  const [teamOffline, setTeamOffline] = useState(false);
+  const openTeam = () => {
+    setTeamOpened(true);
+    setTeamOpen(true);
+  };
   return (
     <section aria-labelledby="dashboard-mission-title" className="mt-6">
       <Card className="flex flex-col gap-4">
@@ -99,13 +105,17 @@ function OwnedMissionCard({ mission }: { mission: MissionDetails['mission'] }) {
             onPointerEnter={() => void loadTeamDialog()}
             onFocus={() => void loadTeamDialog()}
             onClick={() => {
-              setTeamOpened(true);
-              setTeamOpen(true);
+              setTeamOffline(false);
+              // The dialog opens once its code is here. Without a network it cannot come: said here,
+              // not with the error page in place of the dashboard (a failure online is a new build's,
+              // which the dialog's error page reloads onto).
+              loadTeamDialog().then(openTeam, () => (isReachable() ? openTeam() : setTeamOffline(true)));
             }}
           >
             {_('mission.dashboard.manageTeam')}
           </Button>
         </div>
+        {teamOffline ? <Alert tone="error">{networkRefusedMessage()}</Alert> : null}
       </Card>
       {teamOpened ? (
         <Suspense fallback={null}>
