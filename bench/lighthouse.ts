@@ -8,7 +8,8 @@
 //   npm run bench:lighthouse -- /tmp/before/web
 // BENCH_LIGHTHOUSE_RUNS (default 1) runs each screen that many times and keeps the median
 // performance score's run; BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full report there
-// (JSON, for what blocked the main thread and what delayed the largest paint).
+// (JSON, for what blocked the main thread and what delayed the largest paint), and beside it the
+// trace Lighthouse recorded (<screen>-<run>.trace.json, which DevTools' Performance panel opens).
 // BENCH_LIGHTHOUSE_SCREENS=dashboard,agenda measures only the screens whose names start so.
 // docs/performance.md has the last table.
 import { spawn } from 'node:child_process';
@@ -206,7 +207,11 @@ async function main(): Promise<void> {
         results.push(scoresOf(answer.lhr));
         if (REPORTS) {
           mkdirSync(REPORTS, { recursive: true });
-          writeFileSync(join(REPORTS, `${screen.name.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(answer.lhr));
+          const file = join(REPORTS, `${screen.name.replace(/\W+/g, '-')}-${run + 1}`);
+          writeFileSync(`${file}.json`, JSON.stringify(answer.lhr));
+          // The recorded load itself (Chromium's trace, for DevTools' Performance panel): which task
+          // ran when, and what came before the largest paint, at full speed.
+          writeFileSync(`${file}.trace.json`, JSON.stringify(answer.artifacts.Trace));
         }
       }
       const middle = [...results].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(results.length / 2)]!;
