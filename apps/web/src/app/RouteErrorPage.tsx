@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { buttonClasses } from '../components/ui/Button';
 import { reloadOnceForNewDeploy } from '../lib/storage';
 import { isChunkLoadError } from '../lib/lazyCode';
-import { isReachable } from '../lib/network';
+import { isReachable, subscribeReachability } from '../lib/network';
 import { paths } from '../lib/paths';
 import { appConfig } from '../lib/appConfig';
 
@@ -13,9 +13,9 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   const { _ } = useLingui();
   const chunkError = isChunkLoadError(error);
 
-  // Without a network the code was simply not fetched: say so, and leave the reload to the person
-  // (a reload now would only show the browser's own error page). Otherwise reload once onto the
-  // current build; if that was just tried, say so instead of looping.
+  // Without a network the code was simply not fetched: say so, and do not reload (that would only
+  // show the browser's own error page); the screen comes once the network is back (the boundary
+  // below). Otherwise reload once onto the current build; if that was just tried, say so instead of looping.
   const [offline] = useState(() => chunkError && !isReachable());
   const [reloading] = useState(() => chunkError && !offline && reloadOnceForNewDeploy());
 
@@ -50,9 +50,24 @@ interface BoundaryState {
   pathAtRender: string | null;
 }
 
-/** Catches render errors and failed lazy imports of any screen below it. */
+/**
+ * Catches render errors and failed lazy imports of any screen below it. A screen whose code could
+ * not be downloaded without a network is shown by itself once the network is back (lib/lazyCode
+ * tries its code again then), without a reload.
+ */
 export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, pathAtRender: null };
+  private stopListening: (() => void) | null = null;
+
+  override componentDidMount(): void {
+    this.stopListening = subscribeReachability(() => {
+      if (isChunkLoadError(this.state.error) && isReachable()) this.setState({ error: null });
+    });
+  }
+
+  override componentWillUnmount(): void {
+    this.stopListening?.();
+  }
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error };
