@@ -100,8 +100,12 @@ export async function startTestServer(
       return rows[0] ? links.get(rows[0].id) : undefined;
     },
     async close() {
-      await server.close();
-      await schema?.drop();
+      // The schema goes even when closing fails (a test that closed the database itself).
+      try {
+        await server.close();
+      } finally {
+        await schema?.drop();
+      }
     },
   };
 }
@@ -124,9 +128,12 @@ export async function startTwoInstances(
     b,
     env,
     async close() {
-      await a.close();
-      await b.close();
-      await schema.drop();
+      try {
+        await a.close();
+        await b.close();
+      } finally {
+        await schema.drop();
+      }
     },
   };
 }
