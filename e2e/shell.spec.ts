@@ -3,7 +3,7 @@ import { encodeDateOfBirth } from '../packages/contract/src/credential.ts';
 import { venueInstant } from '../packages/contract/src/agenda.ts';
 import type { ProgrammeResponse } from '../packages/contract/src/programme.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { createMission, createUser, expectNoA11yViolations, readMailedLink, rpc, uniqueEmail, withRoleProfile } from './support/app.ts';
+import { createMission, createUser, expectNoA11yViolations, makeOrganiser, readMailedLink, rpc, signIn, uniqueEmail, withRoleProfile } from './support/app.ts';
 
 /**
  * Web app shell journeys (routes, landing, sign-up, sign-in, reset, layout), in real Chromium against the real server
@@ -359,6 +359,26 @@ test.describe('layout', () => {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('on a phone the sidebar is drawn only in the drawer, which opens with what it reads already there', async ({ page, context }) => {
+    await page.setViewportSize(PHONE);
+    const organiser = await createUser();
+    makeOrganiser(organiser);
+    // Once the dashboard has its data, the layout reads what the drawer shows (here: the console's link).
+    const readAhead = waitForRpc(page, 'get_my_organiser_status');
+    await signIn(page, organiser);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await readAhead;
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
+
+    // Without a network the drawer still opens complete: nothing in it waits for a read.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('link', { name: 'Organiser console' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Conference 2025' })).toBeVisible();
+    await context.setOffline(false);
   });
 
   test('Post-Conference shows once the pre-survey is done, the post-survey is not, and the user is in a mission', async ({ page }) => {

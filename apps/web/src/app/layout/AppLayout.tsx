@@ -9,6 +9,9 @@ import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Sidebar } from './Sidebar';
+import { usePostConferenceVisible } from './usePostConferenceVisible';
+import { useOrganiserStatus } from '../../features/organiser/organiserApi';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { ScreenReadBoundary } from './ScreenReadBoundary';
 import { whenQueriesQuiet } from '../screens';
 import { keepReadsOfflineUntilAnswered } from '../../lib/offlineReads';
@@ -21,29 +24,51 @@ import { OptionalPart } from '../../components/OptionalPart';
 // the sign-in's own request on a slow link (docs/performance.md#screens-on-a-phone-npm-run-benchscreens).
 const NotificationBell = lazyCode(() => import('../../features/notifications').then((module) => ({ default: module.NotificationBell })));
 
-/** At the latest this long after the layout appears, the bell loads even if some read is still out. */
-const BELL_LATEST_MS = 4_000;
+/** At the latest this long after the layout appears, what waits for the screen's reads comes anyway. */
+const READS_DONE_LATEST_MS = 4_000;
 
-function LaterBell() {
+/**
+ * Whether the screen on show has its data (no read left out, or a few seconds at the latest): what the
+ * person does not need to use the screen waits until then, so it does not compete with it.
+ */
+function useScreenReadsDone(): boolean {
   const queryClient = useQueryClient();
-  const [ready, setReady] = useState(false);
+  const [done, setDone] = useState(false);
   useEffect(() => {
-    const latest = setTimeout(() => setReady(true), BELL_LATEST_MS);
-    const cancel = whenQueriesQuiet(queryClient, () => setReady(true));
+    const latest = setTimeout(() => setDone(true), READS_DONE_LATEST_MS);
+    const cancel = whenQueriesQuiet(queryClient, () => setDone(true));
     return () => {
       clearTimeout(latest);
       cancel();
     };
   }, [queryClient]);
+  return done;
+}
+
+function LaterBell() {
   // The same size as the bell, so the bar does not move when it comes.
   const placeholder = <span aria-hidden="true" className="size-11 shrink-0" />;
-  return ready ? (
+  return useScreenReadsDone() ? (
     <OptionalPart placeholder={placeholder}>
       <NotificationBell />
     </OptionalPart>
   ) : (
     placeholder
   );
+}
+
+/**
+ * Below xl the sidebar is drawn only in the open drawer. What it reads is read once the screen has
+ * its data, so the drawer opens complete (its conference dates, Post-Conference, the console's link).
+ */
+function SidebarReadAhead() {
+  return useScreenReadsDone() ? <SidebarReads /> : null;
+}
+
+function SidebarReads() {
+  usePostConferenceVisible();
+  useOrganiserStatus();
+  return null;
 }
 
 /** Tailwind's xl breakpoint: from here on the sidebar is fixed instead of a drawer. */
@@ -67,15 +92,13 @@ export default function AppLayout() {
   useEffect(() => keepReadsOfflineUntilAnswered(queryClient), [queryClient]);
   const closeDrawer = () => setDrawerOpen(false);
 
+  // From xl the sidebar stands beside the page; on a phone it would be drawn for nothing (hidden),
+  // and its drawing was most of a signed-in screen's first render there.
+  const wide = useMediaQuery(XL_QUERY);
   // A drawer left open while the window grows to xl would keep the page inert behind it.
   useEffect(() => {
-    const query = window.matchMedia(XL_QUERY);
-    const onChange = () => {
-      if (query.matches) setDrawerOpen(false);
-    };
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
+    if (wide) setDrawerOpen(false);
+  }, [wide]);
 
   return (
     <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -87,9 +110,13 @@ export default function AppLayout() {
           {_('app.layout.skipToContent')}
         </a>
 
-        <aside aria-label={_('app.layout.sidebar')} className="fixed inset-y-0 left-0 z-30 hidden w-80 border-r border-slate-800 bg-slate-950/85 xl:block">
-          <Sidebar />
-        </aside>
+        {wide ? (
+          <aside aria-label={_('app.layout.sidebar')} className="fixed inset-y-0 left-0 z-30 w-80 border-r border-slate-800 bg-slate-950/85">
+            <Sidebar />
+          </aside>
+        ) : (
+          <SidebarReadAhead />
+        )}
 
         <RadixDialog.Portal>
           <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/70 backdrop-blur-sm xl:hidden" />
