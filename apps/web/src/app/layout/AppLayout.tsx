@@ -8,9 +8,7 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { appConfig } from '../../lib/appConfig';
 import { useAuth } from '../../lib/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { Sidebar } from './Sidebar';
-import { usePostConferenceVisible } from './usePostConferenceVisible';
-import { useOrganiserStatus } from '../../features/organiser/organiserApi';
+import { Sidebar, SidebarReads } from './Sidebar';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { ScreenReadBoundary } from './ScreenReadBoundary';
 import { whenQueriesQuiet } from '../screens';
@@ -63,12 +61,6 @@ function LaterBell() {
  */
 function SidebarReadAhead() {
   return useScreenReadsDone() ? <SidebarReads /> : null;
-}
-
-function SidebarReads() {
-  usePostConferenceVisible();
-  useOrganiserStatus();
-  return null;
 }
 
 /** Tailwind's xl breakpoint: from here on the sidebar is fixed instead of a drawer. */

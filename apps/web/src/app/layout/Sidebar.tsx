@@ -44,6 +44,20 @@ function SidebarLink({ item, onNavigate }: { item: NavItem; onNavigate?: (() => 
   );
 }
 
+/**
+ * What the sidebar reads (its conference group's dates come with Post-Conference's), in one place
+ * for the sidebar and for reading it ahead of the drawer's opening (SidebarReads).
+ */
+function useSidebarReads() {
+  return { showPostConference: usePostConferenceVisible(), organiser: useOrganiserStatus() };
+}
+
+/** Reads what the sidebar shows without drawing it: AppLayout's read-ahead below xl. */
+export function SidebarReads() {
+  useSidebarReads();
+  return null;
+}
+
 interface SidebarProps {
   /** Called after a link is followed, so the drawer can close. */
   onNavigate?: () => void;
@@ -55,8 +69,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const navigate = useNavigate();
   const { signOut, user, appUser } = useAuth();
   const name = personName(appUser, user).full;
-  const showPostConference = usePostConferenceVisible();
-  const organiser = useOrganiserStatus();
+  const { showPostConference, organiser } = useSidebarReads();
   const [signingOut, setSigningOut] = useState(false);
 
   const onSignOut = async () => {
