@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AAL2_REQUIRED_HINT, encodeDateOfBirth } from '@mc/contract';
 import { describeEachDatabase, newClient, signUpUser, type TestServer, type TestUser } from '../../test/harness.ts';
-import { codeFor } from '../../test/mfa.ts';
+import { codeAt, codeFor } from '../../test/mfa.ts';
 import { resetFactors } from './mfa.ts';
 
 /** Claims of the client's current access token, read the way supabase-js reads them. */
@@ -15,6 +15,8 @@ async function claimsOf(client: SupabaseClient): Promise<Record<string, unknown>
 interface Enrolled extends TestUser {
   factorId: string;
   secret: string;
+  /** When the enrolment's code was made: a test that replays that code makes it for this instant, not for now. */
+  enrolledAt: number;
 }
 
 /** Signs up, enrols a TOTP factor and verifies it with the current code: the session is aal2. */
@@ -23,9 +25,10 @@ async function enrolledUser(server: TestServer): Promise<Enrolled> {
   const enrolled = await person.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
   if (enrolled.error) throw enrolled.error;
   const { id: factorId, totp } = enrolled.data;
-  const verified = await person.client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(totp.secret) });
+  const enrolledAt = Date.now();
+  const verified = await person.client.auth.mfa.challengeAndVerify({ factorId, code: codeAt(totp.secret, enrolledAt) });
   if (verified.error) throw verified.error;
-  return { ...person, factorId, secret: totp.secret };
+  return { ...person, factorId, secret: totp.secret, enrolledAt };
 }
 
 async function signIn(server: TestServer, person: TestUser): Promise<SupabaseClient> {
@@ -121,20 +124,22 @@ describeEachDatabase(
       expect(wrong.error?.message).toBe('That code is not right. Enter the 6-digit code your authenticator app shows now.');
       expect(await claimsOf(client)).toMatchObject({ aal: 'aal1' });
 
-      // The enrolment used the current code: the same one, or the one before, is refused now.
-      const reused = await client.auth.mfa.challengeAndVerify({ factorId: person.factorId, code: codeFor(person.secret) });
+      // The enrolment's code, or the one before it, is refused now (made for the enrolment's instant:
+      // on a slow machine a new 30-second step may have begun since, whose code was never used).
+      const reused = await client.auth.mfa.challengeAndVerify({ factorId: person.factorId, code: codeAt(person.secret, person.enrolledAt) });
       expect(reused.error?.message).toBe('That code has already been used. Wait for the next code and enter it.');
-      const older = await client.auth.mfa.challengeAndVerify({ factorId: person.factorId, code: codeFor(person.secret, -1) });
+      const older = await client.auth.mfa.challengeAndVerify({ factorId: person.factorId, code: codeAt(person.secret, person.enrolledAt - 30_000) });
       expect(older.error?.code).toBe('mfa_verification_failed');
 
-      // A challenge answers once.
+      // A challenge answers once. One code for all three (made once: a new step may begin between them).
+      const next = codeFor(person.secret, 1);
       const challenge = await client.auth.mfa.challenge({ factorId: person.factorId });
-      const ok = await client.auth.mfa.verify({ factorId: person.factorId, challengeId: challenge.data?.id ?? '', code: codeFor(person.secret, 1) });
+      const ok = await client.auth.mfa.verify({ factorId: person.factorId, challengeId: challenge.data?.id ?? '', code: next });
       expect(ok.error).toBeNull();
       const other = await signIn(server(), person);
-      const replay = await other.auth.mfa.challengeAndVerify({ factorId: person.factorId, code: codeFor(person.secret, 1) });
+      const replay = await other.auth.mfa.challengeAndVerify({ factorId: person.factorId, code: next });
       expect(replay.error?.code).toBe('mfa_verification_failed');
-      const sameChallenge = await other.auth.mfa.verify({ factorId: person.factorId, challengeId: challenge.data?.id ?? '', code: codeFor(person.secret, 1) });
+      const sameChallenge = await other.auth.mfa.verify({ factorId: person.factorId, challengeId: challenge.data?.id ?? '', code: next });
       expect(sameChallenge.error?.code).toBe('mfa_challenge_expired');
 
       // Another person's factor is not there for this session at all.
